@@ -1,0 +1,132 @@
+// Runs the whole product locally the way `npm start` does: the local libSQL server on a data folder,
+// migrations, the demo data on first start, the web build and `wrangler dev`. The Playwright journeys and the
+// benchmarks start it the same way on a free port with a throw-away data folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createClient } from '@libsql/client';
+import { startLocalLibsqlServer, type LocalLibsqlServer } from '../db/local-server.ts';
+import { seedDemoData } from '../db/seed.ts';
+import { migrateDatabase } from './migrate.ts';
+
+export interface AppOptions {
+  port: number;
+  dataDir: string;
+  seed?: boolean;
+  build?: boolean;
+  /** Print wrangler's own output (start) or keep it quiet (tests, benchmarks). */
+  verbose?: boolean;
+}
+
+export interface RunningApp {
+  url: string;
+  databaseUrl: string;
+  database: LocalLibsqlServer;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function run(command: string, args: string[], quiet: boolean): Promise<void> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: quiet ? 'pipe' : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(' ')} failed:\n${output}`))));
+  });
+}
+
+export function buildWeb(quiet = true): Promise<void> {
+  return run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'warn' : 'info'], quiet);
+}
+
+async function waitForHealth(url: string, wrangler: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (wrangler.exitCode !== null) throw new Error(`wrangler dev exited with code ${wrangler.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error(`The app did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
+}
+
+export async function startApp(options: AppOptions): Promise<RunningApp> {
+  const dataDir = resolve(root, options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const database = await startLocalLibsqlServer({ file: join(dataDir, 'app.db') });
+  try {
+    await migrateDatabase(database.url);
+    let seeded = false;
+    if (options.seed !== false) {
+      const client = createClient({ url: database.url });
+      try {
+        seeded = (await seedDemoData(client)).seeded;
+      } finally {
+        client.close();
+      }
+    }
+    if (options.build !== false) await buildWeb(!options.verbose);
+
+    const wrangler = spawn(
+      process.execPath,
+      [
+        join(root, 'node_modules/wrangler/bin/wrangler.js'),
+        'dev',
+        '--ip', '127.0.0.1',
+        '--port', String(options.port),
+        '--inspector-port', String(await freePort()),
+        '--persist-to', join(dataDir, 'wrangler'),
+        '--var', `TURSO_DATABASE_URL:${database.url}`,
+        '--show-interactive-dev-session=false',
+        '--log-level', options.verbose ? 'info' : 'error',
+      ],
+      {
+        cwd: root,
+        stdio: options.verbose ? 'inherit' : 'ignore',
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
+      },
+    );
+    const url = `http://127.0.0.1:${options.port}`;
+    const stop = async () => {
+      if (wrangler.exitCode === null) {
+        const exited = new Promise((done) => wrangler.once('exit', done));
+        wrangler.kill('SIGTERM');
+        const timer = setTimeout(() => wrangler.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await database.close();
+    };
+    try {
+      await waitForHealth(url, wrangler);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    return { url, databaseUrl: database.url, database, seeded, stop };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

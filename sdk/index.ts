@@ -1,0 +1,53 @@
+// The typed SDK for other developers: the tRPC client over the platform's router types, with a session kept
+// for scripts that have no browser. Sign in with `client.trpc.account.login.mutate(...)`; the session token
+// from the response is kept and sent as `Authorization: Bearer <token>` on later calls. Every call carries the
+// app's Origin, which the server requires of state-changing requests.
+import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import type { AppRouter } from '../worker/routers/index.ts';
+
+export type { AppRouter };
+export type { CurrentUser } from '../common/account.ts';
+
+export interface SdkOptions {
+  /** Where the platform runs, e.g. https://spa.example.com or http://127.0.0.1:8787. */
+  baseUrl: string;
+  /** A session token from an earlier sign-in, to resume it. */
+  sessionToken?: string;
+  /** A fetch implementation (defaults to the global one). */
+  fetch?: typeof fetch;
+}
+
+export interface SpaClient {
+  trpc: TRPCClient<AppRouter>;
+  /** The current session token, or null when signed out. */
+  sessionToken(): string | null;
+}
+
+const SESSION_COOKIE = /^(?:__Host-)?session=([^;]*)/;
+
+export function createClient(options: SdkOptions): SpaClient {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const origin = new URL(base).origin;
+  const doFetch = options.fetch ?? fetch;
+  let token = options.sessionToken ?? null;
+
+  const trpc = createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: `${base}/trpc`,
+        async fetch(url, init) {
+          const headers = new Headers(init?.headers);
+          headers.set('Origin', origin);
+          if (token) headers.set('Authorization', `Bearer ${token}`);
+          const response = await doFetch(url, { ...init, headers } as RequestInit);
+          for (const cookie of response.headers.getSetCookie()) {
+            const match = SESSION_COOKIE.exec(cookie);
+            if (match) token = match[1] || null;
+          }
+          return response;
+        },
+      }),
+    ],
+  });
+  return { trpc, sessionToken: () => token };
+}

@@ -1,0 +1,46 @@
+// The Worker: one Hono app. tRPC at /trpc, the documented REST paths at /api, and the web app's static
+// build for everything else (hashed assets cached for a year, index.html and the service worker revalidated).
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { Hono } from 'hono';
+import type { Bindings } from './env.ts';
+import { accountRoutes } from './rest/account.ts';
+import type { HonoEnv } from './rest/adapter.ts';
+import { appRouter } from './routers/index.ts';
+import { originCheck, securityHeaders } from './security.ts';
+import { createContext } from './trpc.ts';
+
+const app = new Hono<HonoEnv>();
+
+app.use('*', securityHeaders);
+app.use('/api/*', originCheck);
+app.use('/trpc/*', originCheck);
+
+app.all('/trpc/*', (c) =>
+  fetchRequestHandler({
+    endpoint: '/trpc',
+    req: c.req.raw,
+    router: appRouter,
+    createContext: ({ req, resHeaders }) => createContext(req, c.env, resHeaders),
+  }),
+);
+
+app.route('/api', accountRoutes);
+app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
+
+app.all('*', async (c) => {
+  const response = await c.env.ASSETS.fetch(c.req.raw);
+  const path = new URL(c.req.url).pathname;
+  const cacheControl = path.startsWith('/assets/')
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', cacheControl);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+});
+
+app.onError((error, c) => {
+  console.error('unhandled error', error);
+  return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' }, 500);
+});
+
+export default app satisfies ExportedHandler<Bindings>;

@@ -1,0 +1,143 @@
+// Accounts: registration, sign-in, sign-out and the current user. A read costs one database round trip and a
+// write two: registration first consumes the captcha and checks the name in one batch, then creates the user
+// and the session in another; sign-in reads the user, then writes the session.
+import { TRPCError } from '@trpc/server';
+import { eq, sql } from 'drizzle-orm';
+import { loginInput, MESSAGES, registerInput, type CurrentUser } from '../../common/account.ts';
+import { slugify } from '../../common/slug.ts';
+import { captchaUses, sessions, users } from '../../db/schema.ts';
+import { captchaProvider } from '../services/captcha.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../services/password.ts';
+import {
+  blankSessionCookie,
+  deleteSessionByToken,
+  newSession,
+  readSessionToken,
+  sessionCookie,
+  type UserRow,
+} from '../services/sessions.ts';
+import { enforceRateLimit, publicProcedure, router } from '../trpc.ts';
+
+/** The signed-in member's own view of their account (spec part 1 section 3); never the hash or flags. */
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    name: user.name,
+    slug: user.slug,
+    role: user.role,
+    profilePic: user.profilePic,
+    isPremium: user.isPremium || (user.premiumUntil ?? 0) > Date.now(),
+    memberNumber: user.memberNumber,
+    aboutMe: user.aboutMe,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    address: user.address,
+    latitude: user.latitude === null ? null : String(user.latitude),
+    longitude: user.longitude === null ? null : String(user.longitude),
+    viberHandle: user.viberHandle,
+    messengerHandle: user.messengerHandle,
+    telegramHandle: user.telegramHandle,
+    whatsappHandle: user.whatsappHandle,
+    instagramHandle: user.instagramHandle,
+    tiktokHandle: user.tiktokHandle,
+    facebookHandle: user.facebookHandle,
+  };
+}
+
+/** A hash to verify against when the name is unknown, so both failures take the same time. */
+let decoyHash: Promise<string> | undefined;
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? error);
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+export const accountRouter = router({
+  /** The current user, or null when the request carries no valid session. */
+  me: publicProcedure.query(async ({ ctx }) => {
+    const validated = await ctx.session();
+    return validated ? toCurrentUser(validated.user) : null;
+  }),
+
+  captchaConfig: publicProcedure.query(({ ctx }) => {
+    const provider = captchaProvider(ctx.config);
+    return { provider: provider.name, siteKey: provider.siteKey };
+  }),
+
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx, ctx.env.REGISTER_LIMITER, ctx.clientIp);
+    if (isCommonPassword(input.password)) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.passwordCommon });
+
+    const verdict = await captchaProvider(ctx.config).verify(input.recaptchaToken, ctx.request.headers.get('CF-Connecting-IP'));
+    if (!verdict.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.captchaInvalid });
+
+    const nameKey = input.name.toLowerCase();
+    const passwordHash = hashPassword(input.password);
+    const now = Date.now();
+    const [consumed, taken] = await ctx.db.batch([
+      verdict.singleUse
+        ? ctx.db
+            .insert(captchaUses)
+            .values({ signature: verdict.singleUse.key, expiresAt: verdict.singleUse.expiresAt })
+            .onConflictDoNothing()
+            .returning({ signature: captchaUses.signature })
+        : ctx.db.select({ signature: sql<string>`'provider'` }).from(sql`(select 1)`),
+      ctx.db.select({ id: users.id }).from(users).where(eq(users.nameKey, nameKey)).limit(1),
+      ctx.db.delete(captchaUses).where(sql`${captchaUses.expiresAt} < ${now}`),
+    ]);
+    if (consumed.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.captchaInvalid });
+    if (taken.length > 0) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
+
+    const slug = slugify(input.name);
+    const session = newSession(0, now);
+    let created: UserRow | undefined;
+    try {
+      const [, , rows] = await ctx.db.batch([
+        ctx.db.run(sql`
+          insert into users (name, name_key, slug, member_number, role, password_hash, created_at)
+          select ${input.name}, ${nameKey},
+                 case when exists (select 1 from users where slug = ${slug}) then ${slug} || '-' || next.n else ${slug} end,
+                 next.n, ${input.role}, ${await passwordHash}, ${now}
+          from (select coalesce(max(member_number), 0) + 1 as n from users) as next`),
+        ctx.db.insert(sessions).values({ ...session.row, userId: sql`(select id from users where name_key = ${nameKey})` }),
+        ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1),
+      ]);
+      created = rows[0];
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
+      throw error;
+    }
+    if (!created) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'The account was not created.' });
+    ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, { ...session.row, userId: created.id }));
+    return toCurrentUser(created);
+  }),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const nameKey = input.name.toLowerCase();
+    await enforceRateLimit(ctx, ctx.env.LOGIN_LIMITER, `${ctx.clientIp}:${nameKey}`);
+
+    const [user] = await ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1);
+    decoyHash ??= hashPassword('decoy password for unknown names');
+    const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
+    if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.badCredentials });
+    if (user.isBanned) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.banned });
+
+    const previousToken = readSessionToken(ctx.request);
+    const previousId = previousToken?.split('.')[0];
+    const session = newSession(user.id);
+    await ctx.db.batch([
+      ctx.db.insert(sessions).values(session.row),
+      ctx.db.delete(sessions).where(previousId ? eq(sessions.id, previousId) : sql`0`),
+    ]);
+    ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, session.row));
+    return toCurrentUser(user);
+  }),
+
+  /** Ends the session the request carries (if its secret matches) and clears the cookie either way. */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const token = readSessionToken(ctx.request);
+    if (token) await deleteSessionByToken(ctx.db, token);
+    ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
+    return { success: true };
+  }),
+});

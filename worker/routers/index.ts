@@ -1,0 +1,12 @@
+// The application router: one router per domain, merged here. Its type is what the web app and the SDK import.
+import { router, createCallerFactory } from '../trpc.ts';
+import { accountRouter } from './account.ts';
+import { systemRouter } from './system.ts';
+
+export const appRouter = router({
+  account: accountRouter,
+  system: systemRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

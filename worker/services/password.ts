@@ -1,0 +1,41 @@
+// Password hashing with scrypt from node:crypto (nodejs_compat in the Worker, plain Node in scripts).
+// The stored string describes itself (`scrypt$N$r$p$salt$hash`) so parameters can be raised later without
+// breaking old hashes. OWASP's scrypt parameters: N=2^14, r=8, p=5. PBKDF2 is not used: production Workers
+// cap it at 100,000 iterations, below OWASP's advice.
+import { scrypt as scryptCallback, randomBytes, timingSafeEqual } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+const MAX_MEMORY = 64 * 1024 * 1024;
+
+function scrypt(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await scrypt(password, salt, PARAMS.N, PARAMS.r, PARAMS.p);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltB64, keyB64] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !saltB64 || !keyB64) return false;
+  const expected = Buffer.from(keyB64, 'base64');
+  const actual = await scrypt(password, Buffer.from(saltB64, 'base64'), Number(n), Number(r), Number(p));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** The 10,000 most common passwords of zxcvbn-ts's list (ordered by frequency). */
+const COMMON = new Set(dictionary['passwords-common'].slice(0, 10_000));
+
+/** True when the password is among the most common ones (compared ignoring case). */
+export function isCommonPassword(password: string): boolean {
+  return COMMON.has(password.toLowerCase());
+}
