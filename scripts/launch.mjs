@@ -3,7 +3,7 @@
 // than 22 (wrangler needs 22+), it re-runs itself under Node 24 from the npm registry. It then installs the
 // dependencies when they are missing or stale and hands over to scripts/<command>.ts (run by Node's own
 // TypeScript support).
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,10 +15,9 @@ const major = Number(process.versions.node.split('.')[0]);
 
 if (major < 22) {
   console.log(`Node ${process.versions.node} is too old for wrangler; running under Node 24 from the npm registry.`);
-  const child = spawn('npx', ['-y', 'node@24', fileURLToPath(import.meta.url), command, ...args], {
-    stdio: 'inherit',
-    cwd: root,
-  });
+  // Ask npx for the real Node 24 binary and run it directly, so signals reach it without npm in between.
+  const node24 = execFileSync('npx', ['-y', 'node@24', '-p', 'process.execPath'], { encoding: 'utf8' }).trim();
+  const child = spawn(node24, [fileURLToPath(import.meta.url), command, ...args], { stdio: 'inherit', cwd: root });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {

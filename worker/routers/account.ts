@@ -4,10 +4,10 @@
 import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { loginInput, MESSAGES, registerInput, type CurrentUser } from '../../common/account.ts';
-import { slugify } from '../../common/slug.ts';
 import { captchaUses, sessions, users } from '../../db/schema.ts';
 import { captchaProvider } from '../services/captcha.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../services/password.ts';
+import { insertMember } from '../services/users.ts';
 import {
   blankSessionCookie,
   deleteSessionByToken,
@@ -88,17 +88,11 @@ export const accountRouter = router({
     if (consumed.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.captchaInvalid });
     if (taken.length > 0) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
 
-    const slug = slugify(input.name);
     const session = newSession(0, now);
     let created: UserRow | undefined;
     try {
       const [, , rows] = await ctx.db.batch([
-        ctx.db.run(sql`
-          insert into users (name, name_key, slug, member_number, role, password_hash, created_at)
-          select ${input.name}, ${nameKey},
-                 case when exists (select 1 from users where slug = ${slug}) then ${slug} || '-' || next.n else ${slug} end,
-                 next.n, ${input.role}, ${await passwordHash}, ${now}
-          from (select coalesce(max(member_number), 0) + 1 as n from users) as next`),
+        insertMember(ctx.db, { name: input.name, role: input.role, passwordHash: await passwordHash, createdAt: now }),
         ctx.db.insert(sessions).values({ ...session.row, userId: sql`(select id from users where name_key = ${nameKey})` }),
         ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1),
       ]);

@@ -1,0 +1,39 @@
+// `npm run admin -- "<name>"`: creates an admin, or promotes an existing member to admin, from the command
+// line. Production: set TURSO_DATABASE_URL and TURSO_AUTH_TOKEN. Locally it uses .data/app.db (DATA_DIR).
+// A new account's password comes from ADMIN_PASSWORD (at least 8 characters, not a common password).
+import { createClient } from '@libsql/client';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { resolve } from 'node:path';
+import { PASSWORD_MIN_LENGTH } from '../common/limits.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword, isCommonPassword } from '../worker/services/password.ts';
+import { insertMember } from '../worker/services/users.ts';
+
+const name = process.argv.slice(3).join(' ').trim();
+if (!name) {
+  console.error('Usage: npm run admin -- "<name>"   (ADMIN_PASSWORD=... to create a new account)');
+  process.exit(2);
+}
+
+const url = process.env.TURSO_DATABASE_URL ?? `file:${resolve(process.env.DATA_DIR ?? '.data', 'app.db')}`;
+const client = createClient({ url, authToken: process.env.TURSO_AUTH_TOKEN });
+const db = drizzle(client);
+
+try {
+  const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.nameKey, name.toLowerCase()));
+  if (existing) {
+    await db.update(users).set({ role: 'admin', isBanned: false }).where(eq(users.id, existing.id));
+    console.log(`${name} was ${existing.role}; now admin.`);
+  } else {
+    const password = process.env.ADMIN_PASSWORD ?? '';
+    if (password.length < PASSWORD_MIN_LENGTH || isCommonPassword(password)) {
+      console.error(`Set ADMIN_PASSWORD to a password of at least ${PASSWORD_MIN_LENGTH} characters that is not a common one.`);
+      process.exit(2);
+    }
+    await insertMember(db, { name, role: 'admin', passwordHash: await hashPassword(password), createdAt: Date.now() });
+    console.log(`Admin ${name} created.`);
+  }
+} finally {
+  client.close();
+}

@@ -1,0 +1,3 @@
+// `npm run bench`: runs every benchmark in bench/ and prints its figures. Benchmarks never fail the build.
+await import('../bench/http.ts');
+export {};
