@@ -17,6 +17,7 @@ const executablePath = bundled && existsSync(bundled) ? undefined : '/usr/bin/ch
 
 export default defineConfig({
   testDir: './e2e',
+  testIgnore: 'screenshots/**',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -54,26 +54,27 @@ test('the register form checks name, age and captcha in order, and shows the ser
   await expect(page.getByRole('radio', { name: 'Spa Management' })).toBeChecked();
   const create = page.getByRole('button', { name: 'CREATE ACCOUNT' });
 
+  const formError = page.getByRole('form', { name: 'Create account' }).getByRole('alert');
   await create.click();
-  await expect(page.getByText('Name is required.')).toBeVisible();
+  await expect(formError).toHaveText('Name is required.');
   await page.getByLabel('Your Name').fill(uniqueName('Spa'));
   await create.click();
-  await expect(page.getByText('You must confirm that you are 21 years or older.')).toBeVisible();
+  await expect(formError).toHaveText('You must confirm that you are 21 years or older.');
   await page.getByLabel("I'm older than 21 years old").check();
   await create.click();
-  await expect(page.getByText('Please complete the reCAPTCHA verification.')).toBeVisible();
+  await expect(formError).toHaveText('Please complete the reCAPTCHA verification.');
 
   // The server's rule: a common password is refused with its message, and the captcha is reset.
   await page.getByLabel('New Password').fill('password123');
   await solveCaptcha(page);
   await create.click();
-  await expect(page.getByText('This password is too common. Please choose a less common one.')).toBeVisible();
+  await expect(formError).toHaveText('This password is too common. Please choose a less common one.');
   await expect(page.locator('altcha-widget input[name="altcha"]')).toHaveValue('');
 
   // Switching mode clears everything.
   await page.getByRole('button', { name: /Sign in/ }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
-  await expect(page.getByText('This password is too common. Please choose a less common one.')).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveCount(0);
 });
 
 test('a wrong password shows the server message above the button', async ({ page }) => {

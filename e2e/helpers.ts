@@ -10,7 +10,8 @@ export function uniqueName(prefix: string): string {
 /** Ticks the ALTCHA widget and waits until its proof of work is done (its hidden field holds the payload). */
 export async function solveCaptcha(page: Page): Promise<void> {
   const widget = page.locator('altcha-widget');
-  await widget.locator('input[type="checkbox"]').check();
+  // The widget swaps its checkbox for a spinner while it works, so click rather than check.
+  await widget.locator('input[type="checkbox"]').click();
   await expect(widget.locator('input[name="altcha"]')).not.toHaveValue('', { timeout: 30_000 });
 }
 
