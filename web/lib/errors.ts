@@ -1,0 +1,11 @@
+// The message to show for a failed call: the server's own text where it sent one (ARCHITECTURE section 8),
+// otherwise the screen's fallback (a network failure or a non-tRPC answer has no message worth showing).
+import { TRPCClientError } from '@trpc/client';
+
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError) {
+    const shape = error.shape as { message?: unknown } | undefined;
+    if (shape && typeof shape.message === 'string' && shape.message.trim()) return shape.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,18 @@
+// Typed search parameters of the routes (validated with zod's small build, which keeps the first bundle
+// light). Invalid values are dropped rather than failing the page.
+import * as z from 'zod/mini';
+import { REGISTRABLE_ROLES } from '../../common/roles.ts';
+
+/** Text from the query string; the router reads `?x=123` as a number, so numbers become text again. */
+const searchText = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'number' ? String(value) : value)),
+  z.string().check(z.minLength(1)),
+);
+
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+export const authSearch = z.object({ role: optional(z.enum(REGISTRABLE_ROLES)) });
+export const resetPasswordSearch = z.object({ token: optional(searchText) });
+export const mapSearch = z.object({ focus: optional(searchText) });
+
+export type AuthSearch = z.infer<typeof authSearch>;

@@ -1,0 +1,49 @@
+// The session (spec part 1 section 4): the current user comes from `account.me` (null = signed out), is always
+// considered stale and stays cached for 2 minutes. Sign-in and registration store the user and go to /;
+// sign-out clears every cached query, records a timestamp in session storage and reloads /.
+import { useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../common/account.ts';
+import { SESSION_USER_CACHE_MS } from '../../common/limits.ts';
+import { useToast } from '../components/ui/use-toast.ts';
+import { trpc, type TrpcUtils } from '../trpc.ts';
+import { serverMessage } from './errors.ts';
+
+export const SESSION_QUERY_OPTIONS = { staleTime: 0, gcTime: SESSION_USER_CACHE_MS } as const;
+
+/** Session storage key holding the time of the last sign-out (ms since the epoch). */
+export const LOGOUT_TIMESTAMP_KEY = 'logoutTimestamp';
+
+export function useSessionUser() {
+  return trpc.account.me.useQuery(undefined, SESSION_QUERY_OPTIONS);
+}
+
+/** The current user for route guards: the cached answer if there is one, otherwise a fetch. */
+export function ensureSessionUser(utils: TrpcUtils): Promise<CurrentUser | null> {
+  return utils.account.me.ensureData(undefined, SESSION_QUERY_OPTIONS);
+}
+
+/** Stores a freshly signed-in user so every screen sees it without another round trip. */
+export function useStoreSessionUser() {
+  const utils = trpc.useUtils();
+  return (user: CurrentUser) => utils.account.me.setData(undefined, user);
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const mutation = trpc.account.logout.useMutation({
+    onSuccess: () => {
+      queryClient.clear();
+      try {
+        sessionStorage.setItem(LOGOUT_TIMESTAMP_KEY, String(Date.now()));
+      } catch {
+        // Storage can be unavailable (private mode, quota); signing out does not depend on it.
+      }
+      window.location.assign('/');
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Logout failed', description: serverMessage(error, 'Please try again.') });
+    },
+  });
+  return { logout: () => mutation.mutate(), isPending: mutation.isPending || mutation.isSuccess };
+}

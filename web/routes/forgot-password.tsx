@@ -1,0 +1,17 @@
+// /forgot-password (spec part 2 section 2).
+import { Link } from '@tanstack/react-router';
+import { ComingSoon, PageShell } from '../components/page-shell.tsx';
+import { buttonClasses } from '../components/ui/button.tsx';
+
+export function ForgotPasswordPage() {
+  return (
+    <PageShell title="Forgot Password" back="/auth">
+      <ComingSoon>Password reset by email is coming soon.</ComingSoon>
+      <div className="mt-6 flex justify-center">
+        <Link to="/auth" className={buttonClasses('outline')}>
+          Back to sign in
+        </Link>
+      </div>
+    </PageShell>
+  );
+}

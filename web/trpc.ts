@@ -1,0 +1,49 @@
+// The tRPC client for React: typed against the server's router, batched over /trpc with the session cookie.
+// The QueryClient carries the spec's data-fetching defaults (part 1 section 9).
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import { QUERY_FRESH_MS, QUERY_GC_MS } from '../common/limits.ts';
+import type { AppRouter } from '../worker/routers/index.ts';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_FRESH_MS,
+        gcTime: QUERY_GC_MS,
+        retry: 1,
+        retryDelay: 1000,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: 0 },
+    },
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        console.error('Mutation error:', error);
+      },
+    }),
+  });
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+      }),
+    ],
+  });
+}
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+/** tRPC helpers usable outside React (route guards in the router). */
+export function createTrpcUtils(queryClient: QueryClient, client: TrpcClient) {
+  return createTRPCQueryUtils<AppRouter>({ queryClient, client });
+}
+
+export type TrpcUtils = ReturnType<typeof createTrpcUtils>;
