@@ -17,7 +17,12 @@ if (major < 22) {
   console.log(`Node ${process.versions.node} is too old for wrangler; running under Node 24 from the npm registry.`);
   // Ask npx for the real Node 24 binary and run it directly, so signals reach it without npm in between.
   const node24 = execFileSync('npx', ['-y', 'node@24', '-p', 'process.execPath'], { encoding: 'utf8' }).trim();
-  const child = spawn(node24, [fileURLToPath(import.meta.url), command, ...args], { stdio: 'inherit', cwd: root });
+  const child = spawn(node24, [fileURLToPath(import.meta.url), command, ...args], {
+    stdio: 'inherit',
+    cwd: root,
+    // Node 24 first on PATH, so npm and every tool started from here run under it too.
+    env: { ...process.env, PATH: `${dirname(node24)}:${process.env.PATH ?? ''}` },
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
