@@ -48,6 +48,7 @@ try {
   console.log('\nThroughput and latency (10 connections, 10 s, loopback)');
   console.log('endpoint              req/s     p50 ms   p99 ms   errors');
   for (const [label, headers] of [
+    ['GET /sw.js', {}], // baseline: through the Worker, no database
     ['GET /api/health', {}],
     ['GET /api/user', { Cookie: cookie }],
   ] as const) {
