@@ -16,7 +16,7 @@ if (!name) {
   process.exit(2);
 }
 
-const url = process.env.TURSO_DATABASE_URL ?? `file:${resolve(process.env.DATA_DIR ?? '.data', 'app.db')}`;
+const url = process.env.TURSO_DATABASE_URL || `file:${resolve(process.env.DATA_DIR ?? '.data', 'app.db')}`;
 const client = createClient({ url, authToken: process.env.TURSO_AUTH_TOKEN });
 const db = drizzle(client);
 
