@@ -3,6 +3,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import type { Bindings } from './env.ts';
+import { describeError } from './errors.ts';
 import { accountRoutes } from './rest/account.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 import { appRouter } from './routers/index.ts';
@@ -38,9 +39,9 @@ app.all('*', async (c) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
-app.onError((error, c) => {
-  console.error('unhandled error', error);
-  return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' }, 500);
+app.onError((error) => {
+  const { status, body } = describeError(error);
+  return Response.json(body, { status });
 });
 
 export default app satisfies ExportedHandler<Bindings>;

@@ -9,11 +9,6 @@ export const accountRoutes = new Hono<HonoEnv>()
   .post('/login', rest((caller, { body }) => caller.account.login(body as never)))
   .post('/register', rest((caller, { body }) => caller.account.register(body as never)))
   .post('/logout', rest((caller) => caller.account.logout()))
-  .get('/logout', async (c) => {
-    // The browser's sign-out link: end the session like POST, then go home.
-    const answer = await rest((caller) => caller.account.logout())(c, async () => {});
-    const redirect = c.redirect('/', 302);
-    (answer as Response).headers.forEach((value, key) => key.toLowerCase() === 'set-cookie' && redirect.headers.append(key, value));
-    return redirect;
-  })
+  // The browser's sign-out link: ends the session like POST, then goes home.
+  .get('/logout', rest((caller) => caller.account.logout(), { redirectTo: '/' }))
   .get('/captcha/challenge', altchaChallengeResponse);

@@ -3,6 +3,7 @@
 // `{ message, code }` with the right status.
 import type { Context as HonoContext, Handler } from 'hono';
 import { TRPCError } from '@trpc/server';
+import { MESSAGES } from '../../common/account.ts';
 import type { Bindings } from '../env.ts';
 import { describeError } from '../errors.ts';
 import { createCaller } from '../routers/index.ts';
@@ -28,20 +29,24 @@ async function readJsonBody(c: HonoContext<HonoEnv>): Promise<unknown> {
   }
 }
 
-export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<T>): Handler<HonoEnv> {
+/** `redirectTo`: answer a successful call with a 302 there instead of JSON (links the browser follows). */
+export function rest<T>(
+  call: (caller: Caller, request: RestRequest) => Promise<T>,
+  options: { redirectTo?: string } = {},
+): Handler<HonoEnv> {
   return async (c) => {
     const resHeaders = new Headers();
-    let status = 200;
-    let body: unknown;
+    let response: Response;
     try {
       const caller = createCaller(createContext(c.req.raw, c.env, resHeaders));
-      body = await call(caller, { body: await readJsonBody(c), params: c.req.param(), query: new URL(c.req.url).searchParams });
+      const body = await call(caller, { body: await readJsonBody(c), params: c.req.param(), query: new URL(c.req.url).searchParams });
+      response = options.redirectTo
+        ? new Response(null, { status: 302, headers: { Location: options.redirectTo } })
+        : Response.json(body ?? null);
     } catch (error) {
-      const described = describeError(error);
-      status = described.status;
-      body = described.body;
+      const { status, body } = describeError(error);
+      response = Response.json(body, { status });
     }
-    const response = Response.json(body ?? null, { status });
     resHeaders.forEach((value, key) => response.headers.append(key, value));
     return response;
   };
@@ -49,6 +54,6 @@ export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<
 
 /** For endpoints whose procedure answers null when nobody is signed in (GET /api/user answers 401). */
 export function orUnauthorized<T>(value: T | null): T {
-  if (value === null) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in.' });
+  if (value === null) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
   return value;
 }

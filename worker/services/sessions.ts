@@ -118,7 +118,8 @@ export function blankSessionCookie(requestUrl: string): string {
 export function readSessionToken(request: Request): string | null {
   const cookieHeader = request.headers.get('Cookie');
   if (cookieHeader) {
-    const token = parse(cookieHeader, sessionCookieName(request.url))[sessionCookieName(request.url)];
+    const name = sessionCookieName(request.url);
+    const token = parse(cookieHeader, name)[name];
     if (token) return token;
   }
   const authorization = request.headers.get('Authorization');
