@@ -19,7 +19,7 @@ export function HomeScreen({ user }: { user: CurrentUser }) {
         className="fixed inset-x-0 top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur"
       >
         <div className="mx-auto flex h-full max-w-5xl items-center justify-between gap-3 px-4">
-          <h1 className="min-w-0 truncate">
+          <h1 className="shrink-0">
             <BrandMark />
           </h1>
           <Link
