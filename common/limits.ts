@@ -18,6 +18,14 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const CHAT_REQUEST_LIFETIME_MS = 30_000;
 export const CHAT_REQUESTS_REGULAR = 1;
 export const CHAT_REQUESTS_PREMIUM = 3;
+export const CHAT_MESSAGE_MAX_LENGTH = 1000;
+/** Countdown tick of an incoming request (spec part 1 section 9). */
+export const CHAT_COUNTDOWN_TICK_MS = 1000;
+/** A member may block at most this many others (the list rides along when their socket connects). */
+export const CHAT_BLOCKS_MAX = 500;
+export const CHAT_REPORT_REASON_MAX_LENGTH = 500;
+/** Messages a report keeps: the last ones of the session, held only in the hub's memory until then. */
+export const CHAT_REPORT_TRANSCRIPT_LENGTH = 20;
 
 export const MANILA_TIME_ZONE = 'Asia/Manila';
 export const MANILA_CENTER = { latitude: 14.5995, longitude: 120.9842 } as const;

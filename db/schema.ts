@@ -216,3 +216,39 @@ export const captchaUses = sqliteTable(
   },
   (t) => [index('captcha_uses_expires_idx').on(t.expiresAt)],
 );
+
+/** Chat blocks: the two members never see each other online again and cannot send each other requests. */
+export const chatBlocks = sqliteTable(
+  'chat_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('chat_blocks_blocked_idx').on(t.blockedId)],
+);
+
+/**
+ * A member's report of a chat partner. The transcript (JSON, the session's last messages) is the only part
+ * of a chat that is ever written down, and only because the reporter asked for it.
+ */
+export const chatReports = sqliteTable(
+  'chat_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedId: integer('reported_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    transcript: text('transcript').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_reports_created_idx').on(t.createdAt), index('chat_reports_reported_idx').on(t.reportedId)],
+);

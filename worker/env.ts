@@ -1,9 +1,11 @@
 // The Worker's configuration, parsed once per isolate with zod. Every provider has an embedded default that
 // works offline (ARCHITECTURE section 6); production refuses to run on the development defaults of secrets.
 import { z } from 'zod';
+import type { ChatHub } from '../durable-objects/chat-hub.ts';
 
 export interface Bindings {
   ASSETS: Fetcher;
+  CHAT_HUB: DurableObjectNamespace<ChatHub>;
   LOGIN_LIMITER?: RateLimit;
   REGISTER_LIMITER?: RateLimit;
   [key: string]: unknown;

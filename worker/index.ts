@@ -1,9 +1,11 @@
-// The Worker: one Hono app. tRPC at /trpc, the documented REST paths at /api, and the web app's static
+// The Worker: one Hono app. tRPC at /trpc, the documented REST paths at /api, the chat socket at /ws/chat
+// (served by the ChatHub Durable Object exported here), and the web app's static
 // build for everything else (hashed assets cached for a year, index.html and the service worker revalidated).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import type { Bindings } from './env.ts';
 import { describeError } from './errors.ts';
+import { chatSocketRoutes } from './chat-socket.ts';
 import { accountRoutes } from './rest/account.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 import { appRouter } from './routers/index.ts';
@@ -25,6 +27,7 @@ app.all('/trpc/*', (c) =>
   }),
 );
 
+app.route('/ws', chatSocketRoutes);
 app.route('/api', accountRoutes);
 app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
 
@@ -45,3 +48,4 @@ app.onError((error) => {
 });
 
 export default app satisfies ExportedHandler<Bindings>;
+export { ChatHub } from '../durable-objects/chat-hub.ts';

@@ -1,6 +1,6 @@
 // Headers every response carries (ARCHITECTURE section 4) and the Origin check that guards every
 // state-changing request: Hono's csrf() only looks at form content types, so this covers JSON too.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { readConfig } from './env.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 
@@ -24,6 +24,8 @@ export function contentSecurityPolicy(extraHosts: { script: string[]; connect: s
 
 export const securityHeaders: MiddlewareHandler<HonoEnv> = async (c, next) => {
   await next();
+  // A WebSocket handshake's headers belong to the socket and cannot be changed.
+  if (c.res.status === 101) return;
   const config = readConfig(c.env);
   const captchaHosts = config.TURNSTILE_SITE_KEY
     ? ['https://challenges.cloudflare.com']
@@ -40,14 +42,17 @@ export const securityHeaders: MiddlewareHandler<HonoEnv> = async (c, next) => {
   c.res.headers.set('X-Frame-Options', 'DENY');
 };
 
+/** The app's own origin or one listed in ALLOWED_ORIGINS; without an Origin, a same-origin fetch. */
+export function isAllowedOrigin(c: Context<HonoEnv>): boolean {
+  const origin = c.req.header('Origin');
+  if (!origin) return c.req.header('Sec-Fetch-Site') === 'same-origin';
+  return origin === new URL(c.req.url).origin || readConfig(c.env).ALLOWED_ORIGINS.includes(origin);
+}
+
+export const CROSS_SITE_REFUSED = { message: 'Cross-site requests are not allowed.', code: 'FORBIDDEN' } as const;
+
 /** Refuses state-changing requests whose Origin is not the app's own (403), before any procedure runs. */
 export const originCheck: MiddlewareHandler<HonoEnv> = async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method)) return next();
-  const origin = c.req.header('Origin');
-  const appOrigin = new URL(c.req.url).origin;
-  const allowed = origin
-    ? origin === appOrigin || readConfig(c.env).ALLOWED_ORIGINS.includes(origin)
-    : c.req.header('Sec-Fetch-Site') === 'same-origin';
-  if (!allowed) return c.json({ message: 'Cross-site requests are not allowed.', code: 'FORBIDDEN' }, 403);
-  return next();
+  if (SAFE_METHODS.has(c.req.method) || isAllowedOrigin(c)) return next();
+  return c.json(CROSS_SITE_REFUSED, 403);
 };

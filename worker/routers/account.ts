@@ -7,7 +7,7 @@ import { loginInput, MESSAGES, registerInput, type CurrentUser } from '../../com
 import { captchaUses, sessions, users } from '../../db/schema.ts';
 import { captchaProvider } from '../services/captcha.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../services/password.ts';
-import { insertMember } from '../services/users.ts';
+import { insertMember, isPremiumMember } from '../services/users.ts';
 import {
   blankSessionCookie,
   deleteSessionByToken,
@@ -26,7 +26,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     slug: user.slug,
     role: user.role,
     profilePic: user.profilePic,
-    isPremium: user.isPremium || (user.premiumUntil ?? 0) > Date.now(),
+    isPremium: isPremiumMember(user),
     memberNumber: user.memberNumber,
     aboutMe: user.aboutMe,
     email: user.email,

@@ -1,0 +1,20 @@
+// Inputs of the chat's tRPC procedures (blocks and reports), shared by the web app and the Worker. The
+// socket's own frames are in durable-objects/protocol.ts.
+import { z } from 'zod';
+import { CHAT_REPORT_REASON_MAX_LENGTH } from './limits.ts';
+
+export const CHAT_REPORT_TEXTS = {
+  reasonRequired: 'Please say what happened.',
+  reasonTooLong: `Please keep the reason under ${CHAT_REPORT_REASON_MAX_LENGTH} characters.`,
+} as const;
+
+export const chatMemberInput = z.object({ userId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const chatReportInput = z.object({
+  sessionId: z.string().min(1).max(80),
+  reason: z
+    .string()
+    .max(CHAT_REPORT_REASON_MAX_LENGTH * 2)
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1, CHAT_REPORT_TEXTS.reasonRequired).max(CHAT_REPORT_REASON_MAX_LENGTH, CHAT_REPORT_TEXTS.reasonTooLong)),
+});

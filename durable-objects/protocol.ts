@@ -1,0 +1,110 @@
+// The chat socket's protocol (spec part 1 section 7, made exact): every frame is a JSON object with a `type`
+// and the spec's fields beside it. The hub validates each incoming frame against `clientFrame`; the web app
+// builds its frames and reads the server's with the same types, so the two can never drift apart.
+import { z } from 'zod';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../common/limits.ts';
+import { ROLES } from '../common/roles.ts';
+
+/** Frames larger than this are refused before they are parsed. */
+export const MAX_FRAME_BYTES = 8 * 1024;
+
+const userId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const requestId = z.string().min(1).max(80);
+const sessionId = z.string().min(1).max(80);
+
+export const CHAT_TEXTS = {
+  emptyMessage: 'Messages cannot be empty.',
+  messageTooLong: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+} as const;
+
+/** A message's content: trimmed, not empty, at most 1,000 characters once trimmed. */
+export const messageContent = z
+  .string()
+  .max(CHAT_MESSAGE_MAX_LENGTH * 4)
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, CHAT_TEXTS.emptyMessage).max(CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS.messageTooLong));
+
+export const clientFrame = z.discriminatedUnion('type', [
+  // The spec's join carries a userId; it is accepted and ignored (the socket's user comes from the session).
+  z.object({ type: z.literal('join'), userId: z.union([z.number(), z.string().max(40)]).optional() }),
+  z.object({ type: z.literal('chat-request'), recipientId: userId, requestId }),
+  z.object({ type: z.literal('cancel-chat-request'), requestId }),
+  z.object({ type: z.literal('accept-chat-request'), requestId }),
+  z.object({ type: z.literal('reject-chat-request'), requestId, requesterId: userId.optional() }),
+  z.object({ type: z.literal('send-message'), sessionId, content: messageContent }),
+  z.object({ type: z.literal('end-chat-session'), sessionId }),
+  z.object({ type: z.literal('typing-start'), sessionId }),
+  z.object({ type: z.literal('typing-stop'), sessionId }),
+]);
+export type ClientFrame = z.input<typeof clientFrame>;
+export type ParsedClientFrame = z.output<typeof clientFrame>;
+
+export interface OnlineUser {
+  id: number;
+  name: string;
+  role: (typeof ROLES)[number];
+  memberNumber: number;
+}
+
+export interface ChatMessage {
+  id: string;
+  sessionId: string;
+  senderId: number;
+  content: string;
+  sentAt: number;
+  senderName: string;
+}
+
+export type ServerFrame =
+  | { type: 'online-users-updated'; users: OnlineUser[] }
+  | { type: 'incoming-chat-request'; requestId: string; requesterId: number; requesterName: string; remainingTime: number }
+  /** Beyond the spec: the requester's own request, acknowledged (and replayed to a newly joined tab). */
+  | { type: 'chat-request-sent'; requestId: string; recipientId: number; recipientName: string; remainingTime: number }
+  | { type: 'chat-request-accepted'; sessionId: string; participantId: number; requestId: string }
+  | { type: 'chat-session-started'; sessionId: string; participantId: number; participantName: string }
+  | { type: 'new-message'; message: ChatMessage }
+  | { type: 'chat-session-ended'; sessionId: string }
+  | { type: 'chat-request-rejected'; requestId: string }
+  | { type: 'chat-request-cancelled'; requestId: string }
+  | { type: 'chat-request-expired'; requestId: string }
+  | { type: 'typing-start'; sessionId: string; userId: number }
+  | { type: 'typing-stop'; sessionId: string; userId: number }
+  | { type: 'error'; code: ChatErrorCode; message: string };
+
+/** Codes of the `error` frame, each with the text the user sees. */
+export const CHAT_ERRORS = {
+  invalid_frame: 'That message could not be understood.',
+  request_limit: 'Regular users can send 1 chat request at a time. Upgrade to Premium for 3 consecutive requests.',
+  premium_request_limit:
+    'Premium users can send up to 3 consecutive chat requests. Please wait for responses or cancel existing requests.',
+  recipient_offline: 'That member is not online.',
+  self_request: 'You cannot send a chat request to yourself.',
+  already_requested: 'You already have a pending request to that member.',
+  already_chatting: 'You are already chatting with that member.',
+  invalid_request_id: 'That chat request id is not valid.',
+  request_not_found: 'That chat request is no longer pending.',
+  session_not_found: 'That chat has ended.',
+  message_invalid: 'That message cannot be sent.',
+  rate_limited: 'You are sending too quickly. Please slow down.',
+} as const;
+export type ChatErrorCode = keyof typeof CHAT_ERRORS;
+
+/** Toast titles for the two request limits (spec part 1 section 8). */
+export const REQUEST_LIMIT_TITLES: Partial<Record<ChatErrorCode, string>> = {
+  request_limit: 'Request Limit Reached',
+  premium_request_limit: 'Premium Request Limit Reached',
+};
+
+/** A request id as the spec builds it: requester id, recipient id and a timestamp in milliseconds. */
+export function buildRequestId(requesterId: number, recipientId: number, timestamp: number): string {
+  return `${requesterId}-${recipientId}-${timestamp}`;
+}
+
+export function parseRequestId(id: string): { requesterId: number; recipientId: number; timestamp: number } | null {
+  const match = /^(\d{1,15})-(\d{1,15})-(\d{13})$/.exec(id);
+  if (!match) return null;
+  return { requesterId: Number(match[1]), recipientId: Number(match[2]), timestamp: Number(match[3]) };
+}
+
+/** Close codes the hub uses besides the normal ones. */
+export const CLOSE_POLICY_VIOLATION = 1008;

@@ -1,0 +1,19 @@
+// The Worker's side of the chat: the one ChatHub object and the block list a member's socket carries into it.
+import { eq, or } from 'drizzle-orm';
+import { chatBlocks } from '../../db/schema.ts';
+import type { Database } from '../db.ts';
+import type { Bindings } from '../env.ts';
+
+/** One global hub serves one region's scale (ADR 005 records the sharding plan beyond that). */
+export function chatHub(env: Bindings) {
+  return env.CHAT_HUB.get(env.CHAT_HUB.idFromName('global'));
+}
+
+/** Everyone the member has blocked or been blocked by: they never see each other in the chat. */
+export async function hiddenMemberIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ blockerId: chatBlocks.blockerId, blockedId: chatBlocks.blockedId })
+    .from(chatBlocks)
+    .where(or(eq(chatBlocks.blockerId, userId), eq(chatBlocks.blockedId, userId)));
+  return [...new Set(rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)))];
+}

@@ -1,0 +1,135 @@
+// Chat test clients: real WebSockets opened through the Worker's /ws/chat (session cookie and Origin checked
+// there), and members arranged directly in the database with a real session, so a test can have many.
+import { env, exports } from 'cloudflare:workers';
+import type { ClientFrame, ServerFrame } from '../../durable-objects/protocol.ts';
+import { newSession } from '../services/sessions.ts';
+import { BASE, database, ORIGIN, uniqueName } from './helpers.ts';
+
+export interface TestMember {
+  id: number;
+  name: string;
+  memberNumber: number;
+  cookie: string;
+}
+
+/** A member with a session, created in the database (registration itself is tested elsewhere). */
+export async function createMember(options: { premium?: boolean; role?: string; name?: string } = {}): Promise<TestMember> {
+  const name = options.name ?? uniqueName('Chatter');
+  const db = database();
+  const inserted = await db.execute({
+    sql: `insert into users (name, name_key, slug, member_number, role, password_hash, is_premium, created_at)
+          select ?, ?, ?, coalesce(max(member_number), 0) + 1, ?, 'not-a-hash', ?, ? from users
+          returning id, member_number`,
+    args: [name, name.toLowerCase(), `chat-${crypto.randomUUID()}`, options.role ?? 'client', options.premium ? 1 : 0, Date.now()],
+  });
+  const id = Number(inserted.rows[0]!.id);
+  const { token, row } = newSession(id);
+  await db.execute({
+    sql: 'insert into sessions (id, secret_hash, user_id, created_at, last_active_at) values (?, ?, ?, ?, ?)',
+    args: [row.id, row.secretHash, id, row.createdAt, row.lastActiveAt],
+  });
+  return { id, name, memberNumber: Number(inserted.rows[0]!.member_number), cookie: `__Host-session=${token}` };
+}
+
+/** The upgrade request the Worker sees; returns the HTTP response (status 101 with a socket when accepted). */
+export function upgrade(options: { cookie?: string | null; origin?: string | null; upgradeHeader?: string | null } = {}) {
+  const headers = new Headers();
+  if (options.upgradeHeader !== null) headers.set('Upgrade', options.upgradeHeader ?? 'websocket');
+  if (options.origin !== null) headers.set('Origin', options.origin ?? ORIGIN);
+  if (options.cookie) headers.set('Cookie', options.cookie);
+  return exports.default.fetch(new Request(`${BASE}/ws/chat`, { headers }));
+}
+
+type FrameOf<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
+
+export class ChatClient {
+  /** Every frame received, in order. */
+  readonly received: ServerFrame[] = [];
+  private unread: ServerFrame[] = [];
+  private listeners = new Set<() => void>();
+  readonly closed: Promise<{ code: number; reason: string }>;
+  readonly member: TestMember;
+  private readonly socket: WebSocket;
+
+  private constructor(member: TestMember, socket: WebSocket) {
+    this.member = member;
+    this.socket = socket;
+    this.closed = new Promise((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
+    socket.addEventListener('message', (event) => {
+      const frame = JSON.parse(event.data as string) as ServerFrame;
+      this.received.push(frame);
+      this.unread.push(frame);
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  static async connect(member: TestMember, options: { join?: boolean } = {}): Promise<ChatClient> {
+    const response = await upgrade({ cookie: member.cookie });
+    if (response.status !== 101 || !response.webSocket) throw new Error(`upgrade refused: ${response.status}`);
+    response.webSocket.accept();
+    const client = new ChatClient(member, response.webSocket);
+    if (options.join !== false) {
+      client.send({ type: 'join', userId: member.id });
+      await client.next('online-users-updated');
+    }
+    return client;
+  }
+
+  send(frame: ClientFrame | string) {
+    this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** The first unread frame of this type (and matching the predicate), waiting for it if need be. */
+  next<T extends ServerFrame['type']>(type: T, matches: (frame: FrameOf<T>) => boolean = () => true, timeoutMs = 5000): Promise<FrameOf<T>> {
+    return new Promise((resolve, reject) => {
+      const look = () => {
+        const index = this.unread.findIndex((frame) => frame.type === type && matches(frame as FrameOf<T>));
+        if (index === -1) return false;
+        const [frame] = this.unread.splice(index, 1);
+        this.listeners.delete(look);
+        clearTimeout(timer);
+        resolve(frame as FrameOf<T>);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        this.listeners.delete(look);
+        reject(new Error(`${this.member.name} waited for ${type}; unread: ${JSON.stringify(this.unread.map((f) => f.type))}`));
+      }, timeoutMs);
+      if (!look()) this.listeners.add(look);
+    });
+  }
+
+  /**
+   * Waits until the hub has handled everything sent to it so far: the hub answers frames in order, so once
+   * an error frame for a deliberately empty message arrives, every frame the hub sent before it is here.
+   */
+  async barrier(): Promise<void> {
+    const marker = `barrier-${crypto.randomUUID()}`;
+    this.send({ type: 'end-chat-session', sessionId: marker });
+    await this.next('error', (frame) => frame.code === 'session_not_found');
+  }
+
+  /** Unread frames of a type, consumed. */
+  drain<T extends ServerFrame['type']>(type: T): FrameOf<T>[] {
+    const frames = this.unread.filter((frame) => frame.type === type) as FrameOf<T>[];
+    this.unread = this.unread.filter((frame) => frame.type !== type);
+    return frames;
+  }
+
+  close(code = 1000) {
+    try {
+      this.socket.close(code, 'done');
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+export function hubStub() {
+  const namespace = (env as unknown as { CHAT_HUB: DurableObjectNamespace }).CHAT_HUB;
+  return namespace.get(namespace.idFromName('global'));
+}
+
+export function requestIdFor(from: TestMember, to: TestMember, timestamp = Date.now()) {
+  return `${from.id}-${to.id}-${timestamp}`;
+}
