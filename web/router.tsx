@@ -1,7 +1,8 @@
 // The route tree (code-based, typed). Landing and the home shell ship in the first bundle; every other screen
 // is loaded on demand, the auth form included (it carries the validation schema and the captcha loader).
 // Guards follow the route table (spec part 2 section 2): signed-out visitors reach only /, /auth,
-// /forgot-password, /reset-password and /leaderboards; everything else sends them to /auth (SignedInLayout).
+// /forgot-password, /reset-password, /leaderboards and /chat (which only asks them to log in); everything else
+// sends them to /auth (SignedInLayout).
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -52,6 +53,13 @@ const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
 });
 
+// Chat says "Please log in to access chat." itself rather than sending a signed-out visitor away (spec part 1).
+const chatRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/chat',
+  component: lazyRouteComponent(() => import('./routes/chat.tsx'), 'ChatPage'),
+});
+
 const leaderboardsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/leaderboards',
@@ -84,10 +92,6 @@ const editProfileRoute = createRoute({
 const editAddressRoute = createRoute({
   ...signedIn('/edit-address'),
   component: lazyRouteComponent(() => import('./routes/edit-address.tsx'), 'EditAddressPage'),
-});
-const chatRoute = createRoute({
-  ...signedIn('/chat'),
-  component: lazyRouteComponent(() => import('./routes/chat.tsx'), 'ChatPage'),
 });
 const adminRoute = createRoute({
   ...signedIn('/admin'),
@@ -133,6 +137,7 @@ export const routeTree = rootRoute.addChildren([
   authRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  chatRoute,
   leaderboardsRoute,
   signedInRoute.addChildren([
     mapRoute,
@@ -141,7 +146,6 @@ export const routeTree = rootRoute.addChildren([
     spaRoute,
     editProfileRoute,
     editAddressRoute,
-    chatRoute,
     adminRoute,
     searchRoute,
     medalsRoute,
