@@ -280,8 +280,6 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
   private acceptRequest(requestId: string, byUserId: number): boolean {
     const request = this.pendingRequest(requestId);
     if (!request || request.recipient_id !== byUserId) return false;
-    this.sql.exec("UPDATE requests SET status = 'accepted' WHERE id = ?", requestId);
-    if (this.sessionBetween(request.requester_id, request.recipient_id)) return true;
     const sessionId = crypto.randomUUID();
     this.sql.exec(
       'INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)',
@@ -292,7 +290,18 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       request.recipient_name,
       Date.now(),
     );
-    this.sendToUser(request.requester_id, { type: 'chat-request-accepted', sessionId, participantId: request.recipient_id, requestId });
+    // A request the other way round (both asked at once) is answered by the same session.
+    for (const answered of this.pendingRequestsOf(request.recipient_id)) {
+      const between = [answered.requester_id, answered.recipient_id];
+      if (!between.includes(request.requester_id)) continue;
+      this.sql.exec("UPDATE requests SET status = 'accepted' WHERE id = ?", answered.id);
+      this.sendToUser(answered.requester_id, {
+        type: 'chat-request-accepted',
+        sessionId,
+        participantId: answered.requester_id === request.requester_id ? request.recipient_id : request.requester_id,
+        requestId: answered.id,
+      });
+    }
     this.sendToUser(request.requester_id, {
       type: 'chat-session-started',
       sessionId,
