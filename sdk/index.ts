@@ -1,12 +1,15 @@
 // The typed SDK for other developers: the tRPC client over the platform's router types, with a session kept
 // for scripts that have no browser. Sign in with `client.trpc.account.login.mutate(...)`; the session token
 // from the response is kept and sent as `Authorization: Bearer <token>` on later calls. Every call carries the
-// app's Origin, which the server requires of state-changing requests.
+// app's Origin, which the server requires of state-changing requests. The chat socket's address and headers
+// come with it, and so do the socket's frame types and schema.
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import type { AppRouter } from '../worker/routers/index.ts';
 
 export type { AppRouter };
 export type { CurrentUser } from '../common/account.ts';
+export type { ChatMessage, ClientFrame, OnlineUser, ServerFrame } from '../durable-objects/protocol.ts';
+export { clientFrame, buildRequestId } from '../durable-objects/protocol.ts';
 
 export interface SdkOptions {
   /** Where the platform runs, e.g. https://spa.example.com or http://127.0.0.1:8787. */
@@ -21,6 +24,11 @@ export interface SpaClient {
   trpc: TRPCClient<AppRouter>;
   /** The current session token, or null when signed out. */
   sessionToken(): string | null;
+  /**
+   * The chat socket: in Node 22+, `new WebSocket(chat.url, { headers: chat.headers() })` (undici accepts
+   * headers); browsers send the session cookie themselves.
+   */
+  chat: { url: string; headers(): Record<string, string> };
 }
 
 const SESSION_COOKIE = /^(?:__Host-)?session=([^;]*)/;
@@ -49,5 +57,9 @@ export function createClient(options: SdkOptions): SpaClient {
       }),
     ],
   });
-  return { trpc, sessionToken: () => token };
+  const chat = {
+    url: `${base.replace(/^http/, 'ws')}/ws/chat`,
+    headers: (): Record<string, string> => ({ Origin: origin, ...(token ? { Authorization: `Bearer ${token}` } : {}) }),
+  };
+  return { trpc, sessionToken: () => token, chat };
 }
