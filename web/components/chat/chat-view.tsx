@@ -58,18 +58,15 @@ export function ChatView({ chat, session, meId }: ChatViewProps) {
             <Avatar name={name} picture={null} role={role ?? 'client'} size={36} />
             <div className="min-w-0 flex-1">
               <h2 className="truncate font-semibold text-ink-900">{name}</h2>
-              <p className="flex items-center gap-2 text-xs text-ink-600">
-                {role ? <RoleBadge role={role} /> : null}
-                {partner ? <span>Member #{partner.memberNumber}</span> : null}
-              </p>
+              {role ? <RoleBadge role={role} /> : null}
             </div>
             <Button variant="destructive" size="sm" disabled={!connected} onClick={() => chat.endSession(sessionId)}>
               [END CHAT]
             </Button>
           </div>
           <div className="mt-1 flex items-center justify-between gap-2 pl-2">
-            <p className="min-w-0 truncate text-xs text-ink-600">Anonymous · messages vanish when the chat ends</p>
-            <div className="flex shrink-0 gap-1">
+            <p className="text-xs text-ink-600">Anonymous · no trace</p>
+            <div className="flex gap-1">
               <button type="button" onClick={() => setDialog('report')} className={toolClasses} aria-label={`Report ${name}`}>
                 Report
               </button>
@@ -108,7 +105,6 @@ export function ChatView({ chat, session, meId }: ChatViewProps) {
         <Composer
           key={sessionId}
           sessionId={sessionId}
-          partnerName={name}
           disabled={!connected}
           onSend={(content) => chat.sendMessage(sessionId, content)}
           setTyping={chat.setTyping}

@@ -37,13 +37,12 @@ function useTypingSignal(sessionId: string, setTyping: (sessionId: string, typin
 
 export interface ComposerProps {
   sessionId: string;
-  partnerName: string;
   disabled: boolean;
   onSend: (content: string) => boolean;
   setTyping: (sessionId: string, typing: boolean) => void;
 }
 
-export function Composer({ sessionId, partnerName, disabled, onSend, setTyping }: ComposerProps) {
+export function Composer({ sessionId, disabled, onSend, setTyping }: ComposerProps) {
   const [draft, setDraft] = useState('');
   const counterId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
@@ -79,7 +78,7 @@ export function Composer({ sessionId, partnerName, disabled, onSend, setTyping }
   };
 
   return (
-    <form onSubmit={onSubmit} className="border-t border-sand-200 bg-white px-3 py-2.5" aria-label={`Message ${partnerName}`}>
+    <form onSubmit={onSubmit} className="border-t border-sand-200 bg-white px-3 py-2.5">
       <div className="flex items-end gap-2">
         <textarea
           ref={field}

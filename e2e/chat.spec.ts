@@ -1,0 +1,129 @@
+// The anonymous real-time chat, end to end with real sockets: two freshly registered members see each other
+// online, one asks, the other sees the countdown run and accepts, they type and talk, one ends the chat and the
+// messages are gone on both sides; a third member then meets the regular request limit. Signed out, /chat only
+// asks the visitor to log in.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { register, uniqueName } from './helpers.ts';
+
+/** A new member in their own browser context (own cookies), registered through the form, on /chat. */
+async function memberOnChat(browser: Browser, prefix: string): Promise<{ page: Page; name: string }> {
+  const context = await browser.newContext(test.info().project.use);
+  const page = await context.newPage();
+  const name = uniqueName(prefix);
+  await register(page, name);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  return { page, name };
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help}`);
+}
+
+/** The seconds a countdown shows ("28s left"). */
+async function secondsShown(countdownOwner: Locator): Promise<number> {
+  const text = await countdownOwner.getByText(/^\d+s left$/).textContent();
+  return Number(text?.match(/\d+/)?.[0]);
+}
+
+test('a signed-out visitor is asked to log in, not sent away', async ({ page }) => {
+  await page.goto('/chat');
+  await expect(page.getByText('Please log in to access chat.')).toBeVisible();
+  await expect(page).toHaveURL(/\/chat$/);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('two members chat in real time, the chat leaves no trace, and a regular member has one request at a time', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const a = await memberOnChat(browser, 'Amihan');
+  const b = await memberOnChat(browser, 'Bayani');
+
+  // Each sees the other online (with a role badge), never themself.
+  const bRowOnA = a.page.getByRole('listitem').filter({ hasText: b.name });
+  await expect(bRowOnA.getByRole('button', { name: `Chat with ${b.name}` })).toBeVisible();
+  await expect(bRowOnA.getByText('Registered User')).toBeVisible();
+  await expect(b.page.getByRole('button', { name: `Chat with ${a.name}` })).toBeVisible();
+  await expect(a.page.getByRole('button', { name: `Chat with ${a.name}` })).toHaveCount(0);
+  await expect(a.page.getByText('Anonymous', { exact: true })).toBeVisible();
+  expect(await seriousViolations(a.page)).toEqual([]);
+
+  // A asks; A's request is pending with a Cancel button and a countdown.
+  await a.page.getByRole('button', { name: `Chat with ${b.name}` }).click();
+  await expect(a.page.getByRole('button', { name: `Cancel chat request to ${b.name}` })).toBeVisible();
+  await expect(bRowOnA.getByText(/^\d+s left$/)).toBeVisible();
+
+  // B sees the request with a countdown of at most 30 seconds that runs down.
+  const request = b.page.getByRole('article', { name: `Chat request from ${a.name}` });
+  await expect(request).toBeVisible();
+  const first = await secondsShown(request);
+  expect(first).toBeGreaterThan(0);
+  expect(first).toBeLessThanOrEqual(30);
+  await expect.poll(() => secondsShown(request), { timeout: 5000 }).toBeLessThan(first);
+  await b.page.getByRole('button', { name: `Accept chat request from ${a.name}` }).click();
+
+  // Both are in the chat.
+  const chatOnA = a.page.getByRole('region', { name: `Chat with ${b.name}` });
+  const chatOnB = b.page.getByRole('region', { name: `Chat with ${a.name}` });
+  await expect(chatOnA.getByRole('button', { name: '[END CHAT]' })).toBeVisible();
+  await expect(chatOnB.getByRole('button', { name: '[END CHAT]' })).toBeVisible();
+  await expect(request).toHaveCount(0);
+  expect(await seriousViolations(b.page)).toEqual([]);
+
+  // A types (B sees the indicator), then sends with Enter.
+  const hello = 'Magandang gabi! Is the hilot room free tonight?';
+  const inputOnA = chatOnA.getByRole('textbox', { name: 'Message' });
+  await inputOnA.fill(hello);
+  await expect(chatOnB.getByText('typing reply...')).toBeVisible();
+  await inputOnA.press('Enter');
+  await expect(inputOnA).toHaveValue('');
+  const logOnA = chatOnA.getByRole('log', { name: 'Messages' });
+  const logOnB = chatOnB.getByRole('log', { name: 'Messages' });
+  await expect(logOnB.getByText(hello)).toBeVisible();
+  await expect(logOnA.getByText(hello)).toBeVisible();
+  await expect(chatOnB.getByText('typing reply...')).toHaveCount(0);
+
+  // Blank messages are not sent; B replies with the send button.
+  const sendOnB = chatOnB.getByRole('button', { name: 'Send' });
+  await chatOnB.getByRole('textbox', { name: 'Message' }).fill('   ');
+  await expect(sendOnB).toBeDisabled();
+  const reply = 'Yes, from 8 pm. See you there.';
+  await chatOnB.getByRole('textbox', { name: 'Message' }).fill(reply);
+  await sendOnB.click();
+  await expect(logOnA.getByText(reply)).toBeVisible();
+  await expect(logOnB.getByText(reply)).toBeVisible();
+
+  // A ends the chat: both are back on the list and the messages are gone.
+  await chatOnA.getByRole('button', { name: '[END CHAT]' }).click();
+  for (const { page, partner } of [
+    { page: a.page, partner: b.name },
+    { page: b.page, partner: a.name },
+  ]) {
+    await expect(page.getByRole('region', { name: /^Chat with / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Chat with ${partner}` })).toBeVisible();
+    await expect(page.getByText(`Your chat with ${partner} ended.`)).toBeVisible();
+    await expect(page.getByText(hello)).toHaveCount(0);
+    await expect(page.getByText(reply)).toHaveCount(0);
+  }
+
+  // A third, regular member asks A (pending), then tries B: one request at a time.
+  const c = await memberOnChat(browser, 'Carmina');
+  await c.page.getByRole('button', { name: `Chat with ${a.name}` }).click();
+  await expect(c.page.getByRole('button', { name: `Cancel chat request to ${a.name}` })).toBeVisible();
+  await expect(a.page.getByRole('article', { name: `Chat request from ${c.name}` })).toBeVisible();
+  await c.page.getByRole('button', { name: `Chat with ${b.name}` }).click();
+  // (Exact texts: the toast library also repeats them in a screen-reader announcement.)
+  await expect(c.page.getByText('Request Limit Reached', { exact: true })).toBeVisible();
+  await expect(
+    c.page.getByText('Regular users can send 1 chat request at a time. Upgrade to Premium for 3 consecutive requests.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(b.page.getByRole('article', { name: `Chat request from ${c.name}` })).toHaveCount(0);
+  await expect(c.page.getByRole('button', { name: `Chat with ${b.name}` })).toBeEnabled();
+});
