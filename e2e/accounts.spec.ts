@@ -41,7 +41,7 @@ test('the demo admin sees the admin tabs and no Search', async ({ page }) => {
 });
 
 test('a signed-out visitor is sent to /auth from a member route, but may see the leaderboards', async ({ page }) => {
-  for (const path of ['/chat', '/profile', '/premium', '/edit-profile']) {
+  for (const path of ['/profile', '/premium', '/edit-profile']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/auth/);
   }
