@@ -127,3 +127,33 @@ test('two members chat in real time, the chat leaves no trace, and a regular mem
   await expect(b.page.getByRole('article', { name: `Chat request from ${c.name}` })).toHaveCount(0);
   await expect(c.page.getByRole('button', { name: `Chat with ${b.name}` })).toBeEnabled();
 });
+
+test('a dropped connection shows Reconnecting… and comes back; signed out meanwhile, the member is asked to log in', async ({ browser }) => {
+  const context = await browser.newContext(test.info().project.use);
+  const page = await context.newPage();
+  // Pass the socket through, keeping a handle to drop it from the server's side like a deploy would.
+  const sockets: Array<{ close: (options?: { code?: number }) => Promise<void> }> = [];
+  await page.routeWebSocket(/\/ws\/chat$/, (socket) => {
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  await register(page, uniqueName('Dalisay'));
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { name: 'Online now' })).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(1);
+
+  // Offline, every reconnection attempt fails, so the state stays visible until the network returns.
+  await context.setOffline(true);
+  await sockets[0]!.close({ code: 1001 });
+  await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Reconnecting…')).toHaveCount(0, { timeout: 30_000 });
+  expect(sockets.length).toBe(2);
+
+  // The hub closes the socket by policy and the session is gone by then: no more attempts, just the log-in message.
+  await context.clearCookies();
+  await sockets[1]!.close({ code: 1008 });
+  await expect(page.getByText('Please log in to access chat.')).toBeVisible();
+  expect(sockets.length).toBe(2);
+});

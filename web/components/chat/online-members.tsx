@@ -29,8 +29,10 @@ export function OnlineMembers({ chat, meId }: OnlineMembersProps) {
         Online now
         {connected ? <span className="font-sans text-sm font-medium text-ink-600">{others.length}</span> : null}
       </h2>
-      {state.status === 'connecting' ? (
-        <p className="rounded-3xl border border-sand-200 bg-white px-6 py-8 text-center text-sm text-ink-600">Connecting...</p>
+      {others.length === 0 && state.incoming.length === 0 && !connected ? (
+        <p className="rounded-3xl border border-sand-200 bg-white px-6 py-8 text-center text-sm text-ink-600">
+          Online members appear here once connected.
+        </p>
       ) : others.length === 0 && state.incoming.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-3xl border border-sand-200 bg-white px-6 py-8 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-sand-100 text-ink-600" aria-hidden="true">
