@@ -1,15 +1,27 @@
 // The anonymous real-time chat, end to end with real sockets: two freshly registered members see each other
 // online, one asks, the other sees the countdown run and accepts, they type and talk, one ends the chat and the
-// messages are gone on both sides; a third member then meets the regular request limit. Signed out, /chat only
-// asks the visitor to log in.
+// messages are gone on both sides; a third member then meets the regular request limit. Also: reporting and
+// blocking, a dropped connection, and /chat signed out (it only asks the visitor to log in).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { register, uniqueName } from './helpers.ts';
 
-/** A new member in their own browser context (own cookies), registered through the form, on /chat. */
-async function memberOnChat(browser: Browser, prefix: string): Promise<{ page: Page; name: string }> {
+// Every member has their own browser context (own cookies); each test closes its contexts, so nobody it
+// signed in stays online in the next test.
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext(test.info().project.use);
-  const page = await context.newPage();
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** A new member, registered through the form, on /chat. */
+async function memberOnChat(browser: Browser, prefix: string): Promise<{ page: Page; name: string }> {
+  const page = await newPage(browser);
   const name = uniqueName(prefix);
   await register(page, name);
   await expect(page).toHaveURL(/\/$/);
@@ -128,16 +140,65 @@ test('two members chat in real time, the chat leaves no trace, and a regular mem
   await expect(c.page.getByRole('button', { name: `Chat with ${b.name}` })).toBeEnabled();
 });
 
+/** A asks B for a chat and B accepts; returns both sides' chat regions. */
+async function startChat(a: { page: Page; name: string }, b: { page: Page; name: string }) {
+  await a.page.getByRole('button', { name: `Chat with ${b.name}` }).click();
+  await b.page.getByRole('button', { name: `Accept chat request from ${a.name}` }).click();
+  const chatOnA = a.page.getByRole('region', { name: `Chat with ${b.name}` });
+  const chatOnB = b.page.getByRole('region', { name: `Chat with ${a.name}` });
+  await expect(chatOnA).toBeVisible();
+  await expect(chatOnB).toBeVisible();
+  return { chatOnA, chatOnB };
+}
+
+test('a report needs a reason and ends the chat; a block hides both from each other until unblocked', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = await memberOnChat(browser, 'Lakan');
+  const b = await memberOnChat(browser, 'Mayumi');
+
+  // B reports A: the reason is required, then the report is sent and the chat ends for both.
+  let { chatOnA, chatOnB } = await startChat(a, b);
+  await chatOnB.getByRole('button', { name: `Report ${a.name}` }).click();
+  const report = b.page.getByRole('dialog', { name: `Report ${a.name}` });
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByRole('alert')).toHaveText('Please say what happened.');
+  await report.getByLabel('Reason').fill('Rude messages.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(b.page.getByText('Report sent', { exact: true })).toBeVisible();
+  await expect(chatOnB).toHaveCount(0);
+  await expect(chatOnA).toHaveCount(0);
+
+  // A blocks B after confirming: the chat ends and neither sees the other online any more.
+  ({ chatOnA, chatOnB } = await startChat(a, b));
+  await chatOnA.getByRole('button', { name: `Block ${b.name}` }).click();
+  await a.page.getByRole('dialog', { name: `Block ${b.name}?` }).getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(chatOnA).toHaveCount(0);
+  await expect(chatOnB).toHaveCount(0);
+  await expect(a.page.getByRole('button', { name: `Chat with ${b.name}` })).toHaveCount(0);
+  await expect(b.page.getByRole('button', { name: `Chat with ${a.name}` })).toHaveCount(0);
+
+  // Unblocking from the Blocked members list brings them back.
+  await a.page.getByText('Blocked members', { exact: true }).click();
+  await a.page.getByRole('button', { name: `Unblock ${b.name}` }).click();
+  await expect(a.page.getByRole('button', { name: `Unblock ${b.name}` })).toHaveCount(0);
+  await expect(a.page.getByRole('button', { name: `Chat with ${b.name}` })).toBeVisible();
+  await expect(b.page.getByRole('button', { name: `Chat with ${a.name}` })).toBeVisible();
+});
+
 test('a dropped connection shows Reconnecting… and comes back; signed out meanwhile, the member is asked to log in', async ({ browser }) => {
-  const context = await browser.newContext(test.info().project.use);
-  const page = await context.newPage();
+  const page = await newPage(browser);
+  const context = page.context();
   // Pass the socket through, keeping a handle to drop it from the server's side like a deploy would.
   const sockets: Array<{ close: (options?: { code?: number }) => Promise<void> }> = [];
   await page.routeWebSocket(/\/ws\/chat$/, (socket) => {
     socket.connectToServer();
     sockets.push(socket);
   });
-  await register(page, uniqueName('Dalisay'));
+  // A demo member: this journey changes nothing on the server, so it spares a registration.
+  await page.goto('/auth');
+  await page.getByLabel('Name', { exact: true }).fill('Makati Serenity Spa');
+  await page.getByLabel('Password', { exact: true }).fill('spa-demo-2026');
+  await page.getByRole('button', { name: 'ENTER' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/chat');
   await expect(page.getByRole('heading', { name: 'Online now' })).toBeVisible();

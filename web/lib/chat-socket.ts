@@ -149,7 +149,7 @@ export function useChatSocket(userId: number): ChatSocket {
         if (send({ type: 'cancel-chat-request', requestId })) dispatch({ type: 'request-closed', requestId });
       },
       acceptRequest: (requestId: string) => {
-        send({ type: 'accept-chat-request', requestId });
+        if (send({ type: 'accept-chat-request', requestId })) dispatch({ type: 'request-closed', requestId });
       },
       rejectRequest: ({ requestId, memberId }: PendingRequest) => {
         if (send({ type: 'reject-chat-request', requestId, requesterId: memberId })) {

@@ -54,7 +54,7 @@ export type ChatAction =
   | { type: 'frame'; frame: ServerFrame; now: number }
   | { type: 'tick'; now: number }
   | { type: 'request-sending'; recipientId: number }
-  /** A request this side closed itself (rejected or cancelled): the hub only tells the other side. */
+  /** A request this side answered or withdrew: it leaves the screen at once (a failure comes as an error frame). */
   | { type: 'request-closed'; requestId: string }
   /** A session this side ended (END CHAT, block): removed at once; the hub's own frame then finds nothing. */
   | { type: 'session-closed'; sessionId: string }

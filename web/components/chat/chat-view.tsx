@@ -2,7 +2,7 @@
 // messages (own on the right, the partner's on the left, each with its time), the "typing reply..." indicator
 // and the message input. It fills the space between the page header and the bottom navigation so the input
 // always sits just above the navigation. Requests arriving meanwhile show compactly above the messages.
-import { useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../../common/limits.ts';
 import type { ChatMessage } from '../../../durable-objects/protocol.ts';
 import type { ChatSocket } from '../../lib/chat-socket.ts';
@@ -12,11 +12,13 @@ import { Avatar } from '../avatar.tsx';
 import { ArrowLeftIcon } from '../icons.tsx';
 import { RoleBadge } from '../role-badge.tsx';
 import { Button } from '../ui/button.tsx';
-import { BlockDialog } from './block-dialog.tsx';
 import { Composer } from './composer.tsx';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { IncomingRequest } from './incoming-request.tsx';
-import { ReportDialog } from './report-dialog.tsx';
+
+// The dialogs (Radix dialog, the report schema) load when first opened, keeping the chat's own chunk small.
+const ReportDialog = lazy(() => import('./report-dialog.tsx').then((module) => ({ default: module.ReportDialog })));
+const BlockDialog = lazy(() => import('./block-dialog.tsx').then((module) => ({ default: module.BlockDialog })));
 
 /** Within this many pixels of the bottom, the log follows new messages; further up, the reader keeps their place. */
 const FOLLOW_THRESHOLD_PX = 80;
@@ -111,22 +113,24 @@ export function ChatView({ chat, session, meId }: ChatViewProps) {
         />
       </div>
 
-      {dialog === 'report' ? (
-        <ReportDialog
-          sessionId={sessionId}
-          partnerName={name}
-          onClose={() => setDialog(null)}
-          onReported={() => chat.forgetSession(sessionId)}
-        />
-      ) : null}
-      {dialog === 'block' ? (
-        <BlockDialog
-          partnerId={participantId}
-          partnerName={name}
-          onClose={() => setDialog(null)}
-          onBlocked={() => chat.forgetSession(sessionId)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'report' ? (
+          <ReportDialog
+            sessionId={sessionId}
+            partnerName={name}
+            onClose={() => setDialog(null)}
+            onReported={() => chat.forgetSession(sessionId)}
+          />
+        ) : null}
+        {dialog === 'block' ? (
+          <BlockDialog
+            partnerId={participantId}
+            partnerName={name}
+            onClose={() => setDialog(null)}
+            onBlocked={() => chat.forgetSession(sessionId)}
+          />
+        ) : null}
+      </Suspense>
     </section>
   );
 }
