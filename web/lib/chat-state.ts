@@ -1,13 +1,14 @@
 // The chat screen's state as a pure reducer over the hub's frames (durable-objects/protocol.ts), so the socket
 // hook only moves frames and the screen only renders. The server is the source of truth: on every (re)connect
-// the state is emptied and rebuilt from the frames the hub replays after `join`. Only the messages of a session
-// survive a reconnect (the hub relays them, never stores them), and only if the hub replays that session.
+// the state is emptied and rebuilt from the frames the hub replays after `join`. The hub relays messages and never
+// stores them, so a session's messages survive a reconnect only here, and only if the hub replays that session
+// (it ends a member's sessions once their last socket closes, so that takes another tab holding it open).
 // Times are passed in with each action (`now`) so the reducer stays pure.
 import type { Role } from '../../common/roles.ts';
 import type { ChatMessage, OnlineUser, ServerFrame } from '../../durable-objects/protocol.ts';
 
 /** How long a partner's typing indicator shows without a refresh (the sender refreshes it every few seconds). */
-export const TYPING_INDICATOR_MAX_MS = 6000;
+const TYPING_INDICATOR_MAX_MS = 6000;
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
 

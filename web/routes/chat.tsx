@@ -24,7 +24,8 @@ export function ChatPage() {
     return <SessionErrorView onRetry={() => void session.refetch()} retrying={session.isFetching} />;
   }
   if (!session.data) return <SignedOutChat />;
-  return <ChatScreen me={session.data} />;
+  // Keyed by member: another sign-in (in another tab) starts from an empty chat state.
+  return <ChatScreen key={session.data.id} me={session.data} />;
 }
 
 function SignedOutChat() {

@@ -1,4 +1,4 @@
-// The socket's state, when it is not plainly connected: a first "Connecting..." and a "Reconnecting..." while the
+// The socket's state, when it is not plainly connected: a first "Connecting…" and a "Reconnecting…" while the
 // chat is cut off (actions are disabled meanwhile; the state is rebuilt from the hub once back).
 import type { ConnectionStatus } from '../../lib/chat-state.ts';
 
@@ -7,7 +7,7 @@ export function ConnectionNotice({ status }: { status: ConnectionStatus }) {
   return (
     <p role="status" className="flex items-center gap-2.5 rounded-2xl bg-clay-100 px-4 py-2.5 text-sm font-medium text-clay-700">
       <span className="size-4 animate-spin rounded-full border-2 border-sand-300 border-t-clay-700" aria-hidden="true" />
-      {status === 'connecting' ? 'Connecting to chat...' : 'Reconnecting…'}
+      {status === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
     </p>
   );
 }
