@@ -16,9 +16,9 @@ import {
   CHAT_REQUESTS_REGULAR,
 } from '../common/limits.ts';
 import type { Role } from '../common/roles.ts';
+import { clientFrame } from './client-frames.ts';
 import {
   CHAT_ERRORS,
-  clientFrame,
   CLOSE_POLICY_VIOLATION,
   MAX_FRAME_BYTES,
   parseRequestId,

@@ -1,48 +1,24 @@
 // The chat socket's protocol (spec part 1 section 7, made exact): every frame is a JSON object with a `type`
-// and the spec's fields beside it. The hub validates each incoming frame against `clientFrame`; the web app
-// builds its frames and reads the server's with the same types, so the two can never drift apart.
-import { z } from 'zod';
+// and the spec's fields beside it. The hub validates each incoming frame against `clientFrame`
+// (client-frames.ts, kept apart so that the web app does not load zod for it); the web app builds its frames
+// and reads the server's with the same types, so the two can never drift apart.
 import { CHAT_MESSAGE_MAX_LENGTH } from '../common/limits.ts';
-import { ROLES } from '../common/roles.ts';
+import type { Role } from '../common/roles.ts';
+
+export type { ClientFrame, ParsedClientFrame } from './client-frames.ts';
 
 /** Frames larger than this are refused before they are parsed. */
 export const MAX_FRAME_BYTES = 8 * 1024;
-
-const userId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const requestId = z.string().min(1).max(80);
-const sessionId = z.string().min(1).max(80);
 
 export const CHAT_TEXTS = {
   emptyMessage: 'Messages cannot be empty.',
   messageTooLong: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
 } as const;
 
-/** A message's content: trimmed, not empty, at most 1,000 characters once trimmed. */
-export const messageContent = z
-  .string()
-  .max(CHAT_MESSAGE_MAX_LENGTH * 4)
-  .transform((value) => value.trim())
-  .pipe(z.string().min(1, CHAT_TEXTS.emptyMessage).max(CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS.messageTooLong));
-
-export const clientFrame = z.discriminatedUnion('type', [
-  // The spec's join carries a userId; it is accepted and ignored (the socket's user comes from the session).
-  z.object({ type: z.literal('join'), userId: z.union([z.number(), z.string().max(40)]).optional() }),
-  z.object({ type: z.literal('chat-request'), recipientId: userId, requestId }),
-  z.object({ type: z.literal('cancel-chat-request'), requestId }),
-  z.object({ type: z.literal('accept-chat-request'), requestId }),
-  z.object({ type: z.literal('reject-chat-request'), requestId, requesterId: userId.optional() }),
-  z.object({ type: z.literal('send-message'), sessionId, content: messageContent }),
-  z.object({ type: z.literal('end-chat-session'), sessionId }),
-  z.object({ type: z.literal('typing-start'), sessionId }),
-  z.object({ type: z.literal('typing-stop'), sessionId }),
-]);
-export type ClientFrame = z.input<typeof clientFrame>;
-export type ParsedClientFrame = z.output<typeof clientFrame>;
-
 export interface OnlineUser {
   id: number;
   name: string;
-  role: (typeof ROLES)[number];
+  role: Role;
   memberNumber: number;
 }
 

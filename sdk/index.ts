@@ -9,7 +9,8 @@ import type { AppRouter } from '../worker/routers/index.ts';
 export type { AppRouter };
 export type { CurrentUser } from '../common/account.ts';
 export type { ChatMessage, ClientFrame, OnlineUser, ServerFrame } from '../durable-objects/protocol.ts';
-export { clientFrame, buildRequestId } from '../durable-objects/protocol.ts';
+export { buildRequestId } from '../durable-objects/protocol.ts';
+export { clientFrame } from '../durable-objects/client-frames.ts';
 
 export interface SdkOptions {
   /** Where the platform runs, e.g. https://spa.example.com or http://127.0.0.1:8787. */

@@ -1,0 +1,32 @@
+// The zod schema of every frame a client may send (protocol.ts has the rest of the protocol). Only the hub
+// and scripts that want to check their frames load it.
+import { z } from 'zod';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../common/limits.ts';
+import { CHAT_TEXTS } from './protocol.ts';
+
+const userId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const requestId = z.string().min(1).max(80);
+const sessionId = z.string().min(1).max(80);
+
+/** A message's content: trimmed, not empty, at most 1,000 characters once trimmed. */
+export const messageContent = z
+  .string()
+  .max(CHAT_MESSAGE_MAX_LENGTH * 4)
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, CHAT_TEXTS.emptyMessage).max(CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS.messageTooLong));
+
+export const clientFrame = z.discriminatedUnion('type', [
+  // The spec's join carries a userId; it is accepted and ignored (the socket's user comes from the session).
+  z.object({ type: z.literal('join'), userId: z.union([z.number(), z.string().max(40)]).optional() }),
+  z.object({ type: z.literal('chat-request'), recipientId: userId, requestId }),
+  z.object({ type: z.literal('cancel-chat-request'), requestId }),
+  z.object({ type: z.literal('accept-chat-request'), requestId }),
+  z.object({ type: z.literal('reject-chat-request'), requestId, requesterId: userId.optional() }),
+  z.object({ type: z.literal('send-message'), sessionId, content: messageContent }),
+  z.object({ type: z.literal('end-chat-session'), sessionId }),
+  z.object({ type: z.literal('typing-start'), sessionId }),
+  z.object({ type: z.literal('typing-stop'), sessionId }),
+]);
+export type ClientFrame = z.input<typeof clientFrame>;
+export type ParsedClientFrame = z.output<typeof clientFrame>;
+
