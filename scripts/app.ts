@@ -1,6 +1,7 @@
 // Runs the whole product locally the way `npm start` does: the local libSQL server on a data folder,
 // migrations, the demo data on first start, the web build and `wrangler dev`. The Playwright journeys and the
-// benchmarks start it the same way on a free port with a throw-away data folder.
+// benchmarks start it the same way on a free port with a throw-away data folder. `startWranglerDev` is the one
+// way `wrangler dev` is spawned, for the app and for the chat benchmark's bare relay Worker alike.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -24,6 +25,8 @@ export interface RunningApp {
   databaseUrl: string;
   database: LocalLibsqlServer;
   seeded: boolean;
+  /** The wrangler process; workerd runs beneath it. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -56,19 +59,79 @@ export function buildWeb(quiet = true): Promise<void> {
   return run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'warn' : 'info'], quiet);
 }
 
-async function waitForHealth(url: string, wrangler: ChildProcess, timeoutMs = 90_000): Promise<void> {
+async function waitForReady(url: string, wrangler: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (wrangler.exitCode !== null) throw new Error(`wrangler dev exited with code ${wrangler.exitCode}`);
     try {
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetch(url);
       if (response.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((wait) => setTimeout(wait, 250));
   }
-  throw new Error(`The app did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+export interface WranglerDevOptions {
+  port: number;
+  /** Local state: Durable Object storage, rate limiter simulation. */
+  persistTo: string;
+  /** A wrangler.toml other than the app's (the chat benchmark's bare relay). */
+  config?: string;
+  vars?: Record<string, string>;
+  /** A path that answers 2xx once the Worker is up. */
+  readyPath: string;
+  verbose?: boolean;
+}
+
+export interface WranglerDev {
+  url: string;
+  /** The wrangler process; workerd runs beneath it. */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** `wrangler dev` on 127.0.0.1 without metrics or network look-ups; resolves once `readyPath` answers. */
+export async function startWranglerDev(options: WranglerDevOptions): Promise<WranglerDev> {
+  const wrangler = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules/wrangler/bin/wrangler.js'),
+      'dev',
+      ...(options.config ? ['--config', options.config] : []),
+      '--ip', '127.0.0.1',
+      '--port', String(options.port),
+      '--inspector-port', String(await freePort()),
+      '--persist-to', options.persistTo,
+      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+      '--show-interactive-dev-session=false',
+      '--log-level', options.verbose ? 'info' : 'error',
+    ],
+    {
+      cwd: root,
+      stdio: options.verbose ? 'inherit' : 'ignore',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
+    },
+  );
+  const url = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    if (wrangler.exitCode === null) {
+      const exited = new Promise((done) => wrangler.once('exit', done));
+      wrangler.kill('SIGTERM');
+      const timer = setTimeout(() => wrangler.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  try {
+    await waitForReady(`${url}${options.readyPath}`, wrangler);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: wrangler.pid!, stop };
 }
 
 export async function startApp(options: AppOptions): Promise<RunningApp> {
@@ -88,43 +151,18 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     }
     if (options.build !== false) await buildWeb(!options.verbose);
 
-    const wrangler = spawn(
-      process.execPath,
-      [
-        join(root, 'node_modules/wrangler/bin/wrangler.js'),
-        'dev',
-        '--ip', '127.0.0.1',
-        '--port', String(options.port),
-        '--inspector-port', String(await freePort()),
-        '--persist-to', join(dataDir, 'wrangler'),
-        '--var', `TURSO_DATABASE_URL:${database.url}`,
-        '--show-interactive-dev-session=false',
-        '--log-level', options.verbose ? 'info' : 'error',
-      ],
-      {
-        cwd: root,
-        stdio: options.verbose ? 'inherit' : 'ignore',
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
-      },
-    );
-    const url = `http://127.0.0.1:${options.port}`;
+    const worker = await startWranglerDev({
+      port: options.port,
+      persistTo: join(dataDir, 'wrangler'),
+      vars: { TURSO_DATABASE_URL: database.url },
+      readyPath: '/api/health',
+      verbose: options.verbose,
+    });
     const stop = async () => {
-      if (wrangler.exitCode === null) {
-        const exited = new Promise((done) => wrangler.once('exit', done));
-        wrangler.kill('SIGTERM');
-        const timer = setTimeout(() => wrangler.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await worker.stop();
       await database.close();
     };
-    try {
-      await waitForHealth(url, wrangler);
-    } catch (error) {
-      await stop();
-      throw error;
-    }
-    return { url, databaseUrl: database.url, database, seeded, stop };
+    return { url: worker.url, pid: worker.pid, databaseUrl: database.url, database, seeded, stop };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

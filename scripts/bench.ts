@@ -1,3 +1,4 @@
 // `npm run bench`: runs every benchmark in bench/ and prints its figures. Benchmarks never fail the build.
 await import('../bench/http.ts');
+await import('../bench/chat.ts');
 export {};

@@ -1,0 +1,565 @@
+// Chat load benchmark (`npm run bench:chat`). The ChatHub is one Durable Object for everyone, so its cost per
+// socket and per message decides how far one hub goes; the figures alone say little on a shared machine, so the
+// same load runs in the same run through a bare relay Durable Object (bench/echo-worker) and the ratio is what
+// to read. Load: 500 sockets (members with real sessions, through GET /ws/chat of the app served as `npm start`
+// serves it) paired into 250 chat sessions, every socket sending 1 message a second for 20 s, under the hub's
+// per-socket message limit (CHAT_BENCH_SOCKETS, CHAT_BENCH_SECONDS and CHAT_BENCH_RATE change these). Delivery
+// latency is taken when the partner receives the message, on this process's one clock. workerd's memory and
+// CPU are read from /proc. Figures are printed with their budgets; nothing fails.
+import { createClient } from '@libsql/client';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { buildRequestId, type ClientFrame, type ServerFrame } from '../durable-objects/protocol.ts';
+import { freePort, startApp, startWranglerDev } from '../scripts/app.ts';
+import { newSession } from '../worker/services/sessions.ts';
+
+function setting(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const SOCKETS = Math.ceil(setting('CHAT_BENCH_SOCKETS', 500) / 2) * 2;
+const SECONDS = setting('CHAT_BENCH_SECONDS', 20);
+/** Messages a second per socket; the hub allows bursts of 10 and 2 a second sustained. */
+const RATE = setting('CHAT_BENCH_RATE', 1);
+/**
+ * Sockets opened at once. Each upgrade makes two database queries in the Worker, whose one shared libSQL client
+ * queues beyond 20 queries in flight; a queued query runs in another request's context, and workerd cancels
+ * the waiting request as hung (HTTP 500) and leaks the client's slot. Ten at a time stays clear of that.
+ */
+const OPEN_WAVE = 10;
+/** Pairs formed at once (no database involved), so two cores are not swamped. */
+const PAIR_WAVE = 25;
+/** Presence is coalesced every 500 ms; this long without a presence frame means the joins have settled. */
+const QUIET_MS = 1500;
+/** After the last send, deliveries still count for this long (then what is missing is lost). */
+const GRACE_MS = 5000;
+const STEP_TIMEOUT_MS = 60_000;
+const LAG_RESOLUTION_MS = 10;
+
+/** `wrangler dev` restarts the Worker when dist/web or a source file changes, and every socket drops (1006). */
+const RELOAD_HINT = '; did something rebuild dist/web or edit the Worker meanwhile? wrangler dev reloads and drops every socket';
+
+const PRESENCE_PREFIX = '{"type":"online-users-updated"';
+type SendMessage = Extract<ClientFrame, { type: 'send-message' }>;
+/**
+ * A frame a bench socket receives. Presence lists are counted but never parsed: 500 entries to 500 sockets on
+ * every change would make this client the bottleneck. The relay hands back the sender's own frame. The socket
+ * closing is passed to the waiters as a frame of its own.
+ */
+type Frame =
+  | Exclude<ServerFrame, { type: 'online-users-updated' }>
+  | { type: 'online-users-updated' }
+  | SendMessage
+  | { type: 'socket-closed'; code: number; reason: string };
+
+/** Node's WebSocket is undici's, which takes request headers as a non-standard second argument. */
+const NodeWebSocket = WebSocket as unknown as new (url: string, init: { headers: Record<string, string> }) => WebSocket;
+
+/** Where the load goes and how a message comes back; everything else is the same for both rows. */
+interface Target {
+  label: string;
+  /** The wrangler process, for the memory and CPU of the workerd beneath it. */
+  pid: number;
+  open(index: number): WebSocket;
+  /** After the socket opened: resolves when it is ready to be paired. */
+  ready(peer: Peer): Promise<unknown>;
+  /** Makes the pair's chat session; resolves with the session id messages carry. */
+  pair(a: Peer, b: Peer): Promise<string>;
+  /** The message text of a frame that delivers one, else undefined. */
+  contentOf(frame: Frame): string | undefined;
+}
+
+interface Stats {
+  sent: number;
+  delivered: number;
+  deliveredInWindow: number;
+  perSecond: number[];
+  latencies: number[];
+  errors: Map<string, number>;
+  presenceFrames: number;
+  presenceBytes: number;
+  unexpectedCloses: number;
+  measuring: boolean;
+  startedAt: number;
+  stopAt: number;
+  lastPresenceAt: number;
+}
+
+class Peer {
+  readonly index: number;
+  readonly socket: WebSocket;
+  readonly opened: Promise<void>;
+  partner: Peer | undefined;
+  sessionId = '';
+  private readonly waiters = new Set<(frame: Frame) => boolean>();
+
+  constructor(index: number, socket: WebSocket, target: Target, stats: Stats) {
+    this.index = index;
+    this.socket = socket;
+    this.opened = new Promise((resolve, reject) => {
+      socket.addEventListener('open', () => resolve(), { once: true });
+      socket.addEventListener('error', () => reject(new Error(`socket ${index} failed to open`)), { once: true });
+    });
+    socket.addEventListener('close', (event: CloseEvent) => {
+      if (stats.startedAt && !stats.stopAt) stats.unexpectedCloses++;
+      this.dispatch({ type: 'socket-closed', code: event.code, reason: event.reason });
+    });
+    socket.addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as string;
+      let frame: Frame;
+      if (data.startsWith(PRESENCE_PREFIX)) {
+        stats.presenceFrames++;
+        stats.presenceBytes += data.length;
+        stats.lastPresenceAt = performance.now();
+        frame = { type: 'online-users-updated' };
+      } else {
+        frame = JSON.parse(data) as Frame;
+      }
+      const content = target.contentOf(frame);
+      if (content !== undefined) return this.received(content, stats);
+      if (frame.type === 'error' && stats.measuring) stats.errors.set(frame.code, (stats.errors.get(frame.code) ?? 0) + 1);
+      this.dispatch(frame);
+    });
+  }
+
+  private dispatch(frame: Frame) {
+    for (const waiter of this.waiters) if (waiter(frame)) this.waiters.delete(waiter);
+  }
+
+  /** The first frame from now on that matches; an error frame or the socket closing fails the wait. */
+  next<T extends Frame['type']>(type: T, matches: (frame: Extract<Frame, { type: T }>) => boolean = () => true) {
+    return new Promise<Extract<Frame, { type: T }>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`socket ${this.index} waited ${STEP_TIMEOUT_MS / 1000} s for ${type}`));
+      }, STEP_TIMEOUT_MS).unref();
+      const waiter = (frame: Frame) => {
+        if (frame.type === 'error') reject(new Error(`socket ${this.index} waiting for ${type} got error ${frame.code}`));
+        else if (frame.type === 'socket-closed')
+          reject(new Error(`socket ${this.index} closed (${frame.code} ${frame.reason}) while waiting for ${type}${RELOAD_HINT}`));
+        else if (frame.type !== type || !matches(frame as Extract<Frame, { type: T }>)) return false;
+        clearTimeout(timer);
+        resolve(frame as Extract<Frame, { type: T }>);
+        return true;
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  send(frame: ClientFrame) {
+    this.socket.send(JSON.stringify(frame));
+  }
+
+  /** Message text is `<sender index> <sequence> <performance.now() at sending>`. */
+  sendMessage(stats: Stats, sequence: number) {
+    this.send({ type: 'send-message', sessionId: this.sessionId, content: `${this.index} ${sequence} ${performance.now().toFixed(3)}` });
+    stats.sent++;
+  }
+
+  private received(content: string, stats: Stats) {
+    const [from, , sentAt] = content.split(' ');
+    if (Number(from) !== this.partner?.index || !stats.startedAt) return; // the ChatHub's copy to the sender
+    const now = performance.now();
+    stats.delivered++;
+    stats.latencies.push(now - Number(sentAt));
+    if (now <= stats.stopAt || !stats.stopAt) {
+      stats.deliveredInWindow++;
+      const second = Math.floor((now - stats.startedAt) / 1000);
+      stats.perSecond[second] = (stats.perSecond[second] ?? 0) + 1;
+    }
+  }
+}
+
+// Memory and CPU ------------------------------------------------------------------------------------------------
+
+/** USER_HZ: /proc counts CPU time in these ticks (100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** Resident memory (MB) and CPU time (s) of the workerd processes beneath a wrangler process, from /proc. */
+function workerdUsage(wranglerPid: number): { rssMb: number; cpuSeconds: number } {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command name: state, ppid, ... utime and stime are the 12th and 13th fields.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let kilobytes = 0;
+  let cpuTicks = 0;
+  const pending = [...(children.get(wranglerPid) ?? [])];
+  while (pending.length) {
+    const pid = pending.pop()!;
+    pending.push(...(children.get(pid) ?? []));
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workerd')) continue;
+      kilobytes += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      cpuTicks += ticks.get(pid) ?? 0;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return { rssMb: kilobytes / 1024, cpuSeconds: cpuTicks / TICKS_PER_SECOND };
+}
+
+function clientRssMb() {
+  return process.memoryUsage.rss() / 1024 / 1024;
+}
+
+// The load ------------------------------------------------------------------------------------------------------
+
+interface Result {
+  label: string;
+  openMs: number;
+  pairMs: number;
+  setupPresenceFrames: number;
+  setupPresenceMb: number;
+  /** The WebSocket extensions the server agreed to (permessage-deflate costs memory and CPU per socket). */
+  extensions: string;
+  stats: Stats;
+  rssBefore: number;
+  rssAfterSetup: number;
+  rssPeak: number;
+  /** workerd CPU seconds while opening (and joining), pairing, and sending. */
+  cpuOpen: number;
+  cpuPair: number;
+  cpuRun: number;
+  clientRssPeak: number;
+  clientLagP99Ms: number;
+  clientBusy: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForQuiet(stats: Stats) {
+  while (performance.now() - stats.lastPresenceAt < QUIET_MS) await sleep(100);
+}
+
+async function runLoad(target: Target): Promise<Result> {
+  const stats: Stats = {
+    sent: 0,
+    delivered: 0,
+    deliveredInWindow: 0,
+    perSecond: [],
+    latencies: [],
+    errors: new Map(),
+    presenceFrames: 0,
+    presenceBytes: 0,
+    unexpectedCloses: 0,
+    measuring: false,
+    startedAt: 0,
+    stopAt: 0,
+    lastPresenceAt: 0,
+  };
+  const peers: Peer[] = [];
+  const before = workerdUsage(target.pid);
+  process.stdout.write(`${target.label}: opening ${SOCKETS} sockets`);
+  try {
+    const openStart = performance.now();
+    for (let first = 0; first < SOCKETS; first += OPEN_WAVE) {
+      const wave: Peer[] = [];
+      for (let index = first; index < Math.min(SOCKETS, first + OPEN_WAVE); index++) wave.push(new Peer(index, target.open(index), target, stats));
+      peers.push(...wave);
+      await Promise.all(wave.map(async (peer) => {
+        await peer.opened;
+        await target.ready(peer);
+      }));
+    }
+    const openMs = performance.now() - openStart;
+    await waitForQuiet(stats);
+    const opened = workerdUsage(target.pid);
+
+    process.stdout.write(`, pairing ${SOCKETS / 2} sessions`);
+    const pairStart = performance.now();
+    for (let first = 0; first < SOCKETS; first += 2 * PAIR_WAVE) {
+      await Promise.all(
+        peers.slice(first, first + 2 * PAIR_WAVE).flatMap((peer, offset) => {
+          if (offset % 2) return [];
+          const partner = peers[peer.index + 1]!;
+          peer.partner = partner;
+          partner.partner = peer;
+          return target.pair(peer, partner).then((sessionId) => {
+            peer.sessionId = partner.sessionId = sessionId;
+          });
+        }),
+      );
+    }
+    const pairMs = performance.now() - pairStart;
+    await waitForQuiet(stats);
+    const setupPresenceFrames = stats.presenceFrames;
+    const setupPresenceMb = stats.presenceBytes / 1024 / 1024;
+    const paired = workerdUsage(target.pid);
+
+    process.stdout.write(`, sending for ${SECONDS} s`);
+    stats.presenceFrames = stats.presenceBytes = 0;
+    let rssPeak = paired.rssMb;
+    let clientRssPeak = clientRssMb();
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, workerdUsage(target.pid).rssMb);
+      clientRssPeak = Math.max(clientRssPeak, clientRssMb());
+    }, 250);
+    const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+    lag.enable();
+    const busyBefore = performance.eventLoopUtilization();
+    const periodMs = 1000 / RATE;
+    stats.measuring = true;
+    stats.startedAt = performance.now();
+    const sendUntil = stats.startedAt + SECONDS * 1000;
+    const timers = peers.map((peer) => {
+      let sequence = 0;
+      // A random phase spreads the sends over the period; each send is timed from the start, so nothing drifts.
+      const phase = Math.random() * periodMs;
+      const tick = () => {
+        if (performance.now() >= sendUntil) return;
+        peer.sendMessage(stats, sequence++);
+        timer = setTimeout(tick, Math.max(0, stats.startedAt + phase + sequence * periodMs - performance.now()));
+      };
+      let timer = setTimeout(tick, phase);
+      return () => clearTimeout(timer);
+    });
+    await sleep(SECONDS * 1000);
+    stats.stopAt = performance.now();
+    const sent = workerdUsage(target.pid);
+    for (const stop of timers) stop();
+    const graceEnd = performance.now() + GRACE_MS;
+    while (stats.delivered < stats.sent && performance.now() < graceEnd) await sleep(50);
+    stats.measuring = false;
+    lag.disable();
+    const clientBusy = performance.eventLoopUtilization(busyBefore).utilization;
+    clearInterval(sampler);
+    console.log('.');
+    return {
+      label: target.label,
+      openMs,
+      pairMs,
+      setupPresenceFrames,
+      setupPresenceMb,
+      extensions: peers[0]?.socket.extensions || 'none',
+      stats,
+      rssBefore: before.rssMb,
+      rssAfterSetup: paired.rssMb,
+      rssPeak: Math.max(rssPeak, sent.rssMb),
+      cpuOpen: opened.cpuSeconds - before.cpuSeconds,
+      cpuPair: paired.cpuSeconds - opened.cpuSeconds,
+      cpuRun: sent.cpuSeconds - paired.cpuSeconds,
+      clientRssPeak,
+      // The histogram holds the time between samples; what is beyond the sampling interval is lag.
+      clientLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
+      clientBusy,
+    };
+  } finally {
+    stats.stopAt ||= performance.now();
+    await Promise.race([
+      Promise.all(
+        peers.map(
+          (peer) =>
+            new Promise((closed) => {
+              if (peer.socket.readyState === WebSocket.CLOSED) return closed(undefined);
+              peer.socket.addEventListener('close', closed, { once: true });
+              peer.socket.close(1000, 'bench done');
+            }),
+        ),
+      ),
+      sleep(10_000),
+    ]);
+  }
+}
+
+// The two targets -------------------------------------------------------------------------------------------------
+
+interface Member {
+  id: number;
+  token: string;
+}
+
+/** Members with sessions, written straight into the app's database in two batches (as the Worker tests do). */
+async function createMembers(databaseUrl: string, count: number): Promise<Member[]> {
+  const db = createClient({ url: databaseUrl });
+  try {
+    const now = Date.now();
+    const { rows } = await db.execute('select coalesce(max(member_number), 0) as top from users');
+    const top = Number(rows[0]!.top);
+    const inserted = await db.batch(
+      Array.from({ length: count }, (_, index) => {
+        const name = `Bench Chatter ${String(index + 1).padStart(4, '0')}`;
+        return {
+          sql: `insert into users (name, name_key, slug, member_number, role, password_hash, is_premium, created_at)
+                values (?, ?, ?, ?, 'client', 'not-a-hash', 0, ?) returning id`,
+          args: [name, name.toLowerCase(), `chat-bench-${index + 1}`, top + index + 1, now],
+        };
+      }),
+      'write',
+    );
+    const members = inserted.map((result) => {
+      const id = Number(result.rows[0]!.id);
+      return { id, ...newSession(id, now) };
+    });
+    await db.batch(
+      members.map(({ id, row }) => ({
+        sql: 'insert into sessions (id, secret_hash, user_id, created_at, last_active_at) values (?, ?, ?, ?, ?)',
+        args: [row.id, row.secretHash, id, row.createdAt, row.lastActiveAt],
+      })),
+      'write',
+    );
+    return members.map(({ id, token }) => ({ id, token }));
+  } finally {
+    db.close();
+  }
+}
+
+function chatHubTarget(url: string, pid: number, members: Member[]): Target {
+  const wsUrl = `${url.replace(/^http/, 'ws')}/ws/chat`;
+  const member = (peer: Peer) => members[peer.index]!;
+  return {
+    label: 'ChatHub (/ws/chat)',
+    pid,
+    open: (index) => new NodeWebSocket(wsUrl, { headers: { Origin: url, Authorization: `Bearer ${members[index]!.token}` } }),
+    ready(peer) {
+      const snapshot = peer.next('online-users-updated');
+      peer.send({ type: 'join', userId: member(peer).id });
+      return snapshot;
+    },
+    async pair(a, b) {
+      const requestId = buildRequestId(member(a).id, member(b).id, Date.now());
+      const incoming = b.next('incoming-chat-request', (frame) => frame.requestId === requestId);
+      const started = Promise.all([a.next('chat-session-started'), b.next('chat-session-started')]);
+      a.send({ type: 'chat-request', recipientId: member(b).id, requestId });
+      const accepted = incoming.then(() => b.send({ type: 'accept-chat-request', requestId }));
+      const [, [forA, forB]] = await Promise.all([accepted, started]);
+      if (forA.sessionId !== forB.sessionId) throw new Error(`pair ${a.index}: two different sessions`);
+      return forA.sessionId;
+    },
+    contentOf: (frame) => (frame.type === 'new-message' ? frame.message.content : undefined),
+  };
+}
+
+function relayTarget(url: string, pid: number): Target {
+  const wsUrl = `${url.replace(/^http/, 'ws')}/ws`;
+  return {
+    label: 'bare relay DO',
+    pid,
+    open: (index) => new WebSocket(`${wsUrl}?pair=${index >> 1}`),
+    ready: async () => {},
+    pair: async (a) => `relay-${a.index >> 1}`,
+    contentOf: (frame) => (frame.type === 'send-message' ? frame.content : undefined),
+  };
+}
+
+// The run ---------------------------------------------------------------------------------------------------------
+
+const results: Result[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-chat-'));
+try {
+  console.log(`\nChat load: ${SOCKETS} sockets in ${SOCKETS / 2} sessions, ${RATE} message/s per socket for ${SECONDS} s, loopback`);
+  const app = await startApp({ port: await freePort(), dataDir: join(dataDir, 'app') });
+  try {
+    const members = await createMembers(app.databaseUrl, SOCKETS);
+    results.push(await runLoad(chatHubTarget(app.url, app.pid, members)));
+  } finally {
+    await app.stop();
+  }
+  const relay = await startWranglerDev({
+    port: await freePort(),
+    config: 'bench/echo-worker/wrangler.toml',
+    persistTo: join(dataDir, 'relay'),
+    readyPath: '/',
+  });
+  try {
+    results.push(await runLoad(relayTarget(relay.url, relay.pid)));
+  } finally {
+    await relay.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const summary = results.map((result) => {
+  const sorted = [...result.stats.latencies].sort((a, b) => a - b);
+  return {
+    ...result,
+    offered: result.stats.sent / SECONDS,
+    delivered: result.stats.deliveredInWindow / SECONDS,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors: [...result.stats.errors.values()].reduce((sum, count) => sum + count, 0),
+    lost: result.stats.sent - result.stats.delivered,
+  };
+});
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+console.log(
+  '\ntarget                sockets  sessions  offered msg/s  delivered msg/s   p50 ms   p95 ms   p99 ms  errors   lost  workerd RSS MB (before / peak)',
+);
+for (const row of summary)
+  console.log(
+    [
+      row.label.padEnd(20),
+      String(SOCKETS).padStart(8),
+      String(SOCKETS / 2).padStart(9),
+      fixed(row.offered).padStart(14),
+      fixed(row.delivered).padStart(16),
+      fixed(row.p50).padStart(8),
+      fixed(row.p95).padStart(8),
+      fixed(row.p99).padStart(8),
+      String(row.errors).padStart(7),
+      String(row.lost).padStart(6),
+      `  ${fixed(row.rssBefore, 0)} / ${fixed(row.rssPeak, 0)}`,
+    ].join(' '),
+  );
+
+for (const row of summary) {
+  const seconds = Array.from({ length: Math.max(1, Math.floor(SECONDS)) }, (_, second) => row.stats.perSecond[second] ?? 0);
+  const errorCodes = [...row.stats.errors].map(([code, count]) => `${code} ${count}`).join(', ');
+  console.log(`\n${row.label}`);
+  console.log(
+    `  setup     ${SOCKETS} sockets open and joined in ${fixed(row.openMs / 1000)} s (workerd CPU ${fixed(row.cpuOpen, 2)} s), ` +
+      `${SOCKETS / 2} sessions in ${fixed(row.pairMs / 1000)} s (CPU ${fixed(row.cpuPair, 2)} s); workerd RSS after setup ${fixed(row.rssAfterSetup, 0)} MB; ` +
+      `extensions: ${row.extensions}`,
+  );
+  console.log(
+    `  presence  ${row.setupPresenceFrames} frames, ${fixed(row.setupPresenceMb)} MB (uncompressed) to the clients during setup; ${row.stats.presenceFrames} during the run`,
+  );
+  console.log(
+    `  run       workerd CPU ${fixed(row.cpuRun, 2)} s (${fixed((row.cpuRun / SECONDS) * 100, 0)}% of a core, ` +
+      `${fixed((row.cpuRun / row.stats.deliveredInWindow) * 1e6, 0)} µs per delivered message); delivered per second ${Math.min(...seconds)} to ${Math.max(...seconds)}`,
+  );
+  console.log(
+    `  client    RSS peak ${fixed(row.clientRssPeak, 0)} MB; event loop ${fixed(row.clientBusy * 100, 0)}% busy, lag p99 ${fixed(row.clientLagP99Ms)} ms`,
+  );
+  if (errorCodes) console.log(`  errors    ${errorCodes}`);
+  if (row.stats.unexpectedCloses) console.log(`  closed    ${row.stats.unexpectedCloses} sockets closed during the run${RELOAD_HINT}`);
+}
+
+const [hub, relay] = summary;
+if (hub && relay) {
+  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
+  console.log('\nChatHub / bare relay');
+  console.log(`throughput     ${ratio(hub.delivered, relay.delivered).padStart(7)}   (budget: at least 0.95x; both should deliver what is offered)`);
+  console.log(`p50 latency    ${ratio(hub.p50, relay.p50).padStart(7)}`);
+  console.log(`p99 latency    ${ratio(hub.p99, relay.p99).padStart(7)}   (budget: under 3x)`);
+  console.log(
+    `memory delta   ${ratio(hub.rssPeak - hub.rssBefore, relay.rssPeak - relay.rssBefore).padStart(7)}   ` +
+      `(${fixed(hub.rssPeak - hub.rssBefore, 0)} MB vs ${fixed(relay.rssPeak - relay.rssBefore, 0)} MB over the workerd at rest; budget: under 3x)`,
+  );
+  console.log(
+    `CPU / message  ${ratio(hub.cpuRun / hub.stats.deliveredInWindow, relay.cpuRun / relay.stats.deliveredInWindow).padStart(7)}   (workerd CPU during the run)`,
+  );
+  console.log(`setup time     ${ratio(hub.openMs + hub.pairMs, relay.openMs + relay.pairMs).padStart(7)}   (opening, joining and pairing)`);
+  console.log(`lost messages  ${hub.lost} vs ${relay.lost}   (budget: 0)`);
+}
