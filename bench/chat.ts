@@ -25,16 +25,12 @@ const SOCKETS = Math.ceil(setting('CHAT_BENCH_SOCKETS', 500) / 2) * 2;
 const SECONDS = setting('CHAT_BENCH_SECONDS', 20);
 /** Messages a second per socket; the hub allows bursts of 10 and 2 a second sustained. */
 const RATE = setting('CHAT_BENCH_RATE', 1);
-/**
- * Sockets opened at once. Each upgrade makes two database queries in the Worker, whose one shared libSQL client
- * queues beyond 20 queries in flight; a queued query runs in another request's context, and workerd cancels
- * the waiting request as hung (HTTP 500) and leaks the client's slot. Ten at a time stays clear of that.
- */
-const OPEN_WAVE = 10;
+/** Sockets opened at once: each upgrade is two database reads in the Worker, and two cores serve both sides. */
+const OPEN_WAVE = 25;
 /** Pairs formed at once (no database involved), so two cores are not swamped. */
 const PAIR_WAVE = 25;
-/** Presence is coalesced every 500 ms; this long without a presence frame means the joins have settled. */
-const QUIET_MS = 1500;
+/** The hub coalesces presence for up to 5 s; this long without a presence frame means the joins have settled. */
+const QUIET_MS = 6000;
 /** After the last send, deliveries still count for this long (then what is missing is lost). */
 const GRACE_MS = 5000;
 const STEP_TIMEOUT_MS = 60_000;
