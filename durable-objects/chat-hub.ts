@@ -136,10 +136,12 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     this.sql.exec('DELETE FROM hidden_pairs WHERE low = ? OR high = ?', member.id, member.id);
     for (const otherId of hiddenIds) this.hidePair(member.id, otherId);
 
+    // Presence changes only when a member comes online; another tab learns the list from its `join`.
+    const cameOnline = this.openSockets(member.id).length === 0;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userTag(member.id)]);
     server.serializeAttachment(member);
-    await this.presenceChanged();
+    if (cameOnline) await this.presenceChanged();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -204,11 +206,13 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
   /** When a member's last socket closes, their sessions end and their pending requests go with them. */
   private async socketGone(ws: WebSocket) {
     const member = ws.deserializeAttachment() as ChatMember | null;
-    if (member && this.openSockets(member.id, ws).length === 0) this.memberLeft(member.id);
+    if (!member || this.openSockets(member.id, ws).length > 0) return;
+    this.memberLeft(member.id);
     await this.presenceChanged();
   }
 
   private memberLeft(userId: number) {
+    if (this.requestLimits.get(userId)?.isFull()) this.requestLimits.delete(userId);
     for (const session of this.sql
       .exec<SessionRow>('SELECT * FROM sessions WHERE participant1_id = ? OR participant2_id = ?', userId, userId)
       .toArray())

@@ -15,10 +15,20 @@ export class TokenBucket {
 
   /** Takes one token; false when the bucket is empty. */
   take(now = Date.now()): boolean {
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.updatedAt) / 1000) * this.perSecond);
-    this.updatedAt = now;
+    this.refill(now);
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /** True when the bucket has refilled completely: forgetting it then changes nothing. */
+  isFull(now = Date.now()): boolean {
+    this.refill(now);
+    return this.tokens >= this.capacity;
+  }
+
+  private refill(now: number) {
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.updatedAt) / 1000) * this.perSecond);
+    this.updatedAt = now;
   }
 }
