@@ -47,7 +47,7 @@ export function ChatView({ chat, session, meId }: ChatViewProps) {
       style={{ bottom: BOTTOM_NAV_HEIGHT_PX }}
     >
       <div className="mx-auto flex h-full max-w-xl flex-col">
-        <div className="border-b border-sand-200 bg-white px-2 pt-2 pb-1.5">
+        <div className="border-b border-sand-200 bg-white pt-2 pr-3 pb-1.5 pl-2">
           <div className="flex items-center gap-2">
             <button
               type="button"
