@@ -11,9 +11,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { insertMembersWithSessions, type MemberWithSession } from '../db/members-with-sessions.ts';
 import { buildRequestId, type ClientFrame, type ServerFrame } from '../durable-objects/protocol.ts';
 import { freePort, startApp, startWranglerDev } from '../scripts/app.ts';
-import { newSession } from '../worker/services/sessions.ts';
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -378,47 +378,20 @@ async function runLoad(target: Target): Promise<Result> {
 
 // The two targets -------------------------------------------------------------------------------------------------
 
-interface Member {
-  id: number;
-  token: string;
-}
-
-/** Members with sessions, written straight into the app's database in two batches (as the Worker tests do). */
-async function createMembers(databaseUrl: string, count: number): Promise<Member[]> {
+/** Members with sessions, written straight into the app's database (as the Worker tests do). */
+async function createMembers(databaseUrl: string, count: number): Promise<MemberWithSession[]> {
   const db = createClient({ url: databaseUrl });
   try {
-    const now = Date.now();
-    const { rows } = await db.execute('select coalesce(max(member_number), 0) as top from users');
-    const top = Number(rows[0]!.top);
-    const inserted = await db.batch(
-      Array.from({ length: count }, (_, index) => {
-        const name = `Bench Chatter ${String(index + 1).padStart(4, '0')}`;
-        return {
-          sql: `insert into users (name, name_key, slug, member_number, role, password_hash, is_premium, created_at)
-                values (?, ?, ?, ?, 'client', 'not-a-hash', 0, ?) returning id`,
-          args: [name, name.toLowerCase(), `chat-bench-${index + 1}`, top + index + 1, now],
-        };
-      }),
-      'write',
+    return await insertMembersWithSessions(
+      db,
+      Array.from({ length: count }, (_, index) => ({ name: `Bench Chatter ${String(index + 1).padStart(4, '0')}` })),
     );
-    const members = inserted.map((result) => {
-      const id = Number(result.rows[0]!.id);
-      return { id, ...newSession(id, now) };
-    });
-    await db.batch(
-      members.map(({ id, row }) => ({
-        sql: 'insert into sessions (id, secret_hash, user_id, created_at, last_active_at) values (?, ?, ?, ?, ?)',
-        args: [row.id, row.secretHash, id, row.createdAt, row.lastActiveAt],
-      })),
-      'write',
-    );
-    return members.map(({ id, token }) => ({ id, token }));
   } finally {
     db.close();
   }
 }
 
-function chatHubTarget(url: string, pid: number, members: Member[]): Target {
+function chatHubTarget(url: string, pid: number, members: MemberWithSession[]): Target {
   const wsUrl = `${url.replace(/^http/, 'ws')}/ws/chat`;
   const member = (peer: Peer) => members[peer.index]!;
   return {

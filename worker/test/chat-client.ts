@@ -2,7 +2,8 @@
 // there), and members arranged directly in the database with a real session, so a test can have many.
 import { env, exports } from 'cloudflare:workers';
 import type { ClientFrame, ServerFrame } from '../../durable-objects/protocol.ts';
-import { newSession } from '../services/sessions.ts';
+import type { Role } from '../../common/roles.ts';
+import { insertMembersWithSessions } from '../../db/members-with-sessions.ts';
 import { BASE, database, ORIGIN, uniqueName } from './helpers.ts';
 
 export interface TestMember {
@@ -13,22 +14,10 @@ export interface TestMember {
 }
 
 /** A member with a session, created in the database (registration itself is tested elsewhere). */
-export async function createMember(options: { premium?: boolean; role?: string; name?: string } = {}): Promise<TestMember> {
-  const name = options.name ?? uniqueName('Chatter');
-  const db = database();
-  const inserted = await db.execute({
-    sql: `insert into users (name, name_key, slug, member_number, role, password_hash, is_premium, created_at)
-          select ?, ?, ?, coalesce(max(member_number), 0) + 1, ?, 'not-a-hash', ?, ? from users
-          returning id, member_number`,
-    args: [name, name.toLowerCase(), `chat-${crypto.randomUUID()}`, options.role ?? 'client', options.premium ? 1 : 0, Date.now()],
-  });
-  const id = Number(inserted.rows[0]!.id);
-  const { token, row } = newSession(id);
-  await db.execute({
-    sql: 'insert into sessions (id, secret_hash, user_id, created_at, last_active_at) values (?, ?, ?, ?, ?)',
-    args: [row.id, row.secretHash, id, row.createdAt, row.lastActiveAt],
-  });
-  return { id, name, memberNumber: Number(inserted.rows[0]!.member_number), cookie: `__Host-session=${token}` };
+export async function createMember(options: { premium?: boolean; role?: Role; name?: string } = {}): Promise<TestMember> {
+  const [member] = await insertMembersWithSessions(database(), [{ ...options, name: options.name ?? uniqueName('Chatter') }]);
+  const { token, ...rest } = member!;
+  return { ...rest, cookie: `__Host-session=${token}` };
 }
 
 /** The upgrade request the Worker sees; returns the HTTP response (status 101 with a socket when accepted). */
@@ -101,7 +90,7 @@ export class ChatClient {
 
   /**
    * Waits until the hub has handled everything sent to it so far: the hub answers frames in order, so once
-   * an error frame for a deliberately empty message arrives, every frame the hub sent before it is here.
+   * the error for ending a session that does not exist arrives, every frame the hub sent before it is here.
    */
   async barrier(): Promise<void> {
     const marker = `barrier-${crypto.randomUUID()}`;
