@@ -213,10 +213,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
 
   private memberLeft(userId: number) {
     if (this.requestLimits.get(userId)?.isFull()) this.requestLimits.delete(userId);
-    for (const session of this.sql
-      .exec<SessionRow>('SELECT * FROM sessions WHERE participant1_id = ? OR participant2_id = ?', userId, userId)
-      .toArray())
-      this.endSession(session.id, userId);
+    for (const session of this.sessionsOf(userId)) this.endSession(session.id, userId);
     for (const request of this.pendingRequestsOf(userId)) {
       // Their own requests are withdrawn; requests waiting for them can no longer be answered.
       this.finishRequest(request.id, userId, request.requester_id === userId ? 'cancelled' : 'expired');
@@ -377,6 +374,12 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       .toArray()[0];
   }
 
+  private sessionsOf(userId: number): SessionRow[] {
+    return this.sql
+      .exec<SessionRow>('SELECT * FROM sessions WHERE participant1_id = ? OR participant2_id = ?', userId, userId)
+      .toArray();
+  }
+
   private sessionBetween(a: number, b: number): SessionRow | undefined {
     return this.sql
       .exec<SessionRow>(
@@ -428,6 +431,17 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     this.sql.exec('INSERT OR IGNORE INTO hidden_pairs VALUES (?, ?)', Math.min(a, b), Math.max(a, b));
   }
 
+  /** For each connected member with blocks, everyone on the other side of them. */
+  private hiddenByMember(): Map<number, Set<number>> {
+    const hiddenBy = new Map<number, Set<number>>();
+    const add = (from: number, to: number) => hiddenBy.set(from, (hiddenBy.get(from) ?? new Set()).add(to));
+    for (const { low, high } of this.sql.exec<{ low: number; high: number }>('SELECT low, high FROM hidden_pairs')) {
+      add(low, high);
+      add(high, low);
+    }
+    return hiddenBy;
+  }
+
   private isHidden(a: number, b: number): boolean {
     return this.sql.exec('SELECT 1 FROM hidden_pairs WHERE low = ? AND high = ?', Math.min(a, b), Math.max(a, b)).toArray().length > 0;
   }
@@ -452,13 +466,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     this.sql.exec("DELETE FROM meta WHERE key = 'presence_due'");
     const users = this.onlineUsers();
     const shared = JSON.stringify({ type: 'online-users-updated', users } satisfies ServerFrame);
-    const hiddenBy = new Map<number, Set<number>>();
-    for (const { low, high } of this.sql.exec<{ low: number; high: number }>('SELECT low, high FROM hidden_pairs')) {
-      if (!hiddenBy.has(low)) hiddenBy.set(low, new Set());
-      if (!hiddenBy.has(high)) hiddenBy.set(high, new Set());
-      hiddenBy.get(low)!.add(high);
-      hiddenBy.get(high)!.add(low);
-    }
+    const hiddenBy = this.hiddenByMember();
     for (const ws of this.ctx.getWebSockets()) {
       const member = ws.deserializeAttachment() as ChatMember | null;
       const hidden = member && hiddenBy.get(member.id);
@@ -484,18 +492,8 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
 
   /** What a (re)joining socket needs to rebuild its state: presence, pending requests, active sessions. */
   private sendSnapshot(ws: WebSocket, member: ChatMember) {
-    const hidden = new Set(
-      this.sql
-        .exec<{ other: number }>(
-          'SELECT CASE WHEN low = ? THEN high ELSE low END AS other FROM hidden_pairs WHERE low = ? OR high = ?',
-          member.id,
-          member.id,
-          member.id,
-        )
-        .toArray()
-        .map((row) => row.other),
-    );
-    this.send(ws, { type: 'online-users-updated', users: this.onlineUsers().filter((user) => !hidden.has(user.id)) });
+    const hidden = this.hiddenByMember().get(member.id);
+    this.send(ws, { type: 'online-users-updated', users: this.onlineUsers().filter((user) => !hidden?.has(user.id)) });
     const now = Date.now();
     for (const request of this.pendingRequestsOf(member.id)) {
       const remainingTime = Math.max(0, Math.ceil((request.expires_at - now) / 1000));
@@ -516,9 +514,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
           remainingTime,
         });
     }
-    for (const session of this.sql
-      .exec<SessionRow>('SELECT * FROM sessions WHERE participant1_id = ? OR participant2_id = ?', member.id, member.id)
-      .toArray()) {
+    for (const session of this.sessionsOf(member.id)) {
       const partner = this.partnerOf(session, member.id);
       this.send(ws, { type: 'chat-session-started', sessionId: session.id, participantId: partner.id, participantName: partner.name });
     }
