@@ -60,8 +60,8 @@ export function PageShell({ title, back, actions, children }: PageShellProps) {
   );
 }
 
-/** The honest placeholder for a screen whose feature arrives with a later update. */
-export function ComingSoon({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+/** A centred card with an icon, a short text and an optional action (a placeholder, a signed-out screen). */
+export function NoticePanel({ icon, children, action }: { icon?: ReactNode; children: ReactNode; action?: ReactNode }) {
   return (
     <section className="flex flex-col items-center gap-4 rounded-3xl border border-sand-200 bg-white px-6 py-10 text-center shadow-sm">
       {icon ? (
@@ -70,6 +70,12 @@ export function ComingSoon({ icon, children }: { icon?: ReactNode; children: Rea
         </span>
       ) : null}
       <p className="max-w-sm text-base leading-relaxed text-ink-700">{children}</p>
+      {action}
     </section>
   );
+}
+
+/** The honest placeholder for a screen whose feature arrives with a later update. */
+export function ComingSoon({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+  return <NoticePanel icon={icon}>{children}</NoticePanel>;
 }

@@ -12,7 +12,7 @@ import { OnlineMembers } from '../components/chat/online-members.tsx';
 import { SessionErrorView } from '../components/error-views.tsx';
 import { ChatIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
-import { PageShell } from '../components/page-shell.tsx';
+import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { useChatSocket, type ChatSocket } from '../lib/chat-socket.ts';
 import { useSessionUser } from '../lib/session.ts';
@@ -31,15 +31,16 @@ export function ChatPage() {
 function SignedOutChat() {
   return (
     <PageShell title="Chat">
-      <section className="flex flex-col items-center gap-4 rounded-3xl border border-sand-200 bg-white px-6 py-10 text-center shadow-sm">
-        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden="true">
-          <ChatIcon size={28} />
-        </span>
-        <p className="text-base font-medium text-ink-800">Please log in to access chat.</p>
-        <Link to="/auth" className={buttonClasses('primary')}>
-          Sign in
-        </Link>
-      </section>
+      <NoticePanel
+        icon={<ChatIcon size={28} />}
+        action={
+          <Link to="/auth" className={buttonClasses('primary')}>
+            Sign in
+          </Link>
+        }
+      >
+        Please log in to access chat.
+      </NoticePanel>
     </PageShell>
   );
 }
