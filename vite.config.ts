@@ -1,10 +1,14 @@
 // The web app's build: React + Tailwind from web/, emitted to dist/web (served by the Worker as static assets).
 // Hashed files live under /assets/ (cached for a year by the Worker); index.html and sw.js are revalidated.
-// In `vite` dev mode, API calls are proxied to a running `wrangler dev` on port 8787.
+// After the build, the pages a visitor may open first are prerendered into dist/web/prerendered/ (see
+// `prerender` below). In `vite` dev mode, API calls are proxied to a running `wrangler dev` on port 8787.
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createServer, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { PRODUCT_NAME } from './web/lib/brand.ts';
+import { geodataPlugin } from './scripts/geodata.ts';
 
 const API_TARGET = 'http://127.0.0.1:8787';
 
@@ -14,10 +18,68 @@ function productName(): Plugin {
   return { name: 'product-name', transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', escaped) };
 }
 
+/** The prerendered pages: file (under dist/web/prerendered/), the address rendered, and what it shows. */
+const PRERENDERED_PAGES = [
+  { file: 'landing.html', url: '/', kind: 'landing' },
+  { file: 'auth.html', url: '/auth', kind: 'auth' },
+  { file: 'auth-register.html', url: '/auth?mode=register', kind: 'auth' },
+] as const;
+
+/**
+ * Renders the landing page and the auth form to HTML after the client build (web/prerender.tsx through Vite's
+ * SSR loader), so that they paint before any script has loaded: the page's stylesheet is inlined (one
+ * round trip fewer before the first paint) and the module scripts move to the end of the body, so that the
+ * HTML's own bytes come first on a slow connection. The auth form is inert until React takes over, so that
+ * nothing typed into it is lost.
+ */
+function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    // After the files are written (and only when the build succeeded).
+    async writeBundle() {
+      const outDir = resolve(config.root, config.build.outDir);
+      const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const scripts = shell.match(/^\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?\n/gm) ?? [];
+      const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(shell);
+      if (scripts.length === 0 || !stylesheet) throw new Error('prerender: the built index.html has no module script or stylesheet');
+      const css = readFileSync(join(outDir, stylesheet[1]!), 'utf8');
+      let template = shell.replace(stylesheet[0], `<style>${css}</style>`);
+      for (const tag of scripts) template = template.replace(tag, '');
+      template = template.replace('</body>', `${scripts.map((tag) => `  ${tag.trim()}\n`).join('')}  </body>`);
+
+      const server = await createServer({
+        configFile: false,
+        root: config.root,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        plugins: [react()],
+      });
+      try {
+        const { renderPage } = (await server.ssrLoadModule('/prerender.tsx')) as { renderPage: (url: string) => Promise<string> };
+        mkdirSync(join(outDir, 'prerendered'), { recursive: true });
+        for (const page of PRERENDERED_PAGES) {
+          const markup = await renderPage(page.url);
+          const content = page.kind === 'auth' ? `<div inert>${markup}</div>` : markup;
+          const html = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.kind}">${content}</div>`);
+          writeFileSync(join(outDir, 'prerendered', page.file), html);
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), productName()],
+  plugins: [react(), tailwindcss(), productName(), geodataPlugin(), prerender()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

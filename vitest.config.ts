@@ -1,4 +1,5 @@
-// Two projects: `unit` runs pure modules and the local libSQL server's conformance tests in Node;
+// Two projects: `unit` runs pure modules (common/, the Worker's pure services, the web app's pure state) and the
+// local libSQL server's conformance tests in Node;
 // `workers` runs the Worker and the Durable Object inside workerd through the Workers vitest integration,
 // against a local libSQL server that the global setup starts on a free port with a throw-away database.
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
@@ -11,24 +12,37 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'worker/services/**/*.test.ts', 'web/**/*.test.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
         plugins: [
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { TURSO_DATABASE_URL: inject('databaseUrl') } },
+            miniflare: {
+              bindings: {
+                ENVIRONMENT: 'development',
+                TURSO_DATABASE_URL: inject('databaseUrl'),
+                TURSO_AUTH_TOKEN: inject('databaseAuthToken'),
+                // Local stand-ins for Resend's and PayMongo's HTTP APIs (scripts/provider-stand-ins.ts); tests
+                // that want a provider configure it on their own copy of the environment.
+                PROVIDER_STAND_IN_URL: inject('providerStandInUrl'),
+              },
+            },
           })),
         ],
         test: {
           name: 'workers',
           include: ['worker/**/*.test.ts', 'durable-objects/**/*.test.ts'],
+          // Pure modules of the Worker's services are unit tests (Node), above.
+          exclude: ['worker/services/**'],
           globalSetup: ['./worker/test/global-setup.ts'],
           // One database serves every file; files run one after another so round-trip counts stay exact.
           fileParallelism: false,
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -5,15 +5,18 @@
 // serves it) paired into 250 chat sessions, every socket sending 1 message a second for 20 s, under the hub's
 // per-socket message limit (CHAT_BENCH_SOCKETS, CHAT_BENCH_SECONDS and CHAT_BENCH_RATE change these). Delivery
 // latency is taken when the partner receives the message, on this process's one clock. workerd's memory and
-// CPU are read from /proc. Figures are printed with their budgets; nothing fails.
+// CPU are read from /proc. A third run repeats the ChatHub load while one abusive account holds as many sockets
+// as it may and floods `join` (the attack of issue 13), and tries to open more. Figures are printed with their
+// budgets; nothing fails.
 import { createClient } from '@libsql/client';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { insertMembersWithSessions, type MemberWithSession } from '../db/members-with-sessions.ts';
+import { CHAT_RECONNECT_GRACE_MS, CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
 import { buildRequestId, type ClientFrame, type ServerFrame } from '../durable-objects/protocol.ts';
-import { freePort, startApp, startWranglerDev } from '../scripts/app.ts';
+import { freePort, startApp, startWranglerDev, type RunningApp } from '../scripts/app.ts';
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -246,7 +249,12 @@ async function waitForQuiet(stats: Stats) {
   while (performance.now() - stats.lastPresenceAt < QUIET_MS) await sleep(100);
 }
 
-async function runLoad(target: Target): Promise<Result> {
+/** Something that runs beside the measured load while messages are sent; `start` returns its `stop`. */
+interface SideLoad {
+  start(): () => void;
+}
+
+async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
   const stats: Stats = {
     sent: 0,
     delivered: 0,
@@ -316,6 +324,7 @@ async function runLoad(target: Target): Promise<Result> {
     stats.measuring = true;
     stats.startedAt = performance.now();
     const sendUntil = stats.startedAt + SECONDS * 1000;
+    const stopSideLoad = sideLoad?.start();
     const timers = peers.map((peer) => {
       let sequence = 0;
       // A random phase spreads the sends over the period; each send is timed from the start, so nothing drifts.
@@ -332,6 +341,7 @@ async function runLoad(target: Target): Promise<Result> {
     stats.stopAt = performance.now();
     const sent = workerdUsage(target.pid);
     for (const stop of timers) stop();
+    stopSideLoad?.();
     const graceEnd = performance.now() + GRACE_MS;
     while (stats.delivered < stats.sent && performance.now() < graceEnd) await sleep(50);
     stats.measuring = false;
@@ -379,12 +389,12 @@ async function runLoad(target: Target): Promise<Result> {
 // The two targets -------------------------------------------------------------------------------------------------
 
 /** Members with sessions, written straight into the app's database (as the Worker tests do). */
-async function createMembers(databaseUrl: string, count: number): Promise<MemberWithSession[]> {
-  const db = createClient({ url: databaseUrl });
+async function createMembers(app: RunningApp, count: number, prefix = 'Bench Chatter'): Promise<MemberWithSession[]> {
+  const db = createClient({ url: app.databaseUrl, authToken: app.databaseAuthToken });
   try {
     return await insertMembersWithSessions(
       db,
-      Array.from({ length: count }, (_, index) => ({ name: `Bench Chatter ${String(index + 1).padStart(4, '0')}` })),
+      Array.from({ length: count }, (_, index) => ({ name: `${prefix} ${String(index + 1).padStart(4, '0')}` })),
     );
   } finally {
     db.close();
@@ -417,6 +427,48 @@ function chatHubTarget(url: string, pid: number, members: MemberWithSession[]): 
   };
 }
 
+/** What the abusive account managed: frames sent, sockets the hub closed, sockets it was refused. */
+const abuse = { joinsSent: 0, closedByHub: new Map<number, number>(), refused: 0, reopened: 0 };
+
+/**
+ * One account holding every socket it may, each sending `join` 10 times a second (under the per-socket flood
+ * limit, as in the attack), reopening what the hub closes, and trying one socket more than allowed.
+ */
+function abusiveMember(url: string, abuser: MemberWithSession): SideLoad {
+  const wsUrl = `${url.replace(/^http/, 'ws')}/ws/chat`;
+  const headers = { Origin: url, Authorization: `Bearer ${abuser.token}` };
+  let running = true;
+  const sockets = new Set<WebSocket>();
+  const open = (counted: boolean) => {
+    const socket = new NodeWebSocket(wsUrl, { headers });
+    if (counted) abuse.reopened++;
+    let timer: NodeJS.Timeout | undefined;
+    socket.addEventListener('open', () => {
+      sockets.add(socket);
+      timer = setInterval(() => {
+        socket.send(JSON.stringify({ type: 'join', userId: abuser.id } satisfies ClientFrame));
+        abuse.joinsSent++;
+      }, 100);
+    });
+    socket.addEventListener('error', () => abuse.refused++);
+    socket.addEventListener('close', (event: CloseEvent) => {
+      clearInterval(timer);
+      if (!sockets.delete(socket)) return;
+      abuse.closedByHub.set(event.code, (abuse.closedByHub.get(event.code) ?? 0) + 1);
+      if (running) setTimeout(() => running && open(true), 250);
+    });
+  };
+  return {
+    start() {
+      for (let i = 0; i <= CHAT_SOCKETS_PER_MEMBER; i++) open(false);
+      return () => {
+        running = false;
+        for (const socket of sockets) socket.close(1000, 'bench done');
+      };
+    },
+  };
+}
+
 function relayTarget(url: string, pid: number): Target {
   const wsUrl = `${url.replace(/^http/, 'ws')}/ws`;
   return {
@@ -437,8 +489,16 @@ try {
   console.log(`\nChat load: ${SOCKETS} sockets in ${SOCKETS / 2} sessions, ${RATE} message/s per socket for ${SECONDS} s, loopback`);
   const app = await startApp({ port: await freePort(), dataDir: join(dataDir, 'app') });
   try {
-    const members = await createMembers(app.databaseUrl, SOCKETS);
+    const members = await createMembers(app, SOCKETS);
     results.push(await runLoad(chatHubTarget(app.url, app.pid, members)));
+    // The first run's members stay listed for the hub's grace period after their sockets close (a reload keeps its
+    // chats); the next run starts once they have left, as it would on a hub they never joined.
+    console.log(`(waiting ${(CHAT_RECONNECT_GRACE_MS + QUIET_MS) / 1000} s for the first run's members to leave after the grace period)`);
+    await sleep(CHAT_RECONNECT_GRACE_MS + QUIET_MS);
+    const others = await createMembers(app, SOCKETS, 'Bench Bystander');
+    const [abuser] = await createMembers(app, 1, 'Bench Abuser');
+    const abused = chatHubTarget(app.url, app.pid, others);
+    results.push(await runLoad({ ...abused, label: 'ChatHub + abuser' }, abusiveMember(app.url, abuser!)));
   } finally {
     await app.stop();
   }
@@ -515,7 +575,18 @@ for (const row of summary) {
   if (row.stats.unexpectedCloses) console.log(`  closed    ${row.stats.unexpectedCloses} sockets closed during the run${RELOAD_HINT}`);
 }
 
-const [hub, relay] = summary;
+const [hub, abused, relay] = summary;
+if (hub && abused) {
+  const closes = [...abuse.closedByHub].map(([code, count]) => `${count} with ${code}`).join(', ') || 'none';
+  console.log(`\nOne abusive account (${CHAT_SOCKETS_PER_MEMBER} sockets at most, join 10 times a second on each) beside the same load`);
+  console.log(
+    `abuser         ${abuse.joinsSent} joins sent; sockets closed by the hub: ${closes}; ${abuse.reopened} reopened; ${abuse.refused} refused (over the cap or the connect limit)`,
+  );
+  console.log(
+    `others' p99    ${fixed(abused.p99)} ms vs ${fixed(hub.p99)} ms without the abuser: ${(abused.p99 / hub.p99).toFixed(2)}x   (budget: within 2x)`,
+  );
+  console.log(`others' rate   ${fixed(abused.delivered)} vs ${fixed(hub.delivered)} delivered msg/s; lost ${abused.lost}   (budget: all delivered)`);
+}
 if (hub && relay) {
   const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
   console.log('\nChatHub / bare relay');

@@ -1,7 +1,8 @@
 // HTTP benchmark of the foundation against the app served as `npm start` serves it (free port, throw-away data):
 // requests per second and p50/p99 latency of GET /api/health and GET /api/user (10 connections, 10 s, loopback),
-// database round trips per request for each account endpoint (read from the local libSQL server's pipeline
-// counter), and the gzipped size of each web chunk. Budgets are printed beside the figures; nothing fails.
+// database round trips per request for each account, password reset, premium and favourites endpoint (read
+// from the local libSQL server's pipeline counter; PayMongo's API is a local stand-in), and the gzipped size of
+// each web chunk. Budgets are printed beside the figures; nothing fails.
 import autocannon from 'autocannon';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -11,14 +12,25 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
 import { freePort, startApp } from '../scripts/app.ts';
+import { profileChunkSizes, profileFirstRender, profileRoundTrips } from './profiles.ts';
+import { startProviderStandIns } from '../scripts/provider-stand-ins.ts';
+import { signWebhookPayload } from '../worker/services/paymongo.ts';
 
 const BUDGET_LANDING_KB = 150;
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-'));
-const app = await startApp({ port: await freePort(), dataDir });
+// PayMongo's API is a local stand-in, so checkout and its webhook can be measured offline.
+const WEBHOOK_SECRET = 'whsk_bench_stand_in';
+const standIns = await startProviderStandIns();
+const app = await startApp({
+  port: await freePort(),
+  dataDir,
+  vars: { PAYMONGO_API_BASE: standIns.url },
+  secrets: { PAYMONGO_SECRET_KEY: 'sk_test_bench', PAYMONGO_WEBHOOK_SECRET: WEBHOOK_SECRET },
+});
 const origin = app.url;
 
 async function pipelines(): Promise<number> {
-  return ((await (await fetch(`${app.databaseUrl}/_stats`)).json()) as { pipelines: number }).pipelines;
+  return app.database.pipelinesServed();
 }
 
 function post(path: string, body: unknown, cookie?: string) {
@@ -46,16 +58,18 @@ try {
   const cookie = cookieOf(await post('/api/login', { name: client.name, password: DEMO_PASSWORD }));
 
   console.log('\nThroughput and latency (10 connections, 10 s, loopback)');
-  console.log('endpoint              req/s     p50 ms   p99 ms   errors');
+  console.log(`${'endpoint'.padEnd(46)} req/s     p50 ms   p99 ms   errors`);
   for (const [label, headers] of [
     ['GET /sw.js', {}], // baseline: through the Worker, no database
     ['GET /api/health', {}],
     ['GET /api/user', { Cookie: cookie }],
+    // Profiles (issue 7): a signed-in read with its visibility checks, one database round trip.
+    ['GET /api/profile/by-slug/makati-serenity-spa', { Cookie: cookie }],
   ] as const) {
     const path = label.split(' ')[1]!;
     const result = await autocannon({ url: `${origin}${path}`, connections: 10, duration: 10, headers });
     console.log(
-      `${label.padEnd(20)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.non2xx + result.errors}`,
+      `${label.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.non2xx + result.errors}`,
     );
   }
 
@@ -64,7 +78,7 @@ try {
     const before = await pipelines();
     const response = await action();
     const trips = (await pipelines()) - before;
-    console.log(`${label.padEnd(24)} ${trips}   (HTTP ${response.status})`);
+    console.log(`${label.padEnd(40)} ${trips}   (HTTP ${response.status})`);
   };
   const name = `Bench Member ${Date.now()}`;
   const token = await captcha();
@@ -81,6 +95,77 @@ try {
   });
   await measure('POST /api/logout', () => post('/api/logout', {}, benchCookie));
 
+  // Profiles (issue 7)
+  const profileTarget = { origin, cookie, pipelines, member: { name: client.name, password: DEMO_PASSWORD } };
+  await profileRoundTrips(profileTarget);
+  await profileFirstRender(profileTarget);
+  // Issue 11: password reset, premium, favourites lists.
+  const memberCookie = cookieOf(await post('/api/login', { name, password: 'bench-password-2026' }));
+  const get = (path: string, cookie?: string) => fetch(`${origin}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const send = (method: string, path: string, body: unknown, cookie: string) =>
+    fetch(`${origin}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const resetMember = DEMO_ACCOUNTS.find((account) => account.role === 'therapist')!;
+  await measure('POST /api/forgot-password (member)', () => post('/api/forgot-password', { nameOrEmail: resetMember.name }));
+  await measure('POST /api/forgot-password (unknown)', () => post('/api/forgot-password', { nameOrEmail: 'Nobody At All' }));
+  let resetToken = '';
+  await measure('GET /api/dev/mail', async () => {
+    const response = await get('/api/dev/mail');
+    const [message] = (await response.clone().json()) as { text: string }[];
+    resetToken = message!.text.match(/token=([A-Za-z0-9_-]+)/)![1]!;
+    return response;
+  });
+  await measure('GET /api/verify-reset-token', () => get(`/api/verify-reset-token?token=${resetToken}`));
+  await measure('POST /api/reset-password', () => post('/api/reset-password', { token: resetToken, newPassword: 'bench-reset-password-2026' }));
+
+  await measure('GET /api/premium', () => get('/api/premium', memberCookie));
+  await measure('POST /api/premium/trial', () => post('/api/premium/trial', {}, memberCookie));
+  let checkoutId = '';
+  await measure('POST /api/premium/checkout', async () => {
+    const response = await post('/api/premium/checkout', { plan: 'monthly' }, memberCookie);
+    checkoutId = String(((await response.clone().json()) as { checkoutUrl: string }).checkoutUrl).split('/').pop()!;
+    return response;
+  });
+  const event = JSON.stringify({
+    data: {
+      id: `evt_bench_${Date.now()}`,
+      type: 'event',
+      attributes: {
+        type: 'checkout_session.payment.paid',
+        livemode: false,
+        data: { id: checkoutId, attributes: { payments: [{ attributes: { amount: 1999, currency: 'USD', status: 'paid' } }] } },
+      },
+    },
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  await measure('POST /api/premium/webhook', () =>
+    fetch(`${origin}/api/premium/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Paymongo-Signature': `t=${timestamp},te=${signWebhookPayload(WEBHOOK_SECRET, timestamp, event)},li=` },
+      body: event,
+    }),
+  );
+
+  const spa = (await (await get('/api/profile/by-slug/makati-serenity-spa', memberCookie)).json()) as { id: number };
+  await get('/api/favorites', memberCookie); // the member's first read makes their default list
+  await measure('GET /api/favorites', () => get('/api/favorites', memberCookie));
+  await measure('GET /api/favorites/saved/:id', () => get(`/api/favorites/saved/${spa.id}`, memberCookie));
+  await measure('POST /api/favorites', () => post('/api/favorites', { targetUserId: spa.id }, memberCookie));
+  let listId = 0;
+  await measure('POST /api/favorites/lists', async () => {
+    const response = await post('/api/favorites/lists', { name: 'Bench list' }, memberCookie);
+    listId = ((await response.clone().json()) as { id: number }).id;
+    return response;
+  });
+  await measure('PATCH /api/favorites/lists/:id', () => send('PATCH', `/api/favorites/lists/${listId}`, { name: 'Bench list 2' }, memberCookie));
+  await measure('POST …/lists/:id/members', () => post(`/api/favorites/lists/${listId}/members`, { targetUserId: spa.id }, memberCookie));
+  await measure('DELETE …/members/:id', () => send('DELETE', `/api/favorites/lists/${listId}/members/${spa.id}`, undefined, memberCookie));
+  await measure('DELETE /api/favorites/lists/:id', () => send('DELETE', `/api/favorites/lists/${listId}`, undefined, memberCookie));
+  await benchRecognition();
+
   console.log(`\nWeb chunks, gzipped (budget: landing page JavaScript under ${BUDGET_LANDING_KB} kB)`);
   const assets = join('dist', 'web', 'assets');
   const html = readFileSync(join('dist', 'web', 'index.html'), 'utf8');
@@ -92,7 +177,92 @@ try {
     console.log(`${file.padEnd(48)} ${(size / 1024).toFixed(1).padStart(7)} kB${landing.has(file) ? '   (landing)' : ''}`);
   }
   console.log(`Landing page JavaScript: ${(landingBytes / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_LANDING_KB} kB)`);
+  profileChunkSizes(readdirSync(assets), landing);
 } finally {
   await app.stop();
+  await standIns.close();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+// Reviews, recognition and leaderboards (issue 8) ---------------------------------------------------------
+/**
+ * Round trips of every new endpoint (budget: 1 for a read, 2 for a write) and board throughput: the public board
+ * from the edge cache and an uncached board read (Problem Clients, which is never cached: session lookup and
+ * board in one round trip), each beside GET /sw.js in the same run (budget: cached at least 0.9x of /sw.js).
+ */
+async function benchRecognition() {
+  const login = async (name: string) => cookieOf(await post('/api/login', { name, password: DEMO_PASSWORD }));
+  const spaCookie = await login(DEMO_ACCOUNTS.find((account) => account.role === 'spa_management')!.name);
+  const clientName = `Bench Client ${Date.now()}`;
+  const clientCookie = cookieOf(
+    await post('/api/register', { name: clientName, password: 'bench-password-2026', ageConfirmation: true, recaptchaToken: await captcha(), role: 'client' }),
+  );
+  const spaMe: any = await (await fetch(`${origin}/api/user`, { headers: { Cookie: spaCookie } })).json();
+  const me: any = await (await fetch(`${origin}/api/user`, { headers: { Cookie: clientCookie } })).json();
+  const therapists: any = await (await fetch(`${origin}/api/users/therapist`, { headers: { Cookie: clientCookie } })).json();
+  const spas: any = await (await fetch(`${origin}/api/users/spa_management`, { headers: { Cookie: clientCookie } })).json();
+  const spaIds: any = await (await fetch(`${origin}/trpc/recognition.spas`, { headers: { Cookie: clientCookie } })).json();
+  const spaId = spaIds.result.data[0].id;
+
+  console.log('\nDatabase round trips per request, reviews and recognition (budget: 1 for a read, 2 for a write)');
+  const measure = async (label: string, action: () => Promise<Response>) => {
+    const before = await pipelines();
+    const response = await action();
+    const trips = (await pipelines()) - before;
+    console.log(`${label.padEnd(52)} ${trips}   (HTTP ${response.status})`);
+  };
+  const get = (path: string, cookie = clientCookie) => () => fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
+  const send = (method: string, path: string, body: unknown, cookie = clientCookie) => () =>
+    fetch(`${origin}${path}`, { method, headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie }, body: JSON.stringify(body) });
+  const review = 'Relaxing visit, the therapist was skilled and the rooms were spotless.';
+  await measure('POST /api/user-reviews (spa, with star)', send('POST', '/api/user-reviews', {
+    targetUserId: spaMe.id, reviewText: review, ambienceRating: 9, amenitiesRating: 8, bookingRating: 9, selectionRating: 8, giveStar: true,
+  }));
+  await measure('POST /api/flowers', send('POST', '/api/flowers', { recipientId: therapists[0].id, spaId }));
+  await measure('POST /api/stars (over the limit, 429)', send('POST', '/api/stars', { recipientId: spas[0].id, spaId }));
+  await measure('POST /api/medals', send('POST', '/api/medals', { recipientId: me.id, reason: 'Welcome' }, spaCookie));
+  const flag = send('POST', '/api/red-flags', { targetUserId: me.id, reason: 'No-show' }, spaCookie);
+  let flagId = 0;
+  await measure('POST /api/red-flags', async () => {
+    const response = await flag();
+    flagId = ((await response.clone().json()) as { id: number }).id;
+    return response;
+  });
+  await measure('POST /api/red-flags/{id}/dispute', send('POST', `/api/red-flags/${flagId}/dispute`, { statement: 'Not me' }));
+  const received: any = await (await get(`/api/user-reviews/${spaMe.id}`)()).json();
+  await measure('PUT /api/reviews/{id}/reply', send('PUT', `/api/reviews/${received[0].id}/reply`, { replyText: 'Salamat po!' }, spaCookie));
+  await measure('DELETE /api/reviews/{id}/reply', send('DELETE', `/api/reviews/${received[0].id}/reply`, {}, spaCookie));
+  for (const path of [
+    `/api/user-reviews/${spaMe.id}`,
+    `/api/stars/${me.id}`,
+    `/api/flowers/${me.id}`,
+    `/api/users/${me.id}/medal-history`,
+    `/api/users/${me.id}/red-flag-history`,
+    `/api/users/${me.id}/stars-transactions?timeframe=3months`,
+    `/api/users/${me.id}/red-flags-transactions?timeframe=year`,
+    '/api/users/therapist',
+    '/api/users/spa_management',
+    '/api/leaderboards?timeframe=weekly (uncached)',
+    '/api/leaderboards?timeframe=weekly (cached)',
+    '/api/leaderboards/summary?timeframe=yearly',
+    '/api/leaderboards/problems?timeframe=monthly',
+  ])
+    await measure(`GET ${path}`, get(path.split(' ')[0]!, path.includes('problems') ? spaCookie : clientCookie));
+
+  console.log('\nBoard throughput (10 connections, 10 s, loopback; budget: cached at least 0.9x of /sw.js)');
+  console.log('endpoint                                   req/s     p50 ms   p99 ms   errors   vs /sw.js');
+  let baseline = 0;
+  for (const [label, headers] of [
+    ['GET /sw.js', {}],
+    ['GET /api/leaderboards?timeframe=monthly', {}],
+    ['GET /api/leaderboards/problems?timeframe=monthly', { Cookie: spaCookie }],
+  ] as const) {
+    const path = label.split(' ')[1]!;
+    const result = await autocannon({ url: `${origin}${path}`, connections: 10, duration: 10, headers });
+    if (!baseline) baseline = result.requests.average;
+    const note = label.includes('problems') ? ' (uncached)' : label.includes('leaderboards') ? ' (edge cache)' : '';
+    console.log(
+      `${(label + note).padEnd(42)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${String(result.non2xx + result.errors).padStart(6)}   ${(result.requests.average / baseline).toFixed(2)}x`,
+    );
+  }
 }

@@ -8,6 +8,10 @@ export const CHAT_REPORT_TEXTS = {
   reasonTooLong: `Please keep the reason under ${CHAT_REPORT_REASON_MAX_LENGTH} characters.`,
 } as const;
 
+/** The member's chat settings: `invisible` keeps them off the online list (and nobody can send them a request). */
+export const chatSettingsInput = z.object({ invisible: z.boolean() });
+export type ChatSettings = z.infer<typeof chatSettingsInput>;
+
 export const chatMemberInput = z.object({ userId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export const chatReportInput = z.object({

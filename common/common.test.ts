@@ -10,6 +10,9 @@ describe('slugify', () => {
     expect(slugify('  Parañaque  Hilot & Ventosa!! ')).toBe('paranaque-hilot-ventosa');
     expect(slugify('???')).toBe('member');
     expect(slugify('a'.repeat(80)).length).toBeLessThanOrEqual(48);
+    // What a client sends for a lost slug never names a member.
+    expect(slugify('Undefined')).toBe('undefined-member');
+    expect(slugify('NULL')).toBe('null-member');
   });
 });
 

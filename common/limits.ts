@@ -21,6 +21,11 @@ export const CHAT_REQUESTS_PREMIUM = 3;
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 /** Countdown tick of an incoming request (spec part 1 section 9). */
 export const CHAT_COUNTDOWN_TICK_MS = 1000;
+/**
+ * A member whose last chat socket drops (a reload, a lost network) keeps their chats and requests this long;
+ * the hub ends them when the time is up and the member has not come back.
+ */
+export const CHAT_RECONNECT_GRACE_MS = 30_000;
 /** A member may block at most this many others (the list rides along when their socket connects). */
 export const CHAT_BLOCKS_MAX = 500;
 export const CHAT_REPORT_REASON_MAX_LENGTH = 500;
@@ -30,3 +35,51 @@ export const CHAT_REPORT_TRANSCRIPT_LENGTH = 20;
 export const MANILA_TIME_ZONE = 'Asia/Manila';
 export const MANILA_CENTER = { latitude: 14.5995, longitude: 120.9842 } as const;
 export const PHILIPPINES_BOUNDS = { minLat: 4.5, maxLat: 21.5, minLng: 116, maxLng: 127 } as const;
+
+/** Request bodies on /api and /trpc (413 beyond); upload routes declare their own, larger limit. */
+export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
+/** Calls one tRPC batch may carry (the web client's batch link uses the same number). */
+export const TRPC_MAX_BATCH_SIZE = 10;
+/** Procedures that hash a password: never batched, so one request costs at most one hash. */
+export const UNBATCHED_PROCEDURES: readonly string[] = ['account.login', 'account.register', 'passwordReset.reset'];
+/** Chat sockets one member may hold open at once (tabs and devices). */
+export const CHAT_SOCKETS_PER_MEMBER = 5;
+/** Top rated, as the map's filter and the boards mean it (spec part 1: a rating of at least 4.5 out of 5). */
+export const TOP_RATED_MINIMUM = 4.5;
+/** The profile screen's clock ticks every 60 s (spec part 1 section 9). */
+export const PROFILE_CLOCK_TICK_MS = 60_000;
+
+// Reviews, recognition and leaderboards (issue 8) ---------------------------------------------------------
+/** Review text (spec part 2 section 5). */
+export const REVIEW_MAX_WORDS = 1000;
+/** A review's text in characters: far above 1,000 words, below the request body limit. */
+export const REVIEW_MAX_CHARACTERS = 20_000;
+export const REVIEW_REPLY_MAX_CHARACTERS = 2000;
+/** The write-review screen's rotating hint (spec part 2 section 9). */
+export const REVIEW_HINT_INTERVAL_MS = 6000;
+export const REVIEW_HINT_FADE_MS = 800;
+/** Recognitions per giver per Asia/Manila day: stars and flowers (spec: 1, premium 3x), medals and red flags. */
+export const DAILY_STARS = 1;
+export const DAILY_FLOWERS = 1;
+export const PREMIUM_DAILY_MULTIPLIER = 3;
+export const DAILY_MEDALS = 10;
+export const DAILY_RED_FLAGS = 3;
+/** One red flag per giver and client within this many days. */
+export const RED_FLAG_REPEAT_DAYS = 30;
+/** Red flags stop counting (boards, histories' counts) after this many days (the spec's red-flag window). */
+export const RED_FLAG_COUNTING_DAYS = 365;
+export const RECOGNITION_REASON_MAX_CHARACTERS = 200;
+export const RED_FLAG_DESCRIPTION_MAX_CHARACTERS = 1000;
+export const RED_FLAG_DISPUTE_MAX_CHARACTERS = 500;
+/** Transaction history windows (spec part 2 section 9): 3 months, 1 year for red flags. */
+export const TRANSACTIONS_WINDOW_DAYS = { '3months': 91, year: 365 } as const;
+/** Transactions list: fresh 2 minutes (spec part 2 section 9). */
+export const TRANSACTIONS_FRESH_MS = 2 * 60_000;
+/** Entries a board shows (Top 10). */
+export const BOARD_SIZE = 10;
+/** A giver's account younger than this does not move the boards (anti-gaming). */
+export const BOARD_NEW_ACCOUNT_MS = 24 * 60 * 60_000;
+/** Seconds a public board answer stays in the edge cache (purged sooner by any new recognition). */
+export const BOARD_CACHE_TTL_SECONDS = 30;
+/** The leaderboard screen fetches the medals tab this long after the therapists tab (spec part 2 section 4). */
+export const BOARD_MEDALS_PREFETCH_DELAY_MS = 500;

@@ -3,7 +3,8 @@
 import { createClient, LibsqlError } from '@libsql/client';
 import type { Client } from '@libsql/client';
 import { createClient as createWebClient } from '@libsql/client/web';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +24,13 @@ beforeAll(async () => {
     port: 0,
     transactionIdleTimeoutMs: IDLE_TIMEOUT_MS,
   });
-  client = createClient({ url: server.url, intMode: 'bigint' });
+  client = createClient({ url: server.url, authToken: server.authToken, intMode: 'bigint' });
 });
+
+/** Raw requests carry the server's token unless a test says otherwise. */
+function authorized(headers: Record<string, string> = {}): Record<string, string> {
+  return { authorization: `Bearer ${server.authToken}`, ...headers };
+}
 
 afterAll(async () => {
   client.close();
@@ -35,7 +41,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function pipelinesFromStats(): Promise<number> {
-  const response = await fetch(`${server.url}/_stats`);
+  const response = await fetch(`${server.url}/_stats`, { headers: authorized() });
   const body = (await response.json()) as { pipelines: number };
   return body.pipelines;
 }
@@ -43,7 +49,7 @@ async function pipelinesFromStats(): Promise<number> {
 async function postPipeline(body: string): Promise<{ status: number; contentType: string | null; json: any }> {
   const response = await fetch(`${server.url}/v2/pipeline`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: authorized({ 'content-type': 'application/json' }),
     body,
   });
   return { status: response.status, contentType: response.headers.get('content-type'), json: await response.json() };
@@ -201,7 +207,7 @@ describe('interactive transactions', () => {
   it('rolls back a silent holder after the idle timeout and lets others proceed', async () => {
     // A server of its own, so that a holder that is never rolled back cannot block the other tests.
     const own = await startLocalLibsqlServer({ file: join(dir, 'idle.db'), transactionIdleTimeoutMs: IDLE_TIMEOUT_MS });
-    const ownClient = createClient({ url: own.url, intMode: 'bigint' });
+    const ownClient = createClient({ url: own.url, authToken: own.authToken, intMode: 'bigint' });
     const count = async (entry: string) =>
       (await ownClient.execute({ sql: 'SELECT count(*) AS n FROM ledger WHERE entry = ?', args: [entry] })).rows[0]?.n;
     try {
@@ -252,7 +258,7 @@ describe('executeMultiple', () => {
 
 describe('web client', () => {
   it('serves @libsql/client/web, the entry point the Worker uses', async () => {
-    const web = createWebClient({ url: server.url, intMode: 'bigint' });
+    const web = createWebClient({ url: server.url, authToken: server.authToken, intMode: 'bigint' });
     try {
       await web.execute('CREATE TABLE web_notes (id INTEGER PRIMARY KEY, body TEXT)');
       const tx = await web.transaction('write');
@@ -303,7 +309,7 @@ describe('values', () => {
   });
 
   it('gives plain numbers to a client in the default intMode', async () => {
-    const numbers = createClient({ url: server.url });
+    const numbers = createClient({ url: server.url, authToken: server.authToken });
     try {
       const result = await numbers.execute('SELECT 7 AS i, 7.25 AS f');
       expect(result.rows[0]?.i).toBe(7);
@@ -463,16 +469,72 @@ describe('raw protocol', () => {
 
   it('answers version probes and health checks, and 404 for anything else', async () => {
     for (const path of ['/v2', '/v3', '/health']) {
-      expect((await fetch(`${server.url}${path}`)).status).toBe(200);
+      expect((await fetch(`${server.url}${path}`, { headers: authorized() })).status).toBe(200);
     }
-    expect((await fetch(`${server.url}/v3-protobuf`)).status).toBe(404);
-    expect((await fetch(`${server.url}/v2/pipeline`)).status).toBe(404);
+    expect((await fetch(`${server.url}/v3-protobuf`, { headers: authorized() })).status).toBe(404);
+    expect((await fetch(`${server.url}/v2/pipeline`, { headers: authorized() })).status).toBe(404);
+  });
+});
+
+describe('guarded like a database, not a web page', () => {
+  /** Node's http client, because fetch will not send a foreign Host header. */
+  function raw(options: { path?: string; headers: Record<string, string>; body?: string }): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port: server.port, method: 'POST', path: options.path ?? '/v2/pipeline', headers: options.headers },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end(options.body ?? '');
+    });
+  }
+  const promote = JSON.stringify({ requests: [{ type: 'execute', stmt: { sql: 'CREATE TABLE attacker_was_here (x)' } }] });
+  const attackerTableExists = () => scalar("SELECT count(*) FROM sqlite_master WHERE name = 'attacker_was_here'");
+
+  it('refuses requests without the token or with a wrong one, and a web page posting text/plain', async () => {
+    expect(await raw({ headers: { 'content-type': 'application/json' }, body: promote })).toBe(401);
+    expect(await raw({ headers: { 'content-type': 'application/json', authorization: 'Bearer wrong' }, body: promote })).toBe(401);
+    // What a page in the developer's browser can send without a preflight: text/plain with its Origin.
+    expect(
+      await raw({ headers: { 'content-type': 'text/plain', origin: 'https://evil.example', ...authorized() }, body: promote }),
+    ).toBe(403);
+    expect(await raw({ headers: authorized({ 'content-type': 'text/plain' }), body: promote })).toBe(415);
+    expect(await raw({ headers: { ...authorized({ 'content-type': 'application/json' }), origin: 'http://127.0.0.1' }, body: promote })).toBe(403);
+    expect(await attackerTableExists()).toBe(0n);
+  });
+
+  it('answers loopback host names only (no DNS rebinding)', async () => {
+    const json = authorized({ 'content-type': 'application/json' });
+    expect(await raw({ headers: { ...json, host: `rebind.evil.example:${server.port}` }, body: promote })).toBe(421);
+    expect(await attackerTableExists()).toBe(0n);
+    const ok = JSON.stringify({ requests: [{ type: 'execute', stmt: { sql: 'SELECT 1' } }] });
+    for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, `[::1]:${server.port}`])
+      expect(await raw({ headers: { ...json, host }, body: ok })).toBe(200);
+    expect(await raw({ path: '/_stats/reset', headers: { host: `evil.example:${server.port}`, ...authorized() } })).toBe(421);
+  });
+
+  it('creates the database file readable by its owner only, and listens on loopback only', async () => {
+    expect(statSync(join(dir, 'nested', 'test.db')).mode & 0o777).toBe(0o600);
+    await expect(startLocalLibsqlServer({ file: join(dir, 'open.db'), host: '0.0.0.0' })).rejects.toThrow(/loopback/);
+  });
+
+  it('generates a different random token at each start', async () => {
+    const other = await startLocalLibsqlServer({ file: join(dir, 'other.db') });
+    try {
+      expect(other.authToken).not.toBe(server.authToken);
+      expect(other.authToken.length).toBeGreaterThanOrEqual(43);
+    } finally {
+      await other.close();
+    }
   });
 });
 
 describe('pipeline counter', () => {
   it('counts exactly one pipeline per round trip of the client', async () => {
-    const reset = await fetch(`${server.url}/_stats/reset`, { method: 'POST' });
+    const reset = await fetch(`${server.url}/_stats/reset`, { method: 'POST', headers: authorized() });
     expect(await reset.json()).toEqual({ pipelines: 0 });
     expect(await pipelinesFromStats()).toBe(0);
 

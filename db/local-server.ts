@@ -2,13 +2,19 @@
 // endpoints that `@libsql/client` and `@libsql/client/web` speak) on top of the embedded `libsql` engine,
 // because there is no sqld binary in local development and tests.
 //
+// It listens on loopback only and is guarded like a database, not like a web page (ADR 007): every request
+// needs the random token generated at each start (handed to the Worker as TURSO_AUTH_TOKEN), pipelines must
+// be `application/json`, any request with an `Origin` header is refused (no web page can reach it), and only
+// loopback `Host` values are answered (no DNS rebinding). The database file is created readable by its owner
+// only.
+//
 // Every stream shares ONE connection. A stream that leaves a transaction open "holds" the connection:
 // pipelines from other streams queue until the holder commits, rolls back, closes its stream or stays
 // silent past the idle timeout (then it is rolled back). So concurrent transactions are serialised, never
 // interleaved, and every statement still runs synchronously on the single connection.
 
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
@@ -17,6 +23,8 @@ import Database from 'libsql';
 
 export interface LocalLibsqlServer {
   url: string;
+  /** The bearer token every request must carry (`authToken` of `@libsql/client`, TURSO_AUTH_TOKEN of the Worker). */
+  authToken: string;
   port: number;
   /** Count of pipeline requests served since start (or since the last `POST /_stats/reset`). */
   pipelinesServed(): number;
@@ -29,6 +37,8 @@ export interface LocalLibsqlServerOptions {
   port?: number;
   host?: string;
   transactionIdleTimeoutMs?: number;
+  /** The token to require; a random one (256 bits) is generated when omitted. */
+  authToken?: string;
 }
 
 type HranaValue =
@@ -397,7 +407,10 @@ function asStepIndex(value: unknown, result: BatchResult): number {
 }
 
 function openDatabase(file: string): Database.Database {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  // Created (or tightened) before the engine opens it: members' data is readable by its owner only.
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
   const db = new Database(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
   return db;
@@ -418,15 +431,46 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The hostname of a Host header (`127.0.0.1:8080`, `[::1]:8080`), lower-cased, without its port. */
+function hostnameOf(hostHeader: string | undefined): string {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::\d+)?$/.exec((hostHeader ?? '').trim().toLowerCase());
+  return match?.[1] ?? '';
+}
+
+function hasToken(req: IncomingMessage, expected: Buffer): boolean {
+  const header = req.headers.authorization ?? '';
+  const presented = Buffer.from(header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '');
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
+
+/** Refuses what a database must never answer: web pages, rebound host names, requests without the token. */
+function guard(req: IncomingMessage, token: Buffer): void {
+  if (!LOOPBACK_HOSTS.has(hostnameOf(req.headers.host))) throw new HttpError(421, 'This server answers loopback host names only', 'MISDIRECTED');
+  if (req.headers.origin !== undefined) throw new HttpError(403, 'Requests from web pages are refused', 'FORBIDDEN');
+  if (!hasToken(req, token)) throw new HttpError(401, 'A valid bearer token is required', 'UNAUTHORIZED');
+}
+
+function requireJson(req: IncomingMessage): void {
+  if ((req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/json')
+    throw new HttpError(415, 'Pipelines must be sent as application/json', 'UNSUPPORTED_MEDIA_TYPE');
+}
+
 export async function startLocalLibsqlServer(options: LocalLibsqlServerOptions): Promise<LocalLibsqlServer> {
   const host = options.host ?? '127.0.0.1';
+  if (!['127.0.0.1', '::1', 'localhost'].includes(host)) throw new Error('The local libSQL server listens on loopback only.');
+  const authToken = options.authToken ?? randomBytes(32).toString('base64url');
+  const expectedToken = Buffer.from(authToken);
   const connection = new HranaConnection(openDatabase(options.file), options.transactionIdleTimeoutMs ?? 5000);
   let pipelines = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const route = `${req.method} ${path}`;
+    guard(req, expectedToken);
     if (route === 'POST /v2/pipeline' || route === 'POST /v3/pipeline') {
+      requireJson(req);
       pipelines += 1;
       sendJson(res, 200, await connection.pipeline(await readJson(req)));
     } else if (route === 'GET /v2' || route === 'GET /v3' || route === 'GET /health') {
@@ -457,6 +501,7 @@ export async function startLocalLibsqlServer(options: LocalLibsqlServerOptions):
 
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    authToken,
     port,
     pipelinesServed: () => pipelines,
     close: async () => {
@@ -474,15 +519,16 @@ if (import.meta.main) {
       file: { type: 'string' },
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
+      token: { type: 'string' },
     },
   });
   const port = Number(values.port);
   if (values.file === undefined || !Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error('usage: node db/local-server.ts --file PATH [--port 8080] [--host 127.0.0.1]');
+    console.error('usage: node db/local-server.ts --file PATH [--port 8080] [--host 127.0.0.1] [--token TOKEN]');
     process.exit(2);
   }
-  const server = await startLocalLibsqlServer({ file: values.file, port, host: values.host });
-  console.log(`libsql server listening on ${server.url}`);
+  const server = await startLocalLibsqlServer({ file: values.file, port, host: values.host, authToken: values.token });
+  console.log(`libsql server listening on ${server.url} (token ${server.authToken})`);
   const stop = () => void server.close();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -4,7 +4,9 @@
 // registration; the session row is the one newSession makes for the sign-in path.
 import type { Client } from '@libsql/client';
 import type { Role } from '../common/roles.ts';
-import { newSession } from '../worker/services/sessions.ts';
+import { nameSkeleton } from '../common/name-skeleton.ts';
+import { nameKey } from '../common/names.ts';
+import { newSession } from './session-tokens.ts';
 
 export interface NewTestMember {
   name: string;
@@ -24,10 +26,10 @@ export async function insertMembersWithSessions(db: Client, members: NewTestMemb
   const now = Date.now();
   const inserted = await db.batch(
     members.map((member) => ({
-      sql: `insert into users (name, name_key, slug, member_number, role, password_hash, is_premium, created_at)
-            select ?, ?, ?, coalesce(max(member_number), 0) + 1, ?, 'not-a-hash', ?, ? from users
+      sql: `insert into users (name, name_key, name_skeleton, slug, member_number, role, password_hash, is_premium, created_at)
+            select ?, ?, ?, ?, coalesce(max(member_number), 0) + 1, ?, 'not-a-hash', ?, ? from users
             returning id, member_number`,
-      args: [member.name, member.name.toLowerCase(), `member-${crypto.randomUUID()}`, member.role ?? 'client', member.premium ? 1 : 0, now],
+      args: [member.name, nameKey(member.name), nameSkeleton(member.name), `member-${crypto.randomUUID()}`, member.role ?? 'client', member.premium ? 1 : 0, now],
     })),
     'write',
   );

@@ -16,6 +16,8 @@ export const users = sqliteTable(
     name: text('name').notNull(),
     /** lower(name): names are unique ignoring case. */
     nameKey: text('name_key').notNull(),
+    /** The name's confusable skeleton (common/name-skeleton.ts): look-alike names are refused. */
+    nameSkeleton: text('name_skeleton'),
     slug: text('slug').notNull(),
     memberNumber: integer('member_number').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
@@ -40,6 +42,8 @@ export const users = sqliteTable(
     trialStartedAt: integer('trial_started_at', { mode: 'number' }),
     isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),
     chatBot: integer('chat_bot', { mode: 'boolean' }).notNull().default(false),
+    /** The member's chat setting: not listed among those online, and nobody can send them a chat request. */
+    chatInvisible: integer('chat_invisible', { mode: 'boolean' }).notNull().default(false),
     /** Opening hours for spa listings: JSON {"mon":[["09:00","21:00"]], ...} in Asia/Manila time. */
     openingHours: text('opening_hours'),
     createdAt: createdAt(),
@@ -47,6 +51,7 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex('users_name_key_unique').on(t.nameKey),
+    uniqueIndex('users_name_skeleton_unique').on(t.nameSkeleton),
     uniqueIndex('users_slug_unique').on(t.slug),
     uniqueIndex('users_member_number_unique').on(t.memberNumber),
     index('users_role_created_idx').on(t.role, t.createdAt),
@@ -109,10 +114,28 @@ export const reviews = sqliteTable(
     bookingRating: integer('booking_rating'),
     selectionRating: integer('selection_rating'),
     createdAt: createdAt(),
+    /** Set when the reviewer submits again: one review per reviewer and target, shown as edited. */
+    updatedAt: integer('updated_at', { mode: 'number' }),
+    /** The reviewed member's one public reply (owner reply), with its own times. */
+    replyText: text('reply_text'),
+    replyCreatedAt: integer('reply_created_at', { mode: 'number' }),
+    replyUpdatedAt: integer('reply_updated_at', { mode: 'number' }),
   },
   (t) => [
     index('reviews_target_created_idx').on(t.targetUserId, t.createdAt),
     index('reviews_reviewer_created_idx').on(t.reviewerId, t.createdAt),
+    uniqueIndex('reviews_reviewer_target_unique').on(t.reviewerId, t.targetUserId),
+    index('reviews_created_idx').on(t.createdAt),
+    // Covering for the spa rating (worker/services/spa-rating.ts) and the boards' clients who rated.
+    index('reviews_target_ratings_idx').on(
+      t.targetUserId,
+      t.createdAt,
+      t.reviewerId,
+      t.ambienceRating,
+      t.amenitiesRating,
+      t.bookingRating,
+      t.selectionRating,
+    ),
   ],
 );
 
@@ -130,13 +153,20 @@ function recognitionColumns() {
     createdAt: createdAt(),
     /** Calendar day in Asia/Manila (YYYY-MM-DD) the recognition was given on. */
     manilaDay: text('manila_day').notNull(),
+    /**
+     * Whether it moves the leaderboards (anti-gaming, decided when it is written): the giver's account was at
+     * least 24 hours old and it is the giver's first to this recipient that Manila day. Triggers keep
+     * board_totals in step with the counted rows (ADR 014).
+     */
+    counted: integer('counted', { mode: 'boolean' }).notNull().default(true),
   };
 }
 
 function recognitionIndexes(name: string) {
-  return (t: { recipientId: any; giverId: any; createdAt: any; manilaDay: any }) => [
-    index(`${name}_recipient_created_idx`).on(t.recipientId, t.createdAt),
-    index(`${name}_giver_created_idx`).on(t.giverId, t.createdAt),
+  return (t: { recipientId: any; giverId: any; createdAt: any; manilaDay: any; counted: any }) => [
+    // Covering for the boards' per-member figures (distinct givers or recipients in a window) and the histories.
+    index(`${name}_recipient_created_idx`).on(t.recipientId, t.createdAt, t.giverId, t.counted),
+    index(`${name}_giver_created_idx`).on(t.giverId, t.createdAt, t.recipientId, t.counted),
     index(`${name}_giver_day_idx`).on(t.giverId, t.manilaDay),
     index(`${name}_created_idx`).on(t.createdAt),
   ];
@@ -171,27 +201,54 @@ export const passwordResetTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    /** When the token was used, or replaced by a newer one: either way it no longer works. */
     usedAt: integer('used_at', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
-export const favorites = sqliteTable(
-  'favorites',
+/**
+ * A member's named lists of saved spas and therapists. Each member has at most one default list ("Favorites",
+ * created on first use); names are unique per member ignoring case (`name_key`). Private to their owner.
+ */
+export const favoriteLists = sqliteTable(
+  'favorite_lists',
   {
+    id: integer('id').primaryKey({ autoIncrement: true }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('favorite_lists_user_name_unique').on(t.userId, t.nameKey),
+    uniqueIndex('favorite_lists_user_default_unique').on(t.userId).where(sql`${t.isDefault} = 1`),
+  ],
+);
+
+export const favoriteListItems = sqliteTable(
+  'favorite_list_items',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => favoriteLists.id, { onDelete: 'cascade' }),
     targetUserId: integer('target_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.targetUserId] }), index('favorites_target_idx').on(t.targetUserId)],
+  (t) => [primaryKey({ columns: [t.listId, t.targetUserId] }), index('favorite_list_items_target_idx').on(t.targetUserId)],
 );
 
-/** Every e-mail the platform sends goes through this outbox; the local mailbox reads it. */
+/**
+ * Every e-mail the platform sends goes through this outbox; the local mailbox reads it. A provider's attempts
+ * are counted with the next one due at `next_attempt_at` (backoff); after the last allowed attempt the message
+ * is marked failed. Once delivered or failed, the bodies (which may hold a reset link) are blanked.
+ */
 export const mailOutbox = sqliteTable(
   'mail_outbox',
   {
@@ -199,12 +256,23 @@ export const mailOutbox = sqliteTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    /** What the message is about (`password_reset`), for the mailbox and for reports. */
+    kind: text('kind').notNull().default('message'),
     createdAt: createdAt(),
     sentAt: integer('sent_at', { mode: 'number' }),
     attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'number' }).notNull().default(0),
+    failedAt: integer('failed_at', { mode: 'number' }),
+    /** `local` (the development mailbox), `resend` or `cloudflare`, and the provider's id for the message. */
+    provider: text('provider'),
+    providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.createdAt)],
+  (t) => [
+    index('mail_outbox_pending_idx').on(t.sentAt, t.createdAt),
+    index('mail_outbox_due_idx').on(t.sentAt, t.failedAt, t.nextAttemptAt),
+  ],
 );
 
 /** Captcha solutions already accepted, so that each is accepted once; rows expire with the challenge. */
@@ -252,3 +320,112 @@ export const chatReports = sqliteTable(
   },
   (t) => [index('chat_reports_created_idx').on(t.createdAt), index('chat_reports_reported_idx').on(t.reportedId)],
 );
+
+/**
+ * Slugs a member had before a rename. Links to them keep working: the profile lookup answers with the member's
+ * current slug (REST redirects there), and a new member never takes a slug that is listed here.
+ */
+export const slugHistory = sqliteTable(
+  'slug_history',
+  {
+    slug: text('slug').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('slug_history_user_idx').on(t.userId)],
+);
+
+/** AI Assist calls per member and Asia/Manila day, counted for the daily limit (one upsert per call). */
+export const aiAssistUses = sqliteTable(
+  'ai_assist_uses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    manilaDay: text('manila_day').notNull(),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.manilaDay] })],
+);
+
+/**
+ * Premium checkouts: one row per payment provider checkout session (PayMongo), created when the member chooses
+ * a plan. The webhook marks it paid once (`apply_token` names the delivery that applied it), which extends the
+ * member's premium_until by the plan's period.
+ */
+export const premiumCheckouts = sqliteTable(
+  'premium_checkouts',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    periodDays: integer('period_days').notNull(),
+    status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+    applyToken: text('apply_token'),
+    createdAt: createdAt(),
+    paidAt: integer('paid_at', { mode: 'number' }),
+  },
+  (t) => [index('premium_checkouts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Payment provider events received by the webhook, each recorded once with what came of it. */
+export const paymentEvents = sqliteTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  checkoutId: text('checkout_id'),
+  outcome: text('outcome').notNull(),
+  receivedAt: integer('received_at', { mode: 'number' }).notNull(),
+});
+
+// Reviews, recognition and leaderboards (issue 8) ---------------------------------------------------------
+
+/** A flagged member's dispute of a red flag, waiting in the moderation queue (the admin screen resolves it). */
+export const redFlagDisputes = sqliteTable(
+  'red_flag_disputes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    redFlagId: integer('red_flag_id')
+      .notNull()
+      .references(() => redFlags.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    statement: text('statement').notNull(),
+    state: text('state', { enum: ['open', 'upheld', 'removed'] }).notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: integer('resolved_at', { mode: 'number' }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('red_flag_disputes_flag_unique').on(t.redFlagId), index('red_flag_disputes_state_idx').on(t.state, t.createdAt)],
+);
+
+/**
+ * Leaderboard rollups (ADR 014): each board's points per member per rolling window, kept by triggers on the
+ * recognition tables in the same statement as each write, and aged out of the rolling windows by the board
+ * read itself (board_watermarks). A board is the first rows of the (board, window, points desc) index.
+ */
+export const boardTotals = sqliteTable(
+  'board_totals',
+  {
+    board: text('board').notNull(),
+    window: text('window').notNull(),
+    memberId: integer('member_id').notNull(),
+    points: integer('points').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.window, t.memberId] }),
+    index('board_totals_rank_idx').on(t.board, t.window, sql`${t.points} desc`, t.memberId),
+  ],
+);
+
+/** Per rolling window: recognitions created before this instant have been taken out of its totals. */
+export const boardWatermarks = sqliteTable('board_watermarks', {
+  window: text('window').primaryKey(),
+  expiredBefore: integer('expired_before', { mode: 'number' }).notNull(),
+});

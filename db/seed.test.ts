@@ -9,7 +9,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHILIPPINES_BOUNDS } from '../common/limits.ts';
 import { manilaDay } from '../common/time.ts';
-import { verifyPassword } from '../worker/services/password.ts';
+import { verifyPassword } from '../common/password.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed.ts';
 
 const DAY = 86_400_000;
@@ -20,7 +20,7 @@ const RECOGNITIONS = [
   { table: 'medals', giver: 'spa_management', recipient: 'client', dailyLimit: false },
   { table: 'red_flags', giver: 'spa_management', recipient: 'client', dailyLimit: false },
 ] as const;
-const TABLES = ['users', 'spas', 'reviews', 'favorites', ...RECOGNITIONS.map((r) => r.table)];
+const TABLES = ['users', 'spas', 'reviews', 'favorite_lists', 'favorite_list_items', ...RECOGNITIONS.map((r) => r.table)];
 
 const directory = mkdtempSync(join(tmpdir(), 'seed-test-'));
 const clients: Client[] = [];
@@ -67,7 +67,7 @@ describe('seedDemoData', () => {
     expect(byRole.therapist).toBe(20);
     expect(byRole.client).toBe(40);
     for (const role of ['client', 'therapist', 'spa_management']) {
-      expect(await count('SELECT count(*) FROM users WHERE role = ? AND is_premium = 1', [role])).toBeGreaterThan(0);
+      expect(await count('SELECT count(*) FROM users WHERE role = ? AND premium_until > ?', [role, NOW.getTime()])).toBeGreaterThan(0);
     }
   });
 
@@ -170,15 +170,19 @@ describe('seedDemoData', () => {
     expect(await count('SELECT count(*) FROM red_flags WHERE reason IS NULL OR description IS NULL')).toBe(0);
   });
 
-  it('has favourites from clients to therapists and spas', async () => {
+  it('has favourites lists from clients to therapists and spas, one default list each', async () => {
     const roles = await rows(`
-      SELECT DISTINCT u.role AS from_role, t.role AS to_role FROM favorites f
-      JOIN users u ON u.id = f.user_id JOIN users t ON t.id = f.target_user_id`);
+      SELECT DISTINCT u.role AS from_role, t.role AS to_role FROM favorite_list_items i
+      JOIN favorite_lists l ON l.id = i.list_id JOIN users u ON u.id = l.user_id JOIN users t ON t.id = i.target_user_id`);
     expect(roles.length).toBeGreaterThan(0);
     for (const row of roles) {
       expect(row.from_role).toBe('client');
       expect(['therapist', 'spa_management']).toContain(row.to_role);
     }
+    const owners = await rows('SELECT user_id, sum(is_default) AS defaults, count(*) AS lists FROM favorite_lists GROUP BY user_id');
+    for (const owner of owners) expect(Number(owner.defaults)).toBe(1);
+    expect(owners.some((owner) => Number(owner.lists) > 1)).toBe(true);
+    expect(await count('SELECT count(*) FROM favorite_lists l WHERE NOT EXISTS (SELECT 1 FROM favorite_list_items i WHERE i.list_id = l.id)')).toBe(0);
   });
 
   it('leaves the demo accounts usable: right role, not banned, today’s star and flower still free', async () => {

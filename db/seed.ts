@@ -5,8 +5,10 @@
 import type { Client, InStatement, InValue } from '@libsql/client';
 import type { Role } from '../common/roles.ts';
 import { slugify } from '../common/slug.ts';
+import { nameSkeleton } from '../common/name-skeleton.ts';
+import { nameKey } from '../common/names.ts';
 import { manilaDay } from '../common/time.ts';
-import { hashPassword } from '../worker/services/password.ts';
+import { hashPassword } from '../common/password.ts';
 
 /** The one password of every demo account. */
 export const DEMO_PASSWORD = 'spa-demo-2026';
@@ -45,6 +47,8 @@ interface SpaListing {
   hours: keyof typeof HOURS;
   amenities: string[];
   about: string;
+  /** Guests rave about it: its reviews score higher, so the map's Top rated filter has something to show. */
+  acclaimed?: true;
 }
 
 const SPAS: SpaListing[] = [
@@ -103,6 +107,7 @@ const SPAS: SpaListing[] = [
     address: '1430 M.H. del Pilar St, Ermita, Manila',
     latitude: 14.5786,
     longitude: 120.9806,
+    acclaimed: true,
     hours: 'daily',
     amenities: ['Sauna', 'Jacuzzi', 'Body scrub', 'Couples room'],
     about:
@@ -113,6 +118,7 @@ const SPAS: SpaListing[] = [
     address: '560 Shaw Blvd, Wack-Wack, Mandaluyong City',
     latitude: 14.5874,
     longitude: 121.047,
+    acclaimed: true,
     hours: 'mall',
     amenities: ['Steam room', 'Hot stone', 'Hilot', 'Free parking'],
     about:
@@ -163,6 +169,7 @@ const SPAS: SpaListing[] = [
     address: 'A. Bonifacio Ave, Riverbanks, Marikina City',
     latitude: 14.6318,
     longitude: 121.0822,
+    acclaimed: true,
     hours: 'lunchBreak',
     amenities: ['Hilot', 'Ventosa', 'Foot spa'],
     about:
@@ -462,14 +469,12 @@ function createCommunity(random: Random, now: number): Community {
   /** The i-th of n members joins between fromDays and toDays ago, so sign-ups spread over ~14 months. */
   const joined = (i: number, n: number, fromDays: number, toDays: number) =>
     now - Math.round((fromDays - ((fromDays - toDays) * i) / (n - 1) + random.next() - 0.5) * DAY);
-  const phone = () => `+63 9${random.int(15, 99)} ${random.int(100, 999)} ${random.int(1000, 9999)}`;
+  // E.164, as the profile editor stores numbers.
+  const phone = () => `+639${random.int(15, 99)}${random.int(100, 999)}${random.int(1000, 9999)}`;
   const handle = (name: string) => slugify(name).replaceAll('-', '');
   const contact = (name: string) => ({ email: `${handle(name)}@example.com`, phone_number: phone() });
-  /** A few members of each role are premium. */
-  const membership = (i: number) =>
-    i % 5 === 2
-      ? { is_premium: 1, premium_until: now + random.int(30, 330) * DAY }
-      : { is_premium: 0, premium_until: null };
+  /** A few members of each role have paid for premium, until some day in the coming months. */
+  const membership = (i: number) => (i % 5 === 2 ? { premium_until: now + random.int(30, 330) * DAY } : { premium_until: null });
   const member = (role: Role, name: string, createdAt: number, profile: Row): Member => ({
     name,
     role,
@@ -576,7 +581,9 @@ function buildReviews(random: Random, now: number, { spas, therapists, clients }
 
   const spaReviews = spas.flatMap((spa) =>
     random.sample(reviewers, random.int(4, 7)).map((client) => {
-      const scores = RATING_COLUMNS.map(() => (random.chance(0.85) ? random.int(6, 10) : random.int(1, 6)));
+      const drawn = RATING_COLUMNS.map(() => (random.chance(0.85) ? random.int(6, 10) : random.int(1, 6)));
+      // Acclaimed spas lift every score (no extra random draws, so the rest of the data stays the same).
+      const scores = spa.listing.acclaimed ? drawn.map((score) => Math.min(10, score + 3)) : drawn;
       const average = scores.reduce((a, b) => a + b) / scores.length;
       const sentences = [random.pick(average >= 8 ? SPA_PRAISE : SPA_MIXED)];
       const amenity = random.pick(spa.listing.amenities).toLowerCase();
@@ -595,12 +602,17 @@ function buildReviews(random: Random, now: number, { spas, therapists, clients }
     }),
   );
 
+  // One review per reviewer and target (a second would be an edit of the first).
+  const reviewed = new Set<string>();
   const clientReviews = Array.from({ length: 20 }, () => {
-    const client = random.pick(clients);
+    let client = random.pick(clients);
+    let spa = random.pick(spas);
+    while (reviewed.has(`${spa.name}|${client.name}`)) [client, spa] = [random.pick(clients), random.pick(spas)];
+    reviewed.add(`${spa.name}|${client.name}`);
     const [notes, closers] = client.problem
       ? [CLIENT_NOTES_BAD, CLIENT_CLOSERS_BAD]
       : [CLIENT_NOTES_GOOD, CLIENT_CLOSERS_GOOD];
-    return review(random.pick(spas), client, `${random.pick(notes)} ${random.pick(closers)}`);
+    return review(spa, client, `${random.pick(notes)} ${random.pick(closers)}`);
   });
 
   return [...spaReviews, ...therapistReviews, ...clientReviews];
@@ -666,16 +678,31 @@ function buildRecognitions(random: Random, now: number, { spas, therapists, clie
   };
 }
 
-function buildFavorites(random: Random, now: number, { spas, therapists, clients }: Community): Row[] {
-  return clients
+const EXTRA_LIST_NAMES = ['Date night', 'Near the office', 'Weekend treats', 'For my parents'];
+
+/**
+ * A third of the clients have saved spas and therapists: their default list ("Favorites") and, for every other
+ * one of them, a second list of their own. Lists get explicit ids so that their rows can name them.
+ */
+function buildFavorites(random: Random, now: number, { spas, therapists, clients }: Community): Record<string, Row[]> {
+  const lists: Row[] = [];
+  const items: Row[] = [];
+  const list = (client: Member, name: string, isDefault: boolean, targets: Member[]) => {
+    const id = lists.length + 1;
+    const createdAt = Math.min(...targets.map((target) => timeAfter(random, now, client, target)));
+    lists.push({ id, user_id: client.number, name, name_key: name.toLowerCase(), is_default: isDefault ? 1 : 0, created_at: createdAt });
+    for (const target of targets)
+      items.push({ list_id: id, target_user_id: target.number, created_at: Math.max(createdAt, timeAfter(random, now, client, target)) });
+  };
+  clients
     .filter((_, i) => i % 3 === 0)
-    .flatMap((client) =>
-      random.sample([...spas, ...therapists], random.int(1, 3)).map((target) => ({
-        user_id: client.number,
-        target_user_id: target.number,
-        created_at: timeAfter(random, now, client, target),
-      })),
-    );
+    .forEach((client, i) => {
+      const saved = random.sample([...spas, ...therapists], random.int(2, 5));
+      const split = i % 2 === 0 ? Math.max(1, saved.length - 2) : saved.length;
+      list(client, 'Favorites', true, saved.slice(0, split));
+      if (split < saved.length) list(client, EXTRA_LIST_NAMES[i % EXTRA_LIST_NAMES.length]!, false, saved.slice(split));
+    });
+  return { favorite_lists: lists, favorite_list_items: items };
 }
 
 /** Rows per table, in insertion order (users first: the other tables refer to them). */
@@ -698,7 +725,8 @@ function buildDemoData(now: number, passwordHash: string): Record<string, Row[]>
   return {
     users: everyone.map((m) => ({
       name: m.name,
-      name_key: m.name.toLowerCase(),
+      name_key: nameKey(m.name),
+      name_skeleton: nameSkeleton(m.name),
       slug: uniqueSlug(m.name),
       member_number: m.number,
       role: m.role,
@@ -721,7 +749,7 @@ function buildDemoData(now: number, passwordHash: string): Record<string, Row[]>
     })),
     reviews: buildReviews(random, now, community),
     ...buildRecognitions(random, now, community, demo),
-    favorites: buildFavorites(random, now, community),
+    ...buildFavorites(random, now, community),
   };
 }
 

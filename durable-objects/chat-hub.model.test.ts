@@ -1,7 +1,8 @@
 // Model-based test of the hub's request and session state machine: fast-check generates command sequences
-// (request, cancel, accept, reject, send, end, expire, reconnect) among five members, one of them premium,
-// runs each against the real hub over real sockets, and after every step compares what the sockets heard
-// and what the hub stored with a model small enough to be obviously right.
+// (request, cancel, accept, reject, send, end, expire, reconnect within the grace period, leave for longer than
+// it) among five members, one of them premium, runs each against the real hub over real sockets, and after
+// every step compares what the sockets heard and what the hub stored with a model small enough to be obviously
+// right.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -201,6 +202,7 @@ class ExpireCommand implements fc.AsyncCommand<Model, Real> {
   }
 }
 
+/** A reload: the socket drops and a new one joins within the grace period. Nothing ends; the snapshot has it all. */
 class ReconnectCommand implements fc.AsyncCommand<Model, Real> {
   readonly who: Who;
   constructor(who: Who) {
@@ -210,16 +212,76 @@ class ReconnectCommand implements fc.AsyncCommand<Model, Real> {
     return true;
   }
   async run(model: Model, real: Real) {
-    real.clients[this.who]!.close();
-    // Leaving ends the member's sessions and withdraws every request to or from them.
+    real.clients[this.who]!.close(1001);
+    model.messagesSent[this.who] = 0;
+    await expectStoredStateMatches(model, real);
+    const client = await ChatClient.connect(real.members[this.who]!);
+    real.clients[this.who] = client;
+    for (const request of model.pending) {
+      if (request.from === this.who) await client.next('chat-request-sent', (frame) => frame.requestId === request.id);
+      if (request.to === this.who) await client.next('incoming-chat-request', (frame) => frame.requestId === request.id);
+    }
+    for (const session of model.sessions) {
+      if (session.a !== this.who && session.b !== this.who) continue;
+      const sessionId = real.sessionIds.get(pairKey(session.a, session.b));
+      await client.next('chat-session-started', (frame) => frame.sessionId === sessionId);
+    }
+    await client.barrier();
+    const snapshotTypes = new Set(['chat-request-sent', 'incoming-chat-request', 'chat-session-started']);
+    const replayed = client.received.filter((frame) => snapshotTypes.has(frame.type));
+    expect(replayed).toHaveLength(
+      model.pending.filter((request) => request.from === this.who || request.to === this.who).length +
+        model.sessions.filter((session) => session.a === this.who || session.b === this.who).length,
+    );
+    await expectStoredStateMatches(model, real);
+  }
+  toString() {
+    return `reconnect(${this.who})`;
+  }
+}
+
+/** The socket drops and the member stays away past the grace period (the alarm ends it): everything of theirs ends. */
+class LeaveCommand implements fc.AsyncCommand<Model, Real> {
+  readonly who: Who;
+  constructor(who: Who) {
+    this.who = who;
+  }
+  check() {
+    return true;
+  }
+  async run(model: Model, real: Real) {
+    const member = real.members[this.who]!;
+    real.clients[this.who]!.close(1001);
+    let away = false;
+    for (let attempt = 0; attempt < 40 && !away; attempt += 1) {
+      away = await runInDurableObject(hubStub(), (_instance, state) => {
+        const rows = state.storage.sql.exec('UPDATE away SET until = ? WHERE user_id = ? RETURNING user_id', Date.now() - 1, member.id).toArray();
+        return rows.length > 0;
+      });
+      if (!away) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(away).toBe(true);
+    await runDurableObjectAlarm(hubStub());
+    // Their sessions end and every request to or from them goes, each side told why.
+    for (const session of model.sessions.filter((s) => s.a === this.who || s.b === this.who)) {
+      const sessionId = real.sessionIds.get(pairKey(session.a, session.b));
+      const partner = session.a === this.who ? session.b : session.a;
+      await real.clients[partner]!.next('chat-session-ended', (frame) => frame.sessionId === sessionId && frame.reason === 'offline');
+    }
+    for (const request of model.pending) {
+      if (request.from === this.who)
+        await real.clients[request.to]!.next('chat-request-cancelled', (frame) => frame.requestId === request.id && frame.reason === 'offline');
+      else if (request.to === this.who)
+        await real.clients[request.from]!.next('chat-request-expired', (frame) => frame.requestId === request.id && frame.reason === 'offline');
+    }
     model.sessions = model.sessions.filter((session) => session.a !== this.who && session.b !== this.who);
     model.pending = model.pending.filter((request) => request.from !== this.who && request.to !== this.who);
     model.messagesSent[this.who] = 0;
     await expectStoredStateMatches(model, real);
-    real.clients[this.who] = await ChatClient.connect(real.members[this.who]!);
+    real.clients[this.who] = await ChatClient.connect(member);
   }
   toString() {
-    return `reconnect(${this.who})`;
+    return `leave(${this.who})`;
   }
 }
 
@@ -230,11 +292,12 @@ const commands = [
   fc.tuple(who, fc.constantFrom('send' as const, 'end' as const), fc.nat(5)).map(([by, action, pick]) => new SessionCommand(by, action, pick)),
   fc.constant(new ExpireCommand()),
   who.map((member) => new ReconnectCommand(member)),
+  who.map((member) => new LeaveCommand(member)),
 ];
 
 it('behaves like the model for any sequence of requests, answers, messages, expiries and reconnects', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.commands(commands, { maxCommands: 40 }), async (sequence) => {
+    fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'medium' }), async (sequence) => {
       const members = await Promise.all(MEMBERS.map((who) => createMember({ premium: who === PREMIUM })));
       const clients = await Promise.all(members.map((member) => ChatClient.connect(member)));
       const real: Real = { members, clients, sessionIds: new Map(), clock: Date.now() };

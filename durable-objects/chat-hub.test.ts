@@ -1,11 +1,12 @@
 // The chat hub through its public surface: WebSockets opened through the Worker's /ws/chat, and the chat
-// tRPC procedures. Expiry is driven by the object's alarm after moving a deadline into the past; waking is
-// driven by evicting the object while its sockets hibernate.
+// tRPC procedures. Expiry and the end of a grace period are driven by the object's alarm after moving a
+// deadline into the past; waking is driven by evicting the object while its sockets hibernate.
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_ERRORS } from './protocol.ts';
+import { CHAT_RECONNECT_GRACE_MS, CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
+import { CHAT_ERRORS, CLOSE_POLICY_VIOLATION, CLOSE_SESSION_ENDED, CLOSE_TOO_LARGE, MAX_FRAME_BYTES } from './protocol.ts';
 import { ChatClient, createMember, hubStub, requestIdFor, upgrade, type TestMember } from '../worker/test/chat-client.ts';
-import { call, database, json } from '../worker/test/helpers.ts';
+import { call, database, freshIp, json, register, sessionCookieFrom } from '../worker/test/helpers.ts';
 
 const open: ChatClient[] = [];
 
@@ -56,6 +57,26 @@ async function storedState() {
   }));
 }
 
+/** Waits until the hub counts the member as away (their last socket's close has been handled). */
+async function awayUntil(member: TestMember): Promise<number> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const until = await runInDurableObject(hubStub(), (_instance, state) =>
+      state.storage.sql.exec<{ until: number }>('SELECT until FROM away WHERE user_id = ?', member.id).toArray()[0]?.until ?? null,
+    );
+    if (until !== null) return until;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${member.name} never became away`);
+}
+
+/** Ends the grace period of the members away now, as the alarm does once its 30 seconds are over. */
+async function endGracePeriods() {
+  await runInDurableObject(hubStub(), (_instance, state) => {
+    state.storage.sql.exec('UPDATE away SET until = ?', Date.now() - 1);
+  });
+  expect(await runDurableObjectAlarm(hubStub())).toBe(true);
+}
+
 function trpc(path: string, member: TestMember, input?: unknown) {
   return input === undefined ? call(`/trpc/${path}`, { cookie: member.cookie }) : call(`/trpc/${path}`, { body: input, cookie: member.cookie });
 }
@@ -82,8 +103,8 @@ describe('connecting', () => {
 });
 
 describe('presence', () => {
-  it('lists each member once however many tabs they have, and drops them when the last tab closes', async () => {
-    const [a, b] = await members(2);
+  it('lists each member once however many tabs they have, and drops them when their last tab has been gone for the grace period', async () => {
+    const [a, b, c] = await members(3);
     const alice = await connect(a!);
     const bobTab1 = await connect(b!);
     const bobTab2 = await connect(b!);
@@ -91,11 +112,19 @@ describe('presence', () => {
     expect(list.users.filter((user) => user.id === b!.id)).toEqual([{ id: b!.id, name: b!.name, role: 'client', memberNumber: b!.memberNumber }]);
 
     bobTab1.close();
-    bobTab2.send({ type: 'join' });
-    const stillThere = await bobTab2.next('online-users-updated');
-    expect(stillThere.users.some((user) => user.id === b!.id)).toBe(true);
+    const carol = await connect(c!);
+    const stillThere = carol.received.find((frame) => frame.type === 'online-users-updated')!;
+    expect(stillThere.type === 'online-users-updated' && stillThere.users.some((user) => user.id === b!.id)).toBe(true);
 
+    // A reload or a dropped connection keeps Bob listed while he may come back; the alarm drops him after.
     bobTab2.close();
+    await awayUntil(b!);
+    const [d] = await members(1);
+    const dave = await connect(d!);
+    expect(dave.received.find((frame) => frame.type === 'online-users-updated')).toSatisfy(
+      (frame: { users: { id: number }[] }) => frame.users.some((user) => user.id === b!.id),
+    );
+    await endGracePeriods();
     await alice.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === b!.id));
   });
 
@@ -142,7 +171,7 @@ describe('chat requests', () => {
     // Carol is online the whole time and hears none of it; Alice never hears her own typing.
     await carol.barrier();
     await alice.barrier();
-    expect(carol.received.filter((frame) => !['online-users-updated', 'error'].includes(frame.type))).toEqual([]);
+    expect(carol.received.filter((frame) => !['online-users-updated', 'joined', 'error'].includes(frame.type))).toEqual([]);
     expect(alice.received.some((frame) => frame.type === 'typing-start' || frame.type === 'typing-stop')).toBe(false);
 
     // Carol cannot write into, type into or end a session she is not part of.
@@ -153,7 +182,7 @@ describe('chat requests', () => {
     expect((await storedState()).sessions).toContain(accepted.sessionId);
 
     bob.send({ type: 'end-chat-session', sessionId: accepted.sessionId });
-    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId: accepted.sessionId });
+    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId: accepted.sessionId, reason: 'ended' });
     await bob.next('chat-session-ended');
     alice.send({ type: 'send-message', sessionId: accepted.sessionId, content: 'still there?' });
     await error(alice, 'session_not_found');
@@ -179,7 +208,7 @@ describe('chat requests', () => {
     bob.send({ type: 'cancel-chat-request', requestId: second.requestId });
     await error(bob, 'request_not_found');
     alice.send({ type: 'cancel-chat-request', requestId: second.requestId });
-    expect(await bob.next('chat-request-cancelled')).toEqual({ type: 'chat-request-cancelled', requestId: second.requestId });
+    expect(await bob.next('chat-request-cancelled')).toEqual({ type: 'chat-request-cancelled', requestId: second.requestId, reason: 'withdrawn' });
     expect((await storedState()).pending).not.toContain(second.requestId);
   });
 
@@ -198,8 +227,8 @@ describe('chat requests', () => {
       state.storage.sql.exec('UPDATE requests SET expires_at = ? WHERE id = ?', Date.now() - 1, requestId);
     });
     expect(await runDurableObjectAlarm(hubStub())).toBe(true);
-    expect(await alice.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId });
-    expect(await bob.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId });
+    expect(await alice.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId, reason: 'timeout' });
+    expect(await bob.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId, reason: 'timeout' });
 
     bob.send({ type: 'accept-chat-request', requestId });
     await error(bob, 'request_not_found');
@@ -253,20 +282,150 @@ describe('chat requests', () => {
     expect((await storedState()).pending).not.toContain(requestId);
   });
 
-  it('ends sessions and requests of a member whose last socket closes', async () => {
-    const [a, b, c] = await members(3);
+});
+
+describe('a dropped connection', () => {
+  /** Alice chats with Bob; Bob has asked Carol, and Dave has asked Bob. */
+  async function bobBusy() {
+    const [a, b, c, d] = await members(4);
     const alice = await connect(a!);
     const bob = await connect(b!);
     const carol = await connect(c!);
+    const dave = await connect(d!);
     const sessionId = await startSession(alice, bob);
-    const { requestId } = await request(bob, carol);
+    const outgoing = await request(bob, carol);
+    const incoming = await request(dave, bob);
+    return { b: b!, alice, bob, carol, dave, sessionId, outgoing: outgoing.requestId, incoming: incoming.requestId };
+  }
 
-    bob.close();
-    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId });
-    expect(await carol.next('chat-request-cancelled')).toEqual({ type: 'chat-request-cancelled', requestId });
+  it('keeps the chat and the requests through the grace period, tells the partner, and replays them on return', async () => {
+    const { b, alice, bob, carol, sessionId, outgoing, incoming } = await bobBusy();
+    alice.send({ type: 'send-message', sessionId, content: 'before the reload' });
+    await bob.next('new-message');
+
+    bob.close(1001);
+    const away = await alice.next('chat-partner-status');
+    expect(away).toMatchObject({ sessionId, participantId: b.id, away: true });
+    expect(away.remainingTime).toBeGreaterThan(CHAT_RECONNECT_GRACE_MS / 1000 - 5);
+    expect(away.remainingTime).toBeLessThanOrEqual(CHAT_RECONNECT_GRACE_MS / 1000);
+    // The one alarm is set to the end of the grace period (nothing else is due sooner than the requests' 30 s).
+    const until = await awayUntil(b);
+    expect(await runInDurableObject(hubStub(), (_instance, state) => state.storage.getAlarm())).toBeLessThanOrEqual(until);
+    expect(await storedState()).toMatchObject({ pending: expect.arrayContaining([outgoing, incoming]), sessions: expect.arrayContaining([sessionId]) });
+    // Alice may go on writing; the hub holds the session's last messages in memory only.
+    alice.send({ type: 'send-message', sessionId, content: 'are you still there?' });
+    await alice.next('new-message', (frame) => frame.message.content === 'are you still there?');
+
+    const back = await connect(b);
+    expect(await alice.next('chat-partner-status')).toEqual({ type: 'chat-partner-status', sessionId, participantId: b.id, away: false, remainingTime: 0 });
+    await back.next('chat-session-started', (frame) => frame.sessionId === sessionId);
+    const replayed = [await back.next('new-message'), await back.next('new-message')].map((frame) => frame.message.content);
+    expect(replayed).toEqual(['before the reload', 'are you still there?']);
+    await back.next('chat-request-sent', (frame) => frame.requestId === outgoing);
+    await back.next('incoming-chat-request', (frame) => frame.requestId === incoming);
+    // The snapshot ends with `joined`: the client then knows that anything it held and did not hear again is over.
+    await back.next('joined');
+    const order = back.received.map((frame) => frame.type);
+    for (const type of ['online-users-updated', 'chat-request-sent', 'incoming-chat-request', 'chat-session-started', 'new-message'] as const)
+      expect(order.indexOf('joined')).toBeGreaterThan(order.indexOf(type));
+    expect(await runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT * FROM away WHERE user_id = ?', b.id).toArray())).toEqual([]);
+
+    // Nothing ended meanwhile, and the alarm, when it fires, ends nothing either.
+    await runDurableObjectAlarm(hubStub());
+    back.send({ type: 'send-message', sessionId, content: 'back again' });
+    await alice.next('new-message', (frame) => frame.message.content === 'back again');
+    await carol.barrier();
+    expect(carol.received.some((frame) => frame.type === 'chat-request-cancelled')).toBe(false);
+  });
+
+  it('ends the chat and the requests with the reason "offline" once the grace period is over', async () => {
+    const { b, alice, bob, carol, dave, sessionId, outgoing, incoming } = await bobBusy();
+    bob.close(1001);
+    await alice.next('chat-partner-status', (frame) => frame.away);
+    await endGracePeriods();
+    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId, reason: 'offline' });
+    expect(await carol.next('chat-request-cancelled')).toEqual({ type: 'chat-request-cancelled', requestId: outgoing, reason: 'offline' });
+    expect(await dave.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId: incoming, reason: 'offline' });
+    await alice.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === b.id));
     const state = await storedState();
     expect(state.sessions).not.toContain(sessionId);
-    expect(state.pending).not.toContain(requestId);
+    expect(state.pending).not.toContain(outgoing);
+    expect(state.pending).not.toContain(incoming);
+
+    // A second alarm changes nothing, and Bob, back later, starts from nothing.
+    await runDurableObjectAlarm(hubStub());
+    const later = await connect(b);
+    await later.barrier();
+    expect(later.received.filter((frame) => !['online-users-updated', 'joined', 'error'].includes(frame.type))).toEqual([]);
+  });
+
+  it('gives no grace to a socket closed because its session ended', async () => {
+    const { alice, bob, carol, sessionId, outgoing } = await bobBusy();
+    expect((await call('/api/logout', { method: 'POST', cookie: bob.member.cookie })).status).toBe(200);
+    expect((await bob.closed).code).toBe(CLOSE_SESSION_ENDED);
+    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId, reason: 'offline' });
+    expect(await carol.next('chat-request-cancelled')).toEqual({ type: 'chat-request-cancelled', requestId: outgoing, reason: 'offline' });
+    expect(await runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT * FROM away WHERE user_id = ?', bob.member.id).toArray())).toEqual([]);
+  });
+
+  it('ends everything at once when a member away signs out (from another tab, before a new socket opened)', async () => {
+    const { b, alice, bob, dave, sessionId, incoming } = await bobBusy();
+    bob.close(1001);
+    await awayUntil(b);
+    expect((await call('/api/logout', { method: 'POST', cookie: b.cookie })).status).toBe(200);
+    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId, reason: 'offline' });
+    expect(await dave.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId: incoming, reason: 'offline' });
+    await alice.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === b.id));
+  });
+
+  it('lets a requester whose connection dropped be accepted, and the accepting side learns they are away', async () => {
+    const [a, b] = await members(2);
+    const alice = await connect(a!);
+    const bob = await connect(b!);
+    const { requestId } = await request(alice, bob);
+    alice.close(1001);
+    await awayUntil(a!);
+    bob.send({ type: 'accept-chat-request', requestId });
+    const started = await bob.next('chat-session-started');
+    expect(await bob.next('chat-partner-status')).toMatchObject({ sessionId: started.sessionId, participantId: a!.id, away: true });
+    const back = await connect(a!);
+    await back.next('chat-session-started', (frame) => frame.sessionId === started.sessionId);
+    await bob.next('chat-partner-status', (frame) => !frame.away);
+  });
+});
+
+describe('hiding from the online list', () => {
+  it('keeps a member who hides off the list and out of reach of requests, stored across connections', async () => {
+    const [a, b, c] = await members(3);
+    const alice = await connect(a!);
+    const bob = await connect(b!);
+    await alice.next('online-users-updated', (frame) => frame.users.some((user) => user.id === b!.id));
+
+    expect((await trpc('chat.updateSettings', b!, { invisible: 'yes' })).status).toBe(400);
+    expect((await call('/trpc/chat.updateSettings', { body: { invisible: true } })).status).toBe(401);
+    expect((await json(await trpc('chat.settings', b!))).result.data).toEqual({ invisible: false });
+    expect((await trpc('chat.updateSettings', b!, { invisible: true })).status).toBe(200);
+    expect((await json(await trpc('chat.settings', b!))).result.data).toEqual({ invisible: true });
+    await alice.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === b!.id));
+
+    // Nobody can ask a hidden member (to them Bob is simply not online); Bob himself may still ask.
+    alice.send({ type: 'chat-request', recipientId: b!.id, requestId: requestIdFor(a!, b!) });
+    await error(alice, 'recipient_offline');
+    await request(bob, alice);
+
+    // The setting lives in the database: a later connection is hidden too.
+    bob.close();
+    await awayUntil(b!);
+    await endGracePeriods();
+    const bobAgain = await connect(b!);
+    const carol = await connect(c!);
+    const list = carol.received.find((frame) => frame.type === 'online-users-updated')!;
+    expect(list.type === 'online-users-updated' && list.users.some((user) => user.id === b!.id)).toBe(false);
+    expect(list.type === 'online-users-updated' && list.users.some((user) => user.id === a!.id)).toBe(true);
+
+    expect((await trpc('chat.updateSettings', b!, { invisible: false })).status).toBe(200);
+    await carol.next('online-users-updated', (frame) => frame.users.some((user) => user.id === b!.id));
+    await request(carol, bobAgain);
   });
 });
 
@@ -409,5 +568,99 @@ describe('waking', () => {
     expect((await bob.next('new-message')).message.content).toBe('after the nap');
     alice.send({ type: 'accept-chat-request', requestId });
     await carol.next('chat-request-accepted', (frame) => frame.requestId === requestId);
+  });
+});
+
+describe('one account cannot take the hub down', () => {
+  it(`lets a member hold at most ${CHAT_SOCKETS_PER_MEMBER} sockets at once`, async () => {
+    const [member] = await members(1);
+    for (let i = 0; i < CHAT_SOCKETS_PER_MEMBER; i++) await connect(member!);
+    const refused = await upgrade({ cookie: member!.cookie });
+    expect(refused.status).toBe(429);
+    // Closing one makes room again.
+    open.pop()!.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await connect(member!);
+  });
+
+  it("counts every frame against one budget for all of a member's sockets, while others chat on", async () => {
+    const [abuser, a, b] = await members(3);
+    const sockets = await Promise.all(Array.from({ length: CHAT_SOCKETS_PER_MEMBER }, () => connect(abuser!, { join: false })));
+    const alice = await connect(a!);
+    const bob = await connect(b!);
+    const sessionId = await startSession(alice, bob);
+    // Each socket stays well under its own limit (60 frames at once), together they are far over the member's.
+    for (let round = 0; round < 20; round++) for (const socket of sockets) socket.send({ type: 'join' });
+    const closes = await Promise.all(sockets.map((socket) => socket.closed));
+    expect(closes.some((close) => close.code === CLOSE_POLICY_VIOLATION)).toBe(true);
+    alice.send({ type: 'send-message', sessionId, content: 'still here?' });
+    await bob.next('new-message', (frame) => frame.message.content === 'still here?');
+  });
+
+  it('answers join at most once every few seconds per socket', async () => {
+    const [member] = await members(1);
+    const client = await connect(member!); // its first join was answered
+    for (let i = 0; i < 10; i++) client.send({ type: 'join' });
+    await client.barrier();
+    expect(client.drain('online-users-updated')).toEqual([]);
+  });
+
+  it('closes a socket at once for a frame over the size cap, before reading it as a frame', async () => {
+    const [member] = await members(1);
+    const client = await connect(member!);
+    client.send(JSON.stringify({ type: 'send-message', sessionId: 'x', content: 'é'.repeat(MAX_FRAME_BYTES) }));
+    expect((await client.closed).code).toBe(CLOSE_TOO_LARGE);
+    const binary = await connect(member!, { join: false });
+    binary.send(new ArrayBuffer(MAX_FRAME_BYTES + 1));
+    expect((await binary.closed).code).toBe(CLOSE_TOO_LARGE);
+  });
+});
+
+describe('sockets end with their session', () => {
+  /** A registered member and a second session of theirs (signed in on another device). */
+  async function memberWithTwoSessions() {
+    const account = await register();
+    const me = await json(await call('/api/user', { cookie: account.cookie }));
+    const first: TestMember = { id: me.id, name: me.name, memberNumber: me.memberNumber, cookie: account.cookie! };
+    const elsewhere = await call('/api/login', { body: { name: account.name, password: account.password }, ip: freshIp() });
+    return { account, first, second: { ...first, cookie: sessionCookieFrom(elsewhere)! } };
+  }
+
+  it("closes the sockets of a session that signs out, and only that session's", async () => {
+    const { first, second } = await memberWithTwoSessions();
+    const phone = await connect(first);
+    const laptop = await connect(second);
+    expect((await call('/api/logout', { method: 'POST', cookie: first.cookie })).status).toBe(200);
+    expect((await phone.closed).code).toBe(CLOSE_SESSION_ENDED);
+    expect((await upgrade({ cookie: first.cookie })).status).toBe(401);
+    // The other device's socket carries on.
+    await laptop.barrier();
+  });
+
+  it("closes the old session's sockets when signing in again replaces it, and leaves other members alone", async () => {
+    const { account, first } = await memberWithTwoSessions();
+    const [other] = await members(1);
+    const oldSocket = await connect(first);
+    const bystander = await connect(other!);
+    const again = await call('/api/login', { body: { name: account.name, password: account.password }, cookie: first.cookie, ip: freshIp() });
+    expect(again.status).toBe(200);
+    expect((await oldSocket.closed).code).toBe(CLOSE_SESSION_ENDED);
+    await bystander.barrier();
+    const renewed = await connect({ ...first, cookie: sessionCookieFrom(again)! });
+    await renewed.barrier();
+  });
+
+  it('closes a socket whose session has expired at its next frame', async () => {
+    const [member] = await members(1);
+    const token = member!.cookie.split('=')[1]!;
+    // A session 180 days old but for two seconds: valid when the socket opens, expired soon after.
+    await database().execute({
+      sql: 'update sessions set created_at = ? where id = ?',
+      args: [Date.now() - 180 * 86_400_000 + 2000, token.split('.')[0]!],
+    });
+    const client = await connect(member!);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    client.send({ type: 'typing-start', sessionId: 'none' });
+    expect((await client.closed).code).toBe(CLOSE_SESSION_ENDED);
   });
 });

@@ -3,23 +3,41 @@
 // over in a header; nothing a client sends about who it is is trusted.
 //
 // State that must survive the object sleeping lives in its SQLite storage: pending (and recently finished)
-// requests, active sessions and the block pairs of connected members. Presence is rebuilt from the open
-// sockets, whose member rides in the socket's attachment. One alarm is set to the next deadline (a request's
-// expiry, forgetting a finished request id, a coalesced presence broadcast); every handler works from the
-// stored state, so a repeated alarm or frame changes nothing twice. Messages are relayed, never stored; the
-// last few of each session are held in memory only, for a report the member may file.
+// requests, active sessions, the block pairs of connected members, the members who chose not to be listed,
+// and the members whose connection dropped a moment ago. Presence is rebuilt from the open sockets, whose
+// member rides in the socket's attachment, plus those members away. One alarm is set to the next deadline (a
+// request's expiry, forgetting a finished request id, the end of a member's grace period, a coalesced presence
+// broadcast); every handler works from the stored state, so a repeated alarm or frame changes nothing twice.
+// Messages are relayed, never stored; the last few of each session are held in memory only, for a report the
+// member may file and for a member who reconnects.
+//
+// A member whose last socket drops (a reload, a lost network) is away, not gone: they stay listed, and their
+// chats and requests wait CHAT_RECONNECT_GRACE_MS for them, their partners being told (`chat-partner-status`).
+// Only when the grace ends (by the alarm) do their chats end and their requests go, with the reason `offline`.
+// A socket closed because its session ended (sign-out, ban) ends everything at once.
+//
+// One account must not be able to take the hub down (ADR 007): a member holds at most
+// CHAT_SOCKETS_PER_MEMBER sockets, every frame counts against a budget shared by all of that member's
+// sockets, `join` is answered at most once every few seconds per socket from a cached online list, and an
+// oversized frame closes its socket before it is parsed. Each socket belongs to a session: signing out,
+// losing the session or its expiry closes the socket.
 import { DurableObject } from 'cloudflare:workers';
 import {
+  CHAT_RECONNECT_GRACE_MS,
   CHAT_REPORT_TRANSCRIPT_LENGTH,
   CHAT_REQUEST_LIFETIME_MS,
   CHAT_REQUESTS_PREMIUM,
   CHAT_REQUESTS_REGULAR,
+  CHAT_SOCKETS_PER_MEMBER,
 } from '../common/limits.ts';
+import { isPremiumUntil } from '../common/premium.ts';
 import type { Role } from '../common/roles.ts';
 import { clientFrame } from './client-frames.ts';
 import {
   CHAT_ERRORS,
   CLOSE_POLICY_VIOLATION,
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_LARGE,
   MAX_FRAME_BYTES,
   parseRequestId,
   type ChatErrorCode,
@@ -27,6 +45,7 @@ import {
   type OnlineUser,
   type ParsedClientFrame,
   type ServerFrame,
+  type SessionEndReason,
 } from './protocol.ts';
 import { TokenBucket } from './token-bucket.ts';
 
@@ -36,13 +55,27 @@ export interface ChatMember {
   name: string;
   role: Role;
   memberNumber: number;
-  isPremium: boolean;
+  /** When the member's premium ends (null: not premium). A time, not a flag, so premium lapses on its own. */
+  premiumUntil: number | null;
 }
 
 export interface ChatConnection {
   member: ChatMember;
   /** Everyone this member has blocked or been blocked by. */
   hiddenIds: number[];
+  /** The session the socket was opened with, and when that session ends by itself. */
+  sessionId: string;
+  sessionExpiresAt: number;
+  /** The member's setting: not listed online, and nobody can send them a request. */
+  invisible: boolean;
+}
+
+/** What rides in each socket's attachment. */
+interface SocketAttachment extends ChatMember {
+  sessionId: string;
+  sessionExpiresAt: number;
+  /** Set when the hub closes the socket because its session ended: the member leaves at once, without grace. */
+  sessionEnded?: boolean;
 }
 
 export const CHAT_MEMBER_HEADER = 'X-Chat-Member';
@@ -67,7 +100,12 @@ const LIMITS = {
   messages: { capacity: 10, perSecond: 2 },
   /** Chat requests, per member. */
   requests: { capacity: 6, perSecond: 0.1 },
+  /** Any frame, per member across all of their sockets: one account cannot multiply its budget by its sockets. */
+  memberFrames: { capacity: 60, perSecond: 20 },
 } as const;
+
+/** A socket's `join` is answered at most this often; more frequent ones are dropped. */
+const JOIN_INTERVAL_MS = 3000;
 
 type RequestRow = {
   id: string;
@@ -97,10 +135,25 @@ function userTag(userId: number) {
   return `user:${userId}`;
 }
 
+function sessionTag(sessionId: string) {
+  return `session:${sessionId}`;
+}
+
+/** A frame's size in bytes, counted no further than needed to know it is over the cap. */
+function isOversized(raw: string | ArrayBuffer): boolean {
+  if (typeof raw !== 'string') return raw.byteLength > MAX_FRAME_BYTES;
+  if (raw.length > MAX_FRAME_BYTES) return true;
+  return raw.length * 3 > MAX_FRAME_BYTES && new TextEncoder().encode(raw).byteLength > MAX_FRAME_BYTES;
+}
+
 export class ChatHub extends DurableObject<Record<string, unknown>> {
   private readonly sql: SqlStorage;
   private readonly socketLimits = new WeakMap<WebSocket, { frames: TokenBucket; badFrames: TokenBucket; messages: TokenBucket }>();
   private readonly requestLimits = new Map<number, TokenBucket>();
+  private readonly memberFrameLimits = new Map<number, TokenBucket>();
+  private readonly lastJoinAt = new WeakMap<WebSocket, number>();
+  /** The online list, computed once per presence change rather than per `join` or broadcast. */
+  private onlineCache: { users: OnlineUser[]; frame: string } | null = null;
   /** The last messages of each active session, for reports; never written to storage. */
   private readonly transcripts = new Map<string, ChatMessage[]>();
   private lastPresenceAt = 0;
@@ -122,6 +175,9 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       CREATE INDEX IF NOT EXISTS sessions_p2 ON sessions (participant2_id);
       CREATE TABLE IF NOT EXISTS hidden_pairs (low INTEGER NOT NULL, high INTEGER NOT NULL, PRIMARY KEY (low, high));
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS away (
+        user_id INTEGER PRIMARY KEY, member TEXT NOT NULL, until INTEGER NOT NULL, session_id TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS invisible (user_id INTEGER PRIMARY KEY);
     `);
   }
 
@@ -131,24 +187,45 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     const header = request.headers.get(CHAT_MEMBER_HEADER);
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !header)
       return new Response('Expected a WebSocket upgrade from the Worker', { status: 400 });
-    const { member, hiddenIds } = JSON.parse(header) as ChatConnection;
+    const { member, hiddenIds, sessionId, sessionExpiresAt, invisible } = JSON.parse(header) as ChatConnection;
+
+    const open = this.openSockets(member.id);
+    if (open.length >= CHAT_SOCKETS_PER_MEMBER)
+      return Response.json(
+        { message: `At most ${CHAT_SOCKETS_PER_MEMBER} chat connections at once. Close another tab first.`, code: 'TOO_MANY_REQUESTS' },
+        { status: 429 },
+      );
 
     this.sql.exec('DELETE FROM hidden_pairs WHERE low = ? OR high = ?', member.id, member.id);
     for (const otherId of hiddenIds) this.hidePair(member.id, otherId);
 
-    // Presence changes only when a member comes online; another tab learns the list from its `join`.
-    const cameOnline = this.openSockets(member.id).length === 0;
+    const wasInvisible = this.isInvisible(member.id);
+    if (invisible) this.sql.exec('INSERT OR IGNORE INTO invisible VALUES (?)', member.id);
+    else this.sql.exec('DELETE FROM invisible WHERE user_id = ?', member.id);
+    // A member back within their grace period was listed all along; their partners hear they are back.
+    const returned = this.sql.exec('DELETE FROM away WHERE user_id = ? RETURNING user_id', member.id).toArray().length > 0;
+
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [userTag(member.id)]);
-    server.serializeAttachment(member);
-    if (cameOnline) await this.presenceChanged();
+    this.ctx.acceptWebSocket(server, [userTag(member.id), sessionTag(sessionId)]);
+    server.serializeAttachment({ ...member, sessionId, sessionExpiresAt } satisfies SocketAttachment);
+    if (returned) {
+      this.tellPartners(member.id, null);
+      await this.scheduleAlarm();
+    }
+    // Presence changes only when a member comes online or changes their visibility; another tab learns the
+    // list from its `join`.
+    const cameOnline = open.length === 0 && !returned;
+    if (cameOnline || wasInvisible !== invisible) await this.presenceChanged();
+    else if (hiddenIds.length > 0) this.onlineCache = null;
     return new Response(null, { status: 101, webSocket: client });
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const member = ws.deserializeAttachment() as ChatMember;
+    if (isOversized(raw)) return this.closeSocket(ws, CLOSE_TOO_LARGE, 'Frame too large');
+    const member = ws.deserializeAttachment() as SocketAttachment;
+    if (Date.now() >= member.sessionExpiresAt) return this.closeForEndedSession(ws, 'Session ended');
     const limits = this.limitsFor(ws);
-    if (!limits.frames.take()) return this.closeForPolicy(ws, 'Too many frames');
+    if (!limits.frames.take() || !this.memberFrames(member.id).take()) return this.closeForPolicy(ws, 'Too many frames');
 
     const frame = this.decode(raw);
     if ('error' in frame) {
@@ -159,8 +236,12 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     const fail = (code: ChatErrorCode) => this.send(ws, { type: 'error', code, message: CHAT_ERRORS[code] });
 
     switch (frame.type) {
-      case 'join':
+      case 'join': {
+        const now = Date.now();
+        if (now - (this.lastJoinAt.get(ws) ?? 0) < JOIN_INTERVAL_MS) return;
+        this.lastJoinAt.set(ws, now);
         return this.sendSnapshot(ws, member);
+      }
       case 'chat-request': {
         const requests = this.requestLimits.get(member.id) ?? bucket(LIMITS.requests);
         this.requestLimits.set(member.id, requests);
@@ -170,7 +251,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
         return this.scheduleAlarm();
       }
       case 'cancel-chat-request':
-        return this.finishRequest(frame.requestId, member.id, 'cancelled') ? undefined : fail('request_not_found');
+        return this.finishRequest(frame.requestId, member.id, 'cancelled', 'withdrawn') ? undefined : fail('request_not_found');
       case 'reject-chat-request':
         return this.finishRequest(frame.requestId, member.id, 'rejected') ? undefined : fail('request_not_found');
       case 'accept-chat-request':
@@ -179,7 +260,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
         if (!limits.messages.take()) return fail('rate_limited');
         return this.relayMessage(frame.sessionId, member, frame.content) ? undefined : fail('session_not_found');
       case 'end-chat-session':
-        return this.endSession(frame.sessionId, member.id) ? undefined : fail('session_not_found');
+        return this.endSession(frame.sessionId, member.id, 'ended') ? undefined : fail('session_not_found');
       case 'typing-start':
       case 'typing-stop': {
         const session = this.sessionOf(frame.sessionId, member.id);
@@ -203,21 +284,64 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     await this.socketGone(ws);
   }
 
-  /** When a member's last socket closes, their sessions end and their pending requests go with them. */
+  /**
+   * When a member's last socket closes they are away for a grace period (the alarm ends it), unless the socket
+   * closed because its session ended: then their sessions end and their requests go at once.
+   */
   private async socketGone(ws: WebSocket) {
-    const member = ws.deserializeAttachment() as ChatMember | null;
+    const member = ws.deserializeAttachment() as SocketAttachment | null;
     if (!member || this.openSockets(member.id, ws).length > 0) return;
-    this.memberLeft(member.id);
-    await this.presenceChanged();
+    if (member.sessionEnded) {
+      this.memberLeft(member.id);
+      await this.presenceChanged();
+      return;
+    }
+    // Close and error may both report the same socket: the first one starts the grace period.
+    if (this.awayUntil(member.id) !== null) return;
+    const { id, name, role, memberNumber, premiumUntil } = member;
+    const until = Date.now() + CHAT_RECONNECT_GRACE_MS;
+    this.sql.exec(
+      'INSERT OR REPLACE INTO away VALUES (?, ?, ?, ?)',
+      id,
+      JSON.stringify({ id, name, role, memberNumber, premiumUntil } satisfies ChatMember),
+      until,
+      member.sessionId,
+    );
+    this.tellPartners(id, until);
+    await this.scheduleAlarm();
   }
 
+  /** A member is gone (grace over, or their session ended): their sessions end and their requests go. */
   private memberLeft(userId: number) {
     if (this.requestLimits.get(userId)?.isFull()) this.requestLimits.delete(userId);
-    for (const session of this.sessionsOf(userId)) this.endSession(session.id, userId);
+    this.memberFrameLimits.delete(userId);
+    this.sql.exec('DELETE FROM away WHERE user_id = ?', userId);
+    this.sql.exec('DELETE FROM invisible WHERE user_id = ?', userId);
+    for (const session of this.sessionsOf(userId)) this.endSession(session.id, userId, 'offline');
     for (const request of this.pendingRequestsOf(userId)) {
       // Their own requests are withdrawn; requests waiting for them can no longer be answered.
-      this.finishRequest(request.id, userId, request.requester_id === userId ? 'cancelled' : 'expired');
+      if (request.requester_id === userId) this.finishRequest(request.id, userId, 'cancelled', 'offline');
+      else this.finishRequest(request.id, userId, 'expired', 'offline');
     }
+  }
+
+  /** Tells the partners of a member's sessions that the member is away until `until`, or back (null). */
+  private tellPartners(userId: number, until: number | null) {
+    for (const session of this.sessionsOf(userId)) this.sendToUser(this.partnerOf(session, userId).id, this.partnerStatus(session.id, userId, until));
+  }
+
+  private partnerStatus(sessionId: string, participantId: number, until: number | null): ServerFrame {
+    const remainingTime = until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
+    return { type: 'chat-partner-status', sessionId, participantId, away: until !== null, remainingTime };
+  }
+
+  /** When an away member's grace period ends, or null when they are not away. */
+  private awayUntil(userId: number): number | null {
+    return this.sql.exec<{ until: number }>('SELECT until FROM away WHERE user_id = ?', userId).toArray()[0]?.until ?? null;
+  }
+
+  private isInvisible(userId: number): boolean {
+    return this.sql.exec('SELECT 1 FROM invisible WHERE user_id = ?', userId).toArray().length > 0;
   }
 
   // Requests -----------------------------------------------------------------------------------------------
@@ -234,15 +358,17 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     )
       return 'invalid_request_id';
     const recipient = this.onlineMember(recipientId);
-    if (!recipient || this.isHidden(member.id, recipientId)) return 'recipient_offline';
+    // A member who chose not to be listed cannot be asked either; to the requester they are simply not online.
+    if (!recipient || this.isHidden(member.id, recipientId) || this.isInvisible(recipientId)) return 'recipient_offline';
     if (this.sql.exec('SELECT 1 FROM requests WHERE id = ?', requestId).toArray().length) return 'invalid_request_id';
     const outgoing = this.sql
       .exec<{ recipient_id: number }>("SELECT recipient_id FROM requests WHERE requester_id = ? AND status = 'pending'", member.id)
       .toArray();
     if (outgoing.some((row) => row.recipient_id === recipientId)) return 'already_requested';
     if (this.sessionBetween(member.id, recipientId)) return 'already_chatting';
-    if (outgoing.length >= (member.isPremium ? CHAT_REQUESTS_PREMIUM : CHAT_REQUESTS_REGULAR))
-      return member.isPremium ? 'premium_request_limit' : 'request_limit';
+    const premium = isPremiumUntil(member.premiumUntil, now);
+    if (outgoing.length >= (premium ? CHAT_REQUESTS_PREMIUM : CHAT_REQUESTS_REGULAR))
+      return premium ? 'premium_request_limit' : 'request_limit';
 
     const expiresAt = now + CHAT_REQUEST_LIFETIME_MS;
     this.sql.exec(
@@ -271,16 +397,23 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
    * Ends a pending request. Only the requester cancels, only the recipient rejects; expiry (by the alarm or
    * because a member left) may come from either side. Returns false when there is nothing the caller may end.
    */
-  private finishRequest(requestId: string, byUserId: number, outcome: 'cancelled' | 'rejected' | 'expired'): boolean {
+  private finishRequest(
+    requestId: string,
+    byUserId: number,
+    ...[outcome, reason]: ['cancelled', 'withdrawn' | 'offline'] | ['rejected'] | ['expired', 'timeout' | 'offline']
+  ): boolean {
     const request = this.pendingRequest(requestId);
     if (!request) return false;
     if (outcome === 'cancelled' && request.requester_id !== byUserId) return false;
     if (outcome === 'rejected' && request.recipient_id !== byUserId) return false;
     this.sql.exec('UPDATE requests SET status = ? WHERE id = ?', outcome, requestId);
-    const type =
-      outcome === 'cancelled' ? 'chat-request-cancelled' : outcome === 'rejected' ? 'chat-request-rejected' : 'chat-request-expired';
-    this.sendToUser(request.requester_id, { type, requestId });
-    this.sendToUser(request.recipient_id, { type, requestId });
+    const frame: ServerFrame =
+      outcome === 'cancelled'
+        ? { type: 'chat-request-cancelled', requestId, reason: reason! }
+        : outcome === 'expired'
+          ? { type: 'chat-request-expired', requestId, reason: reason! }
+          : { type: 'chat-request-rejected', requestId };
+    this.sendToUsers([request.requester_id, request.recipient_id], frame);
     return true;
   }
 
@@ -321,6 +454,9 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       participantId: request.requester_id,
       participantName: request.requester_name,
     });
+    // A requester whose connection dropped meanwhile can still be accepted; the other side learns they are away.
+    const requesterAway = this.awayUntil(request.requester_id);
+    if (requesterAway !== null) this.sendToUser(request.recipient_id, this.partnerStatus(sessionId, request.requester_id, requesterAway));
     return true;
   }
 
@@ -359,12 +495,12 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     return true;
   }
 
-  private endSession(sessionId: string, byUserId: number): boolean {
+  private endSession(sessionId: string, byUserId: number, reason: SessionEndReason): boolean {
     const session = this.sessionOf(sessionId, byUserId);
     if (!session) return false;
     this.sql.exec('DELETE FROM sessions WHERE id = ?', sessionId);
     this.transcripts.delete(sessionId);
-    this.sendToUsers([session.participant1_id, session.participant2_id], { type: 'chat-session-ended', sessionId });
+    this.sendToUsers([session.participant1_id, session.participant2_id], { type: 'chat-session-ended', sessionId, reason });
     return true;
   }
 
@@ -407,10 +543,12 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     } else {
       this.hidePair(blockerId, blockedId);
       const session = this.sessionBetween(blockerId, blockedId);
-      if (session) this.endSession(session.id, blockerId);
+      if (session) this.endSession(session.id, blockerId, 'ended');
+      // To the blocked member the blocker simply goes offline: the block itself is never revealed.
       for (const request of this.pendingRequestsOf(blockerId)) {
-        if (request.requester_id === blockedId || request.recipient_id === blockedId)
-          this.finishRequest(request.id, blockerId, request.requester_id === blockerId ? 'cancelled' : 'expired');
+        if (request.requester_id === blockerId && request.recipient_id === blockedId)
+          this.finishRequest(request.id, blockerId, 'cancelled', 'withdrawn');
+        else if (request.requester_id === blockedId) this.finishRequest(request.id, blockerId, 'expired', 'offline');
       }
     }
     await this.presenceChanged();
@@ -424,11 +562,46 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
   }
 
   async endSessionFor(sessionId: string, userId: number): Promise<boolean> {
-    return this.endSession(sessionId, userId);
+    return this.endSession(sessionId, userId, 'ended');
+  }
+
+  /**
+   * The member's "hide me from the online list" setting changed (it is stored in the database; each connection
+   * brings it along). Applied at once to a member who is online; otherwise their next connection brings it.
+   */
+  async setInvisible(userId: number, invisible: boolean): Promise<void> {
+    if (this.openSockets(userId).length === 0 && this.awayUntil(userId) === null) return;
+    if (this.isInvisible(userId) === invisible) return;
+    if (invisible) this.sql.exec('INSERT OR IGNORE INTO invisible VALUES (?)', userId);
+    else this.sql.exec('DELETE FROM invisible WHERE user_id = ?', userId);
+    await this.presenceChanged();
   }
 
   private hidePair(a: number, b: number) {
     this.sql.exec('INSERT OR IGNORE INTO hidden_pairs VALUES (?, ?)', Math.min(a, b), Math.max(a, b));
+  }
+
+  /**
+   * Closes the sockets of one session (sign-out, a replaced session) or of every session of a member (ban). A
+   * member away with that session (their last socket dropped a moment ago) leaves at once as well.
+   */
+  async closeSockets(target: { sessionId: string } | { userId: number }): Promise<number> {
+    const tag = 'sessionId' in target ? sessionTag(target.sessionId) : userTag(target.userId);
+    const sockets = this.ctx.getWebSockets(tag);
+    for (const ws of sockets) {
+      this.closeForEndedSession(ws, 'Signed out');
+      await this.socketGone(ws);
+    }
+    const away =
+      'sessionId' in target
+        ? this.sql.exec<{ user_id: number }>('SELECT user_id FROM away WHERE session_id = ?', target.sessionId).toArray()
+        : this.sql.exec<{ user_id: number }>('SELECT user_id FROM away WHERE user_id = ?', target.userId).toArray();
+    for (const { user_id } of away) this.memberLeft(user_id);
+    if (away.length > 0) {
+      await this.presenceChanged();
+      await this.scheduleAlarm();
+    }
+    return sockets.length;
   }
 
   /** For each connected member with blocks, everyone on the other side of them. */
@@ -442,6 +615,17 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     return hiddenBy;
   }
 
+  /** The members on the other side of this member's blocks. */
+  private hiddenFrom(userId: number): Set<number> {
+    const rows = this.sql.exec<{ other: number }>(
+      'SELECT CASE WHEN low = ? THEN high ELSE low END AS other FROM hidden_pairs WHERE low = ? OR high = ?',
+      userId,
+      userId,
+      userId,
+    );
+    return new Set([...rows].map((row) => row.other));
+  }
+
   private isHidden(a: number, b: number): boolean {
     return this.sql.exec('SELECT 1 FROM hidden_pairs WHERE low = ? AND high = ?', Math.min(a, b), Math.max(a, b)).toArray().length > 0;
   }
@@ -450,6 +634,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
 
   /** Broadcasts presence now, or schedules it when the last broadcast was less than the interval ago. */
   private async presenceChanged() {
+    this.onlineCache = null;
     const now = Date.now();
     const interval = presenceInterval(this.ctx.getWebSockets().length);
     if (now - this.lastPresenceAt >= interval) {
@@ -464,8 +649,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
   private broadcastPresence() {
     this.lastPresenceAt = Date.now();
     this.sql.exec("DELETE FROM meta WHERE key = 'presence_due'");
-    const users = this.onlineUsers();
-    const shared = JSON.stringify({ type: 'online-users-updated', users } satisfies ServerFrame);
+    const { users, frame: shared } = this.online();
     const hiddenBy = this.hiddenByMember();
     for (const ws of this.ctx.getWebSockets()) {
       const member = ws.deserializeAttachment() as ChatMember | null;
@@ -475,25 +659,43 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     }
   }
 
-  private onlineUsers(): OnlineUser[] {
+  /**
+   * Everyone online (connected, or away within their grace period) except those who chose not to be listed,
+   * sorted by name, and the frame that carries them; rebuilt only after presence changed.
+   */
+  private online(): { users: OnlineUser[]; frame: string } {
+    if (this.onlineCache) return this.onlineCache;
+    const invisible = new Set(this.sql.exec<{ user_id: number }>('SELECT user_id FROM invisible').toArray().map((row) => row.user_id));
     const byId = new Map<number, OnlineUser>();
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws.readyState !== WebSocket.OPEN) continue;
-      const member = ws.deserializeAttachment() as ChatMember | null;
-      if (member && !byId.has(member.id))
+    const add = (member: ChatMember | null) => {
+      if (member && !byId.has(member.id) && !invisible.has(member.id))
         byId.set(member.id, { id: member.id, name: member.name, role: member.role, memberNumber: member.memberNumber });
-    }
-    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+    };
+    for (const ws of this.ctx.getWebSockets()) if (ws.readyState === WebSocket.OPEN) add(ws.deserializeAttachment() as ChatMember | null);
+    for (const { member } of this.sql.exec<{ member: string }>('SELECT member FROM away')) add(JSON.parse(member) as ChatMember);
+    const users = [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+    this.onlineCache = { users, frame: JSON.stringify({ type: 'online-users-updated', users } satisfies ServerFrame) };
+    return this.onlineCache;
   }
 
+  /** A member connected or away within their grace period. */
   private onlineMember(userId: number): ChatMember | undefined {
-    return this.openSockets(userId)[0]?.deserializeAttachment() as ChatMember | undefined;
+    const connected = this.openSockets(userId)[0]?.deserializeAttachment() as ChatMember | undefined;
+    if (connected) return connected;
+    const away = this.sql.exec<{ member: string }>('SELECT member FROM away WHERE user_id = ?', userId).toArray()[0];
+    return away ? (JSON.parse(away.member) as ChatMember) : undefined;
   }
 
-  /** What a (re)joining socket needs to rebuild its state: presence, pending requests, active sessions. */
+  /**
+   * What a (re)joining socket needs to rebuild its state: presence, pending requests, active sessions with the
+   * messages the hub still holds in memory (so a reload, or a partner back from a dropped connection, finds the
+   * conversation as it was, including what was said while they were away), and which partners are away.
+   */
   private sendSnapshot(ws: WebSocket, member: ChatMember) {
-    const hidden = this.hiddenByMember().get(member.id);
-    this.send(ws, { type: 'online-users-updated', users: this.onlineUsers().filter((user) => !hidden?.has(user.id)) });
+    const online = this.online();
+    const hidden = this.hiddenFrom(member.id);
+    if (hidden.size === 0) this.sendRaw(ws, online.frame);
+    else this.send(ws, { type: 'online-users-updated', users: online.users.filter((user) => !hidden.has(user.id)) });
     const now = Date.now();
     for (const request of this.pendingRequestsOf(member.id)) {
       const remainingTime = Math.max(0, Math.ceil((request.expires_at - now) / 1000));
@@ -517,7 +719,11 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     for (const session of this.sessionsOf(member.id)) {
       const partner = this.partnerOf(session, member.id);
       this.send(ws, { type: 'chat-session-started', sessionId: session.id, participantId: partner.id, participantName: partner.name });
+      for (const message of this.transcripts.get(session.id) ?? []) this.send(ws, { type: 'new-message', message });
+      const partnerAway = this.awayUntil(partner.id);
+      if (partnerAway !== null) this.send(ws, this.partnerStatus(session.id, partner.id, partnerAway));
     }
+    this.send(ws, { type: 'joined' });
   }
 
   // Deadlines ----------------------------------------------------------------------------------------------
@@ -527,8 +733,15 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     for (const request of this.sql
       .exec<RequestRow>("SELECT * FROM requests WHERE status = 'pending' AND expires_at <= ?", now)
       .toArray())
-      this.finishRequest(request.id, request.requester_id, 'expired');
+      this.finishRequest(request.id, request.requester_id, 'expired', 'timeout');
     this.sql.exec('DELETE FROM requests WHERE status != ? AND forget_at <= ?', 'pending', now);
+    // Members whose grace period is over and who did not come back leave now.
+    const gone = this.sql.exec<{ user_id: number }>('SELECT user_id FROM away WHERE until <= ?', now).toArray();
+    for (const { user_id } of gone) {
+      if (this.openSockets(user_id).length === 0) this.memberLeft(user_id);
+      else this.sql.exec('DELETE FROM away WHERE user_id = ?', user_id);
+    }
+    if (gone.length > 0) await this.presenceChanged();
     const presenceDue = this.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'presence_due'").toArray()[0];
     if (presenceDue && presenceDue.value <= now) this.broadcastPresence();
     await this.scheduleAlarm();
@@ -540,6 +753,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       .exec<{ next: number | null }>(
         `SELECT min(deadline) AS next FROM (
            SELECT min(CASE WHEN status = 'pending' THEN expires_at ELSE forget_at END) AS deadline FROM requests
+           UNION ALL SELECT min(until) FROM away
            UNION ALL SELECT value FROM meta WHERE key = 'presence_due')`,
       )
       .one();
@@ -575,9 +789,32 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     return limits;
   }
 
+  private memberFrames(userId: number): TokenBucket {
+    let limit = this.memberFrameLimits.get(userId);
+    if (!limit) {
+      limit = bucket(LIMITS.memberFrames);
+      this.memberFrameLimits.set(userId, limit);
+    }
+    return limit;
+  }
+
   private closeForPolicy(ws: WebSocket, reason: string) {
+    this.closeSocket(ws, CLOSE_POLICY_VIOLATION, reason);
+  }
+
+  /** Closes a socket whose session ended (4001), marked so that its member leaves without a grace period. */
+  private closeForEndedSession(ws: WebSocket, reason: string) {
     try {
-      ws.close(CLOSE_POLICY_VIOLATION, reason);
+      ws.serializeAttachment({ ...(ws.deserializeAttachment() as SocketAttachment), sessionEnded: true } satisfies SocketAttachment);
+    } catch {
+      // Already closed: its close handler has run.
+    }
+    this.closeSocket(ws, CLOSE_SESSION_ENDED, reason);
+  }
+
+  private closeSocket(ws: WebSocket, code: number, reason: string) {
+    try {
+      ws.close(code, reason);
     } catch {
       // Already closing.
     }
@@ -606,5 +843,22 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
   private sendToUsers(userIds: number[], frame: ServerFrame) {
     const data = JSON.stringify(frame);
     for (const userId of new Set(userIds)) for (const ws of this.openSockets(userId)) this.sendRaw(ws, data);
+  }
+
+  // Premium (called by the Worker over RPC) ----------------------------------------------------------------
+
+  /**
+   * A trial or a payment moved the member's premium_until: their open sockets (and their record while away)
+   * carry the new time from now on, so the request limit changes without reconnecting. Answers how many
+   * sockets were updated.
+   */
+  async updateMemberPremium(userId: number, premiumUntil: number | null): Promise<number> {
+    this.sql.exec("UPDATE away SET member = json_set(member, '$.premiumUntil', ?) WHERE user_id = ?", premiumUntil, userId);
+    const sockets = this.ctx.getWebSockets(userTag(userId));
+    for (const ws of sockets) {
+      const attachment = ws.deserializeAttachment() as SocketAttachment | null;
+      if (attachment) ws.serializeAttachment({ ...attachment, premiumUntil } satisfies SocketAttachment);
+    }
+    return sockets.length;
   }
 }

@@ -33,19 +33,31 @@ export interface ChatMessage {
 
 export type ServerFrame =
   | { type: 'online-users-updated'; users: OnlineUser[] }
+  /** Beyond the spec: the end of the snapshot after `join`; what the member held before and did not hear again has ended. */
+  | { type: 'joined' }
   | { type: 'incoming-chat-request'; requestId: string; requesterId: number; requesterName: string; remainingTime: number }
   /** Beyond the spec: the requester's own request, acknowledged (and replayed to a newly joined tab). */
   | { type: 'chat-request-sent'; requestId: string; recipientId: number; recipientName: string; remainingTime: number }
   | { type: 'chat-request-accepted'; sessionId: string; participantId: number; requestId: string }
   | { type: 'chat-session-started'; sessionId: string; participantId: number; participantName: string }
   | { type: 'new-message'; message: ChatMessage }
-  | { type: 'chat-session-ended'; sessionId: string }
+  /** `reason`: a participant ended it (END CHAT, a report, a block), or one side left and did not come back. */
+  | { type: 'chat-session-ended'; sessionId: string; reason: SessionEndReason }
   | { type: 'chat-request-rejected'; requestId: string }
-  | { type: 'chat-request-cancelled'; requestId: string }
-  | { type: 'chat-request-expired'; requestId: string }
+  /** `reason`: the requester withdrew it, or the requester went offline. */
+  | { type: 'chat-request-cancelled'; requestId: string; reason: 'withdrawn' | 'offline' }
+  /** `reason`: nobody answered within 30 s, or the recipient went offline. */
+  | { type: 'chat-request-expired'; requestId: string; reason: 'timeout' | 'offline' }
+  /**
+   * Beyond the spec: the partner's connection dropped (`away`, with the seconds left before the chat ends unless
+   * they return) or they are back. Sent to the other participant, and replayed after `join`.
+   */
+  | { type: 'chat-partner-status'; sessionId: string; participantId: number; away: boolean; remainingTime: number }
   | { type: 'typing-start'; sessionId: string; userId: number }
   | { type: 'typing-stop'; sessionId: string; userId: number }
   | { type: 'error'; code: ChatErrorCode; message: string };
+
+export type SessionEndReason = 'ended' | 'offline';
 
 /** Codes of the `error` frame, each with the text the user sees. */
 export const CHAT_ERRORS = {
@@ -84,3 +96,6 @@ export function parseRequestId(id: string): { requesterId: number; recipientId: 
 
 /** Close codes the hub uses besides the normal ones. */
 export const CLOSE_POLICY_VIOLATION = 1008;
+export const CLOSE_TOO_LARGE = 1009;
+/** The socket's session ended (signed out, replaced, expired or the member was banned): do not reconnect with it. */
+export const CLOSE_SESSION_ENDED = 4001;

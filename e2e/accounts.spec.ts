@@ -1,7 +1,9 @@
 // Journeys of the foundation in Chromium at phone size: register through the form with the real captcha,
-// the home screen and tabs for the role, sign out and in again, route guards, and the auth form's rules.
+// the home screen and tabs for the role, sign out and in again, route guards, the auth form's rules (field
+// errors that mark their field and take the focus, the password hint), Get Started, and the first paint from
+// the prerendered HTML.
 import { expect, test } from '@playwright/test';
-import { PASSWORD, register, solveCaptcha, uniqueName } from './helpers.ts';
+import { expectTapTargets, PASSWORD, register, seriousViolations, solveCaptcha, uniqueName } from './helpers.ts';
 
 test('a new member registers, sees the home screen for their role, signs out and signs in again', async ({ page }) => {
   const name = uniqueName('Ligaya');
@@ -41,7 +43,8 @@ test('the demo admin sees the admin tabs and no Search', async ({ page }) => {
 });
 
 test('a signed-out visitor is sent to /auth from a member route, but may see the leaderboards', async ({ page }) => {
-  for (const path of ['/profile', '/premium', '/edit-profile']) {
+  // (Profiles only ask for a log-in: see profiles.spec.ts.)
+  for (const path of ['/premium', '/edit-profile']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/auth/);
   }
@@ -84,4 +87,120 @@ test('a wrong password shows the server message above the button', async ({ page
   await page.getByRole('button', { name: 'ENTER' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid name or password.' }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
+});
+
+test('Get Started opens registration for a first-time visitor, and sign-in for a browser that has signed in before', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=register$/);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Client' })).toBeChecked();
+  // Switching to sign-in leaves register mode behind.
+  await page.getByRole('button', { name: /Sign in/ }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+
+  await page.getByLabel('Name', { exact: true }).fill('Juan dela Cruz');
+  await page.getByLabel('Password', { exact: true }).fill('spa-demo-2026');
+  await page.getByRole('button', { name: 'ENTER' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test('a field error marks its field and takes the focus; the captcha error goes once solved; the password rule is a hint', async ({ page }) => {
+  await page.goto('/auth?mode=register');
+  const form = page.getByRole('form', { name: 'Create account' });
+  const error = form.getByRole('alert');
+  const create = page.getByRole('button', { name: 'CREATE ACCOUNT' });
+  const name = page.getByLabel('Your Name');
+  const password = page.getByLabel('New Password');
+  const age = page.getByRole('checkbox', { name: "I'm older than 21 years old" });
+
+  // The rule is there before anything is refused, and read with the field.
+  await expect(password).toHaveAccessibleDescription('At least 8 characters, and not a common password.');
+
+  await create.click();
+  await expect(error).toHaveText('Name is required.');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('Name is required.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await name.fill(uniqueName('Kalinaw'));
+  await create.click();
+  await expect(error).toHaveText('You must confirm that you are 21 years or older.');
+  await expect(age).toBeFocused();
+  await expect(age).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).not.toHaveAttribute('aria-invalid');
+
+  await age.check();
+  await create.click();
+  await expect(error).toHaveText('Please complete the reCAPTCHA verification.');
+  await expect(page.getByRole('group', { name: 'Verification' })).toHaveAccessibleDescription('Please complete the reCAPTCHA verification.');
+  // Solving the captcha answers the error at once.
+  await solveCaptcha(page);
+  await expect(error).toHaveCount(0);
+
+  // The server's refusal of a common password marks the password.
+  await password.fill('password123');
+  await create.click();
+  await expect(error).toHaveText('This password is too common. Please choose a less common one.');
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(
+    'This password is too common. Please choose a less common one. At least 8 characters, and not a common password.',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectTapTargets(page.locator('main'), 'the registration form');
+});
+
+test('the landing page and the auth form paint from the HTML before any script runs, and React takes over in place', async ({ browser }) => {
+  // No JavaScript at all: the real landing page (brand, hero, Get Started) and the auth form are there.
+  const noScript = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: false });
+  const page = await noScript.newPage();
+  await page.goto('/');
+  await expect(page.getByText('SpaConnect PH').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Find your calm. Share the experience.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth?mode=register');
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page.locator('input#signin-name')).toBeVisible();
+  await page.goto('/auth?mode=register');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByText('At least 8 characters, and not a common password.')).toBeVisible();
+  await noScript.close();
+
+  // With scripts: the page is never empty while React takes over, and nothing moves.
+  const context = await browser.newContext(test.info().project.use);
+  const live = await context.newPage();
+  await live.addInitScript(() => {
+    const watch = { emptied: false, shift: 0 };
+    (window as unknown as { __takeover: typeof watch }).__takeover = watch;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) watch.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    // Watching from the first byte: once #root has content, it must never be empty again.
+    let filled = false;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      if (root.childElementCount > 0) filled = true;
+      else if (filled) watch.emptied = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ['/', '/auth']) {
+    await live.goto(path);
+    // React has taken over once the prerendered markup's Suspense markers are gone.
+    await expect.poll(() => live.evaluate(() => !document.getElementById('root')!.innerHTML.includes('<!--$-->'))).toBe(true);
+    await expect(live.getByRole(path === '/' ? 'link' : 'button', { name: path === '/' ? 'Get Started' : 'ENTER' })).toBeVisible();
+    const watch = await live.evaluate(() => (window as unknown as { __takeover: { emptied: boolean; shift: number } }).__takeover);
+    expect(watch, path).toEqual({ emptied: false, shift: 0 });
+  }
+  // The taken-over form works.
+  await live.getByLabel('Name', { exact: true }).fill('Juan dela Cruz');
+  await expect(live.getByLabel('Name', { exact: true })).toHaveValue('Juan dela Cruz');
+  await context.close();
 });

@@ -1,47 +1,12 @@
 // The anonymous real-time chat, end to end with real sockets: two freshly registered members see each other
-// online, one asks, the other sees the countdown run and accepts, they type and talk, one ends the chat and the
-// messages are gone on both sides; a third member then meets the regular request limit. Also: reporting and
-// blocking, a dropped connection, and /chat signed out (it only asks the visitor to log in).
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { register, uniqueName } from './helpers.ts';
+// online, one asks, the other sees the countdown run and accepts, they type and talk, one ends the chat (after
+// confirming) and the messages are gone on both sides; a third member then meets the regular request limit.
+// Also: reporting and blocking, a dropped connection, and /chat signed out (it only asks the visitor to log in).
+// chat-everywhere.spec.ts follows the chat beyond the chat screen.
+import { expect, test } from '@playwright/test';
+import { membersForEachTest, openTab, secondsShown, seriousViolations, startChat } from './helpers.ts';
 
-// Every member has their own browser context (own cookies); each test closes its contexts, so nobody it
-// signed in stays online in the next test.
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext(test.info().project.use);
-  contexts.push(context);
-  return context.newPage();
-}
-
-/** A new member, registered through the form, on /chat. */
-async function memberOnChat(browser: Browser, prefix: string): Promise<{ page: Page; name: string }> {
-  const page = await newPage(browser);
-  const name = uniqueName(prefix);
-  await register(page, name);
-  await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();
-  await expect(page).toHaveURL(/\/chat$/);
-  return { page, name };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help}`);
-}
-
-/** The seconds a countdown shows ("28s left"). */
-async function secondsShown(countdownOwner: Locator): Promise<number> {
-  const text = await countdownOwner.getByText(/^\d+s left$/).textContent();
-  return Number(text?.match(/\d+/)?.[0]);
-}
+const members = membersForEachTest();
 
 test('a signed-out visitor is asked to log in, not sent away', async ({ page }) => {
   await page.goto('/chat');
@@ -53,8 +18,8 @@ test('a signed-out visitor is asked to log in, not sent away', async ({ page }) 
 
 test('two members chat in real time, the chat leaves no trace, and a regular member has one request at a time', async ({ browser }) => {
   test.setTimeout(150_000);
-  const a = await memberOnChat(browser, 'Amihan');
-  const b = await memberOnChat(browser, 'Bayani');
+  const a = await members.onChat(browser, 'Amihan');
+  const b = await members.onChat(browser, 'Bayani');
 
   // Each sees the other online (with a role badge), never themself.
   const bRowOnA = a.page.getByRole('listitem').filter({ hasText: b.name });
@@ -110,8 +75,9 @@ test('two members chat in real time, the chat leaves no trace, and a regular mem
   await expect(logOnA.getByText(reply)).toBeVisible();
   await expect(logOnB.getByText(reply)).toBeVisible();
 
-  // A ends the chat: both are back on the list and the messages are gone.
+  // A ends the chat (after confirming): both are back on the list and the messages are gone.
   await chatOnA.getByRole('button', { name: '[END CHAT]' }).click();
+  await a.page.getByRole('dialog', { name: `End the chat with ${b.name}?` }).getByRole('button', { name: 'End chat' }).click();
   for (const { page, partner } of [
     { page: a.page, partner: b.name },
     { page: b.page, partner: a.name },
@@ -124,7 +90,7 @@ test('two members chat in real time, the chat leaves no trace, and a regular mem
   }
 
   // A third, regular member asks A (pending), then tries B: one request at a time.
-  const c = await memberOnChat(browser, 'Carmina');
+  const c = await members.onChat(browser, 'Carmina');
   await c.page.getByRole('button', { name: `Chat with ${a.name}` }).click();
   await expect(c.page.getByRole('button', { name: `Cancel chat request to ${a.name}` })).toBeVisible();
   await expect(a.page.getByRole('article', { name: `Chat request from ${c.name}` })).toBeVisible();
@@ -140,21 +106,10 @@ test('two members chat in real time, the chat leaves no trace, and a regular mem
   await expect(c.page.getByRole('button', { name: `Chat with ${b.name}` })).toBeEnabled();
 });
 
-/** A asks B for a chat and B accepts; returns both sides' chat regions. */
-async function startChat(a: { page: Page; name: string }, b: { page: Page; name: string }) {
-  await a.page.getByRole('button', { name: `Chat with ${b.name}` }).click();
-  await b.page.getByRole('button', { name: `Accept chat request from ${a.name}` }).click();
-  const chatOnA = a.page.getByRole('region', { name: `Chat with ${b.name}` });
-  const chatOnB = b.page.getByRole('region', { name: `Chat with ${a.name}` });
-  await expect(chatOnA).toBeVisible();
-  await expect(chatOnB).toBeVisible();
-  return { chatOnA, chatOnB };
-}
-
 test('a report needs a reason and ends the chat; a block hides both from each other until unblocked', async ({ browser }) => {
   test.setTimeout(120_000);
-  const a = await memberOnChat(browser, 'Lakan');
-  const b = await memberOnChat(browser, 'Mayumi');
+  const a = await members.onChat(browser, 'Lakan');
+  const b = await members.onChat(browser, 'Mayumi');
 
   // B reports A: the reason is required, then the report is sent and the chat ends for both.
   let { chatOnA, chatOnB } = await startChat(a, b);
@@ -186,7 +141,7 @@ test('a report needs a reason and ends the chat; a block hides both from each ot
 });
 
 test('a dropped connection shows Reconnecting… and comes back; signed out meanwhile, the member is asked to log in', async ({ browser }) => {
-  const page = await newPage(browser);
+  const page = await members.newPage(browser);
   const context = page.context();
   // Pass the socket through, keeping a handle to drop it from the server's side like a deploy would.
   const sockets: Array<{ close: (options?: { code?: number }) => Promise<void> }> = [];
@@ -200,7 +155,9 @@ test('a dropped connection shows Reconnecting… and comes back; signed out mean
   await page.getByLabel('Password', { exact: true }).fill('spa-demo-2026');
   await page.getByRole('button', { name: 'ENTER' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/chat');
+  // The chat connection opens with the signed-in app, before the chat screen is shown.
+  await expect.poll(() => sockets.length).toBe(1);
+  await openTab(page, 'Chat');
   await expect(page.getByRole('heading', { name: 'Online now' })).toBeVisible();
   await expect.poll(() => sockets.length).toBe(1);
 

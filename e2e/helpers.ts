@@ -1,5 +1,8 @@
-// Shared steps of the journeys: solving the real captcha widget and filling the registration form.
-import { expect, type Page } from '@playwright/test';
+// Shared steps of the journeys: solving the real captcha widget, filling the registration form, members in
+// their own browser contexts, axe, and the checks every screen must pass at phone size (nothing scrolls
+// sideways, tap targets of at least 44x44 px).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'warm-stones-and-hilot-2026';
 
@@ -24,4 +27,141 @@ export async function register(page: Page, name: string, role: 'Client' | 'Thera
   await page.getByLabel("I'm older than 21 years old").check();
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+}
+
+/** The password of every demo account (db/seed.ts). */
+export const DEMO_PASSWORD = 'spa-demo-2026';
+
+/** Signs a member in through POST /api/login; the session cookie lands in the page's browser context. */
+export async function signIn(page: Page, name: string, password = DEMO_PASSWORD): Promise<void> {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const response = await page.request.post('/api/login', { data: { name, password }, headers: { Origin: origin } });
+  expect(response.status(), `sign in as ${name}`).toBe(200);
+}
+
+/** Signs a member in through the sign-in form, as a person would (the page ends on / or shows the error). */
+export async function signInWithForm(page: Page, name: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ENTER' }).click();
+}
+
+export interface Member {
+  page: Page;
+  name: string;
+}
+
+/**
+ * Members for a spec, each in their own browser context (own cookies); the contexts close after each test.
+ * A closed member stays listed as away for the hub's grace period, so journeys find members by name.
+ */
+export function membersForEachTest() {
+  const contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  const newPage = async (browser: Browser): Promise<Page> => {
+    const context = await browser.newContext(test.info().project.use);
+    contexts.push(context);
+    return context.newPage();
+  };
+  /** A new member registered through the form, on the home screen. */
+  const registered = async (browser: Browser, prefixOrName: string, options: { exactName?: boolean } = {}): Promise<Member> => {
+    const page = await newPage(browser);
+    const name = options.exactName ? prefixOrName : uniqueName(prefixOrName);
+    await register(page, name);
+    await expect(page).toHaveURL(/\/$/);
+    return { page, name };
+  };
+  /** A new member registered through the form, on /chat (reached through the navigation). */
+  const onChat = async (browser: Browser, prefixOrName: string, options: { exactName?: boolean } = {}): Promise<Member> => {
+    const member = await registered(browser, prefixOrName, options);
+    await openTab(member.page, 'Chat');
+    await expect(member.page).toHaveURL(/\/chat$/);
+    return member;
+  };
+  return { newPage, registered, onChat };
+}
+
+export async function openTab(page: Page, tab: 'Map' | 'Chat' | 'Search' | 'Top 10' | 'Premium') {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab }).click();
+}
+
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+/** A asks B for a chat and B accepts (both on /chat); returns both sides' chat regions. */
+export async function startChat(a: Member, b: Member) {
+  await a.page.getByRole('button', { name: `Chat with ${b.name}` }).click();
+  await b.page.getByRole('button', { name: `Accept chat request from ${a.name}` }).click();
+  const chatOnA = a.page.getByRole('region', { name: `Chat with ${b.name}` });
+  const chatOnB = b.page.getByRole('region', { name: `Chat with ${a.name}` });
+  await expect(chatOnA).toBeVisible();
+  await expect(chatOnB).toBeVisible();
+  return { chatOnA, chatOnB };
+}
+
+/** Nothing on the page scrolls sideways: the document is exactly as wide as the viewport. */
+export async function expectNoSidewaysScroll(page: Page, where: string) {
+  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.document, `${where} is wider than the screen`).toBe(widths.viewport);
+}
+
+/**
+ * Every visible control inside `scope` (buttons, links, fields, checkboxes, radios) offers a tap target of at
+ * least 44x44 px: its own box, or for a box with a label, the two together.
+ */
+export async function expectTapTargets(scope: Locator, where: string) {
+  const small = await scope.evaluate((element) => {
+    const selector = 'button, a[href], input:not([type=hidden]), textarea, select, summary, [role=button], [role=checkbox], [role=radio]';
+    const found: string[] = [];
+    for (const control of element.querySelectorAll<HTMLElement>(selector)) {
+      const box = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || control.closest('[aria-hidden=true], altcha-widget')) continue;
+      let { left, top, right, bottom } = box;
+      const labels = 'labels' in control ? [...((control as HTMLInputElement).labels ?? [])] : [];
+      for (const label of [...labels, control.closest('label')].filter(Boolean) as HTMLElement[]) {
+        const area = label.getBoundingClientRect();
+        left = Math.min(left, area.left);
+        top = Math.min(top, area.top);
+        right = Math.max(right, area.right);
+        bottom = Math.max(bottom, area.bottom);
+      }
+      // Half a pixel of rounding is allowed.
+      if (right - left < 43.5 || bottom - top < 43.5)
+        found.push(`${control.tagName.toLowerCase()} "${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40)}" ${Math.round(right - left)}x${Math.round(bottom - top)}`);
+    }
+    return found;
+  });
+  expect(small, `tap targets under 44x44 px on ${where}`).toEqual([]);
+}
+
+/** The gap in px between two controls (0 when they touch or overlap), horizontally or vertically. */
+export async function gapBetween(first: Locator, second: Locator): Promise<number> {
+  const a = (await first.boundingBox())!;
+  const b = (await second.boundingBox())!;
+  const horizontal = Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width));
+  const vertical = Math.max(b.y - (a.y + a.height), a.y - (b.y + b.height));
+  return Math.max(0, horizontal, vertical);
+}
+
+/** Pretends the tab went to the background (or came back): what a browser does when the member switches tabs. */
+export async function setTabHidden(page: Page, hidden: boolean) {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+/** The seconds a countdown shows ("28s left"). */
+export async function secondsShown(countdownOwner: Locator): Promise<number> {
+  const text = await countdownOwner.getByText(/^\d+s left$/).textContent();
+  return Number(text?.match(/\d+/)?.[0]);
 }

@@ -5,23 +5,26 @@ import { createClient } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { resolve } from 'node:path';
+import { memberName } from '../common/account.ts';
 import { PASSWORD_MIN_LENGTH } from '../common/limits.ts';
+import { nameKey } from '../common/names.ts';
 import { users } from '../db/schema.ts';
-import { hashPassword, isCommonPassword } from '../worker/services/password.ts';
+import { hashPassword, isCommonPassword } from '../common/password.ts';
 import { insertMember } from '../worker/services/users.ts';
 
-const name = process.argv.slice(3).join(' ').trim();
-if (!name) {
-  console.error('Usage: npm run admin -- "<name>"   (ADMIN_PASSWORD=... to create a new account)');
+const parsedName = memberName.safeParse(process.argv.slice(3).join(' '));
+if (!parsedName.success) {
+  console.error(`${parsedName.error.issues[0]?.message}\nUsage: npm run admin -- "<name>"   (ADMIN_PASSWORD=... to create a new account)`);
   process.exit(2);
 }
+const name = parsedName.data;
 
 const url = process.env.TURSO_DATABASE_URL || `file:${resolve(process.env.DATA_DIR ?? '.data', 'app.db')}`;
 const client = createClient({ url, authToken: process.env.TURSO_AUTH_TOKEN });
 const db = drizzle(client);
 
 try {
-  const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.nameKey, name.toLowerCase()));
+  const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.nameKey, nameKey(name)));
   if (existing) {
     await db.update(users).set({ role: 'admin', isBanned: false }).where(eq(users.id, existing.id));
     console.log(`${name} was ${existing.role}; now admin.`);

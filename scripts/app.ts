@@ -3,7 +3,7 @@
 // benchmarks start it the same way on a free port with a throw-away data folder. `startWranglerDev` is the one
 // way `wrangler dev` is spawned, for the app and for the chat benchmark's bare relay Worker alike.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
@@ -18,11 +18,16 @@ export interface AppOptions {
   build?: boolean;
   /** Print wrangler's own output (start) or keep it quiet (tests, benchmarks). */
   verbose?: boolean;
+  /** More Worker variables and secrets (the benchmarks point providers at local stand-ins). */
+  vars?: Record<string, string>;
+  secrets?: Record<string, string>;
 }
 
 export interface RunningApp {
   url: string;
   databaseUrl: string;
+  /** The local libSQL server's token for this run (the Worker has it as TURSO_AUTH_TOKEN). */
+  databaseAuthToken: string;
   database: LocalLibsqlServer;
   seeded: boolean;
   /** The wrangler process; workerd runs beneath it. */
@@ -81,6 +86,8 @@ export interface WranglerDevOptions {
   /** A wrangler.toml other than the app's (the chat benchmark's bare relay). */
   config?: string;
   vars?: Record<string, string>;
+  /** Secret variables: written to a file only its owner can read and passed with --env-file, never on the command line. */
+  secrets?: Record<string, string>;
   /** A path that answers 2xx once the Worker is up. */
   readyPath: string;
   verbose?: boolean;
@@ -95,6 +102,11 @@ export interface WranglerDev {
 
 /** `wrangler dev` on 127.0.0.1 without metrics or network look-ups; resolves once `readyPath` answers. */
 export async function startWranglerDev(options: WranglerDevOptions): Promise<WranglerDev> {
+  const secretsFile = join(options.persistTo, 'secrets.env');
+  if (options.secrets) {
+    mkdirSync(options.persistTo, { recursive: true, mode: 0o700 });
+    writeFileSync(secretsFile, Object.entries(options.secrets).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
+  }
   const wrangler = spawn(
     process.execPath,
     [
@@ -106,6 +118,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
       '--inspector-port', String(await freePort()),
       '--persist-to', options.persistTo,
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+      ...(options.secrets ? ['--env-file', secretsFile] : []),
       '--show-interactive-dev-session=false',
       '--log-level', options.verbose ? 'info' : 'error',
     ],
@@ -139,10 +152,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   mkdirSync(dataDir, { recursive: true });
   const database = await startLocalLibsqlServer({ file: join(dataDir, 'app.db') });
   try {
-    await migrateDatabase(database.url);
+    await migrateDatabase(database.url, database.authToken);
     let seeded = false;
     if (options.seed !== false) {
-      const client = createClient({ url: database.url });
+      const client = createClient({ url: database.url, authToken: database.authToken });
       try {
         seeded = (await seedDemoData(client)).seeded;
       } finally {
@@ -154,7 +167,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     const worker = await startWranglerDev({
       port: options.port,
       persistTo: join(dataDir, 'wrangler'),
-      vars: { TURSO_DATABASE_URL: database.url },
+      // Local runs say "development" explicitly: a plain deploy is production and refuses development defaults.
+      vars: { ENVIRONMENT: 'development', TURSO_DATABASE_URL: database.url, ...options.vars },
+      secrets: { TURSO_AUTH_TOKEN: database.authToken, ...options.secrets },
       readyPath: '/api/health',
       verbose: options.verbose,
     });
@@ -162,7 +177,15 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       await worker.stop();
       await database.close();
     };
-    return { url: worker.url, pid: worker.pid, databaseUrl: database.url, database, seeded, stop };
+    return {
+      url: worker.url,
+      pid: worker.pid,
+      databaseUrl: database.url,
+      databaseAuthToken: database.authToken,
+      database,
+      seeded,
+      stop,
+    };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

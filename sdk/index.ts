@@ -3,7 +3,8 @@
 // from the response is kept and sent as `Authorization: Bearer <token>` on later calls. Every call carries the
 // app's Origin, which the server requires of state-changing requests. The chat socket's address and headers
 // come with it, and so do the socket's frame types and schema.
-import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, type TRPCClient } from '@trpc/client';
+import { appLinks } from '../common/trpc-links.ts';
 import type { AppRouter } from '../worker/routers/index.ts';
 
 export type { AppRouter };
@@ -41,22 +42,20 @@ export function createClient(options: SdkOptions): SpaClient {
   let token = options.sessionToken ?? null;
 
   const trpc = createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: `${base}/trpc`,
-        async fetch(url, init) {
-          const headers = new Headers(init?.headers);
-          headers.set('Origin', origin);
-          if (token) headers.set('Authorization', `Bearer ${token}`);
-          const response = await doFetch(url, { ...init, headers } as RequestInit);
-          for (const cookie of response.headers.getSetCookie()) {
-            const match = SESSION_COOKIE.exec(cookie);
-            if (match) token = match[1] || null;
-          }
-          return response;
-        },
-      }),
-    ],
+    links: appLinks<AppRouter>({
+      url: `${base}/trpc`,
+      async fetch(url, init) {
+        const headers = new Headers(init?.headers);
+        headers.set('Origin', origin);
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        const response = await doFetch(url, { ...init, headers } as RequestInit);
+        for (const cookie of response.headers.getSetCookie()) {
+          const match = SESSION_COOKIE.exec(cookie);
+          if (match) token = match[1] || null;
+        }
+        return response;
+      },
+    }),
   });
   const chat = {
     url: `${base.replace(/^http/, 'ws')}/ws/chat`,

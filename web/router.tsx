@@ -1,20 +1,26 @@
 // The route tree (code-based, typed). Landing and the home shell ship in the first bundle; every other screen
 // is loaded on demand, the auth form included (it carries the validation schema and the captcha loader).
 // Guards follow the route table (spec part 2 section 2): signed-out visitors reach only /, /auth,
-// /forgot-password, /reset-password, /leaderboards and /chat (which only asks them to log in); everything else
-// sends them to /auth (SignedInLayout).
+// /forgot-password, /reset-password, /leaderboards, and /chat, the profiles, /stars and /flowers (which only ask
+// them to log in); everything else sends them to /auth (SignedInLayout). Whatever the route, a signed-in member
+// also has the chat dock (SignedInChat): the tab's chat connection and the requests and chats it brings to every
+// screen.
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
   Outlet,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { LoadingView } from './components/loading-view.tsx';
 import { NotFoundView, RouteErrorView } from './components/error-views.tsx';
 import { SignedInLayout } from './components/signed-in-layout.tsx';
-import { authSearch, mapSearch, resetPasswordSearch } from './lib/search-params.ts';
+import { prefetchProfileScreen } from './lib/profile-queries.ts';
+import { authSearch, mapSearch, premiumSearch, profileSearch, resetPasswordSearch } from './lib/search-params.ts';
+import { useSessionUser } from './lib/session.ts';
 import { IndexPage } from './routes/index.tsx';
 import type { TrpcUtils } from './trpc.ts';
 
@@ -23,8 +29,31 @@ export interface RouterContext {
   utils: TrpcUtils;
 }
 
+// The chat connection lives with the signed-in app, not with one screen; its code loads only once a member is
+// signed in, so the landing page does not carry it.
+const ChatDock = lazy(() => import('./components/chat/chat-dock.tsx'));
+
+function SignedInChat() {
+  const { data: user } = useSessionUser();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatDock key={user.id} me={user} />
+    </Suspense>
+  );
+}
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <SignedInChat />
+    </>
+  );
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: RootLayout,
   notFoundComponent: NotFoundView,
   errorComponent: RouteErrorView,
 });
@@ -53,6 +82,13 @@ const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
 });
 
+// The local mailbox (development only: the Worker answers 404 for it anywhere else).
+const devMailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dev/mail',
+  component: lazyRouteComponent(() => import('./routes/dev-mail.tsx'), 'DevMailPage'),
+});
+
 // Chat says "Please log in to access chat." itself rather than sending a signed-out visitor away (spec part 1).
 const chatRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -60,11 +96,33 @@ const chatRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/chat.tsx'), 'ChatPage'),
 });
 
+// Profiles say "Please log in to view your profile." themselves (spec part 1). The loader asks for the profile
+// and its stats at once (one batched request), while the screen's code loads.
+const profileRouteOptions = {
+  getParentRoute: () => rootRoute,
+  validateSearch: (search: Record<string, unknown>) => profileSearch.parse(search),
+  loader: ({ context, params }: { context: RouterContext; params: { userSlug?: string } }) =>
+    prefetchProfileScreen(context.utils, params.userSlug),
+  component: lazyRouteComponent(() => import('./routes/profile.tsx'), 'ProfilePage'),
+  errorComponent: lazyRouteComponent(() => import('./routes/profile.tsx'), 'ProfileErrorView'),
+} as const;
+const profileRoute = createRoute({ ...profileRouteOptions, path: '/profile' });
+const profileSlugRoute = createRoute({ ...profileRouteOptions, path: '/profile/$userSlug' });
+const spaRoute = createRoute({ ...profileRouteOptions, path: '/spa/$userSlug' });
+
 const leaderboardsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/leaderboards',
   component: lazyRouteComponent(() => import('./routes/leaderboards.tsx'), 'LeaderboardsPage'),
 });
+
+// Stars and flowers say "Please log in to view stars (or flowers)." themselves (spec part 2 section 8).
+const starsComponent = lazyRouteComponent(() => import('./routes/stars.tsx'), 'StarsPage');
+const starsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/stars', component: starsComponent });
+const starsSlugRoute = createRoute({ getParentRoute: () => rootRoute, path: '/stars/$userSlug', component: starsComponent });
+const flowersComponent = lazyRouteComponent(() => import('./routes/flowers.tsx'), 'FlowersPage');
+const flowersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/flowers', component: flowersComponent });
+const flowersSlugRoute = createRoute({ getParentRoute: () => rootRoute, path: '/flowers/$userSlug', component: flowersComponent });
 
 // Signed in only -------------------------------------------------------------------------------------------
 
@@ -79,11 +137,6 @@ const mapRoute = createRoute({
   validateSearch: (search: Record<string, unknown>) => mapSearch.parse(search),
   component: lazyRouteComponent(() => import('./routes/map.tsx'), 'MapPage'),
 });
-
-const profileComponent = lazyRouteComponent(() => import('./routes/profile.tsx'), 'ProfilePage');
-const profileRoute = createRoute({ ...signedIn('/profile'), component: profileComponent });
-const profileSlugRoute = createRoute({ ...signedIn('/profile/$userSlug'), component: profileComponent });
-const spaRoute = createRoute({ ...signedIn('/spa/$userSlug'), component: profileComponent });
 
 const editProfileRoute = createRoute({
   ...signedIn('/edit-profile'),
@@ -108,12 +161,6 @@ const medalsSlugRoute = createRoute({ ...signedIn('/medals/$userSlug'), componen
 const redFlagsComponent = lazyRouteComponent(() => import('./routes/red-flags.tsx'), 'RedFlagsPage');
 const redFlagsRoute = createRoute({ ...signedIn('/red-flags'), component: redFlagsComponent });
 const redFlagsSlugRoute = createRoute({ ...signedIn('/red-flags/$userSlug'), component: redFlagsComponent });
-const starsComponent = lazyRouteComponent(() => import('./routes/stars.tsx'), 'StarsPage');
-const starsRoute = createRoute({ ...signedIn('/stars'), component: starsComponent });
-const starsSlugRoute = createRoute({ ...signedIn('/stars/$userSlug'), component: starsComponent });
-const flowersComponent = lazyRouteComponent(() => import('./routes/flowers.tsx'), 'FlowersPage');
-const flowersRoute = createRoute({ ...signedIn('/flowers'), component: flowersComponent });
-const flowersSlugRoute = createRoute({ ...signedIn('/flowers/$userSlug'), component: flowersComponent });
 const transactionsRoute = createRoute({
   ...signedIn('/transactions/$userSlug/$type'),
   component: lazyRouteComponent(() => import('./routes/transactions.tsx'), 'TransactionsPage'),
@@ -123,8 +170,10 @@ const writeReviewRoute = createRoute({
   ...signedIn('/write-review/$userSlug'),
   component: lazyRouteComponent(() => import('./routes/write-review.tsx'), 'WriteReviewPage'),
 });
+// Reviews a member received, with owner replies (issue 8; the profile's Reviews tabs show the same cards).
 const premiumRoute = createRoute({
   ...signedIn('/premium'),
+  validateSearch: (search: Record<string, unknown>) => premiumSearch.parse(search),
   component: lazyRouteComponent(() => import('./routes/premium.tsx'), 'PremiumPage'),
 });
 const favoritesRoute = createRoute({
@@ -137,13 +186,18 @@ export const routeTree = rootRoute.addChildren([
   authRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  devMailRoute,
   chatRoute,
   leaderboardsRoute,
+  profileRoute,
+  profileSlugRoute,
+  spaRoute,
+  starsRoute,
+  starsSlugRoute,
+  flowersRoute,
+  flowersSlugRoute,
   signedInRoute.addChildren([
     mapRoute,
-    profileRoute,
-    profileSlugRoute,
-    spaRoute,
     editProfileRoute,
     editAddressRoute,
     adminRoute,
@@ -152,10 +206,6 @@ export const routeTree = rootRoute.addChildren([
     medalsSlugRoute,
     redFlagsRoute,
     redFlagsSlugRoute,
-    starsRoute,
-    starsSlugRoute,
-    flowersRoute,
-    flowersSlugRoute,
     transactionsRoute,
     writeReviewRoute,
     premiumRoute,
@@ -163,10 +213,11 @@ export const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export function createAppRouter(context: RouterContext) {
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history ? { history } : {}),
     defaultPreload: 'intent',
     // Data freshness is TanStack Query's job; the router only loads route code.
     defaultPreloadStaleTime: 0,

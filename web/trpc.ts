@@ -1,9 +1,10 @@
-// The tRPC client for React: typed against the server's router, batched over /trpc with the session cookie.
+// The tRPC client for React: typed against the server's router, batched over /trpc with the session cookie
+// (at most TRPC_MAX_BATCH_SIZE calls a batch, as the server allows; sign-in and registration go alone).
 // The QueryClient carries the spec's data-fetching defaults (part 1 section 9).
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import { QUERY_FRESH_MS, QUERY_GC_MS } from '../common/limits.ts';
+import { appLinks } from '../common/trpc-links.ts';
 import type { AppRouter } from '../worker/routers/index.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -30,12 +31,10 @@ export function createQueryClient(): QueryClient {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [
-      httpBatchLink({
-        url: '/trpc',
-        fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
-      }),
-    ],
+    links: appLinks<AppRouter>({
+      url: '/trpc',
+      fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+    }),
   });
 }
 

@@ -1,22 +1,59 @@
 // The Worker's configuration, parsed once per isolate with zod. Every provider has an embedded default that
-// works offline (ARCHITECTURE section 6); production refuses to run on the development defaults of secrets.
+// works offline (ARCHITECTURE section 6). A deploy is production unless ENVIRONMENT says "development"
+// explicitly (local runs and tests do), and production refuses to run on the development defaults.
 import { z } from 'zod';
+import { DEFAULT_PREMIUM_PRICES, PLAN_IDS, type PlanId, type PremiumPrices } from '../common/premium.ts';
 import type { ChatHub } from '../durable-objects/chat-hub.ts';
+import { SPA_LISTING_CACHE_SECONDS } from '../common/map.ts';
 
 export interface Bindings {
   ASSETS: Fetcher;
   CHAT_HUB: DurableObjectNamespace<ChatHub>;
-  LOGIN_LIMITER?: RateLimit;
+  LOGIN_ADDRESS_LIMITER?: RateLimit;
+  LOGIN_ACCOUNT_LIMITER?: RateLimit;
   REGISTER_LIMITER?: RateLimit;
+  CHAT_CONNECT_LIMITER?: RateLimit;
+  /** Geocoding and directions (each call may cost a provider request). */
+  MAPS_LIMITER?: RateLimit;
+  /** IP geolocation lookups by address (each MaxMind lookup costs). */
+  GEOLOCATION_LIMITER?: RateLimit;
+  // Profiles (issue 7): photos in R2, their upload limiter, and Workers AI for AI Assist when bound.
+  MEDIA?: R2Bucket;
+  UPLOAD_LIMITER?: RateLimit;
+  AI?: Ai;
+  FORGOT_PASSWORD_ADDRESS_LIMITER?: RateLimit;
+  FORGOT_PASSWORD_ACCOUNT_LIMITER?: RateLimit;
+  RESET_PASSWORD_LIMITER?: RateLimit;
+  PREMIUM_CHECKOUT_LIMITER?: RateLimit;
+  /** Cloudflare Email Service (a `send_email` binding), one of the mail providers. */
+  EMAIL?: SendEmail;
   [key: string]: unknown;
 }
 
 const DEVELOPMENT_ALTCHA_KEY = 'development-only-altcha-hmac-key';
+/** Where `npm start` runs the local libSQL server; only ever a development default. */
+const DEVELOPMENT_DATABASE_URL = 'http://127.0.0.1:8080';
+/** OpenFreeMap's Liberty style: public, keyless, OpenStreetMap data. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
+/** PREMIUM_PRICES: `monthly=1999,yearly=19999,pro=3999` in minor units; plans left out keep their default. */
+function parsePrices(value: string | undefined, currency: string | undefined, context: z.RefinementCtx): PremiumPrices {
+  const amounts = { ...DEFAULT_PREMIUM_PRICES.amounts };
+  for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    const [plan, amount] = entry.split('=').map((part) => part.trim());
+    if (!PLAN_IDS.includes(plan as PlanId) || !/^\d{1,9}$/.test(amount ?? '') || Number(amount) <= 0) {
+      context.addIssue({ code: 'custom', message: `PREMIUM_PRICES: "${entry}" is not plan=minor-units (plans: ${PLAN_IDS.join(', ')})` });
+      continue;
+    }
+    amounts[plan as PlanId] = Number(amount);
+  }
+  return { currency: currency ?? DEFAULT_PREMIUM_PRICES.currency, amounts };
+}
 
 const configSchema = z
   .object({
-    ENVIRONMENT: z.enum(['development', 'production']).default('development'),
-    TURSO_DATABASE_URL: z.string().url().default('http://127.0.0.1:8080'),
+    ENVIRONMENT: z.enum(['development', 'production']).default('production'),
+    TURSO_DATABASE_URL: z.string().url().optional(),
     TURSO_AUTH_TOKEN: z.string().optional(),
     ALLOWED_ORIGINS: z
       .string()
@@ -27,14 +64,54 @@ const configSchema = z
     TURNSTILE_SECRET_KEY: z.string().optional(),
     RECAPTCHA_SITE_KEY: z.string().optional(),
     RECAPTCHA_SECRET_KEY: z.string().optional(),
+    // Maps (issue 9): mapbox-gl, Mapbox Directions and Geocoding with a token; otherwise maplibre-gl on a
+    // keyless public style, the Worker's embedded basemap, the gazetteer and straight-line estimates.
+    MAPBOX_TOKEN: z.string().min(1).optional(),
+    /** The token the browser's mapbox-gl uses; defaults to MAPBOX_TOKEN when that is a public (pk.) token. */
+    MAPBOX_PUBLIC_TOKEN: z.string().min(1).optional(),
+    /** A keyless public style; empty means the embedded basemap only. */
+    MAP_STYLE_URL: z.union([z.url(), z.literal('')]).default(DEFAULT_MAP_STYLE_URL),
+    MAXMIND_ACCOUNT_ID: z.string().min(1).optional(),
+    MAXMIND_LICENSE_KEY: z.string().min(1).optional(),
+    /** Seconds the spa listing stays in the edge cache; 0 turns the cache off (benchmarks). */
+    SPA_LISTING_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(SPA_LISTING_CACHE_SECONDS),
+    // AI Assist: an OpenAI-compatible endpoint when both are set (else Workers AI when bound, else built in).
+    AI_BASE_URL: z.string().url().optional(),
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().optional(),
+    /** The app's public address for links in e-mails; the request's own origin when unset. */
+    APP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    RESEND_API_KEY: z.string().min(1).optional(),
+    RESEND_API_BASE: z.string().url().default('https://api.resend.com'),
+    EMAIL: z.custom<SendEmail>((value) => typeof value === 'object' && value !== null).optional(),
+    PAYMONGO_SECRET_KEY: z.string().min(1).optional(),
+    PAYMONGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+    PAYMONGO_API_BASE: z.string().url().default('https://api.paymongo.com'),
+    PREMIUM_CURRENCY: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'PREMIUM_CURRENCY must be an ISO 4217 code such as PHP')
+      .transform((code) => code.toUpperCase())
+      .optional(),
+    PREMIUM_PRICES: z.string().optional(),
   })
   .superRefine((config, context) => {
+    if ((config.RESEND_API_KEY || config.EMAIL) && !config.MAIL_FROM)
+      context.addIssue({ code: 'custom', message: 'MAIL_FROM is required when a mail provider is configured' });
+    if (Boolean(config.PAYMONGO_SECRET_KEY) !== Boolean(config.PAYMONGO_WEBHOOK_SECRET))
+      context.addIssue({ code: 'custom', message: 'PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are set together' });
     if (config.ENVIRONMENT !== 'production') return;
+    if (!config.TURSO_DATABASE_URL) context.addIssue({ code: 'custom', message: 'TURSO_DATABASE_URL is required in production' });
     if (!config.TURSO_AUTH_TOKEN) context.addIssue({ code: 'custom', message: 'TURSO_AUTH_TOKEN is required in production' });
     const hasOtherCaptcha = Boolean(config.TURNSTILE_SECRET_KEY || config.RECAPTCHA_SECRET_KEY);
     if (!hasOtherCaptcha && config.ALTCHA_HMAC_KEY === DEVELOPMENT_ALTCHA_KEY)
       context.addIssue({ code: 'custom', message: 'ALTCHA_HMAC_KEY must be set in production' });
-  });
+  })
+  .transform(({ PREMIUM_PRICES, PREMIUM_CURRENCY, ...config }, context) => ({
+    ...config,
+    TURSO_DATABASE_URL: config.TURSO_DATABASE_URL ?? DEVELOPMENT_DATABASE_URL,
+    premiumPrices: parsePrices(PREMIUM_PRICES, PREMIUM_CURRENCY, context),
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

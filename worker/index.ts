@@ -1,44 +1,86 @@
 // The Worker: one Hono app. tRPC at /trpc, the documented REST paths at /api, the chat socket at /ws/chat
 // (served by the ChatHub Durable Object exported here), and the web app's static
 // build for everything else (hashed assets cached for a year, index.html and the service worker revalidated).
+// The landing page and the auth form are sent prerendered (web/prerender.tsx), so they paint before any script.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { TRPC_MAX_BATCH_SIZE } from '../common/limits.ts';
 import { Hono } from 'hono';
 import type { Bindings } from './env.ts';
 import { describeError } from './errors.ts';
 import { chatSocketRoutes } from './chat-socket.ts';
 import { accountRoutes } from './rest/account.ts';
-import type { HonoEnv } from './rest/adapter.ts';
+import { mapRoutes } from './rest/map.ts';
+import { profileRoutes } from './rest/profiles.ts';
+import { mediaRoutes } from './media-routes.ts';
+import { executionContextOf, type HonoEnv } from './rest/adapter.ts';
+import { favoritesRoutes } from './rest/favorites.ts';
+import { passwordResetRoutes } from './rest/password-reset.ts';
+import { premiumRoutes } from './rest/premium.ts';
+import { runScheduledWork } from './scheduled.ts';
+import { readConfig } from './env.ts';
+import { localMailboxAvailable } from './services/mail.ts';
+import { recognitionRoutes } from './rest/recognition.ts';
 import { appRouter } from './routers/index.ts';
-import { originCheck, securityHeaders } from './security.ts';
+import { originCheck, requestBodyRules, securityHeaders, trpcBatchRules } from './security.ts';
+import { readSessionToken } from './services/sessions.ts';
 import { createContext } from './trpc.ts';
 
 const app = new Hono<HonoEnv>();
 
 app.use('*', securityHeaders);
-app.use('/api/*', originCheck);
-app.use('/trpc/*', originCheck);
+app.use('/api/*', originCheck, requestBodyRules);
+app.use('/trpc/*', originCheck, requestBodyRules, trpcBatchRules);
 
 app.all('/trpc/*', (c) =>
   fetchRequestHandler({
     endpoint: '/trpc',
     req: c.req.raw,
     router: appRouter,
-    createContext: ({ req, resHeaders }) => createContext(req, c.env, resHeaders),
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    createContext: ({ req, resHeaders }) => createContext(req, c.env, resHeaders, executionContextOf(c)),
   }),
 );
 
 app.route('/ws', chatSocketRoutes);
 app.route('/api', accountRoutes);
+app.route('/api', mapRoutes);
+app.route('/api', profileRoutes);
+app.route('/media', mediaRoutes);
+app.route('/api', passwordResetRoutes);
+app.route('/api', premiumRoutes);
+app.route('/api', favoritesRoutes);
+app.route('/api', recognitionRoutes);
 app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
 
+// The local mailbox's page exists only where its API does (development without a mail provider).
+app.get('/dev/mail', (c, next) => (localMailboxAvailable(readConfig(c.env)) ? next() : c.text('Not found', 404)));
+/**
+ * The prerendered page (under dist/web/prerendered/) for a page load: the landing page at / for a browser
+ * without a session cookie (a member gets the plain app shell, never a flash of the landing page), and the auth
+ * form at /auth, in register mode when the address asks for it. Null for everything else.
+ */
+function prerenderedPage(request: Request): string | null {
+  if (request.method !== 'GET') return null;
+  const url = new URL(request.url);
+  if (url.pathname === '/') return readSessionToken(request) ? null : '/prerendered/landing';
+  if (url.pathname === '/auth')
+    return url.searchParams.has('role') || url.searchParams.get('mode') === 'register' ? '/prerendered/auth-register' : '/prerendered/auth';
+  return null;
+}
+
 app.all('*', async (c) => {
-  const response = await c.env.ASSETS.fetch(c.req.raw);
+  const page = prerenderedPage(c.req.raw);
+  const response = await c.env.ASSETS.fetch(page ? new Request(new URL(page, c.req.url), c.req.raw) : c.req.raw);
   const path = new URL(c.req.url).pathname;
   const cacheControl = path.startsWith('/assets/')
     ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
+    : path.startsWith('/geo/')
+      ? 'public, max-age=86400, stale-while-revalidate=604800' // the embedded basemap, rebuilt only by a deploy
+      : 'no-cache';
   const headers = new Headers(response.headers);
   headers.set('Cache-Control', cacheControl);
+  // What / sends depends on the session cookie.
+  if (path === '/') headers.append('Vary', 'Cookie');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
@@ -47,5 +89,9 @@ app.onError((error) => {
   return Response.json(body, { status });
 });
 
-export default app satisfies ExportedHandler<Bindings>;
+export default {
+  fetch: app.fetch,
+  // The Cron Trigger: mail delivery and its retries, and tidying up (worker/scheduled.ts).
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduledWork(env, controller.scheduledTime)),
+} satisfies ExportedHandler<Bindings>;
 export { ChatHub } from '../durable-objects/chat-hub.ts';

@@ -2,12 +2,13 @@
 // the session token), one error formatter for every procedure, and the base procedures every router uses:
 // public, signed in, by role, admin.
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import { MESSAGES } from '../common/account.ts';
 import type { Role } from '../common/roles.ts';
 import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
 import { describeError } from './errors.ts';
-import { readSessionToken, sessionCookie, validateSessionToken, type ValidatedSession } from './services/sessions.ts';
+import { readSessionToken, sessionCookie, sessionQuery, type ValidatedSession } from './services/sessions.ts';
 
 export interface Context {
   request: Request;
@@ -20,30 +21,85 @@ export interface Context {
   clientIp: string;
   /** The signed-in session and user, resolved at most once per request. */
   session(): Promise<ValidatedSession | null>;
+  /**
+   * Runs read queries in the same database round trip as the session lookup (when it has not been resolved
+   * yet), so a signed-in read costs one round trip in all. `sessionId` is the id half of the token, for
+   * queries about the signed-in member's own data. Null when nobody is signed in: the answers of a batch whose
+   * session turns out invalid are thrown away.
+   */
+  readWithSession<T extends ReadBatch>(
+    queries: (sessionId: string) => T,
+  ): Promise<{ viewer: ValidatedSession; results: BatchResponse<T> } | null>;
+  /**
+   * The same for reads that anyone may make (a public board): the queries do not depend on the session, the
+   * viewer is null when nobody is signed in, and the results are answered either way.
+   */
+  readBesideSession<T extends ReadBatch>(queries: T): Promise<{ viewer: ValidatedSession | null; results: BatchResponse<T> }>;
+  /** Work that may finish after the answer (mail delivery); without a runtime waitUntil it runs detached. */
+  waitUntil(work: Promise<unknown>): void;
 }
 
-export function createContext(request: Request, env: Bindings, resHeaders: Headers): Context {
+export type ReadBatch = Readonly<[BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>;
+
+export function createContext(request: Request, env: Bindings, resHeaders: Headers, executionCtx?: ExecutionContext): Context {
   const config = readConfig(env);
-  const db = getDatabase(config);
+  // Made on first use: an answer from the edge cache needs no database client at all.
+  let database: Database | undefined;
+  const db = () => (database ??= getDatabase(config));
   let resolved: Promise<ValidatedSession | null> | undefined;
-  return {
+  const context: Context = {
     request,
     env,
     config,
-    db,
+    get db() {
+      return db();
+    },
     resHeaders,
     clientIp: request.headers.get('CF-Connecting-IP') ?? 'local',
     session() {
       resolved ??= (async () => {
         const token = readSessionToken(request);
-        if (!token) return null;
-        const validated = await validateSessionToken(db, token);
-        if (validated?.refreshed) resHeaders.append('Set-Cookie', sessionCookie(request.url, token, validated.session));
-        return validated;
+        const lookup = token ? sessionQuery(db(), token) : null;
+        if (!lookup) return null;
+        return remember(token!, await lookup.finish(await lookup.query));
       })();
       return resolved;
     },
+    async readWithSession<T extends ReadBatch>(queries: (sessionId: string) => T) {
+      const token = readSessionToken(request);
+      const lookup = token ? sessionQuery(db(), token) : null;
+      if (!lookup) return null;
+      const { viewer, results } = await readBeside(token!, lookup, queries(lookup.id));
+      return viewer ? { viewer, results } : null;
+    },
+    async readBesideSession<T extends ReadBatch>(queries: T) {
+      const token = readSessionToken(request);
+      const lookup = token ? sessionQuery(db(), token) : null;
+      if (!lookup) return { viewer: null, results: await db().batch(queries) };
+      return readBeside(token!, lookup, queries);
+    },
+    waitUntil(work) {
+      const settled = work.catch((error) => console.error('background work failed', error));
+      if (executionCtx) executionCtx.waitUntil(settled);
+    },
   };
+  return context;
+
+  /** The queries in the same batch as the session lookup, unless the session is already known. */
+  async function readBeside<T extends ReadBatch>(token: string, lookup: NonNullable<ReturnType<typeof sessionQuery>>, queries: T) {
+    if (resolved) {
+      const [viewer, results] = await Promise.all([resolved, db().batch(queries)]);
+      return { viewer, results };
+    }
+    const [rows, ...answers] = await db().batch([lookup.query, ...queries] as unknown as ReadBatch);
+    resolved = lookup.finish(rows as Parameters<typeof lookup.finish>[0]).then((validated) => remember(token, validated));
+    return { viewer: await resolved, results: answers as unknown as BatchResponse<T> };
+  }
+
+  function remember(token: string, validated: ValidatedSession | null): ValidatedSession | null {
+    if (validated?.refreshed) resHeaders.append('Set-Cookie', sessionCookie(request.url, token, validated.session));
+    return validated;
+  }
 }
 
 const t = initTRPC.context<Context>().create({
@@ -73,11 +129,31 @@ export function roleProcedure(...roles: Role[]) {
 
 export const adminProcedure = roleProcedure('admin');
 
-/** Counts an attempt against a rate limiter; over the limit answers 429 with Retry-After. */
+/** `ctx.readWithSession`, refusing (401) when nobody is signed in: the signed-in member and the read's answers. */
+export async function readAsMember<T extends ReadBatch>(ctx: Context, queries: (sessionId: string) => T) {
+  const read = await ctx.readWithSession(queries);
+  if (!read) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
+  return { viewer: read.viewer.user, results: read.results };
+}
+
+/**
+ * Counts an attempt against a rate limiter; over the limit answers 429 with Retry-After. A limiter missing from
+ * a production deploy refuses the request (503): an unguarded sign-in must never go live by accident.
+ */
 export async function enforceRateLimit(ctx: Context, limiter: RateLimit | undefined, key: string): Promise<void> {
-  if (!limiter) return;
+  if (!limiter) {
+    if (ctx.config.ENVIRONMENT === 'development') return;
+    console.error('rate limiter binding missing in production');
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.serviceUnavailable });
+  }
   const { success } = await limiter.limit({ key });
   if (success) return;
   ctx.resHeaders.set('Retry-After', '60');
   throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+}
+
+/** The signed-in member of a read that resolved its session in its own batch (readBesideSession), else 401. */
+export function signedInViewer(viewer: ValidatedSession | null): ValidatedSession['user'] {
+  if (!viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
+  return viewer.user;
 }

@@ -23,14 +23,12 @@ export function NotFoundView() {
   );
 }
 
-export function RouteErrorView({ error, reset }: ErrorComponentProps) {
+/** An error thrown while rendering a route: the message (the profile has its own), Try Again and Go Home. */
+export function ErrorFallback({ reset, message }: { reset: () => void; message: string }) {
   const router = useRouter();
-  useEffect(() => {
-    console.error('Route error:', error);
-  }, [error]);
   return (
     <Centered title="Something went wrong">
-      <p className="max-w-sm text-ink-700">This page encountered an error. Please try again.</p>
+      <p className="max-w-sm text-ink-700">{message}</p>
       <div className="flex gap-3">
         <Button
           onClick={() => {
@@ -46,6 +44,13 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
       </div>
     </Centered>
   );
+}
+
+export function RouteErrorView({ error, reset }: ErrorComponentProps) {
+  useEffect(() => {
+    console.error('Route error:', error);
+  }, [error]);
+  return <ErrorFallback reset={reset} message="This page encountered an error. Please try again." />;
 }
 
 /** The session could not be read (server unreachable, offline): say so and offer a retry. */

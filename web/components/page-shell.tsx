@@ -19,9 +19,9 @@ export interface PageShellProps {
 }
 
 const backClasses =
-  'flex size-10 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+  'flex size-11 shrink-0 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-brand-600';
 
-function BackButton({ target }: { target: BackTarget }) {
+export function BackButton({ target }: { target: BackTarget }) {
   const router = useRouter();
   const canGoBack = useCanGoBack();
   if (target === 'history') {

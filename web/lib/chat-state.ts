@@ -1,14 +1,24 @@
-// The chat screen's state as a pure reducer over the hub's frames (durable-objects/protocol.ts), so the socket
-// hook only moves frames and the screen only renders. The server is the source of truth: on every (re)connect
-// the state is emptied and rebuilt from the frames the hub replays after `join`. The hub relays messages and never
-// stores them, so a session's messages survive a reconnect only here, and only if the hub replays that session
-// (it ends a member's sessions once their last socket closes, so that takes another tab holding it open).
-// Times are passed in with each action (`now`) so the reducer stays pure.
+// The chat's state as a pure reducer over the hub's frames (durable-objects/protocol.ts), so the connection
+// (chat-connection.ts) only moves frames and the screens only render. It lives as long as the signed-in app,
+// not the chat screen: leaving /chat and coming back finds the same conversations, and the unread count of
+// each chat grows while it is not on screen. The server is the source of truth: after every (re)connect the
+// hub replays presence, pending requests, active sessions with the messages it still holds in memory, and ends
+// with `joined`; whatever this side held and did not hear again then has ended. The hub never stores messages,
+// so the conversation survives only as long as it holds them in memory (or this side does).
+// Times are passed in with each action (`now`) so the reducer stays pure. `noticeFor` says which toast a frame
+// deserves, so that nothing happens silently.
 import type { Role } from '../../common/roles.ts';
-import type { ChatMessage, OnlineUser, ServerFrame } from '../../durable-objects/protocol.ts';
+import type { ChatMessage, OnlineUser, ServerFrame, SessionEndReason } from '../../durable-objects/protocol.ts';
 
 /** How long a partner's typing indicator shows without a refresh (the sender refreshes it every few seconds). */
 const TYPING_INDICATOR_MAX_MS = 6000;
+/**
+ * A request past its deadline leaves the screen this much later if the hub's own expiry has not arrived by then
+ * (its frame says why the request ended, so it normally comes first and is worth waiting for).
+ */
+const EXPIRY_SLACK_MS = 3000;
+/** Longest message excerpt a toast shows. */
+const EXCERPT_LENGTH = 100;
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
 
@@ -30,6 +40,16 @@ export interface ChatSessionState {
   messages: ChatMessage[];
   /** Local time until which "typing reply..." shows; null when the partner is not typing. */
   partnerTypingUntil: number | null;
+  /** Local time at which the chat ends unless the partner, whose connection dropped, comes back; null when present. */
+  partnerAwayUntil: number | null;
+  /** Messages from the partner that arrived while this chat was not on screen. */
+  unread: number;
+}
+
+/** Why the last chat ended: as the hub said, or 'missed' when it ended while this side was disconnected. */
+export interface EndedChat {
+  name: string;
+  reason: SessionEndReason | 'missed';
 }
 
 export interface ChatState {
@@ -41,12 +61,18 @@ export interface ChatState {
   /** Members a chat request was just sent to, waiting for the hub's acknowledgement. */
   sendingTo: number[];
   sessions: ChatSessionState[];
-  /** The session on screen; null (or an ended session) shows the member list. */
+  /** The session the chat screen shows; null (or an ended session) shows the member list. */
   openSessionId: string | null;
-  /** Messages of the sessions known before the last reconnect, restored if the hub replays the session. */
-  carriedMessages: Record<string, ChatMessage[]>;
-  /** The partner of the chat that ended last, for the "chat ended" notice. */
-  endedWith: string | null;
+  /** Whether the chat screen is showing: then the open session is on screen and its messages are read. */
+  onChatScreen: boolean;
+  /** Requesters whose request this side accepted: their chat opens when it starts. */
+  accepting: number[];
+  /** Members who accepted this side's request: their chat opens when no other chat is open. */
+  acceptedBy: number[];
+  /** While the snapshot after (re)connecting arrives, the sessions and requests it has confirmed; null otherwise. */
+  syncing: { sessions: string[]; requests: string[] } | null;
+  /** The chat that ended last, for the notice in the member list. */
+  endedWith: EndedChat | null;
 }
 
 export type ChatAction =
@@ -55,14 +81,17 @@ export type ChatAction =
   | { type: 'frame'; frame: ServerFrame; now: number }
   | { type: 'tick'; now: number }
   | { type: 'request-sending'; recipientId: number }
-  /** A request this side answered or withdrew: it leaves the screen at once (a failure comes as an error frame). */
+  /** A request this side rejected or withdrew: it leaves the screen at once (a failure comes as an error frame). */
   | { type: 'request-closed'; requestId: string }
-  /** A session this side ended (END CHAT, block): removed at once; the hub's own frame then finds nothing. */
+  /** A request this side accepted: it leaves the screen, and the chat it starts opens. */
+  | { type: 'request-accepting'; requestId: string; memberId: number }
+  /** A session this side ended (END CHAT, block, report): removed at once; the hub's own frame then finds nothing. */
   | { type: 'session-closed'; sessionId: string }
   | { type: 'open-session'; sessionId: string | null }
+  | { type: 'chat-screen'; showing: boolean }
   | { type: 'dismiss-ended' };
 
-export function initialChatState(now = Date.now()): ChatState {
+export function initialChatState(now = Date.now(), openSessionId: string | null = null): ChatState {
   return {
     status: 'connecting',
     now,
@@ -71,15 +100,23 @@ export function initialChatState(now = Date.now()): ChatState {
     incoming: [],
     sendingTo: [],
     sessions: [],
-    openSessionId: null,
-    carriedMessages: {},
+    openSessionId,
+    onChatScreen: false,
+    accepting: [],
+    acceptedBy: [],
+    syncing: null,
     endedWith: null,
   };
 }
 
+/** Whole seconds left before a deadline, as countdowns show them. */
+export function secondsUntil(deadline: number, now: number): number {
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
 /** Whole seconds left before a request expires, as its countdown shows them. */
 export function secondsLeft(request: PendingRequest, now: number): number {
-  return Math.max(0, Math.ceil((request.deadline - now) / 1000));
+  return secondsUntil(request.deadline, now);
 }
 
 /** Whether anything on screen changes with time (countdowns, typing indicators): the tick runs only then. */
@@ -87,8 +124,18 @@ export function needsTick(state: ChatState): boolean {
   return (
     state.outgoing.length > 0 ||
     state.incoming.length > 0 ||
-    state.sessions.some((session) => session.partnerTypingUntil !== null)
+    state.sessions.some((session) => session.partnerTypingUntil !== null || session.partnerAwayUntil !== null)
   );
+}
+
+/** The session the member is looking at right now, if any. */
+export function sessionOnScreen(state: ChatState): ChatSessionState | undefined {
+  if (!state.onChatScreen) return undefined;
+  return state.sessions.find((session) => session.sessionId === state.openSessionId);
+}
+
+export function totalUnread(sessions: ChatSessionState[]): number {
+  return sessions.reduce((sum, session) => sum + session.unread, 0);
 }
 
 function withoutRequest(state: ChatState, requestId: string): ChatState {
@@ -99,14 +146,14 @@ function withoutRequest(state: ChatState, requestId: string): ChatState {
   };
 }
 
-function withoutSession(state: ChatState, sessionId: string): ChatState {
+function withoutSession(state: ChatState, sessionId: string, reason: EndedChat['reason']): ChatState {
   const ended = state.sessions.find((session) => session.sessionId === sessionId);
   if (!ended) return state;
   return {
     ...state,
     sessions: state.sessions.filter((session) => session.sessionId !== sessionId),
     openSessionId: state.openSessionId === sessionId ? null : state.openSessionId,
-    endedWith: ended.participantName,
+    endedWith: { name: ended.participantName, reason },
   };
 }
 
@@ -118,75 +165,114 @@ function updateSession(state: ChatState, sessionId: string, update: (session: Ch
   };
 }
 
+/** Marks the open session read when it is on screen. */
+function readOnScreen(state: ChatState): ChatState {
+  const open = sessionOnScreen(state);
+  return open && open.unread > 0 ? updateSession(state, open.sessionId, (session) => ({ ...session, unread: 0 })) : state;
+}
+
+function confirmed(state: ChatState, kind: 'sessions' | 'requests', id: string): ChatState['syncing'] {
+  if (!state.syncing || state.syncing[kind].includes(id)) return state.syncing;
+  return { ...state.syncing, [kind]: [...state.syncing[kind], id] };
+}
+
+function pendingRequest(id: string, memberId: number, memberName: string, remainingTime: number, now: number): PendingRequest {
+  return { requestId: id, memberId, memberName, deadline: now + remainingTime * 1000 };
+}
+
 function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatState {
   switch (frame.type) {
     case 'online-users-updated':
       return { ...state, users: frame.users };
+    case 'joined': {
+      // The snapshot is complete: what it did not confirm ended while this side was away.
+      const sync = state.syncing;
+      if (!sync) return state;
+      const kept = (request: PendingRequest) => sync.requests.includes(request.requestId);
+      let next: ChatState = { ...state, syncing: null, outgoing: state.outgoing.filter(kept), incoming: state.incoming.filter(kept) };
+      for (const session of state.sessions)
+        if (!sync.sessions.includes(session.sessionId)) next = withoutSession(next, session.sessionId, 'missed');
+      return next;
+    }
     case 'chat-request-sent': {
-      const request = {
-        requestId: frame.requestId,
-        memberId: frame.recipientId,
-        memberName: frame.recipientName,
-        deadline: now + frame.remainingTime * 1000,
-      };
+      const request = pendingRequest(frame.requestId, frame.recipientId, frame.recipientName, frame.remainingTime, now);
       return {
         ...state,
+        syncing: confirmed(state, 'requests', frame.requestId),
         sendingTo: state.sendingTo.filter((id) => id !== frame.recipientId),
         outgoing: [...state.outgoing.filter((known) => known.requestId !== frame.requestId), request],
       };
     }
     case 'incoming-chat-request': {
-      const request = {
-        requestId: frame.requestId,
-        memberId: frame.requesterId,
-        memberName: frame.requesterName,
-        deadline: now + frame.remainingTime * 1000,
+      const request = pendingRequest(frame.requestId, frame.requesterId, frame.requesterName, frame.remainingTime, now);
+      return {
+        ...state,
+        syncing: confirmed(state, 'requests', frame.requestId),
+        incoming: [...state.incoming.filter((known) => known.requestId !== frame.requestId), request],
       };
-      return { ...state, incoming: [...state.incoming.filter((known) => known.requestId !== frame.requestId), request] };
     }
     case 'chat-request-accepted':
+      return { ...withoutRequest(state, frame.requestId), acceptedBy: [...state.acceptedBy, frame.participantId] };
     case 'chat-request-rejected':
     case 'chat-request-cancelled':
     case 'chat-request-expired':
       return withoutRequest(state, frame.requestId);
     case 'chat-session-started': {
-      const replayed = frame.sessionId in state.carriedMessages;
-      const { [frame.sessionId]: carried = [], ...carriedMessages } = state.carriedMessages;
-      const known = state.sessions.some((session) => session.sessionId === frame.sessionId);
+      const syncing = confirmed(state, 'sessions', frame.sessionId);
+      if (state.sessions.some((session) => session.sessionId === frame.sessionId)) return { ...state, syncing };
       const session: ChatSessionState = {
         sessionId: frame.sessionId,
         participantId: frame.participantId,
         participantName: frame.participantName,
         participantRole: state.users.find((user) => user.id === frame.participantId)?.role ?? null,
-        messages: carried,
+        messages: [],
         partnerTypingUntil: null,
+        partnerAwayUntil: null,
+        unread: 0,
       };
-      return {
+      // Never switch chats behind the member's back: a chat they accepted opens; a chat their own request
+      // started opens only when no other is open; a replayed one leaves the screen as it was.
+      const acceptedHere = state.accepting.includes(frame.participantId);
+      const theirAnswer = state.acceptedBy.includes(frame.participantId);
+      const anotherOpen = state.sessions.some((known) => known.sessionId === state.openSessionId);
+      const opens = acceptedHere || (theirAnswer && !anotherOpen);
+      return readOnScreen({
         ...state,
-        carriedMessages,
+        syncing,
         // Requests between the two are settled once they chat.
         outgoing: state.outgoing.filter((request) => request.memberId !== frame.participantId),
         incoming: state.incoming.filter((request) => request.memberId !== frame.participantId),
-        sessions: known ? state.sessions : [...state.sessions, session],
-        // A new chat opens; a replayed one (after a reconnect) leaves the screen as it was.
-        openSessionId: replayed || known ? state.openSessionId : frame.sessionId,
-        endedWith: null,
-      };
+        accepting: state.accepting.filter((id) => id !== frame.participantId),
+        acceptedBy: state.acceptedBy.filter((id) => id !== frame.participantId),
+        sessions: [...state.sessions, session],
+        openSessionId: opens ? frame.sessionId : state.openSessionId,
+        endedWith: opens ? null : state.endedWith,
+      });
     }
     case 'new-message': {
       const { message } = frame;
-      return updateSession(state, message.sessionId, (session) =>
-        session.messages.some((known) => known.id === message.id)
-          ? session
-          : {
-              ...session,
-              messages: [...session.messages, message],
-              partnerTypingUntil: message.senderId === session.participantId ? null : session.partnerTypingUntil,
-            },
-      );
+      const onScreen = sessionOnScreen(state)?.sessionId === message.sessionId;
+      return updateSession(state, message.sessionId, (session) => {
+        if (session.messages.some((known) => known.id === message.id)) return session;
+        const fromPartner = message.senderId === session.participantId;
+        // Replayed messages (after a reconnect) may be older than the last one held: keep them in time order.
+        const messages = [...session.messages, message].sort((a, b) => a.sentAt - b.sentAt);
+        return {
+          ...session,
+          messages,
+          partnerTypingUntil: fromPartner ? null : session.partnerTypingUntil,
+          unread: fromPartner && !onScreen ? session.unread + 1 : session.unread,
+        };
+      });
     }
     case 'chat-session-ended':
-      return withoutSession(state, frame.sessionId);
+      return withoutSession(state, frame.sessionId, frame.reason);
+    case 'chat-partner-status':
+      return updateSession(state, frame.sessionId, (session) =>
+        session.participantId === frame.participantId
+          ? { ...session, partnerAwayUntil: frame.away ? now + frame.remainingTime * 1000 : null, partnerTypingUntil: null }
+          : session,
+      );
     case 'typing-start':
     case 'typing-stop':
       return updateSession(state, frame.sessionId, (session) =>
@@ -202,27 +288,16 @@ function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatStat
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
-    case 'connected': {
-      const carriedMessages: Record<string, ChatMessage[]> = {};
-      for (const session of state.sessions) carriedMessages[session.sessionId] = session.messages;
-      // The hub ends a member's sessions when their last socket closes: unless it replays the open chat (which
-      // clears this), the member learns here that it ended while they were away.
-      const open = state.sessions.find((session) => session.sessionId === state.openSessionId);
-      return {
-        ...initialChatState(action.now),
-        status: 'open',
-        carriedMessages,
-        openSessionId: state.openSessionId,
-        endedWith: open?.participantName ?? state.endedWith,
-      };
-    }
+    case 'connected':
+      // Everything held stays on screen while the hub's snapshot confirms it (`joined` settles the rest).
+      return { ...state, status: 'open', now: action.now, sendingTo: [], syncing: { sessions: [], requests: [] } };
     case 'disconnected':
-      return state.status === 'reconnecting' ? state : { ...state, status: 'reconnecting', sendingTo: [] };
+      return state.status === 'reconnecting' ? state : { ...state, status: 'reconnecting', sendingTo: [], syncing: null };
     case 'frame':
       return applyFrame({ ...state, now: action.now }, action.frame, action.now);
     case 'tick': {
       const { now } = action;
-      const live = (request: PendingRequest) => request.deadline > now;
+      const live = (request: PendingRequest) => request.deadline + EXPIRY_SLACK_MS > now;
       return {
         ...state,
         now,
@@ -239,11 +314,81 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, sendingTo: [...state.sendingTo, action.recipientId] };
     case 'request-closed':
       return withoutRequest(state, action.requestId);
+    case 'request-accepting':
+      return { ...withoutRequest(state, action.requestId), accepting: [...state.accepting, action.memberId] };
     case 'session-closed':
-      return withoutSession(state, action.sessionId);
+      return withoutSession(state, action.sessionId, 'ended');
     case 'open-session':
-      return { ...state, openSessionId: action.sessionId, endedWith: null };
+      return readOnScreen({ ...state, openSessionId: action.sessionId, endedWith: null });
+    case 'chat-screen':
+      return readOnScreen({ ...state, onChatScreen: action.showing });
     case 'dismiss-ended':
       return { ...state, endedWith: null };
+  }
+}
+
+export interface ChatNotice {
+  title: string;
+  description: string;
+}
+
+function excerpt(text: string): string {
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+}
+
+/**
+ * The toast a frame deserves, given the state before and after it: a request that was declined, expired or
+ * whose member went offline; a chat that started or a message that arrived somewhere not on screen; a chat
+ * that ended while the member was elsewhere. Nothing for what the screen already shows, or for the snapshot
+ * replayed after a reconnect.
+ */
+export function noticeFor(before: ChatState, after: ChatState, frame: ServerFrame): ChatNotice | null {
+  if (before.syncing) return null;
+  switch (frame.type) {
+    case 'chat-request-rejected':
+    case 'chat-request-expired':
+    case 'chat-request-cancelled': {
+      const mine = before.outgoing.find((request) => request.requestId === frame.requestId);
+      if (mine) {
+        const name = mine.memberName;
+        if (frame.type === 'chat-request-rejected')
+          return { title: 'Chat request declined', description: `${name} declined your chat request.` };
+        if (frame.type === 'chat-request-expired' && frame.reason === 'timeout')
+          return { title: 'Chat request expired', description: `${name} did not answer within 30 seconds.` };
+        return { title: 'Member went offline', description: `${name} went offline before answering your chat request.` };
+      }
+      const theirs = before.incoming.find((request) => request.requestId === frame.requestId);
+      if (theirs && frame.type === 'chat-request-cancelled')
+        return frame.reason === 'withdrawn'
+          ? { title: 'Chat request withdrawn', description: `${theirs.memberName} withdrew their chat request.` }
+          : { title: 'Member went offline', description: `${theirs.memberName} went offline.` };
+      return null;
+    }
+    case 'chat-session-started': {
+      const started = after.sessions.find((session) => session.sessionId === frame.sessionId);
+      const isNew = !before.sessions.some((session) => session.sessionId === frame.sessionId);
+      if (!started || !isNew || !before.acceptedBy.includes(frame.participantId)) return null;
+      if (sessionOnScreen(after)?.sessionId === frame.sessionId) return null;
+      return {
+        title: 'Chat request accepted',
+        description: `${started.participantName} accepted your chat request. Open the chat from Chat.`,
+      };
+    }
+    case 'new-message': {
+      const session = after.sessions.find((known) => known.sessionId === frame.message.sessionId);
+      if (!session || frame.message.senderId !== session.participantId) return null;
+      const grew = session.unread > (before.sessions.find((known) => known.sessionId === session.sessionId)?.unread ?? 0);
+      return grew ? { title: `New message from ${session.participantName}`, description: excerpt(frame.message.content) } : null;
+    }
+    case 'chat-session-ended': {
+      const ended = before.sessions.find((session) => session.sessionId === frame.sessionId);
+      // On the chat screen the member list says it; elsewhere a toast does.
+      if (!ended || before.onChatScreen) return null;
+      return frame.reason === 'offline'
+        ? { title: 'Chat ended', description: `${ended.participantName} went offline, so your chat ended.` }
+        : { title: 'Chat ended', description: `${ended.participantName} ended the chat.` };
+    }
+    default:
+      return null;
   }
 }

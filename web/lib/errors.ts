@@ -9,3 +9,17 @@ export function serverMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/**
+ * A failed submit's text (spec part 2 section 8): the server's message, else `HTTP {status}`, else `Network error`
+ * when no answer came at all.
+ */
+export function submitErrorMessage(error: unknown): string {
+  const message = serverMessage(error, '');
+  if (message) return message;
+  if (error instanceof TRPCClientError) {
+    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? (error.meta?.response as Response | undefined)?.status;
+    if (status) return `HTTP ${status}`;
+  }
+  return 'Network error';
+}

@@ -14,11 +14,41 @@ export interface RoleTheme {
   band: string;
   /** Avatar ring and initial colour. */
   avatar: string;
+  /** The selected tab chip on a profile of this role. */
+  tabActive: string;
+  /** Buttons in the profile's colour. */
+  accent: string;
+  /** Text in the accent colour (headings, counts) on a light background. */
+  accentText: string;
 }
 
 export const ROLE_THEME: Record<Role, RoleTheme> = {
-  client: { band: 'bg-gradient-to-br from-brand-600 to-brand-800', avatar: 'bg-brand-100 text-brand-800' },
-  therapist: { band: 'bg-gradient-to-br from-sky-700 to-indigo-800', avatar: 'bg-sky-100 text-sky-800' },
-  spa_management: { band: 'bg-gradient-to-br from-emerald-600 to-green-800', avatar: 'bg-emerald-100 text-emerald-800' },
-  admin: { band: 'bg-gradient-to-br from-rose-700 to-red-900', avatar: 'bg-rose-100 text-rose-800' },
+  client: {
+    band: 'bg-gradient-to-br from-brand-600 to-brand-800',
+    avatar: 'bg-brand-100 text-brand-800',
+    tabActive: 'data-[state=active]:border-brand-700 data-[state=active]:bg-brand-700 data-[state=active]:text-white',
+    accent: 'bg-brand-700 text-white hover:opacity-90',
+    accentText: 'text-brand-800',
+  },
+  therapist: {
+    band: 'bg-gradient-to-br from-sky-700 to-indigo-800',
+    avatar: 'bg-sky-100 text-sky-800',
+    tabActive: 'data-[state=active]:border-sky-800 data-[state=active]:bg-sky-800 data-[state=active]:text-white',
+    accent: 'bg-sky-800 text-white hover:opacity-90',
+    accentText: 'text-sky-800',
+  },
+  spa_management: {
+    band: 'bg-gradient-to-br from-emerald-600 to-green-800',
+    avatar: 'bg-emerald-100 text-emerald-800',
+    tabActive: 'data-[state=active]:border-emerald-800 data-[state=active]:bg-emerald-800 data-[state=active]:text-white',
+    accent: 'bg-emerald-800 text-white hover:opacity-90',
+    accentText: 'text-emerald-800',
+  },
+  admin: {
+    band: 'bg-gradient-to-br from-rose-700 to-red-900',
+    avatar: 'bg-rose-100 text-rose-800',
+    tabActive: 'data-[state=active]:border-rose-800 data-[state=active]:bg-rose-800 data-[state=active]:text-white',
+    accent: 'bg-rose-800 text-white hover:opacity-90',
+    accentText: 'text-rose-800',
+  },
 };

@@ -11,8 +11,15 @@ const searchText = z.pipe(
 
 const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
-export const authSearch = z.object({ role: optional(z.enum(REGISTRABLE_ROLES)) });
+/** `role` opens registration with that role chosen; `mode=register` opens registration (Get Started). */
+export const authSearch = z.object({ role: optional(z.enum(REGISTRABLE_ROLES)), mode: optional(z.enum(['register', 'signin'])) });
 export const resetPasswordSearch = z.object({ token: optional(searchText) });
 export const mapSearch = z.object({ focus: optional(searchText) });
+/** `?refresh=true` (after an address is saved) makes the profile fetch everything again. */
+export const profileSearch = z.object({
+  refresh: optional(z.pipe(z.transform((value: unknown) => value === true || value === 'true'), z.boolean())),
+});
+/** Where PayMongo's checkout sends the member back to. */
+export const premiumSearch = z.object({ checkout: optional(z.enum(['success', 'cancelled'])) });
 
 export type AuthSearch = z.infer<typeof authSearch>;

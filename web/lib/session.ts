@@ -12,6 +12,25 @@ export const SESSION_QUERY_OPTIONS = { staleTime: 0, gcTime: SESSION_USER_CACHE_
 
 /** Session storage key holding the time of the last sign-out (ms since the epoch). */
 export const LOGOUT_TIMESTAMP_KEY = 'logoutTimestamp';
+/** Local storage key set once someone has signed in on this browser: Get Started then offers sign-in. */
+const SIGNED_IN_BEFORE_KEY = 'signedInBefore';
+
+export function rememberSignedIn(): void {
+  try {
+    localStorage.setItem(SIGNED_IN_BEFORE_KEY, '1');
+  } catch {
+    // Storage can be unavailable; Get Started then keeps offering registration.
+  }
+}
+
+/** Whether this browser has signed in before (a returning visitor rather than a first-time one). */
+export function hasSignedInBefore(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_BEFORE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 export function useSessionUser() {
   return trpc.account.me.useQuery(undefined, SESSION_QUERY_OPTIONS);

@@ -1,11 +1,14 @@
 // /auth (spec part 1 section 2): sign in or create an account. `?role=` opens registration with that role
-// chosen. Registration is checked here in the spec's order (name, age, captcha) with the shared schema and the
-// first problem shown; the password rule is the server's. Errors show in red above the button, and failures
-// from the server also raise a toast. A signed-in visitor is sent to /.
+// chosen, `?mode=register` opens registration (Get Started). Registration is checked here in the spec's order
+// (name, age, captcha) with the shared schema and the first problem shown; the password rule is the server's,
+// shown as a hint under New Password so that members learn it before the server refuses. Errors show in red
+// above the button; an error about one field marks that field (aria-invalid, aria-describedby) and moves the
+// focus to it, and the captcha's error goes once the captcha is solved. Failures from the server also raise a
+// toast. A signed-in visitor is sent to /.
 import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES, registerInput } from '../../common/account.ts';
-import { MINIMUM_AGE, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../common/limits.ts';
+import { MINIMUM_AGE, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/limits.ts';
 import { REGISTRABLE_ROLES, REGISTRATION_ROLE_LABELS, type RegistrableRole } from '../../common/roles.ts';
 import { BrandMark } from '../components/brand-mark.tsx';
 import { Captcha } from '../components/captcha/captcha.tsx';
@@ -14,13 +17,38 @@ import { Checkbox } from '../components/ui/checkbox.tsx';
 import { TextField } from '../components/ui/input.tsx';
 import { RadioGroup } from '../components/ui/radio-group.tsx';
 import { useToast } from '../components/ui/use-toast.ts';
+import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
-import { useSessionUser, useStoreSessionUser } from '../lib/session.ts';
+import { rememberSignedIn, useSessionUser, useStoreSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
 
 const routeApi = getRouteApi('/auth');
 
 type Mode = 'signin' | 'register';
+/** The part of the form an error is about. */
+type Field = 'name' | 'password' | 'age' | 'captcha';
+
+const ERROR_ID = 'auth-form-error';
+const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`;
+
+/** Which field a message (the client's own check or the server's answer) is about; null for the form as a whole. */
+const FIELD_OF_MESSAGE: Record<string, Field> = {
+  [MESSAGES.nameRequired]: 'name',
+  [MESSAGES.nameTooLong]: 'name',
+  [MESSAGES.nameTaken]: 'name',
+  [MESSAGES.nameCharacters]: 'name',
+  [MESSAGES.ageRequired]: 'age',
+  [MESSAGES.captchaRequired]: 'captcha',
+  [MESSAGES.captchaInvalid]: 'captcha',
+  [MESSAGES.passwordTooShort]: 'password',
+  [MESSAGES.passwordTooLong]: 'password',
+  [MESSAGES.passwordCommon]: 'password',
+};
+
+interface FormError {
+  message: string;
+  field: Field | null;
+}
 
 const ROLE_OPTIONS = REGISTRABLE_ROLES.map((value) => ({ value, label: REGISTRATION_ROLE_LABELS[value] }));
 
@@ -41,24 +69,55 @@ export function AuthPage() {
   const search = routeApi.useSearch();
   const session = useSessionUser();
   if (session.data) return <Navigate to="/" replace />;
-  return <AuthForm key={search.role ?? 'none'} initialRole={search.role} />;
+  const initialMode: Mode = search.role || search.mode === 'register' ? 'register' : 'signin';
+  return <AuthForm key={`${search.role ?? ''}-${initialMode}`} initialRole={search.role} initialMode={initialMode} />;
 }
 
-function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined }) {
+function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole | undefined; initialMode: Mode }) {
   const navigate = useNavigate();
   const storeUser = useStoreSessionUser();
   const { toast, dismiss } = useToast();
 
-  const [mode, setMode] = useState<Mode>(initialRole ? 'register' : 'signin');
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<RegistrableRole>(initialRole ?? 'client');
   const [ageConfirmed, setAgeConfirmed] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorState] = useState<FormError | null>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  const ageBox = useRef<HTMLButtonElement>(null);
+  const captchaBox = useRef<HTMLDivElement>(null);
 
-  const onCaptchaToken = useCallback((token: string | null) => setCaptchaToken(token), []);
+  const setError = (message: string | null, fromServer?: { fields?: Record<string, unknown> }) => {
+    if (message === null) return setErrorState(null);
+    const zodField = Object.keys(fromServer?.fields ?? {})[0];
+    const field =
+      FIELD_OF_MESSAGE[message] ??
+      (zodField === 'name' || zodField === 'password' ? zodField : zodField === 'ageConfirmation' ? 'age' : zodField === 'recaptchaToken' ? 'captcha' : null);
+    setErrorState({ message, field: mode === 'register' ? field : null });
+  };
+  const errorIdFor = (field: Field) => (error?.field === field ? ERROR_ID : null);
+
+  // A field in error takes the focus (each new error, even with the same text, is a new object).
+  useEffect(() => {
+    if (!error?.field) return;
+    if (error.field === 'captcha') {
+      const box = captchaBox.current;
+      const control = box?.querySelector<HTMLElement>('input:not([type=hidden]), button, iframe');
+      (control ?? box)?.focus();
+      return;
+    }
+    ({ name: nameField, password: passwordField, age: ageBox })[error.field].current?.focus();
+  }, [error]);
+
+  // Solving the captcha answers its error at once.
+  const onCaptchaToken = useCallback((token: string | null) => {
+    setCaptchaToken(token);
+    if (token) setErrorState((current) => (current?.field === 'captcha' ? null : current));
+  }, []);
 
   const resetCaptcha = () => {
     setCaptchaToken(null);
@@ -67,6 +126,7 @@ function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined })
 
   const signedIn = (user: Parameters<typeof storeUser>[0]) => {
     storeUser(user);
+    rememberSignedIn();
     void navigate({ to: '/' });
   };
 
@@ -83,7 +143,7 @@ function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined })
     onSuccess: signedIn,
     onError: (failure) => {
       const message = serverMessage(failure, MESSAGES.authFailed);
-      setError(message);
+      setError(message, failure.data ?? undefined);
       toast({ variant: 'destructive', title: 'Registration failed', description: message });
       resetCaptcha();
     },
@@ -102,7 +162,7 @@ function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined })
     resetCaptcha();
     login.reset();
     register.reset();
-    if (next === 'signin' && initialRole) void navigate({ to: '/auth', search: {}, replace: true });
+    if (next === 'signin' && initialMode === 'register') void navigate({ to: '/auth', search: {}, replace: true });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -141,10 +201,11 @@ function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined })
             {registering ? 'Join the community in a minute.' : 'Sign in to continue.'}
           </p>
 
-          <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-5" aria-label={registering ? 'Create account' : 'Sign in'}>
+          <form noValidate onSubmit={onSubmit} className="mt-6 grid grid-cols-1 gap-5" aria-label={registering ? 'Create account' : 'Sign in'}>
             {registering ? (
               <>
                 <TextField
+                  ref={nameField}
                   id="register-name"
                   label="Your Name"
                   name="name"
@@ -152,9 +213,11 @@ function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined })
                   autoCapitalize="words"
                   maxLength={NAME_MAX_LENGTH}
                   value={name}
+                  errorId={errorIdFor('name')}
                   onChange={(event) => setName(event.target.value)}
                 />
                 <TextField
+                  ref={passwordField}
                   id="register-password"
                   label="New Password"
                   name="password"
@@ -162,16 +225,29 @@ function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined })
                   autoComplete="new-password"
                   maxLength={PASSWORD_MAX_LENGTH}
                   value={password}
+                  hint={PASSWORD_HINT}
+                  errorId={errorIdFor('password')}
                   onChange={(event) => setPassword(event.target.value)}
                 />
                 <RadioGroup legend="Account type" name="role" value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
                 <Checkbox
+                  ref={ageBox}
                   id="age-confirmation"
                   checked={ageConfirmed}
                   onCheckedChange={setAgeConfirmed}
+                  errorId={errorIdFor('age')}
                   label={`I'm older than ${MINIMUM_AGE} years old`}
                 />
-                <Captcha key={captchaKey} onToken={onCaptchaToken} />
+                <div
+                  ref={captchaBox}
+                  tabIndex={-1}
+                  role="group"
+                  aria-label="Verification"
+                  aria-describedby={errorIdFor('captcha') ?? undefined}
+                  className={cn('rounded-xl focus:outline-none', errorIdFor('captcha') && 'ring-2 ring-red-700 ring-offset-2')}
+                >
+                  <Captcha key={captchaKey} onToken={onCaptchaToken} />
+                </div>
               </>
             ) : (
               <>
@@ -197,7 +273,7 @@ function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined })
                 />
                 <Link
                   to="/forgot-password"
-                  className="-mt-2 justify-self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  className="-my-2 inline-flex min-h-11 items-center justify-self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
                   Forgot your password?
                 </Link>
@@ -205,8 +281,8 @@ function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined })
             )}
 
             {error ? (
-              <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-                {error}
+              <p id={ERROR_ID} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+                {error.message}
               </p>
             ) : null}
 
@@ -220,7 +296,7 @@ function AuthForm({ initialRole }: { initialRole: RegistrableRole | undefined })
               <button
                 type="button"
                 onClick={() => switchMode('signin')}
-                className="text-sm text-ink-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+                className="min-h-11 px-2 text-sm text-ink-700 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 Already have an account? <span className="font-semibold text-brand-700 underline-offset-4 hover:underline">Sign in</span>
               </button>

@@ -1,19 +1,496 @@
-// /edit-profile (spec part 1 section 2).
-import { Link } from '@tanstack/react-router';
-import { ComingSoon, PageShell } from '../components/page-shell.tsx';
-import { buttonClasses } from '../components/ui/button.tsx';
+// /edit-profile (spec part 1, /edit-profile): Save and Cancel in the header, the photo (crop dialog, upload),
+// the name inline with the member number, and two tabs: the first (Spa / Services / Profile) with the about
+// text under its role heading, AI Assist, and for spa management the Spa Location card and the opening hours;
+// the second, Contact, with the email, the phone and the seven handles. Switching tabs first saves the tab
+// being left (when it changed) and stays on it when saving fails. Every rule shown here is checked again by
+// the server (PATCH /api/profile).
+import * as TabsPrimitive from '@radix-ui/react-tabs';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { AI_ASSIST_TEXTS, hasCompleteSentence } from '../../common/ai-assist.ts';
+import type { CurrentUser } from '../../common/account.ts';
+import { checkImageFile, IMAGE_ACCEPT, IMAGE_TEXTS } from '../../common/image-presets.ts';
+import { weeklyHoursSchema, type WeeklyHours } from '../../common/opening-hours.ts';
+import { ABOUT_MAX_LENGTH, CONTACT_HANDLES, nameIssue, PROFILE_TEXTS, roleTexts, type HandleKey } from '../../common/profile.ts';
+import { updateProfileInput, type UpdateProfileInput } from '../../common/profile-input.ts';
+import { NAME_MAX_LENGTH } from '../../common/limits.ts';
+import { Avatar } from '../components/avatar.tsx';
+import { LoadingView } from '../components/loading-view.tsx';
+import { PinIcon } from '../components/icons.tsx';
+import { PageShell } from '../components/page-shell.tsx';
+import { OpeningHoursEditor } from '../components/profile/opening-hours-editor.tsx';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { inputClasses } from '../components/ui/input.tsx';
+import { toast } from '../components/ui/use-toast.ts';
+import { cn } from '../lib/cn.ts';
+import { serverMessage } from '../lib/errors.ts';
+import { trpc } from '../trpc.ts';
+
+const CropDialog = lazy(() => import('../components/profile/crop-dialog.tsx').then((module) => ({ default: module.CropDialog })));
+
+/** The editor reads the member once and keeps it 5 minutes (spec part 1 section 4). */
+const EDITOR_USER_QUERY = { staleTime: 0, gcTime: 5 * 60_000 } as const;
+/** AI Assist is available once per page session (spec part 1 section 4). */
+const AI_USED_KEY = 'aiAssistProfileUsed';
+
+type TabKey = 'profile' | 'contact';
+type Errors = Partial<Record<string, string>>;
+
+interface ProfileForm {
+  name: string;
+  aboutMe: string;
+  openingHours: WeeklyHours | null;
+}
+type ContactForm = { email: string; phoneNumber: string } & Record<HandleKey, string>;
+
+function profileFormOf(user: CurrentUser): ProfileForm {
+  return { name: user.name, aboutMe: user.aboutMe ?? '', openingHours: user.openingHours };
+}
+
+function contactFormOf(user: CurrentUser): ContactForm {
+  const handles = Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, user[key] ?? ''])) as Record<HandleKey, string>;
+  return { email: user.email ?? '', phoneNumber: user.phoneNumber ?? '', ...handles };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What a tab would send: only its fields that changed. */
+function changesOf(tab: TabKey, user: CurrentUser, profile: ProfileForm, contact: ContactForm): UpdateProfileInput {
+  if (tab === 'profile') {
+    const base = profileFormOf(user);
+    const changes: UpdateProfileInput = {};
+    // The name and the about text travel together (the spec's payload), and both are required.
+    if (profile.name !== base.name || profile.aboutMe !== base.aboutMe) Object.assign(changes, { name: profile.name, aboutMe: profile.aboutMe });
+    if (user.role === 'spa_management' && !same(profile.openingHours, base.openingHours)) changes.openingHours = profile.openingHours;
+    return changes;
+  }
+  const base = contactFormOf(user);
+  return Object.fromEntries(Object.entries(contact).filter(([key, value]) => value !== base[key as keyof ContactForm]));
+}
+
+/** The spec's messages, checked before anything is sent (the server checks them again). */
+function validate(role: CurrentUser['role'], changes: UpdateProfileInput): Errors {
+  const errors: Errors = {};
+  const nameProblem = nameIssue(role, changes.name);
+  if (nameProblem) errors.name = nameProblem;
+  const parsed = updateProfileInput.safeParse(changes);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'form');
+      errors[field] ??= issue.message;
+    }
+  }
+  if (changes.openingHours) {
+    const hours = weeklyHoursSchema.safeParse(changes.openingHours);
+    if (!hours.success) errors.openingHours = hours.error.issues[0]?.message;
+  }
+  return errors;
+}
+
+const PROFILE_FIELDS = new Set(['name', 'aboutMe', 'openingHours']);
 
 export function EditProfilePage() {
+  const me = trpc.account.me.useQuery(undefined, EDITOR_USER_QUERY);
+  if (!me.data) return <LoadingView />;
+  return <Editor key={me.data.id} user={me.data} />;
+}
+
+function Editor({ user }: { user: CurrentUser }) {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const texts = roleTexts(user.role);
+  const [tab, setTab] = useState<TabKey>('profile');
+  const [profile, setProfile] = useState(() => profileFormOf(user));
+  const [contact, setContact] = useState(() => contactFormOf(user));
+  const [errors, setErrors] = useState<Errors>({});
+  const update = trpc.profiles.update.useMutation();
+
+  /** Saves the given tabs' changes; true when there was nothing to save or it was saved. */
+  async function save(tabs: TabKey[]): Promise<boolean> {
+    const changes = Object.assign({}, ...tabs.map((which) => changesOf(which, user, profile, contact))) as UpdateProfileInput;
+    if (Object.keys(changes).length === 0) return true;
+    const found = validate(user.role, changes);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      const failedTab: TabKey = Object.keys(found).some((field) => PROFILE_FIELDS.has(field)) ? 'profile' : 'contact';
+      setTab(failedTab);
+      toast({ variant: 'destructive', title: PROFILE_TEXTS.saveFailedTitle, description: PROFILE_TEXTS.saveFailed });
+      return false;
+    }
+    try {
+      const saved = await update.mutateAsync(changes);
+      setErrors({});
+      // The current user and every profile (and the spa list built from them) are fetched again.
+      utils.account.me.setData(undefined, saved);
+      await Promise.all([utils.profiles.invalidate(), utils.map.users.invalidate()]);
+      return true;
+    } catch (error) {
+      const data = (error as { data?: { fields?: Record<string, string[] | undefined> } }).data;
+      const fieldErrors = Object.fromEntries(Object.entries(data?.fields ?? {}).map(([field, messages]) => [field, messages?.[0]]));
+      const message = serverMessage(error, PROFILE_TEXTS.saveFailed);
+      const field = Object.keys(fieldErrors)[0] ?? (changes.name !== undefined && /name/i.test(message) ? 'name' : 'form');
+      setErrors({ ...fieldErrors, [field]: fieldErrors[field] ?? message });
+      toast({ variant: 'destructive', title: PROFILE_TEXTS.saveFailedTitle, description: PROFILE_TEXTS.saveFailed });
+      return false;
+    }
+  }
+
+  async function switchTab(next: TabKey) {
+    if (next === tab) return;
+    if (await save([tab])) setTab(next);
+  }
+
+  async function saveAndLeave() {
+    if (await save(['profile', 'contact'])) void navigate({ to: '/profile' });
+  }
+
   return (
     <PageShell
       title="Edit Profile"
       actions={
-        <Link to="/profile" className={buttonClasses('outline', 'sm')}>
-          Cancel
-        </Link>
+        <>
+          <Link to="/profile" className={buttonClasses('outline', 'sm', 'min-h-11')}>
+            Cancel
+          </Link>
+          <Button size="sm" className="min-h-11" onClick={() => void saveAndLeave()} disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
       }
     >
-      <ComingSoon>Editing your photo, about text and contact details is coming soon.</ComingSoon>
+      <div className="grid grid-cols-1 gap-5">
+        <section aria-label="Photo and name" className="flex items-center gap-4 rounded-3xl border border-sand-200 bg-white p-4 shadow-sm">
+          <PhotoPicker user={user} />
+          <div className="grid min-w-0 flex-1 grid-cols-1 gap-1.5">
+            <label htmlFor="profile-name" className="text-sm font-medium text-ink-700">
+              {texts.nameLabel}
+            </label>
+            <div className="flex min-w-0 items-center gap-2">
+              <input
+                id="profile-name"
+                value={profile.name}
+                maxLength={NAME_MAX_LENGTH}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={errors.name ? 'profile-name-error' : undefined}
+                onChange={(event) => setProfile({ ...profile, name: event.target.value })}
+                className={cn(inputClasses, 'min-w-0 flex-1 font-semibold')}
+              />
+              <span className="shrink-0 rounded-full bg-sand-100 px-2.5 py-1 text-xs font-semibold text-ink-800 ring-1 ring-sand-300 ring-inset">
+                #{user.memberNumber}
+              </span>
+            </div>
+            <FieldError id="profile-name-error" message={errors.name} />
+          </div>
+        </section>
+
+        <TabsPrimitive.Root value={tab} onValueChange={(next) => void switchTab(next as TabKey)} className="grid grid-cols-1 gap-4">
+          <TabsPrimitive.List aria-label="Edit profile sections" className="grid grid-cols-2 gap-2 rounded-full bg-sand-100 p-1">
+            {(
+              [
+                ['profile', texts.editorTab],
+                ['contact', 'Contact'],
+              ] as const
+            ).map(([value, label]) => (
+              <TabsPrimitive.Trigger
+                key={value}
+                value={value}
+                className="min-h-11 rounded-full text-sm font-semibold text-ink-700 data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {label}
+              </TabsPrimitive.Trigger>
+            ))}
+          </TabsPrimitive.List>
+
+          <TabsPrimitive.Content value="profile" className="grid grid-cols-1 gap-4 focus:outline-none">
+            <AboutEditor
+              user={user}
+              value={profile.aboutMe}
+              error={errors.aboutMe}
+              onChange={(aboutMe) => setProfile({ ...profile, aboutMe })}
+            />
+            {user.role === 'spa_management' ? (
+              <>
+                <SpaLocationEditorCard address={user.address} />
+                <OpeningHoursEditor
+                  hours={profile.openingHours}
+                  error={errors.openingHours}
+                  onChange={(openingHours) => setProfile({ ...profile, openingHours })}
+                />
+              </>
+            ) : null}
+          </TabsPrimitive.Content>
+
+          <TabsPrimitive.Content value="contact" className="grid grid-cols-1 gap-4 focus:outline-none">
+            <ContactEditor contact={contact} errors={errors} onChange={setContact} />
+          </TabsPrimitive.Content>
+        </TabsPrimitive.Root>
+        <FieldError id="form-error" message={errors.form} />
+      </div>
     </PageShell>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+function PhotoPicker({ user }: { user: CurrentUser }) {
+  const input = useRef<HTMLInputElement>(null);
+  const utils = trpc.useUtils();
+  const [file, setFile] = useState<File | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        aria-label="Change profile picture"
+        className="relative shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <Avatar name={user.name} picture={user.profilePic} role={user.role} size={80} />
+        <span className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full bg-brand-700 text-white ring-2 ring-white" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 8h3l2-2.5h6L17 8h3v11H4z" strokeLinejoin="round" />
+            <circle cx="12" cy="13" r="3.5" />
+          </svg>
+        </span>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="profile-photo-input"
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          event.target.value = '';
+          if (!chosen) return;
+          const problem = checkImageFile(chosen);
+          if (problem) toast({ variant: 'destructive', title: IMAGE_TEXTS.invalidTitle, description: problem });
+          else setFile(chosen);
+        }}
+      />
+      {file ? (
+        <Suspense fallback={null}>
+          <CropDialog
+            file={file}
+            onClose={() => setFile(null)}
+            onUploaded={() => void Promise.all([utils.account.me.invalidate(), utils.profiles.invalidate(), utils.map.users.invalidate()])}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function AboutEditor({ user, value, error, onChange }: { user: CurrentUser; value: string; error?: string; onChange: (value: string) => void }) {
+  const texts = roleTexts(user.role);
+  const provider = trpc.ai.provider.useQuery(undefined, { staleTime: Infinity });
+  const assist = trpc.ai.assistProfile.useMutation();
+  const [used, setUsed] = useState(() => readUsed());
+  const ready = hasCompleteSentence(value) && !used;
+
+  function runAssist() {
+    if (used) {
+      toast({ title: AI_ASSIST_TEXTS.alreadyUsedTitle, description: AI_ASSIST_TEXTS.alreadyUsed });
+      return;
+    }
+    if (!hasCompleteSentence(value)) {
+      toast({ title: AI_ASSIST_TEXTS.needSentenceTitle, description: AI_ASSIST_TEXTS.needSentenceProfile });
+      return;
+    }
+    assist.mutate(
+      { currentText: value, profileType: user.role, userName: user.name },
+      {
+        onSuccess: (answer) => {
+          const [first] = answer.suggestions;
+          if (first) onChange(first);
+          markUsed();
+          setUsed(true);
+          toast({ variant: 'success', title: AI_ASSIST_TEXTS.appliedTitle, description: answer.provider.label });
+        },
+        onError: (failure) =>
+          toast({
+            variant: 'destructive',
+            title: AI_ASSIST_TEXTS.errorTitle,
+            description: serverMessage(failure, AI_ASSIST_TEXTS.error),
+          }),
+      },
+    );
+  }
+
+  return (
+    <section className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label htmlFor="about-me" className="font-display text-lg font-semibold text-ink-900">
+          {texts.aboutHeading}
+        </label>
+        <Button
+          variant="outline"
+          size="sm"
+          className={cn('min-h-11', !ready && 'opacity-60')}
+          aria-describedby="ai-assist-note"
+          onClick={runAssist}
+          disabled={assist.isPending}
+        >
+          <SparkleIcon />
+          {assist.isPending ? 'Loading...' : 'AI Assist'}
+        </Button>
+      </div>
+      <textarea
+        id="about-me"
+        value={value}
+        rows={7}
+        maxLength={ABOUT_MAX_LENGTH}
+        placeholder={texts.aboutPlaceholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'about-me-error' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(inputClasses, 'h-auto min-h-40 py-3 leading-relaxed')}
+      />
+      <FieldError id="about-me-error" message={error} />
+      <p id="ai-assist-note" className="text-xs text-ink-600">
+        {used ? 'AI Assist has been used in this session. ' : 'Write at least one complete sentence to use AI Assist once. '}
+        {provider.data ? provider.data.label : null}
+      </p>
+    </section>
+  );
+}
+
+function readUsed(): boolean {
+  try {
+    return sessionStorage.getItem(AI_USED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function markUsed() {
+  try {
+    sessionStorage.setItem(AI_USED_KEY, '1');
+  } catch {
+    // Without storage the limit holds for this page only.
+  }
+}
+
+function SparkleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3zM19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8L19 16z" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function SpaLocationEditorCard({ address }: { address: string | null }) {
+  return (
+    <section aria-label="Spa Location" className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+      <h3 className="font-display text-lg font-semibold text-ink-900">Spa Location</h3>
+      <p className="flex items-start gap-2 text-sm text-ink-800 [overflow-wrap:anywhere]">
+        <PinIcon size={18} className="mt-0.5 shrink-0 text-ink-500" />
+        {address ?? 'No address yet. Add it so members can find you on the map.'}
+      </p>
+      <Link to="/edit-address" className={buttonClasses('outline', 'md', 'justify-self-start')}>
+        Add/Edit Address
+      </Link>
+    </section>
+  );
+}
+
+function ContactField({
+  label,
+  value,
+  error,
+  onChange,
+  type = 'text',
+  hint,
+  ...rest
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  type?: string;
+  hint?: ReactNode;
+  autoComplete?: string;
+  inputMode?: 'email' | 'tel' | 'text';
+  placeholder?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid grid-cols-1 gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClasses}
+        {...rest}
+      />
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-ink-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+const HANDLE_PLACEHOLDERS: Record<HandleKey, string> = {
+  viberHandle: '0917 123 4567',
+  messengerHandle: 'your.messenger.name',
+  telegramHandle: 'yourname',
+  whatsappHandle: '+63 917 123 4567',
+  instagramHandle: '@yourname',
+  tiktokHandle: '@yourname',
+  facebookHandle: 'your.page',
+};
+
+function ContactEditor({ contact, errors, onChange }: { contact: ContactForm; errors: Errors; onChange: (contact: ContactForm) => void }) {
+  return (
+    <section aria-label="Contact" className="grid grid-cols-1 gap-4 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+      <ContactField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={contact.email}
+        error={errors.email}
+        hint="Only you can see your email."
+        onChange={(email) => onChange({ ...contact, email })}
+      />
+      <ContactField
+        label="Phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="0917 123 4567"
+        value={contact.phoneNumber}
+        error={errors.phoneNumber}
+        hint="Philippine numbers as you write them (0917 123 4567); numbers abroad with their + code."
+        onChange={(phoneNumber) => onChange({ ...contact, phoneNumber })}
+      />
+      {CONTACT_HANDLES.map(({ key, label }) => (
+        <ContactField
+          key={key}
+          label={label}
+          placeholder={HANDLE_PLACEHOLDERS[key]}
+          value={contact[key]}
+          error={errors[key]}
+          onChange={(value) => onChange({ ...contact, [key]: value })}
+        />
+      ))}
+    </section>
   );
 }

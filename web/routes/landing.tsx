@@ -1,5 +1,7 @@
 // The public landing page (spec part 1 section 2, "/" signed out): hero with Get Started, three feature cards,
-// three account-type cards that open registration with the role chosen.
+// three account-type cards that open registration with the role chosen. Get Started opens registration for a
+// first-time visitor and sign-in for a browser that has signed in before. The page is also rendered at build
+// time into the HTML (web/prerender.tsx), so it paints before any script runs.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ROLE_LABELS, type RegistrableRole } from '../../common/roles.ts';
@@ -7,6 +9,7 @@ import { BrandMark } from '../components/brand-mark.tsx';
 import { MapIcon, StarIcon, TrophyIcon } from '../components/icons.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { PRODUCT_NAME } from '../lib/brand.ts';
+import { hasSignedInBefore } from '../lib/session.ts';
 
 const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
   {
@@ -36,6 +39,7 @@ const ACCOUNT_TYPES: { role: RegistrableRole; pitch: string }[] = [
 ];
 
 export function LandingPage() {
+  const returning = typeof window !== 'undefined' && hasSignedInBefore();
   return (
     <div className="min-h-app bg-sand-50">
       <header className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
@@ -45,7 +49,7 @@ export function LandingPage() {
           <BrandMark tone="light" />
           <Link
             to="/auth"
-            className="rounded-full px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/40 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+            className="inline-flex min-h-11 items-center rounded-full px-5 text-sm font-semibold text-white ring-1 ring-white/40 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
           >
             Sign in
           </Link>
@@ -61,6 +65,7 @@ export function LandingPage() {
           </p>
           <Link
             to="/auth"
+            search={returning ? {} : { mode: 'register' }}
             className={buttonClasses('secondary', 'lg', 'mt-8 bg-white text-brand-800 shadow-lg hover:bg-brand-50')}
           >
             Get Started
@@ -73,7 +78,7 @@ export function LandingPage() {
           <h2 id="features-heading" className="font-display text-2xl font-semibold text-ink-900">
             Everything for your next visit
           </h2>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+          <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
             {FEATURES.map((feature) => (
               <li key={feature.title} className="rounded-3xl border border-sand-200 bg-white p-5 shadow-sm">
                 <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700" aria-hidden="true">
@@ -90,7 +95,7 @@ export function LandingPage() {
           <h2 id="join-heading" className="font-display text-2xl font-semibold text-ink-900">
             Choose how you join
           </h2>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+          <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
             {ACCOUNT_TYPES.map(({ role, pitch }) => (
               <li key={role}>
                 <Link

@@ -1,77 +1,270 @@
-// /profile, /profile/{slug} and /spa/{slug} (spec part 1 section 2). The viewer's own profile shows their card
-// (picture, name, premium crown, member number, role) with Edit and Logout; the profile tabs and other members'
-// profiles arrive with the profile update.
-import { Link, useParams } from '@tanstack/react-router';
-import { Avatar } from '../components/avatar.tsx';
-import { CrownIcon } from '../components/icons.tsx';
-import { ComingSoon, PageShell } from '../components/page-shell.tsx';
-import { RoleBadge } from '../components/role-badge.tsx';
+// /profile, /profile/{slug} and /spa/{slug} (spec part 1, Profile). No slug, or the viewer's own slug, is the
+// viewer's own profile (Edit and Logout); anyone else's has Back and "{name}'s Profile". The route loader has
+// already asked for the profile and its stats (one request); lists load when their tab opens. The screen
+// follows the viewed member's role colours, shows skeletons while loading, User not found for a missing
+// member, and "Please log in to view your profile." when nobody is signed in. `?refresh=true` (after editing
+// an address) fetches everything again. A renamed member's old slug is replaced by the current one. A spa's or
+// therapist's profile has a Save button (favourites lists); one's own has the way to them.
+import { Link, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
+import * as TabsPrimitive from '@radix-ui/react-tabs';
+import { useEffect, useState } from 'react';
+import { PROFILE_TEXTS, type ProfileStats, type PublicProfile } from '../../common/profile.ts';
+import { profileTabRows, type ProfileTabKey } from '../../common/profile-tabs.ts';
+import type { CurrentUser } from '../../common/account.ts';
+import { ErrorFallback, SessionErrorView } from '../components/error-views.tsx';
+import { SaveButton } from '../components/favorites/save-button.tsx';
+import { HeartIcon, PinIcon } from '../components/icons.tsx';
+import { LoadingView } from '../components/loading-view.tsx';
+import { NoticePanel, PageShell } from '../components/page-shell.tsx';
+import { ProfileCard } from '../components/profile/profile-card.tsx';
+import {
+  CountBadge,
+  GivenList,
+  GiversList,
+  ListSkeleton,
+  MedalsAwardedList,
+  ReceivedList,
+  ReviewsList,
+} from '../components/profile/profile-lists.tsx';
+import { AboutPanel, ContactPanel, OpeningHoursTable, SpaLocationCard, WriteReviewCard } from '../components/profile/profile-panels.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { cn } from '../lib/cn.ts';
+import { httpStatusOf, PROFILE_QUERY, profileRef, STATS_QUERY } from '../lib/profile-queries.ts';
 import { ROLE_THEME } from '../lib/role-theme.ts';
 import { useLogout, useSessionUser } from '../lib/session.ts';
+import { trpc } from '../trpc.ts';
 
 export function ProfilePage() {
-  const { userSlug } = useParams({ strict: false });
-  const { data: user } = useSessionUser();
-  const { logout, isPending } = useLogout();
-
-  if (!user) {
-    return (
-      <PageShell title="Profile">
-        <ComingSoon>Please log in to view your profile.</ComingSoon>
-      </PageShell>
-    );
+  const session = useSessionUser();
+  if (session.isPending) return <LoadingView />;
+  if (session.isError && session.data === undefined) {
+    return <SessionErrorView onRetry={() => void session.refetch()} retrying={session.isFetching} />;
   }
+  if (!session.data) return <SignedOutProfile />;
+  return <ProfileScreen me={session.data} />;
+}
 
-  const own = !userSlug || userSlug === user.slug;
-  if (!own) {
-    return (
-      <PageShell title="Profile" back="history">
-        <ComingSoon>Other members' profiles arrive with the next profile update.</ComingSoon>
-      </PageShell>
-    );
-  }
-
+function SignedOutProfile() {
   return (
-    <PageShell
-      title="My Profile"
-      back="/"
-      actions={
-        <>
-          <Link to="/edit-profile" className={buttonClasses('outline', 'sm')}>
-            Edit
+    <PageShell title="Profile">
+      <NoticePanel
+        action={
+          <Link to="/auth" className={buttonClasses('primary')}>
+            Sign in
           </Link>
-          <Button variant="secondary" size="sm" onClick={logout} disabled={isPending}>
-            {isPending ? 'Logging out...' : 'Logout'}
-          </Button>
-        </>
-      }
-    >
-      <section aria-label="Profile card" className="overflow-hidden rounded-3xl border border-sand-200 bg-white shadow-sm">
-        <div className={cn('h-24', ROLE_THEME[user.role].band)} aria-hidden="true" />
-        <div className="-mt-12 flex flex-col items-center gap-3 px-6 pb-6 text-center">
-          <Avatar name={user.name} picture={user.profilePic} role={user.role} size={96} className="ring-4 ring-white" />
-          <div className="grid gap-1">
-            <h2 className="font-display text-2xl font-semibold text-ink-900">{user.name}</h2>
-            {user.isPremium ? (
-              <p className="inline-flex items-center justify-center gap-1.5 text-sm font-semibold text-amber-800">
-                <CrownIcon size={18} className="text-amber-600" />
-                Premium Member
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-wrap items-center justify-center gap-2">
-            <span className="inline-flex items-center rounded-full bg-sand-100 px-2.5 py-0.5 text-xs font-semibold text-ink-800 ring-1 ring-sand-300 ring-inset">
-              Member #{user.memberNumber}
-            </span>
-            <RoleBadge role={user.role} />
-          </div>
-        </div>
-      </section>
-      <div className="mt-4">
-        <ComingSoon>Your reviews, recognition and contact details will appear here with the profile update.</ComingSoon>
-      </div>
+        }
+      >
+        {PROFILE_TEXTS.pleaseLogIn}
+      </NoticePanel>
     </PageShell>
   );
+}
+
+function OwnActions() {
+  const { logout, isPending } = useLogout();
+  return (
+    <>
+      <Link to="/edit-profile" className={buttonClasses('outline', 'sm', 'min-h-11')}>
+        Edit
+      </Link>
+      <Button variant="secondary" size="sm" className="min-h-11" onClick={logout} disabled={isPending}>
+        {isPending ? 'Logging out...' : 'Logout'}
+      </Button>
+    </>
+  );
+}
+
+function ProfileScreen({ me }: { me: CurrentUser }) {
+  const { userSlug } = useParams({ strict: false });
+  const search = useSearch({ strict: false }) as { refresh?: boolean };
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const ownAddress = !userSlug || userSlug === me.slug;
+  const ref = profileRef(ownAddress ? undefined : userSlug);
+  const profile = trpc.profiles.profile.useQuery(ref, PROFILE_QUERY);
+  const stats = trpc.profiles.stats.useQuery(ref, STATS_QUERY);
+
+  // ?refresh=true: fetch the member, the profile and the stats again, then drop the flag from the address.
+  useEffect(() => {
+    if (!search.refresh) return;
+    void Promise.all([utils.account.me.invalidate(), utils.profiles.invalidate()]);
+    void navigate({ to: '.', search: {}, replace: true });
+  }, [search.refresh, utils, navigate]);
+
+  // An old slug of a renamed member: show the current one in the address.
+  const currentSlug = profile.data?.slug;
+  useEffect(() => {
+    if (!userSlug || !currentSlug || currentSlug === userSlug || ownAddress) return;
+    void navigate({ to: '.', params: { userSlug: currentSlug }, replace: true });
+  }, [userSlug, currentSlug, ownAddress, navigate]);
+
+  if (profile.isError) {
+    if (httpStatusOf(profile.error) === 401) return <SignedOutProfile />;
+    return (
+      <PageShell title="Profile" back="history">
+        <NoticePanel
+          icon={<PinIcon size={28} />}
+          action={
+            <Link to="/" className={buttonClasses('outline')}>
+              Go Home
+            </Link>
+          }
+        >
+          {PROFILE_TEXTS.userNotFound}
+        </NoticePanel>
+      </PageShell>
+    );
+  }
+
+  const own = ownAddress || profile.data?.id === me.id;
+  const title = own ? 'My Profile' : profile.data ? `${profile.data.name}'s Profile` : 'Profile';
+  return (
+    <PageShell
+      title={<span title={typeof title === 'string' ? title : undefined}>{title}</span>}
+      back={own ? '/' : 'history'}
+      actions={own ? <OwnActions /> : undefined}
+    >
+      {profile.data ? (
+        <ProfileBody me={me} profile={profile.data} stats={stats.data} own={own} />
+      ) : (
+        <ProfileSkeleton />
+      )}
+    </PageShell>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-4" aria-busy="true" aria-label="Loading profile">
+      <div className="h-64 animate-pulse rounded-3xl bg-sand-100" />
+      <div className="flex flex-wrap gap-2">
+        {Array.from({ length: 4 }, (_, i) => (
+          <span key={i} className="h-11 w-24 animate-pulse rounded-full bg-sand-100" />
+        ))}
+      </div>
+      <ListSkeleton label="Loading profile" />
+    </div>
+  );
+}
+
+function tabCount(key: ProfileTabKey, profile: PublicProfile, stats: ProfileStats | undefined): number | null | undefined {
+  const client = profile.role === 'client';
+  switch (key) {
+    case 'flowers':
+      return stats?.flowerStats.received;
+    case 'stars':
+      return stats?.starStats.received;
+    case 'reviews':
+      return client ? profile.reviewCounts.spasReviewed : profile.reviewCounts.received;
+    case 'therapistsReviewed':
+      return profile.reviewCounts.therapistsReviewed;
+    case 'starsGiven':
+      return stats?.starStats.given;
+    case 'flowersGiven':
+      return stats?.flowerStats.given;
+    case 'redFlags':
+      return stats?.redFlagStats?.received;
+    case 'medals':
+      return stats?.medalStats.received;
+    default:
+      return null;
+  }
+}
+
+function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: PublicProfile; stats: ProfileStats | undefined; own: boolean }) {
+  const rows = profileTabRows(me, profile);
+  const [tab, setTab] = useState<ProfileTabKey>('about');
+  const theme = ROLE_THEME[profile.role];
+  const isSpa = profile.role === 'spa_management';
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <ProfileCard
+        member={profile}
+        action={
+          own ? (
+            <Link to="/favorites" className={buttonClasses('outline', 'md', 'min-h-11')}>
+              <HeartIcon size={20} />
+              My Favorites
+            </Link>
+          ) : profile.role === 'spa_management' || profile.role === 'therapist' ? (
+            <SaveButton targetUserId={profile.id} targetName={profile.name} />
+          ) : null
+        }
+      />
+      <WriteReviewCard viewerRole={me.role} target={profile} />
+      <TabsPrimitive.Root value={tab} onValueChange={(value) => setTab(value as ProfileTabKey)} className="grid grid-cols-1 gap-4">
+        <div className="grid grid-cols-1 gap-2">
+          {rows.map((row, i) => (
+            <TabsPrimitive.List key={i} aria-label={`Profile sections, row ${i + 1}`} className="flex flex-wrap gap-2">
+              {row.map((item) => (
+                <TabsPrimitive.Trigger
+                  key={item.key}
+                  value={item.key}
+                  className={cn(
+                    'inline-flex min-h-11 items-center rounded-full border border-sand-300 bg-white px-3.5 text-sm font-medium text-ink-800',
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                    theme.tabActive,
+                  )}
+                >
+                  {item.label}
+                  <CountBadge count={tabCount(item.key, profile, stats)} />
+                </TabsPrimitive.Trigger>
+              ))}
+            </TabsPrimitive.List>
+          ))}
+        </div>
+        <TabsPrimitive.Content value="about" className="grid grid-cols-1 gap-4 focus:outline-none">
+          <AboutPanel profile={profile} own={own} />
+          {isSpa ? <SpaLocationCard profile={profile} /> : null}
+          {isSpa && profile.openingHours ? <OpeningHoursTable hours={profile.openingHours} /> : null}
+          {isSpa ? <MedalsAwardedList userId={profile.id} /> : null}
+        </TabsPrimitive.Content>
+        <TabContent value="flowers">{<GiversList userId={profile.id} kind="flowers" />}</TabContent>
+        <TabContent value="stars">{<GiversList userId={profile.id} kind="stars" />}</TabContent>
+        <TabContent value="reviews">
+          <ReviewsList userId={profile.id} show={profile.role === 'client' ? 'spas' : 'received'} />
+        </TabContent>
+        <TabContent value="therapistsReviewed">
+          <ReviewsList userId={profile.id} show="therapists" />
+        </TabContent>
+        <TabContent value="starsGiven">
+          <GivenList userId={profile.id} kind="stars" />
+        </TabContent>
+        <TabContent value="flowersGiven">
+          <GivenList userId={profile.id} kind="flowers" />
+        </TabContent>
+        <TabContent value="redFlags">
+          <ReceivedList userId={profile.id} kind="redFlags" />
+        </TabContent>
+        <TabContent value="medals">
+          <ReceivedList userId={profile.id} kind="medals" />
+        </TabContent>
+        <TabContent value="contact">
+          <ContactPanel profile={profile} ownEmail={own ? me.email : null} />
+        </TabContent>
+      </TabsPrimitive.Root>
+    </div>
+  );
+}
+
+/** A tab's panel, mounted only while it is open (its list loads on first opening). */
+function TabContent({ value, children }: { value: ProfileTabKey; children: React.ReactNode }) {
+  return (
+    <TabsPrimitive.Content value={value} className="focus:outline-none">
+      {children}
+    </TabsPrimitive.Content>
+  );
+}
+
+/** The profile's error fallback (spec part 1): the error is sent to the server's log, then Try Again or Go Home. */
+export function ProfileErrorView({ error, reset }: ErrorComponentProps) {
+  const report = trpc.profiles.reportError.useMutation();
+  useEffect(() => {
+    const message = error instanceof Error ? error.message : String(error);
+    const stack = error instanceof Error ? error.stack?.slice(0, 4000) : undefined;
+    report.mutate({ message: message.slice(0, 500), path: window.location.pathname.slice(0, 300), stack });
+    // Report once per error.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
+  return <ErrorFallback reset={reset} message="The profile page encountered an error. This has been logged for review." />;
 }

@@ -1,16 +1,113 @@
-// /red-flags and /red-flags/{userSlug} (spec part 2 section 2): red flags given and received.
+// /red-flags and /red-flags/{userSlug} (spec part 2 section 2): the same layout as medals, titled My Red Flags or
+// Red Flags I've Given. Visible only to the flagged member, spa management, therapists and admins (the server
+// answers 403 otherwise). A flag older than a year no longer counts; the flagged member may dispute a flag once.
 import { useParams } from '@tanstack/react-router';
-import { ComingSoon, PageShell } from '../components/page-shell.tsx';
+import { useState } from 'react';
+import { RED_FLAG_DISPUTE_MAX_CHARACTERS } from '../../common/limits.ts';
+import { RECOGNITION_MESSAGES } from '../../common/recognition.ts';
+import { HistoryList, HistoryProblem } from '../components/recognition/history-list.tsx';
+import { LoadingView } from '../components/loading-view.tsx';
+import { PageShell } from '../components/page-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Dialog } from '../components/ui/dialog.tsx';
+import { useToast } from '../components/ui/use-toast.ts';
+import { serverMessage } from '../lib/errors.ts';
 import { useSessionUser } from '../lib/session.ts';
+import { trpc } from '../trpc.ts';
+
+const DISPUTE_LABELS: Record<string, string> = { open: 'Dispute under review', upheld: 'Dispute declined', removed: 'Removed after dispute' };
 
 export function RedFlagsPage() {
   const { userSlug } = useParams({ strict: false });
-  const { data: user } = useSessionUser();
-  const own = !userSlug || userSlug === user?.slug;
-  const title = !own ? 'Red Flags' : user?.role === 'spa_management' ? "Red Flags I've Given" : 'My Red Flags';
+  const { data: me } = useSessionUser();
+  const history = trpc.recognition.redFlagHistory.useQuery(userSlug ? { slug: userSlug } : {}, { retry: false });
+  const [disputing, setDisputing] = useState<number | null>(null);
+  const member = history.data?.user;
+  const own = !member || member.id === me?.id;
+  const givesFlags = (member?.role ?? me?.role) === 'spa_management';
+  const title = own ? (givesFlags ? "Red Flags I've Given" : 'My Red Flags') : givesFlags ? `Red Flags ${member.name} Has Given` : `${member.name}'s Red Flags`;
   return (
     <PageShell title={title} back="history">
-      <ComingSoon>Red flag history is coming soon.</ComingSoon>
+      {history.isPending ? (
+        <LoadingView />
+      ) : history.isError ? (
+        <HistoryProblem error={history.error} />
+      ) : (
+        <div className="grid gap-6">
+          {(givesFlags ? (['given', 'received'] as const) : (['received', 'given'] as const)).map((side) => (
+            <HistoryList
+              key={side}
+              title={side === 'given' ? 'Red Flags Given' : 'Red Flags Received'}
+              empty={side === 'given' ? 'No red flags given yet.' : 'No red flags received yet.'}
+              items={history.data[side].map((entry) => {
+                const other = 'recipient' in entry ? entry.recipient! : entry.giver!;
+                const canDispute = side === 'received' && own && entry.counts && !entry.disputeState;
+                return {
+                  id: entry.id,
+                  member: { name: other.name, slug: other.slug, role: other.role, picture: other.profileImageUrl },
+                  createdAt: entry.createdAt,
+                  reason: entry.reason,
+                  badge: entry.counts ? null : <span className="rounded-full bg-sand-100 px-2 py-0.5">No longer counts</span>,
+                  extra: (
+                    <>
+                      {entry.description ? <p className="text-sm text-ink-700 [overflow-wrap:anywhere]">{entry.description}</p> : null}
+                      {entry.disputeState ? (
+                        <p className="text-xs font-semibold text-ink-700">{DISPUTE_LABELS[entry.disputeState] ?? entry.disputeState}</p>
+                      ) : null}
+                      {canDispute ? (
+                        <Button variant="outline" size="sm" className="min-h-11 w-fit" onClick={() => setDisputing(entry.id)}>
+                          Dispute
+                        </Button>
+                      ) : null}
+                    </>
+                  ),
+                };
+              })}
+            />
+          ))}
+        </div>
+      )}
+      {disputing !== null ? <DisputeDialog redFlagId={disputing} onClose={() => setDisputing(null)} /> : null}
     </PageShell>
+  );
+}
+
+function DisputeDialog({ redFlagId, onClose }: { redFlagId: number; onClose: () => void }) {
+  const [statement, setStatement] = useState('');
+  const utils = trpc.useUtils();
+  const { toast } = useToast();
+  const dispute = trpc.recognition.disputeRedFlag.useMutation({
+    onSuccess: () => {
+      toast({ variant: 'success', title: 'Dispute Sent', description: 'A moderator will review this red flag.' });
+      void utils.recognition.redFlagHistory.invalidate();
+      onClose();
+    },
+    onError: (error) => toast({ variant: 'destructive', title: 'Dispute not sent', description: serverMessage(error, 'Please try again.') }),
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Dispute Red Flag" description="Tell the moderators briefly why this red flag is wrong.">
+      <form
+        className="grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!statement.trim()) return toast({ variant: 'destructive', title: 'Dispute not sent', description: RECOGNITION_MESSAGES.disputeRequired });
+          dispute.mutate({ redFlagId, statement });
+        }}
+      >
+        <label htmlFor="dispute-statement" className="text-sm font-medium text-ink-700">
+          Your statement
+        </label>
+        <textarea
+          id="dispute-statement"
+          value={statement}
+          maxLength={RED_FLAG_DISPUTE_MAX_CHARACTERS}
+          onChange={(event) => setStatement(event.target.value)}
+          className="min-h-28 rounded-xl border border-sand-300 p-3 text-base"
+        />
+        <Button type="submit" disabled={dispute.isPending}>
+          {dispute.isPending ? 'Sending...' : 'Send Dispute'}
+        </Button>
+      </form>
+    </Dialog>
   );
 }

@@ -1,15 +1,346 @@
-// /write-review/{userSlug} (spec part 2 section 2).
-import { getRouteApi } from '@tanstack/react-router';
-import { StarIcon } from '../components/icons.tsx';
-import { ComingSoon, PageShell } from '../components/page-shell.tsx';
+// /write-review/{userSlug} (spec part 2 sections 2, 4, 5, 6 and 8): loading placeholder, User Not Found, the
+// header with Back to the profile, Why Reviews Matter, "Reviewing {name}", the text area, the rotating hint,
+// the four sub-ratings of a spa review, the reward buttons by viewer and target plus the plain Submit, and
+// the submit states and toasts. A second submit edits the member's earlier review (shown below the form with
+// the other reviews of the member). AI Assist polishes the text with the configured provider (the built-in
+// editor by default, labelled as such).
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { AI_ASSIST_TEXTS, hasCompleteSentence } from '../../common/ai-assist.ts';
+import { REVIEW_HINT_FADE_MS, REVIEW_HINT_INTERVAL_MS, REVIEW_MAX_WORDS } from '../../common/limits.ts';
+import { RED_FLAG_REASONS, type RedFlagReason } from '../../common/recognition.ts';
+import {
+  AI_ASSIST_HINT,
+  countWords,
+  REVIEW_HINTS,
+  REVIEW_MESSAGES,
+  REVIEW_MAX_WORDS_LABEL,
+  rewardButtons,
+  reviewSuccessToast,
+  SUB_RATING_MAX,
+  SUB_RATING_MIN,
+  SUB_RATINGS,
+  type ReviewReward,
+  type SubRatingKey,
+} from '../../common/reviews.ts';
+import { ReviewCard } from '../components/reviews/review-card.tsx';
+import type { Review } from '../../common/profile.ts';
+import { LoadingView } from '../components/loading-view.tsx';
+import { NoticePanel, PageShell } from '../components/page-shell.tsx';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { useToast } from '../components/ui/use-toast.ts';
+import { submitErrorMessage } from '../lib/errors.ts';
+import { cn } from '../lib/cn.ts';
+import { useSessionUser } from '../lib/session.ts';
+import { trpc } from '../trpc.ts';
 
 const routeApi = getRouteApi('/signed-in/write-review/$userSlug');
 
 export function WriteReviewPage() {
   const { userSlug } = routeApi.useParams();
+  const { data: me } = useSessionUser();
+  const target = trpc.reviews.target.useQuery({ slug: userSlug });
+  const received = trpc.profiles.reviewsReceived.useQuery({ target: { slug: userSlug } }, { enabled: Boolean(target.data?.target) });
+
+  if (target.isPending || !me) return <LoadingView label="Loading..." />;
+  if (!target.data?.target) {
+    return (
+      <PageShell title="Write a Review" back="history">
+        <NoticePanel
+          action={
+            <Link to="/" className={buttonClasses('primary', 'md', 'min-h-11')}>
+              Back to Home
+            </Link>
+          }
+        >
+          <span className="block font-display text-xl font-semibold text-ink-900">User Not Found</span>
+          The member you want to review does not exist or is no longer available.
+        </NoticePanel>
+      </PageShell>
+    );
+  }
+  const { target: member, myReview, mayReview } = target.data;
   return (
-    <PageShell title="Write a Review" back="history">
-      <ComingSoon icon={<StarIcon size={28} />}>Writing reviews for @{userSlug} is coming soon.</ComingSoon>
+    <ReviewScreen
+      key={member.id}
+      userSlug={userSlug}
+      target={member}
+      mayReview={Boolean(mayReview)}
+      viewerRole={me.role}
+      viewerId={me.id}
+      earlier={myReview}
+      reviews={received.data?.items ?? []}
+    />
+  );
+}
+
+type Target = { id: number; name: string; slug: string; role: 'client' | 'therapist' | 'spa_management' | 'admin' };
+type Ratings = Partial<Record<SubRatingKey, number>>;
+
+function ReviewScreen({
+  userSlug,
+  target,
+  mayReview,
+  viewerRole,
+  viewerId,
+  earlier,
+  reviews,
+}: {
+  userSlug: string;
+  target: Target;
+  mayReview: boolean;
+  viewerRole: Target['role'];
+  viewerId: number;
+  earlier: Review | null;
+  reviews: Review[];
+}) {
+  const [text, setText] = useState(earlier?.reviewText ?? '');
+  const [ratings, setRatings] = useState<Ratings>(() =>
+    Object.fromEntries(SUB_RATINGS.map(({ key }) => [key, earlier?.[key] ?? undefined]).filter(([, value]) => value !== undefined)),
+  );
+  const [flagReason, setFlagReason] = useState<RedFlagReason | ''>('');
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const { toast } = useToast();
+  const isSpa = target.role === 'spa_management';
+  const buttons = rewardButtons(viewerRole, target.role);
+  const showFlagReason = buttons.some((button) => button.reward === 'red_flag');
+
+  const submit = trpc.reviews.submit.useMutation({
+    onSuccess: async (answer) => {
+      toast({ variant: 'success', ...reviewSuccessToast(answer.reward) });
+      await Promise.all([
+        utils.reviews.invalidate(),
+        utils.recognition.invalidate(),
+        utils.leaderboards.invalidate(),
+        utils.profiles.invalidate(),
+        utils.map.users.invalidate(),
+      ]);
+      void navigate({ to: '/profile/$userSlug', params: { userSlug } });
+    },
+    onError: (error) => toast({ variant: 'destructive', title: REVIEW_MESSAGES.submitFailedTitle, description: submitErrorMessage(error) }),
+  });
+
+  function send(reward: ReviewReward | null) {
+    if (!text.trim()) return toast({ variant: 'destructive', title: REVIEW_MESSAGES.requiredTitle, description: REVIEW_MESSAGES.required });
+    if (countWords(text) > REVIEW_MAX_WORDS)
+      return toast({ variant: 'destructive', title: REVIEW_MESSAGES.tooLongTitle, description: REVIEW_MESSAGES.tooLong });
+    if (isSpa && SUB_RATINGS.some(({ key }) => ratings[key] === undefined))
+      return toast({ variant: 'destructive', title: 'Ratings Required', description: REVIEW_MESSAGES.ratingsRequired });
+    if (reward === 'red_flag' && !flagReason)
+      return toast({ variant: 'destructive', title: 'Reason Required', description: REVIEW_MESSAGES.redFlagReasonRequired });
+    submit.mutate({
+      targetUserId: target.id,
+      reviewText: text,
+      ...(isSpa ? ratings : {}),
+      ...(reward === 'flower' ? { giveFlower: true } : {}),
+      ...(reward === 'star' || reward === 'medal' ? { giveStar: true } : {}),
+      ...(reward === 'red_flag' ? { giveRedFlag: true, redFlagReason: flagReason || undefined } : {}),
+    });
+  }
+
+  const aiAssist = trpc.ai.assistReview.useMutation({
+    onSuccess: (answer) => {
+      const [first] = answer.suggestions;
+      if (first) setText(first);
+      toast({ variant: 'success', title: AI_ASSIST_TEXTS.appliedTitle, description: answer.provider.label });
+    },
+    onError: () => toast({ variant: 'destructive', title: AI_ASSIST_TEXTS.errorTitle, description: AI_ASSIST_TEXTS.error }),
+  });
+
+  const others = reviews.filter((review) => review.reviewer.id !== viewerId);
+  const disabled = submit.isPending || !text.trim();
+  return (
+    <PageShell
+      title="Write a Review"
+      actions={
+        <Link to="/profile/$userSlug" params={{ userSlug }} className={buttonClasses('outline', 'sm', 'min-h-11')}>
+          Back
+        </Link>
+      }
+    >
+      <div className="grid gap-5">
+        <section className="rounded-3xl border border-brand-200 bg-brand-50 p-4" aria-labelledby="why-reviews">
+          <h2 id="why-reviews" className="font-display text-lg font-semibold text-ink-900">
+            Why Reviews Matter
+          </h2>
+          <p className="mt-1 text-sm leading-relaxed text-ink-700">
+            Honest reviews help members find great spas and therapists, and help every member of the community improve.
+            {viewerRole === 'spa_management' && target.role === 'client'
+              ? ' You can award a Medal for a great guest, or report a Red Flag to warn other spas.'
+              : ''}
+          </p>
+        </section>
+
+        {!mayReview ? (
+          <NoticePanel>You cannot review this member: clients review therapists and spas, and spa management reviews clients.</NoticePanel>
+        ) : (
+          <form className="grid gap-4" onSubmit={(event) => event.preventDefault()} aria-busy={submit.isPending}>
+            <h2 className="font-display text-xl font-semibold text-ink-900 [overflow-wrap:anywhere]">Reviewing {target.name}</h2>
+            {earlier ? <p className="text-sm text-ink-600">You reviewed this member before: submitting again updates your review.</p> : null}
+            {isSpa ? <SubRatingFields ratings={ratings} onChange={setRatings} /> : null}
+            <div className="grid gap-1.5">
+              <label htmlFor="review-text" className="text-sm font-medium text-ink-700">
+                Your review
+              </label>
+              <textarea
+                id="review-text"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                placeholder="Share your experience..."
+                className="min-h-[200px] w-full rounded-2xl border border-sand-300 bg-white p-4 text-base text-ink-900 [overflow-wrap:anywhere] placeholder:text-ink-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/25"
+                aria-describedby="review-hint review-words"
+              />
+              <p id="review-words" className="text-xs text-ink-600">
+                {countWords(text).toLocaleString('en-US')} / {REVIEW_MAX_WORDS_LABEL} words
+              </p>
+              <RotatingHint />
+            </div>
+            <AiAssistLine
+              text={text}
+              pending={aiAssist.isPending}
+              onAssist={() => aiAssist.mutate({ currentText: text, spaName: target.name, targetUserId: target.id })}
+            />
+            {showFlagReason ? (
+              <div className="grid gap-1.5">
+                <label htmlFor="flag-reason" className="text-sm font-medium text-ink-700">
+                  Red flag reason (for Give Red Flag & Report)
+                </label>
+                <select
+                  id="flag-reason"
+                  value={flagReason}
+                  onChange={(event) => setFlagReason(event.target.value as RedFlagReason | '')}
+                  className="h-12 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900"
+                >
+                  <option value="">Choose a reason</option>
+                  {RED_FLAG_REASONS.map((reason) => (
+                    <option key={reason}>{reason}</option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {submit.isPending ? (
+              <p role="status" className="text-sm font-semibold text-brand-800">
+                {REVIEW_MESSAGES.submitting}
+              </p>
+            ) : null}
+            <div className="grid gap-2">
+              {buttons.map((button) => (
+                <Button
+                  key={button.reward}
+                  variant={button.tone === 'negative' ? 'destructive' : 'primary'}
+                  size="lg"
+                  disabled={disabled}
+                  onClick={() => send(button.reward)}
+                >
+                  {button.label}
+                </Button>
+              ))}
+              <Button variant="outline" size="lg" disabled={disabled} onClick={() => send(null)}>
+                Submit
+              </Button>
+            </div>
+          </form>
+        )}
+
+        {earlier || others.length > 0 ? (
+          <section className="grid gap-3" aria-labelledby="member-reviews">
+            <h2 id="member-reviews" className="font-display text-lg font-semibold text-ink-900 [overflow-wrap:anywhere]">
+              Reviews of {target.name}
+            </h2>
+            {earlier ? <ReviewCard review={earlier} by="reviewer" /> : null}
+            {others.map((review) => (
+              <ReviewCard key={review.id} review={review} by="reviewer" />
+            ))}
+          </section>
+        ) : null}
+      </div>
     </PageShell>
+  );
+}
+
+function SubRatingFields({ ratings, onChange }: { ratings: Ratings; onChange: (next: Ratings) => void }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium text-ink-700">Rate the spa from 1 to 10</legend>
+      <div className="grid grid-cols-2 gap-3">
+        {SUB_RATINGS.map(({ key, label }) => (
+          <label key={key} className="grid gap-1 text-sm text-ink-700">
+            {label}
+            <select
+              value={ratings[key] ?? ''}
+              onChange={(event) => onChange({ ...ratings, [key]: event.target.value ? Number(event.target.value) : undefined })}
+              className="h-12 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900"
+            >
+              <option value="">–</option>
+              {Array.from({ length: SUB_RATING_MAX - SUB_RATING_MIN + 1 }, (_, i) => SUB_RATING_MIN + i).map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A new tip every 6 s, fading out and in over 0.8 s. */
+function RotatingHint() {
+  const [index, setIndex] = useState(0);
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    let fade: ReturnType<typeof setTimeout> | undefined;
+    const timer = setInterval(() => {
+      setVisible(false);
+      fade = setTimeout(() => {
+        setIndex((current) => (current + 1) % REVIEW_HINTS.length);
+        setVisible(true);
+      }, REVIEW_HINT_FADE_MS);
+    }, REVIEW_HINT_INTERVAL_MS);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(fade);
+    };
+  }, []);
+  return (
+    <p
+      id="review-hint"
+      className="text-sm text-ink-700 transition-opacity ease-in-out"
+      style={{ opacity: visible ? 1 : 0, transitionDuration: `${REVIEW_HINT_FADE_MS}ms` }}
+    >
+      {REVIEW_HINTS[index]}
+    </p>
+  );
+}
+
+/**
+ * AI Assist: dimmed until the text has one complete sentence (the spec's rule, common/ai-assist.ts); pressed
+ * while dimmed it says Need a Complete Sentence First!, else it asks the provider and shows Loading....
+ */
+export function AiAssistLine({ text, pending = false, onAssist }: { text: string; pending?: boolean; onAssist?: () => void }) {
+  const { toast } = useToast();
+  const provider = trpc.ai.provider.useQuery(undefined, { staleTime: Infinity });
+  const ready = hasCompleteSentence(text);
+  return (
+    <div className="grid gap-1">
+      <Button
+        variant="secondary"
+        className={cn('w-fit min-h-11', !ready && 'opacity-50')}
+        aria-disabled={!ready || pending}
+        disabled={pending}
+        onClick={() =>
+          ready
+            ? onAssist?.()
+            : toast({ variant: 'destructive', title: AI_ASSIST_TEXTS.needSentenceTitle, description: AI_ASSIST_TEXTS.needSentenceReview })
+        }
+      >
+        {pending ? 'Loading...' : 'AI Assist'}
+      </Button>
+      <p className="text-xs text-ink-600">
+        {AI_ASSIST_HINT} {provider.data ? provider.data.label : null}
+      </p>
+    </div>
   );
 }

@@ -14,35 +14,84 @@ export type HonoEnv = { Bindings: Bindings };
 
 interface RestRequest {
   body: unknown;
+  /** The body exactly as it arrived (signed webhooks verify these bytes); empty for multipart. */
+  rawBody: string;
   params: Record<string, string>;
   query: URLSearchParams;
+  /** Headers of the request (a browser's Sec-Fetch-Site). */
+  requestHeaders: Headers;
+  /** Headers of the answer (a list's Link to its next page). */
+  headers: Headers;
+  /** The path the request asked for. */
+  path: string;
 }
 
-async function readJsonBody(c: HonoContext<HonoEnv>): Promise<unknown> {
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
-  const text = await c.req.text();
-  if (!text) return {};
+/** An answer that sends the client elsewhere (a renamed member's old profile link). */
+export class RestRedirect {
+  readonly location: string;
+  readonly status: 301 | 302 | 308;
+  constructor(location: string, status: 301 | 302 | 308 = 301) {
+    this.location = location;
+    this.status = status;
+  }
+}
+
+export interface RestOptions {
+  /** Answer a successful call with a 302 there instead of JSON (links the browser follows). */
+  redirectTo?: string;
+  /** Read the body as multipart/form-data (uploads) instead of JSON. */
+  multipart?: boolean;
+}
+
+async function readJsonBody(c: HonoContext<HonoEnv>): Promise<{ body: unknown; rawBody: string }> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return { body: undefined, rawBody: '' };
+  const rawBody = await c.req.text();
+  if (!rawBody) return { body: {}, rawBody };
   try {
-    return JSON.parse(text);
+    return { body: JSON.parse(rawBody), rawBody };
   } catch {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
   }
 }
 
-/** `redirectTo`: answer a successful call with a 302 there instead of JSON (links the browser follows). */
-export function rest<T>(
-  call: (caller: Caller, request: RestRequest) => Promise<T>,
-  options: { redirectTo?: string } = {},
-): Handler<HonoEnv> {
+async function readFormBody(c: HonoContext<HonoEnv>): Promise<{ body: FormData; rawBody: string }> {
+  try {
+    return { body: await c.req.formData(), rawBody: '' };
+  } catch {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body is not valid multipart/form-data.' });
+  }
+}
+
+/** The runtime's execution context (waitUntil), where there is one. */
+export function executionContextOf(c: HonoContext<HonoEnv>): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<T>, options: RestOptions = {}): Handler<HonoEnv> {
   return async (c) => {
     const resHeaders = new Headers();
     let response: Response;
     try {
-      const caller = createCaller(createContext(c.req.raw, c.env, resHeaders));
-      const body = await call(caller, { body: await readJsonBody(c), params: c.req.param(), query: new URL(c.req.url).searchParams });
-      response = options.redirectTo
-        ? new Response(null, { status: 302, headers: { Location: options.redirectTo } })
-        : Response.json(body ?? null);
+      const caller = createCaller(createContext(c.req.raw, c.env, resHeaders, executionContextOf(c)));
+      const url = new URL(c.req.url);
+      const body = await call(caller, {
+        ...(options.multipart ? await readFormBody(c) : await readJsonBody(c)),
+        params: c.req.param(),
+        query: url.searchParams,
+        requestHeaders: c.req.raw.headers,
+        headers: resHeaders,
+        path: url.pathname,
+      });
+      response =
+        body instanceof RestRedirect
+          ? new Response(null, { status: body.status, headers: { Location: body.location } })
+          : options.redirectTo
+            ? new Response(null, { status: 302, headers: { Location: options.redirectTo } })
+            : Response.json(body ?? null);
     } catch (error) {
       const { status, body } = describeError(error);
       response = Response.json(body, { status });

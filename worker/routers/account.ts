@@ -2,12 +2,15 @@
 // write two: registration first consumes the captcha and checks the name in one batch, then creates the user
 // and the session in another; sign-in reads the user, then writes the session.
 import { TRPCError } from '@trpc/server';
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { loginInput, MESSAGES, registerInput, type CurrentUser } from '../../common/account.ts';
+import { nameSkeleton } from '../../common/name-skeleton.ts';
+import { nameKey as keyOfName } from '../../common/names.ts';
 import { captchaUses, sessions, users } from '../../db/schema.ts';
 import { captchaProvider } from '../services/captcha.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../services/password.ts';
-import { insertMember, isPremiumMember } from '../services/users.ts';
+import { addressKey } from '../services/client-address.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../common/password.ts';
+import { insertMember, isUniqueViolation, sharedMemberFields } from '../services/users.ts';
 import {
   blankSessionCookie,
   deleteSessionByToken,
@@ -16,41 +19,22 @@ import {
   sessionCookie,
   type UserRow,
 } from '../services/sessions.ts';
+import { closeChatSockets } from '../services/chat.ts';
 import { enforceRateLimit, publicProcedure, router } from '../trpc.ts';
 
 /** The signed-in member's own view of their account (spec part 1 section 3); never the hash or flags. */
 export function toCurrentUser(user: UserRow): CurrentUser {
   return {
-    id: user.id,
-    name: user.name,
-    slug: user.slug,
-    role: user.role,
-    profilePic: user.profilePic,
-    isPremium: isPremiumMember(user),
-    memberNumber: user.memberNumber,
-    aboutMe: user.aboutMe,
+    ...sharedMemberFields(user),
     email: user.email,
-    phoneNumber: user.phoneNumber,
     address: user.address,
     latitude: user.latitude === null ? null : String(user.latitude),
     longitude: user.longitude === null ? null : String(user.longitude),
-    viberHandle: user.viberHandle,
-    messengerHandle: user.messengerHandle,
-    telegramHandle: user.telegramHandle,
-    whatsappHandle: user.whatsappHandle,
-    instagramHandle: user.instagramHandle,
-    tiktokHandle: user.tiktokHandle,
-    facebookHandle: user.facebookHandle,
   };
 }
 
 /** A hash to verify against when the name is unknown, so both failures take the same time. */
 let decoyHash: Promise<string> | undefined;
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? error);
-  return /UNIQUE constraint failed/i.test(text);
-}
 
 export const accountRouter = router({
   /** The current user, or null when the request carries no valid session. */
@@ -71,7 +55,8 @@ export const accountRouter = router({
     const verdict = await captchaProvider(ctx.config).verify(input.recaptchaToken, ctx.request.headers.get('CF-Connecting-IP'));
     if (!verdict.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.captchaInvalid });
 
-    const nameKey = input.name.toLowerCase();
+    const nameKey = keyOfName(input.name);
+    const skeleton = nameSkeleton(input.name);
     const passwordHash = hashPassword(input.password);
     const now = Date.now();
     const [consumed, taken] = await ctx.db.batch([
@@ -82,7 +67,11 @@ export const accountRouter = router({
             .onConflictDoNothing()
             .returning({ signature: captchaUses.signature })
         : ctx.db.select({ signature: sql<string>`'provider'` }).from(sql`(select 1)`),
-      ctx.db.select({ id: users.id }).from(users).where(eq(users.nameKey, nameKey)).limit(1),
+      ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)))
+        .limit(1),
       ctx.db.delete(captchaUses).where(sql`${captchaUses.expiresAt} < ${now}`),
     ]);
     if (consumed.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.captchaInvalid });
@@ -106,9 +95,14 @@ export const accountRouter = router({
     return toCurrentUser(created);
   }),
 
+  /**
+   * Sign-in is limited per client address across names (password spraying; an IPv6 client by its /64) and per
+   * account across addresses (a botnet guessing one password), both before any password is hashed.
+   */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const nameKey = input.name.toLowerCase();
-    await enforceRateLimit(ctx, ctx.env.LOGIN_LIMITER, `${ctx.clientIp}:${nameKey}`);
+    const nameKey = keyOfName(input.name);
+    await enforceRateLimit(ctx, ctx.env.LOGIN_ADDRESS_LIMITER, addressKey(ctx.clientIp));
+    await enforceRateLimit(ctx, ctx.env.LOGIN_ACCOUNT_LIMITER, nameKey);
 
     const [user] = await ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1);
     decoyHash ??= hashPassword('decoy password for unknown names');
@@ -116,21 +110,26 @@ export const accountRouter = router({
     if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.badCredentials });
     if (user.isBanned) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.banned });
 
-    const previousToken = readSessionToken(ctx.request);
-    const previousId = previousToken?.split('.')[0];
+    // The session the request carried ends, but only if its token proves it (its secret matches).
+    const previous = await ctx.session();
     const session = newSession(user.id);
     await ctx.db.batch([
       ctx.db.insert(sessions).values(session.row),
-      ctx.db.delete(sessions).where(previousId ? eq(sessions.id, previousId) : sql`0`),
+      ctx.db.delete(sessions).where(previous ? eq(sessions.id, previous.session.id) : sql`0`),
     ]);
+    if (previous) await closeChatSockets(ctx.env, { sessionId: previous.session.id });
     ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, session.row));
     return toCurrentUser(user);
   }),
 
-  /** Ends the session the request carries (if its secret matches) and clears the cookie either way. */
+  /**
+   * Ends the session the request carries (if its secret matches), closes its chat sockets, and clears the
+   * cookie either way.
+   */
   logout: publicProcedure.mutation(async ({ ctx }) => {
     const token = readSessionToken(ctx.request);
-    if (token) await deleteSessionByToken(ctx.db, token);
+    const ended = token ? await deleteSessionByToken(ctx.db, token) : null;
+    if (ended) await closeChatSockets(ctx.env, { sessionId: ended });
     ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
     return { success: true };
   }),

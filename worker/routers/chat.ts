@@ -1,11 +1,12 @@
-// Chat safety: blocks and reports. The socket itself is served by the ChatHub Durable Object; these procedures
-// write to the database first and then tell the hub, which ends whatever is between the two members and
-// stops them seeing each other. A report takes the session's last messages from the hub's memory: that
-// transcript is the only part of a chat ever written down.
+// Chat settings (hide me from the online list) and chat safety: blocks and reports. The socket itself is
+// served by the ChatHub Durable Object; these procedures write to the database first and then tell the hub,
+// which applies the setting at once, or ends whatever is between two members and stops them seeing each
+// other. A report takes the session's last messages from the hub's memory: that transcript is the only part of
+// a chat ever written down.
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { chatMemberInput, chatReportInput } from '../../common/chat.ts';
+import { chatMemberInput, chatReportInput, chatSettingsInput, type ChatSettings } from '../../common/chat.ts';
 import { CHAT_BLOCKS_MAX } from '../../common/limits.ts';
 import { chatBlocks, chatReports, users } from '../../db/schema.ts';
 import type { ChatMessage } from '../../durable-objects/protocol.ts';
@@ -23,6 +24,16 @@ export const CHAT_ROUTER_MESSAGES = {
 } as const;
 
 export const chatRouter = router({
+  /** My chat settings (read with the session: no extra round trip). */
+  settings: signedInProcedure.query(({ ctx }): ChatSettings => ({ invisible: ctx.user.chatInvisible })),
+
+  /** Hides me from the online list (or lists me again): stored first, then applied by the hub at once. */
+  updateSettings: signedInProcedure.input(chatSettingsInput).mutation(async ({ ctx, input }): Promise<ChatSettings> => {
+    await ctx.db.update(users).set({ chatInvisible: input.invisible }).where(eq(users.id, ctx.user.id));
+    await chatHub(ctx.env).setInvisible(ctx.user.id, input.invisible);
+    return { invisible: input.invisible };
+  }),
+
   /** The members I have blocked, newest first. */
   blocks: signedInProcedure.query(({ ctx }) =>
     ctx.db

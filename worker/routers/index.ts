@@ -1,13 +1,39 @@
 // The application router: one router per domain, merged here. Its type is what the web app and the SDK import.
 import { router, createCallerFactory } from '../trpc.ts';
 import { accountRouter } from './account.ts';
+import { addressRouter } from './address.ts';
+import { aiRouter } from './ai.ts';
 import { chatRouter } from './chat.ts';
+import { devMailRouter } from './dev-mail.ts';
+import { favoritesRouter } from './favorites.ts';
+import { geoRouter } from './geo.ts';
+import { mapRouter } from './map.ts';
+import { passwordResetRouter } from './password-reset.ts';
+import { premiumRouter } from './premium.ts';
+import { profilesRouter } from './profiles.ts';
 import { systemRouter } from './system.ts';
+import { leaderboardsRouter } from './leaderboards.ts';
+import { recognitionRouter } from './recognition.ts';
+import { reviewsRouter } from './reviews.ts';
 
 export const appRouter = router({
   account: accountRouter,
   chat: chatRouter,
+  profiles: profilesRouter,
+  ai: aiRouter,
   system: systemRouter,
+  // Maps, geocoding and addresses (issues 9 and 7 section 5).
+  map: mapRouter,
+  geo: geoRouter,
+  address: addressRouter,
+  passwordReset: passwordResetRouter,
+  devMail: devMailRouter,
+  premium: premiumRouter,
+  favorites: favoritesRouter,
+  // Reviews, recognition and leaderboards (issue 8)
+  reviews: reviewsRouter,
+  recognition: recognitionRouter,
+  leaderboards: leaderboardsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,14 @@ export function chatHub(env: Bindings) {
   return env.CHAT_HUB.get(env.CHAT_HUB.idFromName('global'));
 }
 
+/**
+ * Closes chat sockets whose session has ended: one session's (sign-out, a session replaced at sign-in) or all of
+ * a member's (password reset, ban). Their owners cannot reconnect without a valid session.
+ */
+export async function closeChatSockets(env: Bindings, target: { sessionId: string } | { userId: number }): Promise<void> {
+  await chatHub(env).closeSockets(target);
+}
+
 /** Everyone the member has blocked or been blocked by: they never see each other in the chat. */
 export async function hiddenMemberIds(db: Database, userId: number): Promise<number[]> {
   const rows = await db
@@ -16,4 +24,9 @@ export async function hiddenMemberIds(db: Database, userId: number): Promise<num
     .from(chatBlocks)
     .where(or(eq(chatBlocks.blockerId, userId), eq(chatBlocks.blockedId, userId)));
   return [...new Set(rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)))];
+}
+
+/** A member's premium changed (trial, payment): their open chat sockets get the new end time at once. */
+export async function updateChatPremium(env: Bindings, userId: number, premiumUntil: number | null): Promise<void> {
+  await chatHub(env).updateMemberPremium(userId, premiumUntil);
 }

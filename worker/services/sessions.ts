@@ -3,12 +3,13 @@
 // A session ends after 30 days without use (sliding) and 180 days after it began, whichever comes first.
 // Browsers carry the token in an HttpOnly cookie; scripts may send it as `Authorization: Bearer <token>`.
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import { sessions, users } from '../../db/schema.ts';
+import { hashSecret, type SessionRow } from '../../db/session-tokens.ts';
 import type { Database } from '../db.ts';
+import type { Bindings } from '../env.ts';
+import { closeChatSockets } from './chat.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_INACTIVITY_TIMEOUT_MS = 30 * DAY_MS;
@@ -17,32 +18,7 @@ export const SESSION_ABSOLUTE_LIFETIME_MS = 180 * DAY_MS;
 const ACTIVITY_WRITE_INTERVAL_MS = DAY_MS;
 
 export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
-
-function randomSecureString(): string {
-  // 24 bytes encode to 39 base32 characters (120 bits after the encoding's own 5-bit packing).
-  const bytes = new Uint8Array(24);
-  crypto.getRandomValues(bytes);
-  return encodeBase32LowerCaseNoPadding(bytes);
-}
-
-function hashSecret(secret: string): Uint8Array {
-  return sha256(new TextEncoder().encode(secret));
-}
-
-/** A new session row and the token that proves it; the caller inserts the row (often inside a batch). */
-export function newSession(userId: number, now = Date.now()): { token: string; row: SessionRow } {
-  const id = randomSecureString();
-  const secret = randomSecureString();
-  const row: SessionRow = {
-    id,
-    secretHash: Buffer.from(hashSecret(secret)),
-    userId,
-    createdAt: now,
-    lastActiveAt: now,
-  };
-  return { token: `${id}.${secret}`, row };
-}
+export { newSession, type SessionRow } from '../../db/session-tokens.ts';
 
 export interface ValidatedSession {
   session: SessionRow;
@@ -51,47 +27,81 @@ export interface ValidatedSession {
   refreshed: boolean;
 }
 
-/** Resolves a token to its session and user with one round trip (two when activity is recorded). */
-export async function validateSessionToken(db: Database, token: string, now = Date.now()): Promise<ValidatedSession | null> {
+/** The session lookup of a token as a query, so that a read can send it in the same batch as its own queries. */
+export function sessionQuery(db: Database, token: string) {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  return {
+    id,
+    query: db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1),
+    /** Checks the secret and the lifetimes against the looked-up row; writes only to expire or refresh. */
+    finish: (rows: { session: SessionRow; user: UserRow }[], now = Date.now()) => finishValidation(db, secret, rows[0], now),
+  };
+}
 
-  const [found] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+async function finishValidation(
+  db: Database,
+  secret: string,
+  found: { session: SessionRow; user: UserRow } | undefined,
+  now: number,
+): Promise<ValidatedSession | null> {
   if (!found) return null;
-
   const { session, user } = found;
   if (!constantTimeEqual(hashSecret(secret), new Uint8Array(session.secretHash))) return null;
 
   const expired =
     now - session.lastActiveAt >= SESSION_INACTIVITY_TIMEOUT_MS || now - session.createdAt >= SESSION_ABSOLUTE_LIFETIME_MS;
   if (expired || user.isBanned) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
 
   let refreshed = false;
   if (now - session.lastActiveAt >= ACTIVITY_WRITE_INTERVAL_MS) {
-    await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, id));
+    await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, session.id));
     session.lastActiveAt = now;
     refreshed = true;
   }
   return { session, user, refreshed };
 }
 
-/** Deletes the session a token names, only when the token's secret is the right one. */
-export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
-  const [id, secret] = token.split('.');
-  if (!id || !secret) return;
-  await db.delete(sessions).where(and(eq(sessions.id, id), eq(sessions.secretHash, Buffer.from(hashSecret(secret)))));
+/** Resolves a token to its session and user with one round trip (two when activity is recorded). */
+export async function validateSessionToken(db: Database, token: string, now = Date.now()): Promise<ValidatedSession | null> {
+  const lookup = sessionQuery(db, token);
+  if (!lookup) return null;
+  return lookup.finish(await lookup.query, now);
 }
 
-export function deleteUserSessions(db: Database, userId: number) {
-  return db.delete(sessions).where(eq(sessions.userId, userId));
+/** Deletes the session a token names, only when the token's secret is the right one; answers its id if it did. */
+export async function deleteSessionByToken(db: Database, token: string): Promise<string | null> {
+  const [id, secret] = token.split('.');
+  if (!id || !secret) return null;
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.secretHash, Buffer.from(hashSecret(secret)))))
+    .returning({ id: sessions.id });
+  return deleted[0]?.id ?? null;
+}
+
+/** The signed-in member's id as SQL, for reads sent in the same batch as the session lookup. */
+export function sessionMemberId(sessionId: string): SQL<number> {
+  return sql<number>`(select own.user_id from sessions as own where own.id = ${sessionId})`;
+}
+
+/** When a session ends by itself (30 days idle or 180 days old): its open chat sockets check this. */
+export function sessionExpiresAt(session: Pick<SessionRow, 'createdAt' | 'lastActiveAt'>): number {
+  return Math.min(session.lastActiveAt + SESSION_INACTIVITY_TIMEOUT_MS, session.createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
+}
+
+/** Ends every session of a member (password reset, ban) and closes their open chat sockets. */
+export async function revokeUserSessions(db: Database, env: Bindings, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await closeChatSockets(env, { userId });
 }
 
 /** `__Host-` prefixed over HTTPS (no Domain, Path=/, Secure); a plain name on plain-HTTP development hosts. */
@@ -100,13 +110,7 @@ export function sessionCookieName(requestUrl: string): string {
 }
 
 export function sessionCookie(requestUrl: string, token: string, session: SessionRow): string {
-  const maxAge = Math.max(
-    0,
-    Math.floor(
-      Math.min(session.lastActiveAt + SESSION_INACTIVITY_TIMEOUT_MS, session.createdAt + SESSION_ABSOLUTE_LIFETIME_MS) / 1000 -
-        Date.now() / 1000,
-    ),
-  );
+  const maxAge = Math.max(0, Math.floor(sessionExpiresAt(session) / 1000 - Date.now() / 1000));
   return `${sessionCookieName(requestUrl)}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
 }
 

@@ -1,11 +1,19 @@
 // Creating a member: the next member number and a unique slug are chosen inside the INSERT itself, so two
-// registrations at once cannot take the same number (the unique indexes are the last line of defence).
-// Used by registration and by the command that creates the first admin. Also: whether a member is premium.
+// registrations at once cannot take the same number (the unique indexes are the last line of defence). The
+// name arrives normalised (common/names.ts); both of its uniqueness keys are written with it. A slug a renamed
+// member used to have is not free: it still leads to them.
+// Used by registration and by the command that creates the first admin. Also: whether a member is premium, and
+// until when.
 import { sql } from 'drizzle-orm';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import type { Role } from '../../common/roles.ts';
 import type { users } from '../../db/schema.ts';
+import { parseOpeningHours } from '../../common/opening-hours.ts';
+import { CONTACT_HANDLES, type ContactHandles } from '../../common/profile.ts';
 import { slugify } from '../../common/slug.ts';
+import { nameSkeleton } from '../../common/name-skeleton.ts';
+import { nameKey } from '../../common/names.ts';
+import { isPremiumUntil } from '../../common/premium.ts';
 
 export interface NewMember {
   name: string;
@@ -17,14 +25,54 @@ export interface NewMember {
 export function insertMember(db: LibSQLDatabase<any>, member: NewMember) {
   const slug = slugify(member.name);
   return db.run(sql`
-    insert into users (name, name_key, slug, member_number, role, password_hash, created_at)
-    select ${member.name}, ${member.name.toLowerCase()},
-           case when exists (select 1 from users where slug = ${slug}) then ${slug} || '-' || next.n else ${slug} end,
+    insert into users (name, name_key, name_skeleton, slug, member_number, role, password_hash, created_at)
+    select ${member.name}, ${nameKey(member.name)}, ${nameSkeleton(member.name)},
+           case when exists (select 1 from users where slug = ${slug}) or exists (select 1 from slug_history where slug = ${slug})
+                then ${slug} || '-' || next.n else ${slug} end,
            next.n, ${member.role}, ${member.passwordHash}, ${member.createdAt}
     from (select coalesce(max(member_number), 0) + 1 as n from users) as next`);
 }
 
-/** Premium by subscription flag or by a running trial or paid period. */
-export function isPremiumMember(user: Pick<typeof users.$inferSelect, 'isPremium' | 'premiumUntil'>, now = Date.now()): boolean {
-  return user.isPremium || (user.premiumUntil ?? 0) > now;
+type PremiumFields = Pick<typeof users.$inferSelect, 'isPremium' | 'premiumUntil'>;
+
+/** The "until" of premium without an end (a complimentary grant, users.is_premium), as a finite number. */
+export const PREMIUM_WITHOUT_END = Number.MAX_SAFE_INTEGER;
+
+/**
+ * When the member's premium ends: premium_until (a trial or a paid period), or never for a complimentary grant.
+ * Whatever holds premium state (the chat hub) carries this time, never a yes/no that could outlive it.
+ */
+export function premiumEndsAt(user: PremiumFields): number | null {
+  return user.isPremium ? PREMIUM_WITHOUT_END : (user.premiumUntil ?? null);
+}
+
+/** Premium now: a running trial or paid period, or a complimentary grant. */
+export function isPremiumMember(user: PremiumFields, now = Date.now()): boolean {
+  return isPremiumUntil(premiumEndsAt(user), now);
+}
+
+/**
+ * What both a member's own account view and the profile other members see carry: identity, picture, premium,
+ * about text, phone, opening hours (spa management) and the messaging handles. Never the email or anything secret.
+ */
+export function sharedMemberFields(user: typeof users.$inferSelect) {
+  return {
+    id: user.id,
+    name: user.name,
+    slug: user.slug,
+    role: user.role,
+    profilePic: user.profilePic,
+    profilePicThumbnail: user.profilePicThumbnail,
+    isPremium: isPremiumMember(user),
+    memberNumber: user.memberNumber,
+    aboutMe: user.aboutMe,
+    phoneNumber: user.phoneNumber,
+    openingHours: user.role === 'spa_management' ? parseOpeningHours(user.openingHours) : null,
+    ...(Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, user[key]])) as ContactHandles),
+  };
+}
+
+/** True when a write failed on a unique index (a name or slug someone else took meanwhile). */
+export function isUniqueViolation(error: unknown): boolean {
+  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 }

@@ -14,6 +14,7 @@ import {
   seenBodies,
   sessionCookieFrom,
   solveCaptcha,
+  startEarlyInLimiterWindow,
   uniqueName,
 } from './helpers.ts';
 
@@ -169,7 +170,7 @@ describe('sign-in and sessions', () => {
     expect((await call('/api/user', { cookie })).status).toBe(401);
 
     const { cookie: other } = await register();
-    const browser = await call('/api/logout', { cookie: other });
+    const browser = await call('/api/logout', { cookie: other, headers: { 'Sec-Fetch-Site': 'same-origin' } });
     expect(browser.status).toBe(302);
     expect(browser.headers.get('Location')).toBe('/');
     expect(browser.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
@@ -214,10 +215,7 @@ describe('sign-in and sessions', () => {
   it('limits repeated failed sign-ins with 429 and Retry-After', async () => {
     const { name } = await register();
     const ip = freshIp();
-    // The limiter counts in windows aligned to the wall clock: start the attempts early in one, so that all 13
-    // fall into the same window (they take a few seconds: each checks a password).
-    const intoWindowMs = Date.now() % 60_000;
-    if (intoWindowMs > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindowMs + 100));
+    await startEarlyInLimiterWindow();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt++) {
       const response = await call('/api/login', { body: { name, password: `wrong-${attempt}` }, ip });

@@ -64,8 +64,8 @@ export class ChatClient {
     return client;
   }
 
-  send(frame: ClientFrame | string) {
-    this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  send(frame: ClientFrame | string | ArrayBuffer) {
+    this.socket.send(typeof frame === 'string' || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame));
   }
 
   /** The first unread frame of this type (and matching the predicate), waiting for it if need be. */

@@ -1,5 +1,8 @@
 // Helpers for tests that drive the Worker through its public surface (REST, tRPC) inside workerd.
 import { exports, env } from 'cloudflare:workers';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../index.ts';
+import type { Bindings } from '../env.ts';
 import { createClient as createDatabaseClient } from '@libsql/client/web';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -27,7 +30,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+function buildRequest(path: string, options: CallOptions): Request {
   const headers = new Headers(options.headers);
   const method = options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
   if (options.origin !== null && method !== 'GET') headers.set('Origin', options.origin ?? ORIGIN);
@@ -38,11 +41,52 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  const response = await exports.default.fetch(new Request(`${BASE}${path}`, { method, headers, body, redirect: 'manual' }));
-  const text = await response.clone().text();
-  seenBodies.push(text);
+  return new Request(`${BASE}${path}`, { method, headers, body, redirect: 'manual' });
+}
+
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const response = await exports.default.fetch(buildRequest(path, options));
+  seenBodies.push(await response.clone().text());
   return response;
 }
+
+/**
+ * The Worker with more configuration than the tests' own (a mail or payment provider pointed at the local
+ * stand-ins): the same fetch handler, called with a copy of the environment. Work the request leaves running
+ * after its answer (waitUntil) has finished when the promise resolves.
+ */
+export function configuredWorker(overrides: Record<string, unknown>) {
+  const configured = { ...env, ...overrides } as unknown as Bindings;
+  return {
+    env: configured,
+    async call(path: string, options: CallOptions = {}): Promise<Response> {
+      const context = createExecutionContext();
+      const response = await worker.fetch(buildRequest(path, options), configured, context);
+      await waitOnExecutionContext(context);
+      seenBodies.push(await response.clone().text());
+      return response;
+    },
+    async runCron(scheduledTime = Date.now()): Promise<void> {
+      const context = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime, cron: '* * * * *' }), configured, context);
+      await waitOnExecutionContext(context);
+    },
+  };
+}
+
+/** The stand-ins for Resend's and PayMongo's HTTP APIs (scripts/provider-stand-ins.ts). */
+export const standIns = {
+  url: (env as unknown as { PROVIDER_STAND_IN_URL: string }).PROVIDER_STAND_IN_URL,
+  async requests(): Promise<{ method: string; path: string; headers: Record<string, string>; body: any }[]> {
+    return (await fetch(`${standIns.url}/_requests`)).json();
+  },
+  async control(settings: { resendFailures?: number; resendStatus?: number; paymongoFailures?: number }): Promise<void> {
+    await fetch(`${standIns.url}/_control`, { method: 'POST', body: JSON.stringify(settings) });
+  },
+  async reset(): Promise<void> {
+    await fetch(`${standIns.url}/_reset`, { method: 'POST' });
+  },
+};
 
 export async function json<T = any>(response: Response): Promise<T> {
   return (await response.json()) as T;
@@ -89,14 +133,26 @@ export async function register(
   return { response, name, password, cookie: sessionCookieFrom(response) };
 }
 
+const databaseEnv = env as unknown as { TURSO_DATABASE_URL: string; TURSO_AUTH_TOKEN: string };
+
 /** Direct database access for arranging state the public API cannot (banning before the admin screen exists). */
 export function database() {
-  return createDatabaseClient({ url: (env as unknown as { TURSO_DATABASE_URL: string }).TURSO_DATABASE_URL });
+  return createDatabaseClient({ url: databaseEnv.TURSO_DATABASE_URL, authToken: databaseEnv.TURSO_AUTH_TOKEN });
 }
 
 /** Database pipelines (round trips) the local libSQL server has served so far. */
 export async function pipelinesServed(): Promise<number> {
-  const url = (env as unknown as { TURSO_DATABASE_URL: string }).TURSO_DATABASE_URL;
-  const stats = (await (await fetch(`${url}/_stats`)).json()) as { pipelines: number };
-  return stats.pipelines;
+  const response = await fetch(`${databaseEnv.TURSO_DATABASE_URL}/_stats`, {
+    headers: { Authorization: `Bearer ${databaseEnv.TURSO_AUTH_TOKEN}` },
+  });
+  return ((await response.json()) as { pipelines: number }).pipelines;
+}
+
+/**
+ * The rate limiters count in windows aligned to the wall clock: a test that makes many attempts starts them
+ * early in a window, so that all of them fall into the same one.
+ */
+export async function startEarlyInLimiterWindow(): Promise<void> {
+  const intoWindowMs = Date.now() % 60_000;
+  if (intoWindowMs > 35_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindowMs + 100));
 }

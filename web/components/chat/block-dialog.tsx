@@ -4,16 +4,19 @@ import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
+import { NameInLine } from '../member-name.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 export interface BlockDialogProps {
   partnerId: number;
   partnerName: string;
+  /** The button that opened the dialog: focus goes back to it when the dialog closes. */
+  returnFocusTo: HTMLElement | null;
   onClose: () => void;
   onBlocked: () => void;
 }
 
-export function BlockDialog({ partnerId, partnerName, onClose, onBlocked }: BlockDialogProps) {
+export function BlockDialog({ partnerId, partnerName, returnFocusTo, onClose, onBlocked }: BlockDialogProps) {
   const utils = trpc.useUtils();
   const block = trpc.chat.block.useMutation({
     onSuccess: () => {
@@ -29,7 +32,8 @@ export function BlockDialog({ partnerId, partnerName, onClose, onBlocked }: Bloc
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={`Block ${partnerName}?`}
+      returnFocusTo={returnFocusTo}
+      title={<NameInLine before="Block " name={partnerName} after="?" />}
       description="This chat ends now, and you will no longer see each other in chat."
     >
       {block.error ? (
@@ -37,7 +41,7 @@ export function BlockDialog({ partnerId, partnerName, onClose, onBlocked }: Bloc
           {serverMessage(block.error, 'Blocking failed. Please try again.')}
         </p>
       ) : null}
-      <div className="flex justify-end gap-2">
+      <div className="flex justify-end gap-3">
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
+import { MemberName } from '../member-name.tsx';
 import { RoleBadge } from '../role-badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { toast } from '../ui/use-toast.ts';
@@ -52,13 +53,15 @@ function BlockedList() {
   }
   if (blocks.data.length === 0) return <p className="text-sm text-ink-600">You have not blocked anyone.</p>;
   return (
-    <ul className="grid gap-2">
+    <ul className="grid grid-cols-1 gap-2">
       {blocks.data.map((member) => {
         const pending = unblock.isPending && unblock.variables?.userId === member.id;
         return (
           <li key={member.id} className="flex items-center gap-3">
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-semibold text-ink-900">{member.name}</p>
+              <p className="text-sm font-semibold text-ink-900">
+                <MemberName name={member.name} />
+              </p>
               <p className="mt-0.5 flex items-center gap-2 text-xs text-ink-600">
                 <RoleBadge role={member.role} />
                 <span>Member #{member.memberNumber}</span>

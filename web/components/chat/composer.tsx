@@ -1,6 +1,8 @@
 // The message input of an open chat: Enter sends, Shift+Enter adds a line, empty (trimmed) messages are not sent,
 // and a counter appears near the 1,000-character limit. Typing signals are throttled: one typing-start at most
-// every few seconds while keys are pressed, and typing-stop after a short pause, on send and on blur.
+// every few seconds while keys are pressed, and typing-stop after a short pause, on send and on blur. It takes
+// the focus when the chat opens, and an unsent draft waits (in memory, for this tab) while the member is
+// elsewhere in the app.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../common/limits.ts';
 import { cn } from '../../lib/cn.ts';
@@ -8,6 +10,9 @@ import { cn } from '../../lib/cn.ts';
 const TYPING_REFRESH_MS = 4000;
 const TYPING_IDLE_MS = 2500;
 const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 100;
+
+/** Unsent drafts by session, kept while the member visits other chats or screens; never stored anywhere. */
+const drafts = new Map<string, string>();
 
 function useTypingSignal(sessionId: string, setTyping: (sessionId: string, typing: boolean) => void) {
   const startedAt = useRef(0);
@@ -43,11 +48,21 @@ export interface ComposerProps {
 }
 
 export function Composer({ sessionId, disabled, onSend, setTyping }: ComposerProps) {
-  const [draft, setDraft] = useState('');
+  const [draft, setDraftState] = useState(() => drafts.get(sessionId) ?? '');
+  const setDraft = (value: string) => {
+    setDraftState(value);
+    if (value) drafts.set(sessionId, value);
+    else drafts.delete(sessionId);
+  };
   const counterId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const { typed, stop } = useTypingSignal(sessionId, setTyping);
   const content = draft.trim();
+
+  // A chat that opens (started, accepted, or picked from the list) is ready for typing.
+  useEffect(() => {
+    field.current?.focus({ preventScroll: true });
+  }, []);
 
   // The field grows with its text up to its maximum height, then scrolls.
   useEffect(() => {

@@ -1,9 +1,11 @@
 // An incoming chat request, shown prominently (spec part 1 section 2): who asks, a live countdown and bar,
-// Reject and Accept. Used at the top of the member list and, compact, above an open chat.
+// Reject and Accept. Used at the top of the member list, compact above an open chat, and in the banner that
+// brings it to the member on any other screen (chat-dock.tsx).
 import type { Role } from '../../../common/roles.ts';
 import type { PendingRequest } from '../../lib/chat-state.ts';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from '../avatar.tsx';
+import { MemberName } from '../member-name.tsx';
 import { RoleBadge } from '../role-badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Countdown, CountdownBar } from './countdown.tsx';
@@ -16,25 +18,29 @@ export interface IncomingRequestProps {
   now: number;
   disabled: boolean;
   compact?: boolean;
+  className?: string;
   onAccept: () => void;
   onReject: () => void;
 }
 
-export function IncomingRequest({ request, role, memberNumber, now, disabled, compact, onAccept, onReject }: IncomingRequestProps) {
+export function IncomingRequest({ request, role, memberNumber, now, disabled, compact, className, onAccept, onReject }: IncomingRequestProps) {
   const name = request.memberName;
   return (
     <article
       aria-label={`Chat request from ${name}`}
       className={cn(
-        'grid gap-3 border-brand-300 bg-brand-50 shadow-sm',
+        'grid grid-cols-1 gap-3 border-brand-300 bg-brand-50 shadow-sm',
         compact ? 'rounded-2xl border p-3' : 'rounded-3xl border-2 p-4',
+        className,
       )}
     >
       <div className="flex items-center gap-3">
         {compact ? null : <Avatar name={name} picture={null} role={role ?? 'client'} size={44} />}
         <div className="min-w-0 flex-1">
           <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">Chat request</p>
-          <p className="truncate font-semibold text-ink-900">{name}</p>
+          <p className="font-semibold text-ink-900">
+            <MemberName name={name} />
+          </p>
           {compact ? null : (
             <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-ink-600">
               {role ? <RoleBadge role={role} /> : null}
@@ -47,7 +53,7 @@ export function IncomingRequest({ request, role, memberNumber, now, disabled, co
         </span>
       </div>
       <CountdownBar request={request} now={now} />
-      <div className="flex justify-end gap-2">
+      <div className="flex justify-end gap-3">
         <Button variant="outline" size="sm" disabled={disabled} onClick={onReject} aria-label={`Reject chat request from ${name}`}>
           Reject
         </Button>

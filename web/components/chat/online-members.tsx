@@ -2,8 +2,9 @@
 // role badge and member number and the one action their state allows: Chat, Cancel (my pending request),
 // Accept and Reject (their pending request, pulled to the top and shown prominently), or "In chat".
 import type { OnlineUser } from '../../../durable-objects/protocol.ts';
-import type { ChatSocket } from '../../lib/chat-socket.ts';
+import type { ChatSocket } from '../../lib/chat-connection.ts';
 import { Avatar } from '../avatar.tsx';
+import { MemberName } from '../member-name.tsx';
 import { ChatIcon } from '../icons.tsx';
 import { RoleBadge } from '../role-badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -24,7 +25,7 @@ export function OnlineMembers({ chat, meId }: OnlineMembersProps) {
   const userById = new Map(others.map((user) => [user.id, user]));
 
   return (
-    <section aria-labelledby="online-members-heading" className="grid gap-3">
+    <section aria-labelledby="online-members-heading" className="grid grid-cols-1 gap-3">
       <h2 id="online-members-heading" className="flex items-baseline justify-between font-display text-lg font-semibold text-ink-900">
         Online now
         {connected ? <span className="font-sans text-sm font-medium text-ink-600">{others.length}</span> : null}
@@ -39,10 +40,10 @@ export function OnlineMembers({ chat, meId }: OnlineMembersProps) {
             <ChatIcon size={24} />
           </span>
           <p className="font-semibold text-ink-900">No one else is online right now</p>
-          <p className="max-w-xs text-sm text-ink-600">Members appear here as soon as they open Chat. Keep this screen open.</p>
+          <p className="max-w-xs text-sm text-ink-600">Members appear here while they have the app open.</p>
         </div>
       ) : (
-        <ul className="grid gap-2.5">
+        <ul className="grid grid-cols-1 gap-2.5">
           {state.incoming.map((request) => {
             const requester = userById.get(request.memberId);
             return (
@@ -53,7 +54,7 @@ export function OnlineMembers({ chat, meId }: OnlineMembersProps) {
                   memberNumber={requester?.memberNumber ?? null}
                   now={state.now}
                   disabled={!connected}
-                  onAccept={() => chat.acceptRequest(request.requestId)}
+                  onAccept={() => chat.acceptRequest(request)}
                   onReject={() => chat.rejectRequest(request)}
                 />
               </li>
@@ -76,11 +77,13 @@ function MemberRow({ user, chat }: { user: OnlineUser; chat: ChatSocket }) {
   const sending = state.sendingTo.includes(user.id);
 
   return (
-    <li className="grid gap-2 rounded-2xl border border-sand-200 bg-white p-3 shadow-sm">
+    <li className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-3 shadow-sm">
       <div className="flex items-center gap-3">
         <Avatar name={user.name} picture={null} role={user.role} size={40} />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-ink-900">{user.name}</p>
+          <p className="font-semibold text-ink-900">
+            <MemberName name={user.name} />
+          </p>
           <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-ink-600">
             <RoleBadge role={user.role} />
             <span>Member #{user.memberNumber}</span>
@@ -97,7 +100,7 @@ function MemberRow({ user, chat }: { user: OnlineUser; chat: ChatSocket }) {
             Cancel
           </Button>
         ) : chatting ? (
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">In chat</span>
+          <span className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">In chat</span>
         ) : (
           <Button
             size="sm"
@@ -111,7 +114,11 @@ function MemberRow({ user, chat }: { user: OnlineUser; chat: ChatSocket }) {
       </div>
       {outgoing ? (
         <p className="flex items-center justify-between gap-3 rounded-xl bg-sand-50 px-3 py-1.5 text-xs text-ink-700">
-          <span className="min-w-0 truncate">Waiting for {user.name} to accept</span>
+          <span className="flex min-w-0 gap-1">
+            <span className="shrink-0">Waiting for</span>
+            <MemberName name={user.name} />
+            <span className="shrink-0">to accept</span>
+          </span>
           <Countdown request={outgoing} now={state.now} />
         </p>
       ) : null}

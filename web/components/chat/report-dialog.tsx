@@ -7,16 +7,19 @@ import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
+import { NameInLine } from '../member-name.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 export interface ReportDialogProps {
   sessionId: string;
   partnerName: string;
+  /** The button that opened the dialog: focus goes back to it when the dialog closes. */
+  returnFocusTo: HTMLElement | null;
   onClose: () => void;
   onReported: () => void;
 }
 
-export function ReportDialog({ sessionId, partnerName, onClose, onReported }: ReportDialogProps) {
+export function ReportDialog({ sessionId, partnerName, returnFocusTo, onClose, onReported }: ReportDialogProps) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
@@ -45,11 +48,12 @@ export function ReportDialog({ sessionId, partnerName, onClose, onReported }: Re
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={`Report ${partnerName}`}
+      returnFocusTo={returnFocusTo}
+      title={<NameInLine before="Report " name={partnerName} />}
       description="Tell us what happened. The last messages of this chat go to the admins with your report, and the chat ends."
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <div className="grid gap-1.5">
+      <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4">
+        <div className="grid grid-cols-1 gap-1.5">
           <label htmlFor={fieldId} className="text-sm font-medium text-ink-700">
             Reason
           </label>
@@ -71,7 +75,7 @@ export function ReportDialog({ sessionId, partnerName, onClose, onReported }: Re
             {problem}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
+        <div className="flex justify-end gap-3">
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>

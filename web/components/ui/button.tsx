@@ -13,15 +13,16 @@ const VARIANTS: Record<ButtonVariant, string> = {
   destructive: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
 };
 
+// Every size is at least 44x44 px: a comfortable tap target (sm is only narrower).
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-5 text-sm',
-  lg: 'h-12 px-6 text-base',
+  sm: 'h-11 min-w-11 px-4 text-sm',
+  md: 'h-11 min-w-11 px-5 text-sm',
+  lg: 'h-12 min-w-12 px-6 text-base',
 };
 
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-full font-semibold tracking-wide transition-colors',
+    'inline-flex shrink-0 items-center justify-center gap-2 rounded-full font-semibold tracking-wide transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
     'disabled:cursor-not-allowed disabled:opacity-60',
     VARIANTS[variant],

@@ -1,24 +1,42 @@
-// A labelled text input: the label is always rendered and tied to the field (accessibility).
-import { useId, type InputHTMLAttributes } from 'react';
+// A labelled text input: the label is always rendered and tied to the field (accessibility). An optional hint
+// sits under it; a field in error is marked invalid and described by the error message (shown elsewhere).
+import { useId, type ComponentPropsWithRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export const inputClasses =
   'block h-12 w-full rounded-xl border border-sand-300 bg-white px-4 text-base text-ink-900 placeholder:text-ink-500 ' +
-  'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/25';
+  'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/25 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
   label: string;
+  /** A line under the field, read with it (for example the rule a password must follow). */
+  hint?: string;
+  /** The id of the error message that concerns this field: the field is then marked invalid. */
+  errorId?: string | null;
 }
 
-export function TextField({ label, id, className, ...props }: TextFieldProps) {
+export function TextField({ label, hint, errorId, id, className, ...props }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [errorId, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <label htmlFor={inputId} className="text-sm font-medium text-ink-700">
         {label}
       </label>
-      <input id={inputId} className={cn(inputClasses, className)} {...props} />
+      <input
+        id={inputId}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(inputClasses, className)}
+        {...props}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-ink-600">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function RadioGroup<T extends string>({ legend, value, onValueChange, opt
   const base = useId();
   const legendId = `${base}-legend`;
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <span id={legendId} className="text-sm font-medium text-ink-700">
         {legend}
       </span>

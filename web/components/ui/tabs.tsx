@@ -17,7 +17,7 @@ export interface TabsProps<T extends string> {
 
 export function Tabs<T extends string>({ value, onValueChange, items, label }: TabsProps<T>) {
   return (
-    <TabsPrimitive.Root value={value} onValueChange={(next) => onValueChange(next as T)} className="grid gap-4">
+    <TabsPrimitive.Root value={value} onValueChange={(next) => onValueChange(next as T)} className="grid grid-cols-1 gap-4">
       <TabsPrimitive.List aria-label={label} className="flex flex-wrap gap-2">
         {items.map((item) => (
           <TabsPrimitive.Trigger

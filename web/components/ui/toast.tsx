@@ -24,11 +24,11 @@ export function Toaster() {
             if (!next) dismiss(id);
           }}
           className={cn(
-            'toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-lg',
+            'toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-12 shadow-lg wrap-anywhere',
             VARIANT_CLASSES[variant],
           )}
         >
-          <div className="grid min-w-0 gap-1">
+          <div className="grid min-w-0 grid-cols-1 gap-1">
             {title ? <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title> : null}
             {description ? (
               <ToastPrimitive.Description className="text-sm opacity-95">{description}</ToastPrimitive.Description>
@@ -36,7 +36,7 @@ export function Toaster() {
           </div>
           <ToastPrimitive.Close
             aria-label="Close"
-            className="absolute top-2 right-2 rounded-full p-1.5 opacity-80 hover:opacity-100 focus-visible:opacity-100"
+            className="absolute top-1 right-1 flex size-11 items-center justify-center rounded-full opacity-80 hover:opacity-100 focus-visible:opacity-100"
           >
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />

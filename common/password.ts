@@ -1,4 +1,4 @@
-// Password hashing with scrypt from node:crypto (nodejs_compat in the Worker, plain Node in scripts).
+// Password hashing with scrypt from node:crypto (nodejs_compat in the Worker, plain Node in scripts and the demo data).
 // The stored string describes itself (`scrypt$N$r$p$salt$hash`) so parameters can be raised later without
 // breaking old hashes. OWASP's scrypt parameters: N=2^14, r=8, p=5. PBKDF2 is not used: production Workers
 // cap it at 100,000 iterations, below OWASP's advice.

@@ -1,0 +1,203 @@
+// The map under load (issue 9), against the app served as `npm start` serves it (free port, throw-away data):
+// - GET /api/users?role=spa_management req/s and latency with 1,000 spas, from the edge cache and uncached
+//   (the app restarted with SPA_LISTING_CACHE_SECONDS=0), each beside GET /sw.js in the same run;
+// - database round trips of the uncached listing, and its payload for 1,000 spas (raw and gzipped);
+// - in Chromium (WebGL in software here): the time from navigation to markers visible on the signed-in home
+//   with 1,000 spas, and the frame rate while panning 5,000 clustered spas.
+// Budgets are printed beside the figures; nothing fails.
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { createClient, type InStatement } from '@libsql/client';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
+import { freePort, startApp, type RunningApp } from '../scripts/app.ts';
+
+const BUDGET_PAYLOAD_KB = 100;
+const SECONDS = Number(process.env.MAP_BENCH_SECONDS ?? 10);
+const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-map-'));
+
+/** Deterministic synthetic spas: 40% in Metro Manila, the rest across the Philippines, each with a photo and hours. */
+function spaStatements(from: number, to: number): InStatement[] {
+  let seed = 0x9e3779b9 ^ from;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const hex = (length: number) => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
+  const hours = JSON.stringify(Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['10:00', '22:00']]])));
+  const statements: InStatement[] = [];
+  for (let i = from; i < to; i++) {
+    const metro = random() < 0.4;
+    const latitude = metro ? 14.4 + random() * 0.35 : 5.5 + random() * 13;
+    const longitude = metro ? 120.95 + random() * 0.15 : 118 + random() * 8;
+    const name = `Bench Spa ${i}`;
+    const key = hex(64);
+    statements.push({
+      sql: `insert into users (name, name_key, slug, member_number, role, password_hash, address, latitude, longitude, phone_number,
+              profile_pic, profile_pic_thumbnail, opening_hours) values (?, ?, ?, ?, 'spa_management', 'x', ?, ?, ?, ?, ?, ?, ?)`,
+      args: [name, name.toLowerCase(), `bench-spa-${i}`, 100_000 + i, `${i} Rizal Avenue, Barangay ${i % 97}, Bench City`, latitude, longitude,
+        `+63 9${String(10 + (i % 89))} ${String(100 + (i % 899))} ${String(1000 + i).slice(-4)}`, `/media/${key}.jpg`, `/media/${key}-thumb.jpg`, hours],
+    });
+  }
+  return statements;
+}
+
+async function addSpas(app: RunningApp, from: number, to: number) {
+  const client = createClient({ url: app.databaseUrl, authToken: app.databaseAuthToken });
+  try {
+    await client.batch(spaStatements(from, to), 'write');
+    // Three rated reviews each, from the demo client, so the rating subqueries have work to do.
+    await client.execute(`insert into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating)
+      select (select id from users where name = 'Juan dela Cruz'), u.id, 'Bench review', 8, 9, 7, 10 from users u, (select 1 union all select 2 union all select 3)
+      where u.name like 'Bench Spa %' and u.member_number between ${100_000 + from} and ${100_000 + to - 1}`);
+  } finally {
+    client.close();
+  }
+}
+
+async function pipelines(app: RunningApp): Promise<number> {
+  return app.database.pipelinesServed();
+}
+
+async function throughput(app: RunningApp, label: string, path: string) {
+  const result = await autocannon({ url: `${app.url}${path}`, connections: 10, duration: SECONDS });
+  console.log(
+    `${label.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.non2xx + result.errors}`,
+  );
+}
+
+async function login(app: RunningApp): Promise<string> {
+  const client = DEMO_ACCOUNTS.find((account) => account.role === 'client')!;
+  const response = await fetch(`${app.url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: app.url },
+    body: JSON.stringify({ name: client.name, password: DEMO_PASSWORD }),
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('session='));
+  if (!cookie) throw new Error(`login failed (${response.status})`);
+  return cookie.split(';')[0]!.slice('session='.length);
+}
+
+async function browserFigures(app: RunningApp, spaCount: number, measure: 'markers' | 'panning') {
+  const bundled = (() => {
+    try {
+      return chromium.executablePath();
+    } catch {
+      return '';
+    }
+  })();
+  const browser = await chromium.launch({
+    executablePath: bundled && existsSync(bundled) ? undefined : '/usr/bin/chromium',
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-gpu'],
+  });
+  try {
+    const token = await login(app);
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      geolocation: { latitude: 14.5547, longitude: 121.0244 },
+      permissions: ['geolocation'],
+    });
+    await context.addCookies([{ name: 'session', value: token, url: app.url }]);
+    const page = await context.newPage();
+    const markersVisible = async () => {
+      await page.waitForFunction(() => Number(document.querySelector('[data-spas-drawn]')?.getAttribute('data-spas-drawn')) > 0, undefined, { timeout: 60_000 });
+      return page.evaluate(() => performance.now());
+    };
+    if (measure === 'markers') {
+      const runs: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        await page.goto(`${app.url}/`);
+        runs.push(await markersVisible());
+      }
+      runs.sort((a, b) => a - b);
+      console.log(`Navigation to markers visible, signed-in home, ${spaCount} spas (median of 3): ${runs[1]!.toFixed(0)} ms  (runs ${runs.map((ms) => ms.toFixed(0)).join(', ')})`);
+      return;
+    }
+    await page.goto(`${app.url}/`);
+    await markersVisible();
+    const canvas = (await page.locator('[data-map-state="ready"] canvas').boundingBox())!;
+    // Zoom out to the whole of Luzon and the Visayas, where clusters carry the 5,000 spas.
+    for (let i = 0; i < 4; i++) {
+      await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(400);
+    }
+    await page.evaluate(() => {
+      const state: number[] = [];
+      (window as unknown as { __frames: number[] }).__frames = state;
+      const tick = (time: number) => {
+        state.push(time);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const started = Date.now();
+    const cx = canvas.x + canvas.width / 2;
+    const cy = canvas.y + canvas.height / 2;
+    while (Date.now() - started < 5000) {
+      await page.mouse.move(cx - 120, cy - 80);
+      await page.mouse.down();
+      await page.mouse.move(cx + 120, cy + 80, { steps: 20 });
+      await page.mouse.up();
+      await page.mouse.move(cx + 120, cy + 80);
+      await page.mouse.down();
+      await page.mouse.move(cx - 120, cy - 80, { steps: 20 });
+      await page.mouse.up();
+    }
+    const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames);
+    const seconds = (frames.at(-1)! - frames[0]!) / 1000;
+    const gaps = frames.slice(1).map((time, i) => time - frames[i]!).sort((a, b) => a - b);
+    const p95 = gaps[Math.floor(gaps.length * 0.95)] ?? 0;
+    console.log(
+      `Panning ${spaCount} clustered spas for ${seconds.toFixed(1)} s: ${(frames.length / seconds).toFixed(1)} frames/s, p95 frame ${p95.toFixed(0)} ms (software WebGL; a phone's GPU does better)`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+let app: RunningApp | undefined;
+try {
+  app = await startApp({ port: await freePort(), dataDir });
+  await addSpas(app, 0, 1000 - 14); // 14 demo spas + 986 = 1,000
+
+  console.log(`\nSpa listing, 1,000 spas (10 connections, ${SECONDS} s, loopback)`);
+  console.log('endpoint                            req/s     p50 ms   p99 ms   errors');
+  await throughput(app, 'GET /sw.js', '/sw.js');
+  await throughput(app, 'GET /api/users?role=spa_management', '/api/users?role=spa_management');
+  console.log('                                   (edge cache, 30 s; writes purge it)');
+
+  const response = await fetch(`${app.url}/api/users?role=spa_management`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const spas = JSON.parse(body.toString()) as unknown[];
+  console.log(
+    `Payload for ${spas.length} spas: ${(body.length / 1024).toFixed(1)} kB raw, ${(gzipSync(body).length / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_PAYLOAD_KB} kB gzipped)`,
+  );
+
+  console.log('\nIn Chromium at 390x844 on the embedded basemap');
+  await browserFigures(app, spas.length, 'markers');
+  await app.stop();
+
+  // The same data, the edge cache off: every request reads the database.
+  app = await startApp({ port: await freePort(), dataDir, build: false, vars: { SPA_LISTING_CACHE_SECONDS: '0' } });
+  const before = await pipelines(app);
+  await fetch(`${app.url}/api/users?role=spa_management`);
+  console.log(`\nUncached listing: ${(await pipelines(app)) - before} database round trip(s) per request (budget 1)`);
+  console.log('endpoint                            req/s     p50 ms   p99 ms   errors');
+  await throughput(app, 'GET /sw.js', '/sw.js');
+  await throughput(app, 'GET /api/users?role=spa_management', '/api/users?role=spa_management');
+  console.log('                                   (uncached: SPA_LISTING_CACHE_SECONDS=0)');
+
+  await addSpas(app, 1000 - 14, 5000 - 14);
+  console.log('');
+  await browserFigures(app, 5000, 'panning');
+} finally {
+  await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,66 @@
+// AI Assist (spec part 1 sections 4, 5, 8; part 2 sections 4, 5, 8): the sentence rule that unlocks it, the
+// inputs of POST /api/ai-assist-profile (and of the review variant, which the reviews screen uses), and the
+// texts the screens show. The browser and the Worker check the same rule with the same hint.
+import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './limits.ts';
+import { ABOUT_MAX_LENGTH } from './profile.ts';
+import { ROLES } from './roles.ts';
+
+/** Calls per member per Asia/Manila day, across profile and review assists. */
+export const AI_ASSIST_DAILY_LIMIT = 20;
+/** The longest text a member may send, and the longest suggestion returned. */
+export const AI_ASSIST_INPUT_MAX_LENGTH = 8000;
+export const AI_ASSIST_OUTPUT_MAX_LENGTH = ABOUT_MAX_LENGTH;
+export const AI_ASSIST_MIN_LENGTH = 20;
+
+export const AI_ASSIST_TEXTS = {
+  needSentenceTitle: 'Need a Complete Sentence First!',
+  needSentenceProfile:
+    'Please write at least one complete sentence about yourself (with proper punctuation) before AI can assist with enhancements.',
+  needSentenceReview:
+    'Please write at least one complete sentence about your experience (with proper punctuation) before AI can assist with enhancements.',
+  errorTitle: 'AI Assist Error',
+  error: 'Unable to get AI suggestions. Please try again.',
+  alreadyUsedTitle: 'AI Assist Already Used',
+  alreadyUsed: 'AI Assist can only be used once per session to prevent spam.',
+  appliedTitle: 'AI Suggestion Applied',
+  dailyLimit: `AI Assist can be used ${AI_ASSIST_DAILY_LIMIT} times a day. Please try again tomorrow.`,
+} as const;
+
+/** At least 20 characters once trimmed, ending with . ! or ?, with whitespace inside (spec part 1 section 5). */
+export function hasCompleteSentence(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.length >= AI_ASSIST_MIN_LENGTH && /[.!?]$/.test(trimmed) && /\s/.test(trimmed);
+}
+
+const currentText = (hint: string) =>
+  z
+    .string({ error: hint })
+    .max(AI_ASSIST_INPUT_MAX_LENGTH, `Please keep the text under ${AI_ASSIST_INPUT_MAX_LENGTH.toLocaleString('en-US')} characters.`)
+    .refine(hasCompleteSentence, hint);
+
+/** POST /api/ai-assist-profile. profileType is the member's role (client when missing). */
+export const aiAssistProfileInput = z.object({
+  currentText: currentText(AI_ASSIST_TEXTS.needSentenceProfile),
+  profileType: z.enum(ROLES).default('client'),
+  userName: z.string().max(NAME_MAX_LENGTH).optional(),
+});
+export type AiAssistProfileInput = z.input<typeof aiAssistProfileInput>;
+
+/** POST /api/ai-assist-review (built by the reviews screen): the review text and whom it is about. */
+export const aiAssistReviewInput = z.object({
+  currentText: currentText(AI_ASSIST_TEXTS.needSentenceReview),
+  spaName: z.string().max(NAME_MAX_LENGTH).optional(),
+  targetUserId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export interface AiAssistAnswer {
+  suggestions: string[];
+  /** Which provider wrote them, so the screen can say so (the built-in editor is labelled as such). */
+  provider: AiProviderInfo;
+}
+
+export interface AiProviderInfo {
+  name: 'built-in' | 'workers-ai' | 'openai-compatible';
+  label: string;
+}

@@ -1,0 +1,82 @@
+// The map's constants and the spa listing it draws (spec part 1 sections 2, 3 and 9; issue 9), shared by the
+// Worker (GET /api/users?role=spa_management) and the web app.
+import { z } from 'zod';
+import { ROLES } from './roles.ts';
+
+export const MAP_ZOOM = { default: 12, focused: 15, recenter: 14, addressDefault: 13, addressSet: 15 } as const;
+/** The map's own centre before the member's location is known (spec part 1 section 9). */
+export const MAP_FALLBACK_CENTER = { latitude: 14.64425, longitude: 121.037472 } as const;
+/** The popup's star count loads this long after the popup opens. */
+export const STAR_COUNT_DELAY_MS = 500;
+/** Loading the map library: 3 retries with exponential delay (1 s, 2 s, 4 s). */
+export const MAP_LOAD_RETRIES = 3;
+export const MAP_LOAD_RETRY_BASE_MS = 1000;
+/** Device geolocation (spec part 1 section 9). */
+export const DEVICE_GEOLOCATION = { timeout: 5000, maximumAge: 5 * 60_000, enableHighAccuracy: true } as const;
+/** Default country prefix of Call (spec part 1 section 2). */
+export const DEFAULT_COUNTRY_PREFIX = '+63';
+/** Seconds the spa listing stays in the edge cache (ADR 006); writes purge it sooner. */
+export const SPA_LISTING_CACHE_SECONDS = 30;
+
+export const MAP_MESSAGES = {
+  loading: 'Loading map...',
+  errorTitle: 'Map Error',
+  error: 'Failed to load the map',
+  addressEditorError: 'Maps Error: Failed to load the map. Please refresh the page.',
+  listFailed: 'Failed to fetch spa management users',
+  featured: 'FEATURED LOCATION',
+  yourLocation: 'Your Location',
+  estimateLabel: 'Estimate: straight-line distance at an assumed city driving speed, not a road route.',
+} as const;
+
+/** GET /api/users?role=...: members of that role (spa_management for everyone, other roles for admins). */
+export const userListingInput = z.object({ role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}.` }) });
+
+/** A spa on the map (spec part 1 section 3) with its computed rating and opening state. */
+export interface SpaListingEntry {
+  id: number;
+  name: string;
+  slug: string;
+  latitude: number;
+  longitude: number;
+  address: string | null;
+  profilePic: string | null;
+  profilePicThumbnail: string | null;
+  phone: string | null;
+  /** Out of 5 from reviews; null without rated reviews. */
+  averageRating: number | null;
+  reviewCount: number;
+  /** From opening hours in Asia/Manila; null when the hours are unknown. */
+  isOpen: boolean | null;
+}
+
+/** How the browser draws the map: which library, which style, and the basemap served by the Worker. */
+export interface MapClientConfig {
+  library: 'mapbox' | 'maplibre';
+  /** A public Mapbox token for mapbox-gl; null on the maplibre tier. */
+  accessToken: string | null;
+  /** The online style: Mapbox Streets, or the keyless public style (MAP_STYLE_URL). Null: embedded only. */
+  styleUrl: string | null;
+  /** Directions provider: Mapbox Directions, or the labelled straight-line estimate. */
+  directions: 'mapbox' | 'estimate';
+  geocoding: 'mapbox' | 'gazetteer';
+}
+
+/** The Worker-served basemap files (built from Natural Earth and the GeoNames gazetteer by `vite build`). */
+export const EMBEDDED_BASEMAP = { land: '/geo/ph-land.json', places: '/geo/ph-places.json' } as const;
+
+/**
+ * Spa management's phone as a dialable international number: "0917 123 4567", "917 123 4567" and
+ * "+63 917 123 4567" all become "+639171234567"; null when nothing dialable remains.
+ */
+export function dialableNumber(phone: string | null | undefined, prefix = DEFAULT_COUNTRY_PREFIX): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/[^\d+]/g, '');
+  if (/^\+\d{6,15}$/.test(digits)) return digits;
+  const bare = digits.replace(/\+/g, '');
+  if (bare.length < 6) return null;
+  const countryDigits = prefix.replace('+', '');
+  if (bare.startsWith('00')) return `+${bare.slice(2)}`;
+  if (bare.startsWith(countryDigits) && bare.length > 10) return `+${bare}`;
+  return `${prefix}${bare.replace(/^0/, '')}`;
+}

@@ -1,0 +1,99 @@
+// Weekly opening hours of a spa, in Asia/Manila local time, and whether it is open at a given instant. One
+// definition for the profile editor (which validates them), the map's "open now", the admin dashboard's
+// Open/Closed badge and the listing endpoint. Stored as JSON: {"mon": [["09:00", "12:00"], ["13:00", "21:00"]],
+// ..., "sun": []}. A day may have several ranges; an empty list is a closed day; "24:00" closes at midnight; a
+// range whose close is earlier than its open runs overnight into the next day (["22:00", "02:00"]).
+// The Philippines keeps no daylight saving time, so Manila local time is UTC+8 all year.
+import { z } from 'zod';
+
+export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+export const WEEK_DAY_NAMES: Record<WeekDay, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+export type TimeRange = [open: string, close: string];
+export type WeeklyHours = Record<WeekDay, TimeRange[]>;
+
+export const OPENING_HOURS_MESSAGES = {
+  invalidTime: 'Times must be written as HH:MM (00:00 to 24:00).',
+  emptyRange: 'A range must not open and close at the same time.',
+  tooManyRanges: 'At most 4 ranges a day.',
+  overlapping: 'Ranges on the same day must not overlap.',
+} as const;
+
+const MAX_RANGES_PER_DAY = 4;
+const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
+const MINUTES_PER_DAY = 24 * 60;
+
+const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, OPENING_HOURS_MESSAGES.invalidTime);
+
+/** Minutes since midnight of "HH:MM". */
+export function minutesOf(value: string): number {
+  const [hours, minutes] = value.split(':').map(Number);
+  return hours! * 60 + minutes!;
+}
+
+const range = z
+  .tuple([time, time])
+  .refine(([open, close]) => minutesOf(open) !== minutesOf(close), OPENING_HOURS_MESSAGES.emptyRange);
+
+/** The minutes a day's ranges cover on that day (an overnight range covers up to midnight). */
+function sameDaySpans(ranges: TimeRange[]): [number, number][] {
+  return ranges.map(([open, close]) => {
+    const from = minutesOf(open);
+    const to = minutesOf(close);
+    return [from, to > from ? to : MINUTES_PER_DAY];
+  });
+}
+
+const dayRanges = z
+  .array(range)
+  .max(MAX_RANGES_PER_DAY, OPENING_HOURS_MESSAGES.tooManyRanges)
+  .refine((ranges) => {
+    const spans = sameDaySpans(ranges).sort((a, b) => a[0] - b[0]);
+    return spans.every((span, i) => i === 0 || span[0] >= spans[i - 1]![1]);
+  }, OPENING_HOURS_MESSAGES.overlapping);
+
+export const weeklyHoursSchema = z.object(
+  Object.fromEntries(WEEK_DAYS.map((day) => [day, dayRanges])) as Record<WeekDay, typeof dayRanges>,
+);
+
+/** The stored JSON as weekly hours, or null when it is missing or not valid. */
+export function parseOpeningHours(json: string | null | undefined): WeeklyHours | null {
+  if (!json) return null;
+  try {
+    const parsed = weeklyHoursSchema.safeParse(JSON.parse(json));
+    return parsed.success ? (parsed.data as WeeklyHours) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The Manila weekday (0 = Monday) and minute of the day of an instant. */
+export function manilaClock(at: Date | number): { dayIndex: number; minute: number } {
+  const local = new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS);
+  // getUTCDay: 0 = Sunday; shift so that 0 = Monday, like WEEK_DAYS.
+  return { dayIndex: (local.getUTCDay() + 6) % 7, minute: local.getUTCHours() * 60 + local.getUTCMinutes() };
+}
+
+/** True when the hours say the spa is open at that instant (today's ranges, or last night's running on). */
+export function isOpenAt(hours: WeeklyHours, at: Date | number): boolean {
+  const { dayIndex, minute } = manilaClock(at);
+  const today = hours[WEEK_DAYS[dayIndex]!];
+  const yesterday = hours[WEEK_DAYS[(dayIndex + 6) % 7]!];
+  const openToday = sameDaySpans(today).some(([from, to]) => minute >= from && minute < to);
+  const openFromLastNight = yesterday.some(([open, close]) => minutesOf(close) < minutesOf(open) && minute < minutesOf(close));
+  return openToday || openFromLastNight;
+}
+
+/** Open now from the stored JSON: null when the hours are unknown (never guessed as open). */
+export function isOpenNow(json: string | null | undefined, at: Date | number = Date.now()): boolean | null {
+  const hours = parseOpeningHours(json);
+  return hours ? isOpenAt(hours, at) : null;
+}

@@ -1,0 +1,51 @@
+// Password reset (spec part 2: /forgot-password and /reset-password), shared by the web app and the Worker:
+// the inputs, the texts of every view and error, and the token's lifetime. The new password follows the
+// registration rules (8 characters: ARCHITECTURE section 12), and the server also refuses common passwords.
+import { z } from 'zod';
+import { newPassword } from './account.ts';
+
+/** A reset link works for one hour (spec part 2 section 9). */
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
+/** Longest name or e-mail address the request form takes (an e-mail address is at most 254 characters). */
+export const NAME_OR_EMAIL_MAX_LENGTH = 254;
+/** Tokens are 256 random bits in base64url: 43 characters. Anything longer is not a token. */
+export const RESET_TOKEN_MAX_LENGTH = 128;
+
+export const RESET_TEXTS = {
+  nameOrEmailRequired: 'Please enter your username or email address',
+  nameOrEmailTooLong: `Please enter at most ${NAME_OR_EMAIL_MAX_LENGTH} characters.`,
+  /** The one answer to every accepted request: it never says whether an account matched. */
+  requestAccepted:
+    'If an account with that name or email address has an email address on file, a password reset link is on its way. Please check your email.',
+  requestFailed: 'Failed to send password reset email. Please try again.',
+  fieldsRequired: 'Please fill in all fields',
+  passwordsDoNotMatch: 'Passwords do not match',
+  tokenRequired: 'Invalid reset token',
+  linkExpired: 'This password reset link has expired.',
+  linkInvalid: 'This password reset link is invalid or has already been used.',
+  resetFailed: 'Failed to reset password. Please try again.',
+  resetDone: 'Your password has been reset. Please sign in with your new password.',
+} as const;
+
+export const forgotPasswordInput = z.object({
+  nameOrEmail: z
+    .string({ error: RESET_TEXTS.nameOrEmailRequired })
+    .trim()
+    .min(1, RESET_TEXTS.nameOrEmailRequired)
+    .max(NAME_OR_EMAIL_MAX_LENGTH, RESET_TEXTS.nameOrEmailTooLong),
+});
+
+const resetToken = z
+  .string({ error: RESET_TEXTS.tokenRequired })
+  .min(1, RESET_TEXTS.tokenRequired)
+  .max(RESET_TOKEN_MAX_LENGTH, RESET_TEXTS.tokenRequired);
+
+export const verifyResetTokenInput = z.object({ token: resetToken });
+
+export const resetPasswordInput = z.object({ token: resetToken, newPassword });
+
+/** GET /api/verify-reset-token answers `{ valid, expired }` (spec part 2 section 3). */
+export interface ResetTokenCheck {
+  valid: boolean;
+  expired: boolean;
+}

@@ -1,0 +1,203 @@
+// Member profiles, shared by the Worker and the web app: the public profile and its lists as the API answers
+// them, the spec's messages, the role-dependent texts of the profile and the editor, and who may see what. The
+// server decides visibility; the web app uses the same rules only to lay out tabs. No zod here, so the profile
+// screen does not load it: the inputs are in profile-input.ts.
+import { NAME_MAX_LENGTH } from './limits.ts';
+import type { WeeklyHours } from './opening-hours.ts';
+import type { Role } from './roles.ts';
+
+export const ABOUT_MAX_LENGTH = 2000;
+export const HANDLE_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+/** Lists answer newest first, this many at a time; the next page is asked for with the cursor. */
+export const PROFILE_PAGE_SIZE = 50;
+
+export const PROFILE_TEXTS = {
+  userNotFound: 'User not found',
+  pleaseLogIn: 'Please log in to view your profile.',
+  spaNameRequired: 'Spa name is required',
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
+  aboutRequired: 'About description is required',
+  aboutTooLong: `Please keep the description under ${ABOUT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  emailInvalid: 'Valid email is required',
+  phoneInvalid: 'Please enter a valid phone number, for example 0917 123 4567 or +63 917 123 4567.',
+  handleTooLong: `Handles can be at most ${HANDLE_MAX_LENGTH} characters.`,
+  hoursOnlyForSpas: 'Only spa management accounts have opening hours.',
+  redFlagsHidden: 'Red flags are visible to the member, spa management, therapists and admins only.',
+  saveFailedTitle: 'Error',
+  saveFailed: 'Failed to update profile.',
+  noAddress: 'Address not available. Please update your profile in Edit Profile.',
+  noContact: 'No contact information available',
+  unknownField: (keys: string[]) => `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}. These cannot be changed here.`,
+} as const;
+
+/** The seven messaging handles, in the order the Contact tab shows them. */
+export const CONTACT_HANDLES = [
+  { key: 'viberHandle', label: 'Viber' },
+  { key: 'messengerHandle', label: 'Messenger' },
+  { key: 'telegramHandle', label: 'Telegram' },
+  { key: 'whatsappHandle', label: 'WhatsApp' },
+  { key: 'instagramHandle', label: 'Instagram' },
+  { key: 'tiktokHandle', label: 'TikTok' },
+  { key: 'facebookHandle', label: 'Facebook' },
+] as const;
+export type HandleKey = (typeof CONTACT_HANDLES)[number]['key'];
+export type ContactHandles = Record<HandleKey, string | null>;
+
+/** How a request names a profile: by id, by slug, or the signed-in member's own. */
+export type ProfileRef = { userId: number } | { slug: string } | { me: true };
+
+/** Labels, headings and placeholders that follow the member's role (spec part 1, Profile and /edit-profile). */
+export interface RoleTexts {
+  /** The first tab of the profile (Spa / Therapist / About) */
+  aboutTab: string;
+  /** The first tab of the editor (Spa / Services / Profile) */
+  editorTab: string;
+  aboutHeading: string;
+  aboutPlaceholder: string;
+  nameLabel: string;
+  nameRequired: string;
+}
+
+export function roleTexts(role: Role): RoleTexts {
+  switch (role) {
+    case 'spa_management':
+      return {
+        aboutTab: 'Spa',
+        editorTab: 'Spa',
+        aboutHeading: 'About Our Spa',
+        aboutPlaceholder: 'Describe your spa: your services, your therapists, the ambience and what makes a visit special.',
+        nameLabel: 'Spa name',
+        nameRequired: PROFILE_TEXTS.spaNameRequired,
+      };
+    case 'therapist':
+      return {
+        aboutTab: 'Therapist',
+        editorTab: 'Services',
+        aboutHeading: 'About My Services',
+        aboutPlaceholder: 'Describe your services: the massages you offer, your experience and where clients can book you.',
+        nameLabel: 'Name',
+        nameRequired: PROFILE_TEXTS.nameRequired,
+      };
+    default:
+      return {
+        aboutTab: 'About',
+        editorTab: 'Profile',
+        aboutHeading: 'About Me',
+        aboutPlaceholder: 'Tell the community a little about yourself and the treatments you enjoy.',
+        nameLabel: 'Name',
+        nameRequired: PROFILE_TEXTS.nameRequired,
+      };
+  }
+}
+
+/** The role-aware "name required" check, shared by the editor and the procedure. */
+export function nameIssue(role: Role, name: string | undefined): string | null {
+  if (name === undefined) return null;
+  return name.trim() === '' ? roleTexts(role).nameRequired : null;
+}
+
+/** Who sees a member's red flags (counts and lists): the member, spa management, therapists and admins. */
+export function canSeeRedFlags(viewer: { id: number; role: Role }, targetId: number): boolean {
+  return viewer.id === targetId || viewer.role !== 'client';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers
+
+/** Another member's profile as anyone signed in may see it: never an email, a hash or session data. */
+export interface PublicProfile extends ContactHandles {
+  id: number;
+  name: string;
+  slug: string;
+  role: Role;
+  profilePic: string | null;
+  profilePicThumbnail: string | null;
+  isPremium: boolean;
+  memberNumber: number | null;
+  aboutMe: string | null;
+  phoneNumber: string | null;
+  /** Spa and therapist profiles only (null for others). */
+  address: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  /** Spa management only. */
+  openingHours: WeeklyHours | null;
+  createdAt: number;
+  /** Present (true) only when an admin looks at a banned member; everyone else gets 404. */
+  isBanned?: boolean;
+  /** Tab counts that the stats do not carry: reviews received, and reviews written split by the target's role. */
+  reviewCounts: { received: number; spasReviewed: number; therapistsReviewed: number };
+}
+
+export interface MemberLink {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface Giver {
+  id: number;
+  giverId: number;
+  giverSlug: string;
+  giverName: string;
+  createdAt: number;
+}
+
+/** The reviewed member's one public reply to a review. */
+export interface ReviewReply {
+  text: string;
+  createdAt: number;
+  updatedAt: number | null;
+}
+
+export interface Review {
+  id: number;
+  createdAt: number;
+  /** When the reviewer last edited it (shown as edited), else null. */
+  updatedAt: number | null;
+  reviewText: string;
+  ambienceRating: number | null;
+  amenitiesRating: number | null;
+  bookingRating: number | null;
+  selectionRating: number | null;
+  reviewer: MemberLink;
+  targetUser: MemberLink & { role: Role };
+  reply: ReviewReply | null;
+}
+
+/** A star or flower given: who received it. */
+export interface GivenRecord {
+  id: number;
+  createdAt: number;
+  reason: string | null;
+  recipient: MemberLink;
+}
+
+/** A medal or red flag received: who gave it. */
+export interface ReceivedRecord {
+  id: number;
+  createdAt: number;
+  reason: string | null;
+  giver: MemberLink;
+}
+
+/** GET /api/users/{id}/profile-stats, exactly the spec's shape (part 1 section 3). */
+export interface ProfileStats {
+  starStats: { received: number; given: number };
+  flowerStats: { received: number; given: number };
+  medalStats: { received: number };
+  /** null for viewers who may not see red flags. */
+  redFlagStats: { received: number } | null;
+  /** Reviews received, newest first (the first page). */
+  reviews: Review[];
+  flowerGivers: Giver[];
+  starGivers: Giver[];
+}
+
+/** A page of a list: the items and the cursor of the next page (null on the last). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

@@ -1,0 +1,213 @@
+// Recognition (stars, flowers, medals, red flags), histories and leaderboards: payloads, fixed lists, limits and
+// texts shared by the server and the web app. Who gives what to whom is ARCHITECTURE section 5.
+import { z } from 'zod';
+import {
+  DAILY_FLOWERS,
+  DAILY_MEDALS,
+  DAILY_RED_FLAGS,
+  DAILY_STARS,
+  PREMIUM_DAILY_MULTIPLIER,
+  RECOGNITION_REASON_MAX_CHARACTERS,
+  RED_FLAG_DESCRIPTION_MAX_CHARACTERS,
+  RED_FLAG_DISPUTE_MAX_CHARACTERS,
+  RED_FLAG_REPEAT_DAYS,
+} from './limits.ts';
+import type { Role } from './roles.ts';
+
+export const RECOGNITION_KINDS = ['star', 'flower', 'medal', 'red_flag'] as const;
+export type RecognitionKind = (typeof RECOGNITION_KINDS)[number];
+
+/** Giver and recipient roles per kind. */
+export const RECOGNITION_RULES: Record<RecognitionKind, { giver: Role; recipient: Role; table: string }> = {
+  star: { giver: 'client', recipient: 'spa_management', table: 'stars' },
+  flower: { giver: 'client', recipient: 'therapist', table: 'flowers' },
+  medal: { giver: 'spa_management', recipient: 'client', table: 'medals' },
+  red_flag: { giver: 'spa_management', recipient: 'client', table: 'red_flags' },
+};
+
+/** How many of a kind one giver may give per Asia/Manila day. */
+export function dailyLimit(kind: RecognitionKind, premium: boolean): number {
+  switch (kind) {
+    case 'star':
+      return DAILY_STARS * (premium ? PREMIUM_DAILY_MULTIPLIER : 1);
+    case 'flower':
+      return DAILY_FLOWERS * (premium ? PREMIUM_DAILY_MULTIPLIER : 1);
+    case 'medal':
+      return DAILY_MEDALS;
+    case 'red_flag':
+      return DAILY_RED_FLAGS;
+  }
+}
+
+/** The fixed list of red-flag reasons. */
+export const RED_FLAG_REASONS = ['No-show', 'Late cancellation', 'Inappropriate behaviour', 'Payment issue', 'Safety concern'] as const;
+export type RedFlagReason = (typeof RED_FLAG_REASONS)[number];
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export const RECOGNITION_MESSAGES = {
+  /** Toast titles of a failure (spec part 2 section 8); the server's 429 text starts with them. */
+  failedTitle: {
+    star: 'Failed to Award Star',
+    flower: 'Failed to Give Flower',
+    medal: 'Failed to Award Medal',
+    red_flag: 'Failed to Report Red Flag',
+  } satisfies Record<RecognitionKind, string>,
+  successTitle: { star: 'Star Awarded', flower: 'Flower Given', medal: 'Medal Awarded!', red_flag: 'Red Flag Reported!' } satisfies Record<
+    RecognitionKind,
+    string
+  >,
+  retry: 'Please try again.',
+  recipientRequired: 'Please select a recipient',
+  spaRequired: 'Please select a spa',
+  notYourself: 'You cannot give recognition to yourself.',
+  recipientNotFound: 'That member was not found.',
+  spaNotFound: 'That spa was not found.',
+  wrongGiver: {
+    star: 'Only clients can give stars.',
+    flower: 'Only clients can give flowers.',
+    medal: 'Only spa management can award medals.',
+    red_flag: 'Only spa management can report red flags.',
+  } satisfies Record<RecognitionKind, string>,
+  wrongRecipient: {
+    star: 'Stars go to spa management accounts only.',
+    flower: 'Flowers go to therapists only.',
+    medal: 'Medals go to clients only.',
+    red_flag: 'Red flags can only be reported for clients.',
+  } satisfies Record<RecognitionKind, string>,
+  redFlagRepeat: `Failed to Report Red Flag: you already reported this client in the last ${RED_FLAG_REPEAT_DAYS} days.`,
+  redFlagReasonRequired: 'Please choose a reason for the red flag.',
+  disputeRequired: 'Please explain why this red flag is wrong.',
+  disputeTooLong: `Please keep your statement under ${RED_FLAG_DISPUTE_MAX_CHARACTERS} characters.`,
+  disputeNotYours: 'Only the flagged member can dispute a red flag.',
+  disputeExists: 'You have already disputed this red flag.',
+  redFlagNotFound: 'Red flag not found.',
+  problemsForbidden: 'Problem Clients is visible to spa management, therapists and admins only.',
+  redFlagsForbidden: 'Red flags are visible only to the flagged member, spa management, therapists and admins.',
+  loginToView: { stars: 'Please log in to view stars', flowers: 'Please log in to view flowers' },
+} as const;
+
+/** The 429 text when today's allowance is used: the spec's failure title, then what happened. */
+export function limitReachedMessage(kind: RecognitionKind, limit: number): string {
+  const noun = { star: 'star', flower: 'flower', medal: 'medal', red_flag: 'red flag' }[kind];
+  return `${RECOGNITION_MESSAGES.failedTitle[kind]}: you can give ${plural(limit, noun)} a day. Try again tomorrow.`;
+}
+
+/** Said with a saved review when its reward could not be given today. */
+export function noRewardTodayMessage(kind: RecognitionKind, limit: number): string {
+  const noun = { star: 'star', flower: 'flower', medal: 'medal', red_flag: 'red flag' }[kind];
+  return `No ${noun} was given: you have used today's ${plural(limit, noun)}.`;
+}
+
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const reason = z
+  .string()
+  .trim()
+  .max(RECOGNITION_REASON_MAX_CHARACTERS, `Please keep the reason under ${RECOGNITION_REASON_MAX_CHARACTERS} characters.`)
+  .nullish()
+  .transform((value) => value || null);
+
+/** POST /api/stars and /api/flowers. */
+export const starOrFlowerInput = z.object({
+  recipientId: id(RECOGNITION_MESSAGES.recipientRequired),
+  spaId: id(RECOGNITION_MESSAGES.spaRequired),
+  reason,
+});
+export type StarOrFlowerInput = z.input<typeof starOrFlowerInput>;
+
+/** POST /api/medals. */
+export const medalInput = z.object({ recipientId: id(RECOGNITION_MESSAGES.recipientRequired), reason });
+
+/** POST /api/red-flags. */
+export const redFlagInput = z.object({
+  targetUserId: id(RECOGNITION_MESSAGES.recipientRequired),
+  reason: z.enum(RED_FLAG_REASONS, { error: RECOGNITION_MESSAGES.redFlagReasonRequired }),
+  description: z
+    .string()
+    .trim()
+    .max(RED_FLAG_DESCRIPTION_MAX_CHARACTERS, `Please keep the description under ${RED_FLAG_DESCRIPTION_MAX_CHARACTERS} characters.`)
+    .nullish()
+    .transform((value) => value || null),
+});
+
+/** A flagged member's dispute of a red flag: a short statement for the moderation queue. */
+export const disputeInput = z.object({
+  redFlagId: id(RECOGNITION_MESSAGES.redFlagNotFound),
+  statement: z
+    .string({ error: RECOGNITION_MESSAGES.disputeRequired })
+    .trim()
+    .min(1, RECOGNITION_MESSAGES.disputeRequired)
+    .max(RED_FLAG_DISPUTE_MAX_CHARACTERS, RECOGNITION_MESSAGES.disputeTooLong),
+});
+
+/** The states a dispute moves through; the admin queue (another issue) resolves open ones. */
+export const DISPUTE_STATES = ['open', 'upheld', 'removed'] as const;
+
+// Histories -------------------------------------------------------------------------------------------------
+
+export const TRANSACTION_TYPES = ['stars', 'medals', 'flowers', 'red-flags'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_KIND: Record<TransactionType, RecognitionKind> = {
+  stars: 'star',
+  medals: 'medal',
+  flowers: 'flower',
+  'red-flags': 'red_flag',
+};
+export const TRANSACTION_TIMEFRAMES = ['3months', 'year'] as const;
+
+// Leaderboards ----------------------------------------------------------------------------------------------
+
+export const TIMEFRAMES = ['weekly', 'monthly', 'yearly', 'all-time'] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+export const DEFAULT_TIMEFRAME: Timeframe = 'monthly';
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+  'all-time': 'All Time',
+};
+/** Rolling windows in days (null: all time), so that a board is never empty on a Monday. */
+export const TIMEFRAME_DAYS: Record<Timeframe, number | null> = { weekly: 7, monthly: 30, yearly: 365, 'all-time': null };
+
+/** The seven tabs, in the screen's order, with the REST path that serves each. */
+export const BOARDS = ['therapists', 'spas', 'clients', 'flower-givers', 'star-givers', 'medal-givers', 'problems'] as const;
+export type Board = (typeof BOARDS)[number];
+export const BOARD_LABELS: Record<Board, string> = {
+  therapists: 'Top Therapists',
+  spas: 'Top Spas',
+  clients: 'Top Clients',
+  'flower-givers': 'Flower Givers',
+  'star-givers': 'Star Givers',
+  'medal-givers': 'Medal Givers',
+  problems: 'Problem Clients',
+};
+/** Boards only spa management, therapists and admins may see. */
+export const RESTRICTED_BOARDS: readonly Board[] = ['problems'];
+export function mayViewRedFlags(role: Role | null | undefined): boolean {
+  return role === 'spa_management' || role === 'therapist' || role === 'admin';
+}
+
+export const timeframeInput = z
+  .enum(TIMEFRAMES, { error: `timeframe must be one of ${TIMEFRAMES.join(', ')}` })
+  .default(DEFAULT_TIMEFRAME);
+export const boardInput = z.object({ board: z.enum(BOARDS), timeframe: timeframeInput });
+
+/** Whose history or list: a member id (REST paths), a profile slug (web routes), or neither for oneself. */
+export const memberRefInput = z
+  .object({
+    userId: z.coerce.number().int().positive().optional(),
+    slug: z.string().min(1).max(200).optional(),
+  })
+  .default({});
+export type MemberRef = z.infer<typeof memberRefInput>;
+
+export const transactionsInput = z.object({
+  member: memberRefInput,
+  type: z.enum(TRANSACTION_TYPES, { error: `type must be one of ${TRANSACTION_TYPES.join(', ')}` }),
+  timeframe: z.enum(TRANSACTION_TIMEFRAMES).optional(),
+});
+
+export const recipientsInput = z.object({
+  role: z.enum(['spa_management', 'therapist']),
+  q: z.string().trim().max(60).optional(),
+});

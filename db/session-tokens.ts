@@ -1,0 +1,34 @@
+// Session tokens after Lucia's guide: a token is `<id>.<secret>`, each half 120 bits of randomness, and only
+// SHA-256 of the secret is stored. Making a token and its row needs no request, so it lives beside the schema:
+// the Worker's sign-in and the tools that create signed-in members (tests, benchmarks) share it.
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import type { sessions } from './schema.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+function randomSecureString(): string {
+  // 24 bytes encode to 39 base32 characters (120 bits after the encoding's own 5-bit packing).
+  const bytes = new Uint8Array(24);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function hashSecret(secret: string): Uint8Array {
+  return sha256(new TextEncoder().encode(secret));
+}
+
+/** A new session row and the token that proves it; the caller inserts the row (often inside a batch). */
+export function newSession(userId: number, now = Date.now()): { token: string; row: SessionRow } {
+  const id = randomSecureString();
+  const secret = randomSecureString();
+  const row: SessionRow = {
+    id,
+    secretHash: Buffer.from(hashSecret(secret)),
+    userId,
+    createdAt: now,
+    lastActiveAt: now,
+  };
+  return { token: `${id}.${secret}`, row };
+}
+

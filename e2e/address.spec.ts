@@ -1,0 +1,107 @@
+// The address editor in Chromium at 390x844 (issue 7 section 5), on the embedded basemap with no network: a new
+// spa member searches an address (suggestions from 3 characters, at most 5), drags the pin (reverse geocoding
+// fills the field), saves and lands on /profile?refresh=true about a second later; GET /api/user then holds the
+// address and the pin. Also the toasts Location Required and Update failed, and the required address.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { register, uniqueName } from './helpers.ts';
+
+async function openEditor(page: Page) {
+  await register(page, uniqueName('Address Spa'), 'Spa Management');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/edit-address');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Address' })).toBeVisible();
+  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'embedded', { timeout: 30_000 });
+}
+
+const readout = (page: Page) => page.getByTestId('pin-readout');
+
+function pinFromReadout(text: string): { latitude: number; longitude: number } {
+  const match = text.match(/^Pin: (-?\d+\.\d+), (-?\d+\.\d+) - Drag to adjust$/);
+  if (!match) throw new Error(`unexpected readout: ${text}`);
+  return { latitude: Number(match[1]), longitude: Number(match[2]) };
+}
+
+test('search an address, drag the pin, save and land on the refreshed profile', async ({ page }) => {
+  await openEditor(page);
+  const field = page.getByRole('combobox', { name: 'Address' });
+  const suggestions = page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option');
+  await expect(readout(page)).toHaveText('Search for your address, or drag the pin to where you are.');
+
+  // Below 3 characters there are no suggestions; from 3 there are at most 5.
+  await field.fill('Ce');
+  await page.waitForTimeout(600);
+  await expect(suggestions).toHaveCount(0);
+  await field.fill('San');
+  await expect(suggestions).toHaveCount(5);
+  await field.fill('Cebu');
+  await expect(suggestions.first()).toContainText('Cebu City');
+  expect(await suggestions.count()).toBeLessThanOrEqual(5);
+  await suggestions.filter({ hasText: 'Cebu City' }).first().click();
+  await expect(field).toHaveValue('Cebu City, Central Visayas, Philippines');
+  await expect(readout(page)).toHaveText(/^Pin: 10\.\d+, 123\.\d+ - Drag to adjust$/);
+  const chosen = pinFromReadout((await readout(page).textContent())!);
+  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+
+  // Members add their street; dragging the pin then reverse-geocodes and replaces the field.
+  await field.fill('Somewhere I typed');
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(1200); // the map has finished flying to the chosen place
+  const pin = (await page.getByTestId('address-pin').boundingBox())!;
+  const reverse = page.waitForResponse((response) => response.url().includes('/trpc/geo.reverse'));
+  await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(pin.x + pin.width / 2 + 40, pin.y + pin.height / 2 + 30, { steps: 8 });
+  await page.mouse.up();
+  expect((await reverse).ok()).toBe(true);
+  await expect(field).not.toHaveValue('Somewhere I typed');
+  await expect(field).toHaveValue(/Philippines$/);
+  const dragged = pinFromReadout((await readout(page).textContent())!);
+  expect(dragged.longitude).toBeGreaterThan(chosen.longitude);
+  expect(dragged.latitude).toBeLessThan(chosen.latitude);
+
+  await field.fill('12 Osmeña Blvd, Cebu City');
+  await page.keyboard.press('Escape');
+  const saved = page.waitForResponse((response) => response.url().includes('/trpc/address.update'));
+  // The profile drops ?refresh=true from the address once it has fetched again, so catch the redirect itself.
+  const redirected = page.waitForURL(/\/profile\?refresh=true$/, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  expect((await saved).ok()).toBe(true);
+  await expect(page).toHaveURL(/\/edit-address$/); // the redirect waits about a second
+  await redirected;
+  // The refreshed profile shows the new address in its Spa Location card.
+  await expect(page.getByText('12 Osmeña Blvd, Cebu City')).toBeVisible();
+
+  const user = await (await page.request.get('/api/user')).json();
+  expect(user.address).toBe('12 Osmeña Blvd, Cebu City');
+  expect(Number(user.latitude)).toBeCloseTo(dragged.latitude, 5);
+  expect(Number(user.longitude)).toBeCloseTo(dragged.longitude, 5);
+});
+
+test('saving needs an address and a location; a failed save says Update failed', async ({ page }) => {
+  await openEditor(page);
+  const field = page.getByRole('combobox', { name: 'Address' });
+  const save = page.getByRole('button', { name: 'Save Address' });
+
+  await save.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Address is required' })).toBeVisible();
+
+  await field.fill('A street with no pin');
+  await page.keyboard.press('Escape');
+  await save.click();
+  await expect(page.getByText('Location Required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please select a location on the map by searching for an address.', { exact: true })).toBeVisible();
+
+  // A tap on the map sets the pin; a save that cannot reach the server says so and stays on the page.
+  const map = (await page.locator('[data-map-state="ready"] canvas').boundingBox())!;
+  await page.mouse.click(map.x + map.width / 2 + 30, map.y + map.height / 2);
+  await expect(readout(page)).toHaveText(/^Pin: 14\.\d+, 12\d\.\d+ - Drag to adjust$/);
+  await field.fill('A street with a pin');
+  await page.keyboard.press('Escape');
+  await page.route('**/trpc/address.update**', (route) => route.abort('failed'));
+  await save.click();
+  await expect(page.getByText('Update failed', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/edit-address$/);
+  const user = await (await page.request.get('/api/user')).json();
+  expect(user.address).toBeNull();
+});

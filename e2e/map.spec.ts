@@ -1,0 +1,239 @@
+// The map home and /map in Chromium at 390x844 on the embedded basemap (no network here, so the public style
+// cannot be reached and the Worker's own basemap draws): the demo spas' markers, the blue dot when geolocation
+// is granted and the Manila fallback when it is denied, a popup with its star count, Profile from the popup, a
+// click on the map closing the popup and a click on a marker opening it, focus mode, Navigate with the estimate
+// panel (recenter hidden) and closing it, the list view's search and filters, and axe.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+const DEMO_CLIENT = 'Juan dela Cruz';
+const DEMO_PASSWORD = 'spa-demo-2026';
+/** Makati, near the demo spas. */
+const MAKATI = { latitude: 14.5547, longitude: 121.0244 };
+
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function signedInPage(browser: Browser, options: { geolocation: boolean }): Promise<Page> {
+  const context = await browser.newContext({
+    ...test.info().project.use,
+    ...(options.geolocation ? { geolocation: MAKATI, permissions: ['geolocation'] } : { permissions: [] }),
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', {
+    data: { name: DEMO_CLIENT, password: DEMO_PASSWORD },
+    headers: { Origin: test.info().project.use.baseURL! },
+  });
+  expect(login.status()).toBe(200);
+  return page;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+const mapArea = (page: Page) => page.locator('[data-spas-shown]');
+
+async function waitForMarkers(page: Page) {
+  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'embedded', { timeout: 30_000 });
+  await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-drawn')), { timeout: 20_000 }).toBeGreaterThan(0);
+}
+
+async function listing(page: Page): Promise<any[]> {
+  const response = await page.request.get('/api/users?role=spa_management');
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+test('the signed-in home draws the demo spas on the embedded basemap, with the blue dot where the device says', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: true });
+  await page.goto('/');
+  // Header and navigation paint while the map is still on its way.
+  await expect(page.getByRole('link', { name: `Your profile: ${DEMO_CLIENT}` })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await waitForMarkers(page);
+  await expect(mapArea(page)).toHaveAttribute('data-spas-shown', String((await listing(page)).length));
+  await expect(mapArea(page)).toHaveAttribute('data-location-source', 'device');
+  await expect(page.getByRole('img', { name: 'Your Location' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Your Location' })).toHaveAttribute('title', 'Your Location');
+
+  const screenshot = await page.screenshot();
+  await test.info().attach('map-home-390x844', { body: screenshot, contentType: 'image/png' });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('with geolocation denied the map falls back to Manila after asking the server, without a blue dot', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: false });
+  const serverLookup = page.waitForResponse((response) => response.url().endsWith('/api/geolocation/maxmind'));
+  await page.goto('/');
+  const answer = await (await serverLookup).json();
+  expect(answer).toMatchObject({ source: 'fallback', latitude: 14.5995, longitude: 120.9842, accuracy: 10000 });
+  await waitForMarkers(page);
+  await expect(mapArea(page)).toHaveAttribute('data-location-source', 'fallback');
+  await expect(page.getByRole('img', { name: 'Your Location' })).toHaveCount(0);
+});
+
+test('a popup shows the spa with its star count; a map click closes it, a marker click opens it, Profile leads to the spa', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: true });
+  await page.goto('/');
+  await waitForMarkers(page);
+  const spa = (await listing(page)).find((entry) => entry.name === 'Makati Serenity Spa');
+
+  await page.getByRole('button', { name: 'List view' }).click();
+  await page.getByRole('button', { name: /Makati Serenity Spa/ }).click();
+  const popup = page.getByTestId('spa-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('heading', { name: 'Makati Serenity Spa' })).toHaveCSS('text-transform', 'uppercase');
+  await expect(popup).toContainText(spa.address);
+  await expect(popup).not.toContainText('FEATURED LOCATION');
+
+  // The star count loads after the popup opens: what the server says (0 in red only when the call fails).
+  const stats = await page.request.get(`/api/users/${spa.id}/star-stats`);
+  expect(stats.ok()).toBe(true);
+  const starCount = popup.getByTestId('star-count');
+  const received = (await stats.json()).received as number;
+  expect(received).toBeGreaterThan(0);
+  await expect(starCount).toContainText(String(received));
+  await expect(starCount).not.toHaveClass(/text-red-700/);
+
+  // A click on the map away from the marker closes the popup; the spa now sits at the centre, so a click there opens it.
+  const box = (await page.locator('[data-map-state="ready"] canvas').boundingBox())!;
+  await page.mouse.click(box.x + 30, box.y + box.height - 120);
+  await expect(popup).toHaveCount(0);
+  await page.waitForTimeout(1500); // the fly-to has settled
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(popup).toBeVisible();
+
+  await popup.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${spa.slug}$`));
+});
+
+test('focus mode shows only the spa with its popup open; Navigate shows the labelled estimate and hides recenter', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: true });
+  // From the spa's profile: its Spa Location card leads to the map, focused.
+  await page.goto('/profile/makati-serenity-spa');
+  await page.getByRole('link', { name: 'See Live Location on Map' }).click();
+  await expect(page).toHaveURL(/\/map\?focus=makati-serenity-spa$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Makati Serenity Spa Location' })).toBeVisible();
+  await expect(page.getByText('Showing location for:')).toBeVisible();
+  await expect(page.getByText('7456 Makati Ave, Poblacion, Makati City').first()).toBeVisible();
+  await waitForMarkers(page);
+  await expect(mapArea(page)).toHaveAttribute('data-spas-shown', '1');
+  await expect(mapArea(page)).toHaveAttribute('data-spas-drawn', '1');
+  const popup = page.getByTestId('spa-popup');
+  await expect(popup).toContainText('FEATURED LOCATION');
+  await expect(page.getByRole('button', { name: 'Recenter on your location' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await popup.getByRole('button', { name: 'Navigate' }).click();
+  const panel = page.getByRole('region', { name: 'Navigation to Makati Serenity Spa' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Estimate: straight-line distance');
+  await expect(panel.getByTestId('route-distance')).toHaveText(/^\d+(\.\d)? k?m$/);
+  await expect(panel.getByTestId('route-duration')).toHaveText(/\d+ mins?/);
+  await expect(panel.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(1);
+  await expect(panel.getByRole('listitem').first()).toContainText('toward Makati Serenity Spa');
+  await expect(mapArea(page)).toHaveAttribute('data-navigating', 'true');
+  await expect(page.getByRole('button', { name: 'Recenter on your location' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await panel.getByRole('button', { name: 'Close navigation' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Recenter on your location' })).toBeVisible();
+
+  // Back returns to where the member came from: the spa's profile.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/profile\/makati-serenity-spa$/);
+});
+
+test('the list view searches by name or address and filters Top rated and Open now, nearest first', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: true });
+  await page.goto('/');
+  await waitForMarkers(page);
+  const spas = await listing(page);
+  await page.getByRole('button', { name: 'List view' }).click();
+  const filter = (name: string) => page.getByRole('group', { name: 'Filter' }).getByRole('button', { name, exact: true });
+  const list = page.getByRole('list', { name: 'Spas, nearest first' });
+  const rows = list.getByRole('button');
+  await expect(rows).toHaveCount(spas.length);
+
+  const kilometres = async () =>
+    (await rows.evaluateAll((buttons) => buttons.map((button) => button.lastElementChild?.textContent ?? ''))).map((text) =>
+      text.endsWith(' km') ? Number.parseFloat(text) * 1000 : Number.parseFloat(text),
+    );
+  const distances = await kilometres();
+  expect(distances).toEqual([...distances].sort((a, b) => a - b));
+
+  const topRated = spas.filter((spa) => (spa.averageRating ?? 0) >= 4.5);
+  expect(topRated.length).toBeGreaterThan(0);
+  await filter('Top rated').click();
+  await expect(filter('Top rated')).toHaveAttribute('aria-pressed', 'true');
+  await expect(rows).toHaveCount(topRated.length);
+  for (const spa of topRated) await expect(list).toContainText(spa.name);
+
+  const open = spas.filter((spa) => spa.isOpen === true);
+  await filter('Open now').click();
+  await expect(rows).toHaveCount(open.length);
+  for (const spa of spas.filter((entry) => entry.isOpen !== true)) await expect(list).not.toContainText(spa.name);
+
+  await filter('All').click();
+  await page.getByLabel('Search spas by name or address').fill('Poblacion');
+  await expect(rows).toHaveCount(spas.filter((spa) => `${spa.name} ${spa.address}`.includes('Poblacion')).length);
+  await expect(list).toContainText('Makati Serenity Spa');
+  await page.getByLabel('Search spas by name or address').fill('no such spa anywhere');
+  await expect(list).toContainText('No spas match your search.');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stubbed: there is no network here)', async ({ browser }) => {
+  // The configuration a Worker with MAPBOX_TOKEN answers; a syntactically valid dummy public token.
+  const mapboxConfig = {
+    library: 'mapbox',
+    accessToken: `pk.${Buffer.from(JSON.stringify({ u: 'spa-tests', a: 'dummy' })).toString('base64url')}.dummy-signature`,
+    styleUrl: 'mapbox://styles/mapbox/streets-v12',
+    directions: 'estimate',
+    geocoding: 'gazetteer',
+  };
+  // That Worker would also list Mapbox's hosts in its CSP; this one does not, so the page's CSP is bypassed.
+  const context = await browser.newContext({ ...test.info().project.use, bypassCSP: true, geolocation: MAKATI, permissions: ['geolocation'] });
+  contexts.push(context);
+  await context.route('**/trpc/**', async (route) => {
+    const url = new URL(route.request().url());
+    const procedures = url.pathname.replace('/trpc/', '').split(',');
+    if (!procedures.includes('map.config')) return route.continue();
+    const response = await route.fetch();
+    const body = await response.json();
+    if (url.searchParams.has('batch')) body[procedures.indexOf('map.config')].result.data = mapboxConfig;
+    else body.result.data = mapboxConfig;
+    await route.fulfill({ response, json: body });
+  });
+  const style = {
+    version: 8,
+    name: 'Mapbox Streets (test stand-in)',
+    sources: {},
+    glyphs: 'mapbox://fonts/mapbox/{fontstack}/{range}.pbf',
+    layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e9eef1' } }],
+  };
+  const mapboxCalls: string[] = [];
+  await context.route(/^https:\/\/(api|events)\.mapbox\.com\//, (route) => {
+    const url = route.request().url();
+    mapboxCalls.push(new URL(url).pathname);
+    if (url.includes('/styles/v1/mapbox/streets-v12')) return route.fulfill({ json: style });
+    if (url.includes('/fonts/')) return route.fulfill({ status: 404, body: '' });
+    return route.fulfill({ status: 204, body: '' });
+  });
+  const page = await context.newPage();
+  await page.request.post('/api/login', { data: { name: DEMO_CLIENT, password: DEMO_PASSWORD }, headers: { Origin: test.info().project.use.baseURL! } });
+  await page.goto('/');
+  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'mapbox', { timeout: 30_000 });
+  await expect(page.locator('.mapboxgl-canvas')).toBeVisible();
+  await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-drawn')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(page.getByRole('img', { name: 'Your Location' })).toBeVisible();
+  expect(mapboxCalls.some((path) => path.startsWith('/styles/v1/mapbox/streets-v12'))).toBe(true);
+});

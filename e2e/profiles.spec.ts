@@ -1,0 +1,365 @@
+// Member profiles in Chromium at phone size: each role's own profile and other members' with the right rows of
+// tabs and the spec's texts; editing with tab switching and failing saves (in the browser and on the server);
+// cropping and uploading a photo that then shows in the header; AI Assist once, then the already-used message;
+// and axe on every new screen.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { register, seriousViolations, signIn, uniqueName } from './helpers.ts';
+
+/** The labels of the profile's tab chips, row by row (counts removed). */
+async function tabRows(page: Page): Promise<string[][]> {
+  const lists = page.getByRole('tablist', { name: /Profile sections/ });
+  await expect(lists.first()).toBeVisible();
+  const rows: string[][] = [];
+  for (const list of await lists.all()) {
+    rows.push((await list.getByRole('tab').allInnerTexts()).map((text) => text.replace(/\s*\d+$/, '').trim()));
+  }
+  return rows;
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+
+test.describe('reading profiles', () => {
+  test("a client's own profile: three rows, own email in Contact, Edit and Logout", async ({ page }) => {
+    await signIn(page, 'Juan dela Cruz');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-profile');
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(await tabRows(page)).toEqual([
+      ['About', 'Spas Reviewed', 'Therapists Reviewed'],
+      ['Stars Given', 'Flowers Given'],
+      ['Red Flags Received', 'Medals Received', 'Contact'],
+    ]);
+    await expect(page.getByRole('heading', { name: 'About Me' })).toBeVisible();
+    await expect(page.getByText('Member #', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('Manila time')).toBeVisible();
+
+    await tab(page, 'Contact').click();
+    await expect(page.getByRole('link', { name: 'juandelacruz@example.com' })).toHaveAttribute('href', 'mailto:juandelacruz@example.com');
+    await tab(page, 'Spas Reviewed').click();
+    await expect(page.getByText('Ambience').first()).toBeVisible();
+    await expect(page.getByText(/\d+\/10/).first()).toBeVisible();
+    await tab(page, 'Stars Given').click();
+    await expect(page.getByRole('heading', { name: 'Stars Given' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Stars Given' }).getByRole('link').first()).toBeVisible();
+
+    // The picture viewer: name, member number and role.
+    await page.getByRole('button', { name: "View Juan dela Cruz's picture" }).click();
+    const viewer = page.getByRole('dialog');
+    await expect(viewer.getByRole('heading', { name: 'Juan dela Cruz' })).toBeVisible();
+    await expect(viewer.getByText(/^Member #\d+$/)).toBeVisible();
+    await expect(viewer.getByText('Registered User')).toBeVisible();
+  });
+
+  test('a client sees a spa: Spa, Stars, Reviews, Contact, the Spa Location card and Write a Review', async ({ page }) => {
+    await signIn(page, 'Juan dela Cruz');
+    await page.goto('/profile/makati-serenity-spa');
+    await expect(page.getByRole('heading', { name: "Makati Serenity Spa's Profile" })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    expect(await tabRows(page)).toEqual([['Spa', 'Stars', 'Reviews'], ['Contact']]);
+    await expect(page.getByRole('heading', { name: 'About Our Spa' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Spa Location' })).toContainText('7456 Makati Ave, Poblacion, Makati City');
+    await expect(page.getByRole('link', { name: 'See Live Location on Map' })).toHaveAttribute('href', '/map?focus=makati-serenity-spa');
+    await expect(page.getByRole('link', { name: 'Write a Review' })).toHaveAttribute('href', '/write-review/makati-serenity-spa');
+
+    await tab(page, 'Stars').click();
+    await expect(page.getByRole('heading', { name: 'Star Givers' })).toBeVisible();
+    const giver = page.getByRole('region', { name: 'Star Givers' }).getByRole('link').first();
+    const giverName = (await giver.innerText()).trim();
+    await tab(page, 'Contact').click();
+    await expect(page.getByText('makatiserenityspa@example.com')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'makatiserenityspa' }).first()).toHaveAttribute('href', /^https:\/\/(m\.me|www\.facebook\.com|www\.instagram\.com)\//);
+    await expect(page.getByText('Address', { exact: true })).toBeVisible();
+
+    // A giver's badge leads to their profile.
+    await tab(page, 'Stars').click();
+    await page.getByRole('region', { name: 'Star Givers' }).getByRole('link').first().click();
+    await expect(page.getByRole('heading', { name: `${giverName}'s Profile` })).toBeVisible();
+  });
+
+  test('a client viewing another client sees only the first row and no Write a Review', async ({ page }) => {
+    await signIn(page, 'Juan dela Cruz');
+    await page.goto('/profile/andrea-lopez');
+    await expect(page.getByRole('heading', { name: "Andrea Lopez's Profile" })).toBeVisible();
+    expect(await tabRows(page)).toEqual([['About', 'Spas Reviewed', 'Therapists Reviewed']]);
+    await expect(page.getByRole('link', { name: 'Write a Review' })).toHaveCount(0);
+  });
+
+  test("a therapist's own profile: Therapist, Flowers, Reviews, Contact", async ({ page }) => {
+    await signIn(page, 'Maria Santos');
+    await page.goto('/profile/maria-santos');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    expect(await tabRows(page)).toEqual([['Therapist', 'Flowers', 'Reviews'], ['Contact']]);
+    await expect(page.getByRole('heading', { name: 'About My Services' })).toBeVisible();
+    await tab(page, 'Flowers').click();
+    await expect(page.getByRole('heading', { name: 'Flower Givers' })).toBeVisible();
+    await tab(page, 'Reviews').click();
+    await expect(page.getByRole('region', { name: 'Reviews' }).getByText('Reviewer').first()).toBeVisible();
+  });
+
+  test('spa management sees a client with all three rows, red flags, and the review card that mentions Medals', async ({ page }) => {
+    await signIn(page, 'Makati Serenity Spa');
+    await page.goto('/profile/juan-dela-cruz');
+    expect(await tabRows(page)).toEqual([
+      ['About', 'Spas Reviewed', 'Therapists Reviewed'],
+      ['Stars Given', 'Flowers Given'],
+      ['Red Flags Received', 'Medals Received', 'Contact'],
+    ]);
+    await expect(page.getByRole('region', { name: 'Write a Review' })).toContainText('Red Flags or Medals can be awarded');
+    await tab(page, 'Red Flags Received').click();
+    await expect(page.getByRole('heading', { name: 'Red Flags Received' })).toBeVisible();
+    await tab(page, 'Medals Received').click();
+    await expect(page.getByRole('region', { name: 'Medals Received' }).getByRole('link').first()).toBeVisible();
+    await tab(page, 'Contact').click();
+    // Another member's email is never shown.
+    await expect(page.getByText('juandelacruz@example.com')).toHaveCount(0);
+  });
+
+  test('an admin sees a spa without Write a Review; /spa/{slug} is the same profile', async ({ page }) => {
+    await signIn(page, 'Tala Admin');
+    await page.goto('/spa/makati-serenity-spa');
+    await expect(page.getByRole('heading', { name: "Makati Serenity Spa's Profile" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Write a Review' })).toHaveCount(0);
+  });
+
+  test('User not found, Please log in, and the empty states of a new spa', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page.getByText('Please log in to view your profile.')).toBeVisible();
+
+    const name = uniqueName('Dagat Spa');
+    await register(page, name, 'Spa Management');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/profile/no-such-member-here');
+    await expect(page.getByText('User not found')).toBeVisible();
+    await page.goto('/profile/undefined');
+    await expect(page.getByText('User not found')).toBeVisible();
+
+    await page.goto('/profile');
+    await expect(page.getByText('Address not available. Please update your profile in Edit Profile.')).toBeVisible();
+    await expect(page.getByText('No medals awarded yet.')).toBeVisible();
+    await tab(page, 'Stars').click();
+    await expect(page.getByText('No stars received yet')).toBeVisible();
+    await tab(page, 'Reviews').click();
+    await expect(page.getByText('No reviews yet.')).toBeVisible();
+    await tab(page, 'Contact').click();
+    await expect(page.getByText('No contact information available')).toBeVisible();
+  });
+
+  test('the profile asks the server for its data in one request before it renders, and lists load on their tab', async ({ page }) => {
+    await signIn(page, 'Juan dela Cruz');
+    await page.goto('/leaderboards');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/trpc/') || url.pathname.startsWith('/api/')) calls.push(url.pathname);
+    });
+    await page.goto('/profile/makati-serenity-spa');
+    await expect(page.getByRole('heading', { name: 'About Our Spa' })).toBeVisible();
+    const profileCalls = calls.filter((path) => path.includes('profiles.profile') || path.includes('profiles.stats'));
+    expect(profileCalls).toHaveLength(1);
+    expect(profileCalls[0]).toContain('profiles.profile,profiles.stats');
+  });
+});
+
+test.describe('editing', () => {
+  test('tab switching saves, a failing save keeps the tab, and Save lands on the profile', async ({ page }) => {
+    const name = uniqueName('Hilot Haven');
+    await register(page, name, 'Spa Management');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/edit-profile');
+    await expect(page.getByRole('tab', { name: 'Spa' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Contact' })).toBeVisible();
+    await expect(page.getByLabel('About Our Spa')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add/Edit Address' })).toHaveAttribute('href', '/edit-address');
+    await expect(page.getByRole('button', { name: 'Cancel' }).or(page.getByRole('link', { name: 'Cancel' }))).toBeVisible();
+
+    // The browser's checks: the name, then the about text. The tab stays.
+    const nameField = page.getByLabel('Spa name');
+    await nameField.fill('');
+    await page.getByRole('tab', { name: 'Contact' }).click();
+    await expect(page.getByText('Spa name is required').first()).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Spa' })).toHaveAttribute('aria-selected', 'true');
+    await nameField.fill(name);
+    await page.getByLabel('About Our Spa').fill('   ');
+    await page.getByRole('tab', { name: 'Contact' }).click();
+    await expect(page.getByText('About description is required').first()).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Spa' })).toHaveAttribute('aria-selected', 'true');
+
+    // The server's check: a name another member holds (ignoring case) is refused; still on the tab.
+    await nameField.fill('MAKATI SERENITY SPA');
+    await page.getByLabel('About Our Spa').fill('A quiet hilot house in Marikina with two treatment rooms.');
+    await page.getByRole('tab', { name: 'Contact' }).click();
+    await expect(page.getByText('That name is already taken. Please choose another.')).toBeVisible();
+    await expect(page.getByText('Failed to update profile.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Spa' })).toHaveAttribute('aria-selected', 'true');
+
+    // Opening hours, then a switch that saves.
+    await page.getByRole('button', { name: 'Set opening hours' }).click();
+    await page.getByRole('checkbox', { name: 'Closed on Monday' }).click();
+    await nameField.fill(name);
+    await page.getByRole('tab', { name: 'Contact' }).click();
+    await expect(page.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true');
+
+    // Contact: a bad email fails in the browser; a Philippine number as typed is stored in E.164.
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Valid email is required')).toBeVisible();
+    await expect(page).toHaveURL(/\/edit-profile$/);
+    await page.getByLabel('Email').fill('hello@hilot-haven.example');
+    await page.getByLabel('Phone').fill('0917 555 0123');
+    await page.getByLabel('Instagram').fill('@hilothaven');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await expect(page.getByText('A quiet hilot house in Marikina with two treatment rooms.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Opening hours' })).toContainText('MondayClosed');
+    await tab(page, 'Contact').click();
+    await expect(page.getByRole('link', { name: '+63 917 555 0123' })).toHaveAttribute('href', 'tel:+639175550123');
+    await expect(page.getByRole('link', { name: '@hilothaven' })).toHaveAttribute('href', 'https://www.instagram.com/hilothaven');
+    await expect(page.getByRole('link', { name: 'hello@hilot-haven.example' })).toBeVisible();
+  });
+
+  test('a client edits: Profile and Contact tabs, About Me; Cancel returns to the profile; a 60-character name fits', async ({ page }) => {
+    // The longest name, without a space to break it: it truncates, keeps its full text in title, and nothing
+    // scrolls sideways.
+    const name = `Bianca${Math.random().toString(36).slice(2, 8)}`.padEnd(60, 'x');
+    await register(page, name, 'Client');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/edit-profile');
+    await expect(page.getByRole('tab', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByLabel('About Me')).toHaveAttribute('placeholder', /Tell the community/);
+    await expect(page.getByRole('region', { name: 'Spa Location' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name })).toHaveAttribute('title', name);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+/** A photo-sized JPEG (2000x1500, camera-like noise and light) made by the browser's own encoder. */
+async function photoFile(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2000;
+    canvas.height = 1500;
+    const context = canvas.getContext('2d')!;
+    const sky = context.createLinearGradient(0, 0, 0, 1500);
+    sky.addColorStop(0, '#87b8d8');
+    sky.addColorStop(0.6, '#f3d9a4');
+    sky.addColorStop(1, '#3d6b4f');
+    context.fillStyle = sky;
+    context.fillRect(0, 0, 2000, 1500);
+    context.fillStyle = '#a4522d';
+    context.beginPath();
+    context.arc(1000, 700, 420, 0, Math.PI * 2);
+    context.fill();
+    const pixels = context.getImageData(0, 0, 2000, 1500);
+    for (let i = 0; i < pixels.data.length; i += 4) {
+      const noise = (Math.random() - 0.5) * 40;
+      for (let channel = 0; channel < 3; channel++) pixels.data[i + channel] = pixels.data[i + channel]! + noise;
+    }
+    context.putImageData(pixels, 0, 0);
+    const blob: Blob = await new Promise((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.92));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
+    return btoa(text);
+  });
+  return { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}
+
+async function avatarSrc(scope: Locator): Promise<string | null> {
+  return scope.locator('img').first().getAttribute('src');
+}
+
+test.describe('photos', () => {
+  test('crop and upload a photo: it shows in the editor and in the home header', async ({ page }) => {
+    const name = uniqueName('Mylene');
+    await register(page, name, 'Therapist');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/edit-profile');
+
+    // A file that is not an image is refused before anything is sent.
+    await page.getByTestId('profile-photo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByText('Invalid file', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please select a valid image file (JPEG, PNG, or WebP)', { exact: true })).toBeVisible();
+
+    const photo = await photoFile(page);
+    expect(photo.buffer.length).toBeGreaterThan(300_000);
+    await page.getByTestId('profile-photo-input').setInputFiles(photo);
+    const dialog = page.getByRole('dialog', { name: 'Adjust Your Profile Picture' });
+    await expect(dialog).toBeVisible();
+    const zoom = dialog.getByLabel('Zoom');
+    await expect(zoom).toHaveAttribute('min', '1');
+    await expect(zoom).toHaveAttribute('max', '3');
+    await expect(zoom).toHaveAttribute('step', '0.1');
+    await zoom.fill('1.5');
+    await dialog.getByRole('button', { name: 'Save Photo' }).click();
+    await expect(dialog.getByText(/Compressed by \d+%/)).toBeVisible();
+    await expect(dialog).toHaveCount(0, { timeout: 30_000 });
+
+    const picker = page.getByRole('button', { name: 'Change profile picture' });
+    await expect.poll(() => avatarSrc(picker)).toMatch(/^\/media\/profiles\/\d+\/[0-9a-f]{64}\.jpg$/);
+    const src = (await avatarSrc(picker))!;
+    const served = await page.request.get(src);
+    expect(served.headers()['content-type']).toBe('image/jpeg');
+    expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await served.body()).length).toBeLessThanOrEqual(200 * 1024);
+
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect.poll(() => avatarSrc(header)).toBe(src);
+    await expect(header.locator('img').first()).toHaveJSProperty('complete', true);
+    expect(await header.locator('img').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
+  });
+});
+
+test.describe('AI Assist', () => {
+  test('asks for a complete sentence, improves the text once, then says it was already used', async ({ page }) => {
+    const name = uniqueName('Rowena');
+    await register(page, name, 'Therapist');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/edit-profile');
+    await expect(page.getByText(/Built-in editor \(works offline\)/)).toBeVisible();
+    const about = page.getByLabel('About My Services');
+    await about.fill('hilot and ventosa');
+    await page.getByRole('button', { name: 'AI Assist' }).click();
+    await expect(page.getByText('Need a Complete Sentence First!', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Please write at least one complete sentence about yourself (with proper punctuation) before AI can assist with enhancements.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    await about.fill('message me on viber to book.i do hilot and  ventosa massge.licensed therapist with 5 years experiance .');
+    await page.getByRole('button', { name: 'AI Assist' }).click();
+    await expect(page.getByText('AI Suggestion Applied', { exact: true })).toBeVisible();
+    // Spelling, spacing and capitals fixed; experience, then services, then booking: the member's own words.
+    await expect(about).toHaveValue('Licensed therapist with 5 years experience.\n\nI do hilot and ventosa massage.\n\nMessage me on Viber to book.');
+
+    await page.getByRole('button', { name: 'AI Assist' }).click();
+    await expect(page.getByText('AI Assist Already Used', { exact: true })).toBeVisible();
+    await expect(page.getByText('AI Assist can only be used once per session to prevent spam.', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('accessibility', () => {
+  test('axe finds nothing serious on the profiles, the editor and the crop dialog', async ({ page }) => {
+    await signIn(page, 'Makati Serenity Spa');
+    for (const path of ['/profile', '/profile/juan-dela-cruz', '/profile/maria-santos', '/edit-profile']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await page.getByRole('tab', { name: 'Contact' }).click();
+    expect(await seriousViolations(page), '/edit-profile Contact').toEqual([]);
+    await page.getByTestId('profile-photo-input').setInputFiles(await photoFile(page));
+    await expect(page.getByRole('dialog', { name: 'Adjust Your Profile Picture' })).toBeVisible();
+    expect(await seriousViolations(page), 'crop dialog').toEqual([]);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: /View .*picture/ }).click();
+    expect(await seriousViolations(page), 'picture viewer').toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+// Journeys of reviews, recognition and leaderboards (issue 8) in Chromium at 390x844: a client reviews a spa with
+// sub-ratings and a star and finds it in Stars Given; a spa manager reviews a client with a medal, then a red
+// flag; the daily limit in the Give Flower dialog; every leaderboard tab and timeframe (Problem Clients absent
+// for a client); an owner reply; and axe on these screens.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { register, uniqueName } from './helpers.ts';
+
+const DEMO_PASSWORD = 'spa-demo-2026';
+const REVIEW = 'Lovely calm rooms, the hilot was excellent and booking over Viber was easy.';
+
+async function signIn(page: Page, name: string) {
+  const base = test.info().project.use.baseURL!;
+  const response = await page.request.post(`${base}/api/login`, { data: { name, password: DEMO_PASSWORD }, headers: { Origin: base } });
+  expect(response.status()).toBe(200);
+}
+
+/** A new client through the registration form; answers their profile slug. */
+async function newClient(page: Page, prefix: string): Promise<{ name: string; slug: string }> {
+  const name = uniqueName(prefix);
+  await register(page, name, 'Client');
+  await expect(page).toHaveURL(/\/$/);
+  const me = await (await page.request.get('/api/user')).json();
+  return { name, slug: me.slug };
+}
+
+test('a client reviews a spa with sub-ratings and a star, and finds the star in Stars Given', async ({ page }) => {
+  await newClient(page, 'Reviewer');
+  await page.goto('/write-review/bgc-urban-retreat');
+  await expect(page.getByRole('heading', { name: 'Why Reviews Matter' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reviewing BGC Urban Retreat' })).toBeVisible();
+  const give = page.getByRole('button', { name: 'Give Star & Submit' });
+  await expect(give).toBeDisabled();
+  await page.getByLabel('Your review').fill(REVIEW);
+  await give.click();
+  await expect(page.getByText('Ratings Required').first()).toBeVisible();
+  for (const [label, value] of [['Ambience', '9'], ['Amenities', '8'], ['Booking', '10'], ['Selection', '7']] as const)
+    await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).selectOption(value);
+  await give.click();
+  await expect(page.getByText('Review Submitted Successfully!').first()).toBeVisible();
+  await expect(page.getByText('Your review has been posted and star awarded!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/bgc-urban-retreat$/);
+
+  await page.goto('/stars');
+  await expect(page.getByRole('heading', { name: /Stars Given/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'BGC Urban Retreat' })).toBeVisible();
+  await expect(page.getByText('Daily Limit: 1 per day · 0 left today')).toBeVisible();
+
+  // The spa's profile: its Reviews tab carries the review and its ratings.
+  await page.goto('/profile/bgc-urban-retreat');
+  await page.getByRole('tab', { name: /^Reviews/ }).click();
+  const card = page.getByRole('article').filter({ hasText: REVIEW });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('9/10')).toBeVisible();
+
+  // The reviewer's own profile: Spas Reviewed has it, and Stars Given names the spa.
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: /^Spas Reviewed/ }).click();
+  await expect(page.getByRole('article').filter({ hasText: REVIEW })).toBeVisible();
+  await page.getByRole('tab', { name: /^Stars Given/ }).click();
+  await expect(page.getByRole('link', { name: /BGC Urban Retreat/ }).first()).toBeVisible();
+});
+
+test('a spa manager reviews a client with a medal, then with a red flag', async ({ browser }) => {
+  const clientPage = await (await browser.newContext()).newPage();
+  const client = await newClient(clientPage, 'Guest');
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, 'Makati Serenity Spa');
+  await page.goto(`/write-review/${client.slug}`);
+  await expect(page.getByRole('button', { name: 'Give Red Flag & Report' })).toBeVisible();
+  await page.getByLabel('Your review').fill('A kind and punctual guest. Welcome back anytime!');
+  await page.getByRole('button', { name: 'Give Medal & Submit' }).click();
+  await expect(page.getByText('Medal Awarded!').first()).toBeVisible();
+  await expect(page.getByText('Medal awarded successfully!').first()).toBeVisible();
+
+  await page.goto(`/write-review/${client.slug}`);
+  await expect(page.getByText('submitting again updates your review')).toBeVisible();
+  await page.getByLabel('Your review').fill('Did not show up for the second booking and stopped answering messages.');
+  await page.getByLabel(/Red flag reason/).selectOption('No-show');
+  await page.getByRole('button', { name: 'Give Red Flag & Report' }).click();
+  await expect(page.getByText('Red Flag Reported!').first()).toBeVisible();
+
+  await clientPage.goto('/red-flags');
+  await expect(clientPage.getByRole('heading', { name: 'My Red Flags' })).toBeVisible();
+  await expect(clientPage.getByText('No-show')).toBeVisible();
+  await clientPage.goto('/medals');
+  await expect(clientPage.getByRole('heading', { name: /Medals Received \(1\)/ })).toBeVisible();
+  await clientPage.context().close();
+  await page.context().close();
+});
+
+test('the Give Flower dialog shows what is left today and the daily limit message', async ({ page }) => {
+  await newClient(page, 'Florist');
+  await page.goto('/flowers');
+  await page.getByRole('button', { name: 'Give Flower' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Give Flower' });
+  await expect(dialog.getByText('Daily Limit: 1 per day · 1 left today')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Give Flower' }).click();
+  await expect(page.getByText('Please select a recipient').first()).toBeVisible();
+  await dialog.getByPlaceholder('Search by name').fill('Maria');
+  await dialog.getByRole('radio', { name: 'Maria Santos' }).check();
+  await dialog.getByRole('button', { name: 'Give Flower' }).click();
+  await expect(page.getByText('Please select a spa').first()).toBeVisible();
+  await dialog.getByLabel('Spa').selectOption({ label: 'Makati Serenity Spa' });
+  await dialog.getByLabel('Reason (optional)').fill('Magic hands!');
+  await dialog.getByRole('button', { name: 'Give Flower' }).click();
+  await expect(page.getByText('Flower Given').first()).toBeVisible();
+  await expect(page.getByText('Daily Limit: 1 per day · 0 left today')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Give Flower' }).click();
+  await expect(dialog.getByText('0 left today')).toBeVisible();
+  await dialog.getByPlaceholder('Search by name').fill('Maria');
+  await dialog.getByRole('radio', { name: 'Maria Santos' }).check();
+  await dialog.getByLabel('Spa').selectOption({ label: 'Makati Serenity Spa' });
+  await dialog.getByRole('button', { name: 'Give Flower' }).click();
+  await expect(page.getByText('Failed to Give Flower').first()).toBeVisible();
+  await expect(page.getByText('you can give 1 flower a day. Try again tomorrow.').first()).toBeVisible();
+});
+
+const TABS = ['Top Therapists', 'Top Spas', 'Top Clients', 'Flower Givers', 'Star Givers', 'Medal Givers'];
+const TIMEFRAMES = ['Weekly', 'Monthly', 'Yearly', 'All Time'];
+
+test('every leaderboard tab and timeframe shows its board; Problem Clients is absent for a client', async ({ page }) => {
+  await signIn(page, 'Juan dela Cruz');
+  await page.goto('/leaderboards');
+  await expect(page.getByRole('heading', { name: 'Summary Statistics' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Problem Clients' })).toHaveCount(0);
+  for (const timeframe of TIMEFRAMES) {
+    await page.getByRole('radio', { name: timeframe }).click();
+    for (const tab of TABS) {
+      await page.getByRole('tab', { name: tab }).click();
+      const panel = page.getByRole('tabpanel');
+      await expect(panel.getByRole('list', { name: `${tab}, ${timeframe}` }).or(panel.getByText('Nobody on this board'))).toBeVisible();
+    }
+  }
+  await page.getByRole('radio', { name: 'Monthly' }).click();
+  await page.getByRole('tab', { name: 'Top Therapists' }).click();
+  await expect(page.getByRole('list', { name: 'Top Therapists, Monthly' }).getByRole('listitem').first()).toContainText('Flowers');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('spa management sees Problem Clients; signed-out visitors see the public boards without it', async ({ page, browser }) => {
+  await signIn(page, 'Makati Serenity Spa');
+  await page.goto('/leaderboards');
+  await page.getByRole('tab', { name: 'Problem Clients' }).click();
+  await expect(page.getByRole('list', { name: 'Problem Clients, Monthly' })).toBeVisible();
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/leaderboards');
+  await expect(visitor.getByRole('tab', { name: 'Top Therapists' })).toBeVisible();
+  await expect(visitor.getByRole('tab', { name: 'Problem Clients' })).toHaveCount(0);
+  await visitor.goto('/stars');
+  await expect(visitor.getByText('Please log in to view stars')).toBeVisible();
+  await visitor.goto('/flowers');
+  await expect(visitor.getByText('Please log in to view flowers')).toBeVisible();
+  await visitor.context().close();
+});
+
+test('the reviewed member replies to a review, edits the reply and deletes it', async ({ page }) => {
+  await signIn(page, 'Makati Serenity Spa');
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: /^Reviews/ }).click();
+  const card = page.getByRole('article').first();
+  await card.getByRole('button', { name: 'Reply' }).click();
+  await card.getByLabel('Your reply').fill('Salamat po! See you again soon.');
+  await card.getByRole('button', { name: 'Post Reply' }).click();
+  await expect(card.getByText('Salamat po! See you again soon.')).toBeVisible();
+  await card.getByRole('button', { name: 'Edit Reply' }).click();
+  await card.getByLabel('Your reply').fill('Salamat po!');
+  await card.getByRole('button', { name: 'Post Reply' }).click();
+  await expect(card.getByText(/Reply from Makati Serenity Spa .* edited/)).toBeVisible();
+  await card.getByRole('button', { name: 'Delete Reply' }).click();
+  await expect(card.getByText('Salamat po!')).toHaveCount(0);
+});
+
+test('axe finds nothing serious on the review, recognition and leaderboard screens', async ({ page }) => {
+  await signIn(page, 'Juan dela Cruz');
+  for (const path of ['/leaderboards', '/write-review/makati-serenity-spa', '/stars', '/flowers', '/medals', '/red-flags', '/transactions/juan-dela-cruz/stars']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect([path, serious.map((violation) => `${violation.id}: ${violation.help}`)]).toEqual([path, []]);
+  }
+});

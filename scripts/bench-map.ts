@@ -1,0 +1,3 @@
+// `npm run bench:map`: the map benchmark alone (bench/map.ts). Benchmarks never fail the build.
+await import('../bench/map.ts');
+export {};

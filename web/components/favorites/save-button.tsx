@@ -1,0 +1,119 @@
+// The save button of a spa or therapist (profiles, the map popup): self-contained, with its own queries. It
+// shows Save or Saved, and opens a dialog where each of the member's lists can hold the target or not (one tap
+// each), a new list can be made and filled at once, and /favorites is one link away.
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { FAVORITE_LIST_NAME_MAX_LENGTH, favoriteListName } from '../../../common/favorites.ts';
+import { serverMessage } from '../../lib/errors.ts';
+import { cn } from '../../lib/cn.ts';
+import { trpc } from '../../trpc.ts';
+import { HeartIcon } from '../icons.tsx';
+import { Button, buttonClasses } from '../ui/button.tsx';
+import { Checkbox } from '../ui/checkbox.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { TextField } from '../ui/input.tsx';
+import { toast } from '../ui/use-toast.ts';
+
+export interface SaveButtonProps {
+  /** The spa (spa_management member) or therapist to save. */
+  targetUserId: number;
+  targetName: string;
+  className?: string;
+}
+
+export function SaveButton({ targetUserId, targetName, className }: SaveButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [newName, setNewName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const lists = trpc.favorites.saved.useQuery({ targetUserId });
+  const isSaved = lists.data?.some((list) => list.saved) ?? false;
+
+  const refresh = () => Promise.all([utils.favorites.saved.invalidate({ targetUserId }), utils.favorites.lists.invalidate()]);
+  const failed = (failure: unknown) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
+  const save = trpc.favorites.save.useMutation({ onSettled: refresh, onError: failed });
+  const remove = trpc.favorites.remove.useMutation({ onSettled: refresh, onError: failed });
+  const createList = trpc.favorites.createList.useMutation();
+  const busy = save.isPending || remove.isPending || createList.isPending;
+
+  const toggle = (listId: number, listName: string, keep: boolean) => {
+    if (keep) save.mutate({ targetUserId, listId }, { onSuccess: () => toast({ title: `Saved to ${listName}` }) });
+    else remove.mutate({ listId, targetUserId }, { onSuccess: () => toast({ title: `Removed from ${listName}` }) });
+  };
+
+  const onCreate = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = favoriteListName.safeParse(newName);
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
+    setProblem(null);
+    try {
+      const list = await createList.mutateAsync({ name: parsed.data });
+      await save.mutateAsync({ targetUserId, listId: list.id });
+      setNewName('');
+      toast({ title: `Saved to ${list.name}` });
+    } catch (failure) {
+      setProblem(serverMessage(failure, 'Please try again.'));
+    } finally {
+      await refresh();
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant={isSaved ? 'secondary' : 'outline'}
+        size="md"
+        aria-haspopup="dialog"
+        className={cn('min-w-11', className)}
+        onClick={() => setOpen(true)}
+        disabled={lists.isPending}
+      >
+        <HeartIcon size={20} fill={isSaved ? 'currentColor' : 'none'} className={isSaved ? 'text-red-600' : undefined} />
+        {isSaved ? 'Saved' : 'Save'}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Save to a list" description={`Choose the lists to keep ${targetName} in.`}>
+        {lists.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            Your lists could not be loaded. Please try again.
+          </p>
+        ) : (
+          <ul className="grid gap-1" aria-label="Your lists">
+            {(lists.data ?? []).map((list) => (
+              <li key={list.id} className="flex min-h-11 items-center justify-between gap-3 rounded-xl px-2 hover:bg-sand-50">
+                <div className="min-w-0 flex-1 truncate" title={list.name}>
+                  <Checkbox
+                    checked={list.saved}
+                    disabled={busy}
+                    onCheckedChange={(keep) => toggle(list.id, list.name, keep)}
+                    label={<span className="truncate">{list.name}</span>}
+                  />
+                </div>
+                <span className="shrink-0 text-xs text-ink-600">{list.size} saved</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form onSubmit={onCreate} noValidate className="grid gap-2 border-t border-sand-200 pt-4" aria-label="New list">
+          <TextField
+            label="New list"
+            placeholder="Date night, near the office…"
+            maxLength={FAVORITE_LIST_NAME_MAX_LENGTH}
+            value={newName}
+            onChange={(event) => setNewName(event.target.value)}
+          />
+          {problem ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {problem}
+            </p>
+          ) : null}
+          <Button type="submit" variant="outline" disabled={busy}>
+            Create and save
+          </Button>
+        </form>
+        <Link to="/favorites" className={buttonClasses('ghost', 'md', 'w-full')}>
+          See all my lists
+        </Link>
+      </Dialog>
+    </>
+  );
+}

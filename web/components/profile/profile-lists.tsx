@@ -1,0 +1,179 @@
+// The profile's list tabs (spec part 1, Profile): givers, given and received recognitions, and reviews, each
+// newest first with its heading, a skeleton of 6 rows while loading, the spec's empty text, and "Show more"
+// for the pages after the first 50. Every name links to that member's profile.
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { GivenRecord, Giver, ReceivedRecord, Review } from '../../../common/profile.ts';
+import type { Role } from '../../../common/roles.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatDate } from '../../lib/format.ts';
+import { LIST_QUERY } from '../../lib/profile-queries.ts';
+import { trpc } from '../../trpc.ts';
+import { ReviewCard } from '../reviews/review-card.tsx';
+import { Button } from '../ui/button.tsx';
+import { MemberBadge } from './member-badge.tsx';
+
+export const SKELETON_ROWS = 6;
+
+export function ListSkeleton({ rows = SKELETON_ROWS, label = 'Loading' }: { rows?: number; label?: string }) {
+  return (
+    <ul aria-label={label} aria-busy="true" className="grid grid-cols-1 gap-2">
+      {Array.from({ length: rows }, (_, i) => (
+        <li key={i} data-testid="skeleton" className="h-14 animate-pulse rounded-2xl bg-sand-100" />
+      ))}
+    </ul>
+  );
+}
+
+export function TabHeading({ children }: { children: ReactNode }) {
+  return <h3 className="font-display text-lg font-semibold text-ink-900">{children}</h3>;
+}
+
+export function EmptyText({ children }: { children: ReactNode }) {
+  return <p className="rounded-2xl border border-dashed border-sand-300 bg-white px-4 py-6 text-center text-sm text-ink-700">{children}</p>;
+}
+
+interface InfiniteResult<T> {
+  data?: { pages: { items: T[] }[] };
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  refetch: () => unknown;
+}
+
+function PagedList<T extends { id: number }>({
+  query,
+  heading,
+  empty,
+  filter,
+  render,
+}: {
+  query: InfiniteResult<T>;
+  heading: string;
+  empty: string;
+  filter?: (item: T) => boolean;
+  render: (item: T) => ReactNode;
+}) {
+  const items = (query.data?.pages.flatMap((page) => page.items) ?? []).filter(filter ?? (() => true));
+  return (
+    <section aria-label={heading} className="grid grid-cols-1 gap-3">
+      <TabHeading>{heading}</TabHeading>
+      {query.isPending ? (
+        <ListSkeleton label={`Loading ${heading}`} />
+      ) : query.isError ? (
+        <div className="grid justify-items-center gap-3">
+          <EmptyText>We couldn't load this list. Please try again.</EmptyText>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : items.length === 0 && !query.hasNextPage ? (
+        <EmptyText>{empty}</EmptyText>
+      ) : (
+        <ul className="grid grid-cols-1 gap-2">
+          {items.map((item) => (
+            <li key={item.id}>{render(item)}</li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage ? (
+        <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="justify-self-center">
+          {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+const pageOptions = { ...LIST_QUERY, getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
+
+export function GiversList({ userId, kind }: { userId: number; kind: 'flowers' | 'stars' }) {
+  const input = { target: { userId } };
+  const flowers = trpc.profiles.flowerGivers.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'flowers' });
+  const stars = trpc.profiles.starGivers.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'stars' });
+  return (
+    <PagedList<Giver>
+      query={kind === 'flowers' ? flowers : stars}
+      heading={kind === 'flowers' ? 'Flower Givers' : 'Star Givers'}
+      empty={kind === 'flowers' ? 'No flowers received yet.' : 'No stars received yet'}
+      render={(giver) => <MemberBadge member={{ id: giver.giverId, name: giver.giverName, slug: giver.giverSlug }} date={giver.createdAt} />}
+    />
+  );
+}
+
+export function GivenList({ userId, kind }: { userId: number; kind: 'stars' | 'flowers' }) {
+  const input = { target: { userId } };
+  const stars = trpc.profiles.starsGiven.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'stars' });
+  const flowers = trpc.profiles.flowersGiven.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'flowers' });
+  return (
+    <PagedList<GivenRecord>
+      query={kind === 'stars' ? stars : flowers}
+      heading={kind === 'stars' ? 'Stars Given' : 'Flowers Given'}
+      empty={kind === 'stars' ? 'No star transactions yet.' : 'No flower transactions yet.'}
+      render={(record) => <MemberBadge member={record.recipient} date={record.createdAt} detail={record.reason} />}
+    />
+  );
+}
+
+export function ReceivedList({ userId, kind }: { userId: number; kind: 'medals' | 'redFlags' }) {
+  const input = { target: { userId } };
+  const medals = trpc.profiles.medals.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'medals' });
+  const redFlags = trpc.profiles.redFlags.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'redFlags' });
+  return (
+    <PagedList<ReceivedRecord>
+      query={kind === 'medals' ? medals : redFlags}
+      heading={kind === 'medals' ? 'Medals Received' : 'Red Flags Received'}
+      empty={kind === 'medals' ? 'No medals received yet.' : 'No red flags received yet.'}
+      render={(record) => <MemberBadge member={record.giver} date={record.createdAt} detail={record.reason} />}
+    />
+  );
+}
+
+/** Medals a spa has awarded, on its About tab. */
+export function MedalsAwardedList({ userId }: { userId: number }) {
+  const query = trpc.profiles.medalsAwarded.useInfiniteQuery({ target: { userId } }, pageOptions);
+  return (
+    <PagedList<GivenRecord>
+      query={query}
+      heading="Medals Awarded"
+      empty="No medals awarded yet."
+      render={(record) => <MemberBadge member={record.recipient} date={record.createdAt} detail={record.reason} />}
+    />
+  );
+}
+
+/**
+ * Reviews tab: a client's own reviews split by the reviewed member's role (Spas Reviewed / Therapists
+ * Reviewed, one query shared by both tabs); for other roles, the reviews they received.
+ */
+export function ReviewsList({ userId, show }: { userId: number; show: 'received' | 'spas' | 'therapists' }) {
+  const input = { target: { userId } };
+  const made = trpc.profiles.reviewsMade.useInfiniteQuery(input, { ...pageOptions, enabled: show !== 'received' });
+  const received = trpc.profiles.reviewsReceived.useInfiniteQuery(input, { ...pageOptions, enabled: show === 'received' });
+  if (show === 'received') {
+    return (
+      <PagedList<Review> query={received} heading="Reviews" empty="No reviews yet." render={(review) => <ReviewCard review={review} by="reviewer" />} />
+    );
+  }
+  const role: Role = show === 'spas' ? 'spa_management' : 'therapist';
+  return (
+    <PagedList<Review>
+      query={made}
+      heading={show === 'spas' ? 'Spas Reviewed' : 'Therapists Reviewed'}
+      empty={show === 'spas' ? 'No spa reviews yet.' : 'No therapist reviews yet.'}
+      filter={(review) => review.targetUser.role === role}
+      render={(review) => <ReviewCard review={review} by="target" />}
+    />
+  );
+}
+
+export function CountBadge({ count, className }: { count: number | null | undefined; className?: string }) {
+  if (count === null || count === undefined) return null;
+  return (
+    <span className={cn('ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-black/10 px-1.5 text-xs font-semibold', className)}>
+      {count}
+    </span>
+  );
+}

@@ -1,0 +1,152 @@
+// The Give Star and Give Flower dialogs (spec part 2 sections 2, 5 and 8) for a client on their own page: a
+// recipient picker searching by name, a spa picker, an optional reason, the spec's validation and toasts, and
+// the daily limit with what is left today.
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RECOGNITION_REASON_MAX_CHARACTERS } from '../../../common/limits.ts';
+import { RECOGNITION_MESSAGES } from '../../../common/recognition.ts';
+import { serverMessage } from '../../lib/errors.ts';
+import { trpc } from '../../trpc.ts';
+import { Avatar } from '../avatar.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { inputClasses } from '../ui/input.tsx';
+import { useToast } from '../ui/use-toast.ts';
+
+export function GiveDialog({
+  kind,
+  open,
+  onOpenChange,
+  dailyLimit,
+}: {
+  kind: 'star' | 'flower';
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  dailyLimit: { limit: number; remaining: number } | null;
+}) {
+  const noun = kind === 'star' ? 'Star' : 'Flower';
+  const [search, setSearch] = useState('');
+  const [recipientId, setRecipientId] = useState<number | null>(null);
+  const [spaId, setSpaId] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const { toast } = useToast();
+  const utils = trpc.useUtils();
+  const recipients = trpc.recognition.recipients.useQuery(
+    { role: kind === 'star' ? 'spa_management' : 'therapist', q: search.trim() || undefined },
+    { enabled: open, placeholderData: keepPreviousData },
+  );
+  const spas = trpc.recognition.spas.useQuery(undefined, { enabled: open });
+  const failedTitle = RECOGNITION_MESSAGES.failedTitle[kind];
+  const give = (kind === 'star' ? trpc.recognition.giveStar : trpc.recognition.giveFlower).useMutation({
+    onSuccess: () => {
+      toast({ variant: 'success', title: RECOGNITION_MESSAGES.successTitle[kind], description: `Your ${kind} was given. Thank you!` });
+      void utils.recognition.invalidate();
+      void utils.leaderboards.invalidate();
+      onOpenChange(false);
+      setRecipientId(null);
+      setReason('');
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: failedTitle,
+        description: serverMessage(error, RECOGNITION_MESSAGES.retry).replace(`${failedTitle}: `, ''),
+      }),
+  });
+
+  function submit() {
+    if (!recipientId) return toast({ variant: 'destructive', title: failedTitle, description: RECOGNITION_MESSAGES.recipientRequired });
+    if (!spaId) return toast({ variant: 'destructive', title: failedTitle, description: RECOGNITION_MESSAGES.spaRequired });
+    give.mutate({ recipientId, spaId, reason: reason.trim() || null });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Give ${noun}`}
+      description={kind === 'star' ? 'Thank a spa for a great visit.' : 'Thank a therapist for a great massage.'}
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {dailyLimit ? (
+          <p className="rounded-xl bg-sand-50 px-3 py-2 text-sm text-ink-800" data-testid="daily-limit">
+            Daily Limit: {dailyLimit.limit} per day · {dailyLimit.remaining} left today
+          </p>
+        ) : null}
+        <div className="grid gap-1.5">
+          <label htmlFor="recipient-search" className="text-sm font-medium text-ink-700">
+            {kind === 'star' ? 'Spa manager' : 'Therapist'}
+          </label>
+          <input
+            id="recipient-search"
+            type="search"
+            placeholder="Search by name"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className={inputClasses}
+          />
+          <div role="radiogroup" aria-label="Recipient" className="grid max-h-48 gap-1 overflow-y-auto rounded-xl border border-sand-200 p-1">
+            {(recipients.data ?? []).map((member) => (
+              <label
+                key={member.id}
+                title={member.name}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="recipient"
+                  value={member.id}
+                  checked={recipientId === member.id}
+                  onChange={() => setRecipientId(member.id)}
+                  className="size-4 accent-brand-700"
+                />
+                <Avatar name={member.name} picture={member.profilePic} role={kind === 'star' ? 'spa_management' : 'therapist'} size={28} />
+                <span className="min-w-0 truncate text-sm text-ink-900">{member.name}</span>
+              </label>
+            ))}
+            {recipients.data?.length === 0 ? <p className="px-2 py-3 text-sm text-ink-600">No members found.</p> : null}
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="spa-picker" className="text-sm font-medium text-ink-700">
+            Spa
+          </label>
+          <select
+            id="spa-picker"
+            value={spaId ?? ''}
+            onChange={(event) => setSpaId(event.target.value ? Number(event.target.value) : null)}
+            className="h-12 w-full rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900"
+          >
+            <option value="">Select a spa</option>
+            {(spas.data ?? []).map((spa) => (
+              <option key={spa.id} value={spa.id}>
+                {spa.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="gift-reason" className="text-sm font-medium text-ink-700">
+            Reason (optional)
+          </label>
+          <input
+            id="gift-reason"
+            value={reason}
+            maxLength={RECOGNITION_REASON_MAX_CHARACTERS}
+            onChange={(event) => setReason(event.target.value)}
+            className={inputClasses}
+          />
+        </div>
+        <Button type="submit" disabled={give.isPending}>
+          {give.isPending ? 'Sending...' : `Give ${noun}`}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

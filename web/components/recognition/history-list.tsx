@@ -1,0 +1,56 @@
+// A titled list of recognition entries (medals, red flags, stars, flowers, transactions): the other member's
+// badge, the date, the reason and any extra line; an empty state in the spec's words.
+import type { ReactNode } from 'react';
+import type { Role } from '../../../common/roles.ts';
+import { formatDate } from '../../lib/format.ts';
+import { MemberChip } from './member-chip.tsx';
+
+export interface HistoryItem {
+  id: number;
+  member: { name: string; slug: string; role: Role; picture: string | null };
+  createdAt: number;
+  reason: string | null;
+  extra?: ReactNode;
+  badge?: ReactNode;
+}
+
+export function HistoryList({ title, empty, items }: { title: string; empty: string; items: HistoryItem[] }) {
+  const headingId = `history-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <h2 id={headingId} className="font-display text-lg font-semibold text-ink-900">
+        {title} <span className="text-sm font-normal text-ink-600">({items.length})</span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-sand-300 bg-white px-4 py-6 text-center text-sm text-ink-600">{empty}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {items.map((item) => (
+            <li key={item.id} className="grid gap-1.5 rounded-2xl border border-sand-200 bg-white p-3 shadow-sm">
+              <div className="flex items-center justify-between gap-2">
+                <MemberChip name={item.member.name} slug={item.member.slug} role={item.member.role} picture={item.member.picture} />
+                <span className="flex shrink-0 items-center gap-1.5 text-xs text-ink-600">
+                  {item.badge}
+                  {formatDate(item.createdAt)}
+                </span>
+              </div>
+              {item.reason ? <p className="text-sm text-ink-800 [overflow-wrap:anywhere]">{item.reason}</p> : null}
+              {item.extra}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A history screen's "member not found" and error states. */
+export function HistoryProblem({ error }: { error: unknown }) {
+  const status = (error as { data?: { httpStatus?: number } })?.data?.httpStatus;
+  const message = (error as { message?: string })?.message;
+  return (
+    <p role="alert" className="rounded-2xl border border-sand-200 bg-white px-4 py-8 text-center text-base text-ink-700">
+      {status === 404 ? 'User not found.' : message || 'Something went wrong. Please try again.'}
+    </p>
+  );
+}

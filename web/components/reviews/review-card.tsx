@@ -1,0 +1,45 @@
+// One review as every review list shows it (spec part 1, profile Reviews tabs): the badge of the reviewer (or,
+// on a client's Spas/Therapists Reviewed tabs, of the reviewed member) linking to their profile, the date, the
+// four sub-ratings out of 10 for a spa review, the text, an "edited" marker, and the reviewed member's reply
+// with Reply / Edit / Delete for that member.
+import type { Review } from '../../../common/profile.ts';
+import { SUB_RATINGS } from '../../../common/reviews.ts';
+import type { Role } from '../../../common/roles.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { MemberBadge } from '../profile/member-badge.tsx';
+import { ReviewReply } from './review-reply.tsx';
+
+const KIND_OF_ROLE: Partial<Record<Role, string>> = { spa_management: 'Spa', therapist: 'Therapist' };
+
+export function ReviewCard({ review, by }: { review: Review; by: 'reviewer' | 'target' }) {
+  const { data: viewer } = useSessionUser();
+  const shown = by === 'reviewer' ? review.reviewer : review.targetUser;
+  const ratings = SUB_RATINGS.filter(({ key }) => review[key] !== null);
+  return (
+    <article
+      className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+      aria-label={`Review by ${review.reviewer.name}`}
+    >
+      <MemberBadge member={shown} date={review.createdAt} kind={by === 'reviewer' ? 'Reviewer' : KIND_OF_ROLE[review.targetUser.role]} />
+      {review.updatedAt ? <p className="-mt-2 text-xs font-semibold text-ink-600">edited</p> : null}
+      {ratings.length > 0 ? (
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          {ratings.map(({ key, label }) => (
+            <div key={key} className="flex items-center justify-between rounded-xl bg-sand-50 px-3 py-1.5">
+              <dt className="text-ink-700">{label}</dt>
+              <dd className="font-semibold text-ink-900">{review[key]}/10</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <p className="text-sm leading-relaxed whitespace-pre-line text-ink-800 [overflow-wrap:anywhere]">{review.reviewText}</p>
+      <ReviewReply
+        key={`${review.id}-${review.reply?.updatedAt ?? review.reply?.createdAt ?? 0}`}
+        reviewId={review.id}
+        reply={review.reply}
+        targetName={review.targetUser.name}
+        canReply={viewer?.id === review.targetUser.id}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+// The reviewed member's one public reply under a review: shown to everyone; the reviewed member gets Reply,
+// Edit and Delete. Self-contained (it calls reviews.reply / reviews.deleteReply and refreshes review lists), so
+// any screen that lists reviews, the profile's Reviews tabs included, only places it.
+import { useState } from 'react';
+import { REVIEW_REPLY_MAX_CHARACTERS } from '../../../common/limits.ts';
+import type { ReviewReply as ReviewReplyView } from '../../../common/profile.ts';
+import { REVIEW_MESSAGES } from '../../../common/reviews.ts';
+import { formatDate } from '../../lib/format.ts';
+import { serverMessage } from '../../lib/errors.ts';
+import { trpc } from '../../trpc.ts';
+import { Button } from '../ui/button.tsx';
+import { useToast } from '../ui/use-toast.ts';
+
+export function ReviewReply({
+  reviewId,
+  reply,
+  targetName,
+  canReply,
+}: {
+  reviewId: number;
+  reply: ReviewReplyView | null;
+  targetName: string;
+  /** True for the reviewed member. */
+  canReply: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(reply?.text ?? '');
+  const utils = trpc.useUtils();
+  const { toast } = useToast();
+  const done = () => {
+    setEditing(false);
+    void Promise.all([utils.reviews.invalidate(), utils.profiles.reviewsReceived.invalidate()]);
+  };
+  const failed = (error: unknown) => toast({ variant: 'destructive', title: 'Reply not saved', description: serverMessage(error, 'Please try again.') });
+  const save = trpc.reviews.reply.useMutation({ onSuccess: done, onError: failed });
+  const remove = trpc.reviews.deleteReply.useMutation({ onSuccess: done, onError: failed });
+  const busy = save.isPending || remove.isPending;
+
+  if (editing) {
+    const id = `reply-${reviewId}`;
+    return (
+      <form
+        className="grid gap-2 rounded-2xl bg-sand-50 p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!text.trim()) return toast({ variant: 'destructive', title: 'Reply not saved', description: REVIEW_MESSAGES.replyRequired });
+          save.mutate({ reviewId, replyText: text });
+        }}
+      >
+        <label htmlFor={id} className="text-sm font-medium text-ink-700">
+          Your reply
+        </label>
+        <textarea
+          id={id}
+          value={text}
+          maxLength={REVIEW_REPLY_MAX_CHARACTERS}
+          onChange={(event) => setText(event.target.value)}
+          className="min-h-24 w-full rounded-xl border border-sand-300 bg-white p-3 text-base text-ink-900 [overflow-wrap:anywhere] focus:border-brand-600 focus:outline-none"
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" size="sm" className="min-h-11" disabled={busy}>
+            {save.isPending ? 'Saving...' : 'Post Reply'}
+          </Button>
+          <Button variant="ghost" size="sm" className="min-h-11" onClick={() => setEditing(false)} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="grid gap-2">
+      {reply ? (
+        <div className="rounded-2xl border-l-4 border-brand-600 bg-sand-50 px-3 py-2">
+          <p className="text-xs font-semibold text-ink-700">
+            Reply from <span className="[overflow-wrap:anywhere]">{targetName}</span> · {formatDate(reply.createdAt)}
+            {reply.updatedAt ? ' · edited' : ''}
+          </p>
+          <p className="mt-1 text-sm whitespace-pre-line text-ink-800 [overflow-wrap:anywhere]">{reply.text}</p>
+        </div>
+      ) : null}
+      {canReply ? (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            className="min-h-11"
+            disabled={busy}
+            onClick={() => {
+              setText(reply?.text ?? '');
+              setEditing(true);
+            }}
+          >
+            {reply ? 'Edit Reply' : 'Reply'}
+          </Button>
+          {reply ? (
+            <Button variant="ghost" size="sm" className="min-h-11" disabled={busy} onClick={() => remove.mutate({ reviewId })}>
+              {remove.isPending ? 'Deleting...' : 'Delete Reply'}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

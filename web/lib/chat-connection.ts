@@ -1,0 +1,237 @@
+// The tab's one connection to the chat hub (/ws/chat, ARCHITECTURE section 7), started by the signed-in app
+// (components/chat/chat-dock.tsx) and stopped at sign-out, so that chats and requests live with the app rather
+// than with the chat screen. It sends `join` on every open (the hub then replays presence, pending requests and
+// active sessions, ending with `joined`, see chat-state.ts) and reconnects with exponential backoff and jitter;
+// a dropped connection keeps its chats for the hub's grace period. Before each reconnection the session is
+// checked again: a signed-out member stops here (a socket closed with 4001, its session ended, is never
+// reopened with it), and the screens, which read the same session query, show their signed-out state.
+// Error frames and the notices of chat-state.ts become toasts. Screens read the state with `useChat()`.
+import { useSyncExternalStore } from 'react';
+import { CHAT_COUNTDOWN_TICK_MS } from '../../common/limits.ts';
+import {
+  buildRequestId,
+  CLOSE_SESSION_ENDED,
+  REQUEST_LIMIT_TITLES,
+  type ClientFrame,
+  type ServerFrame,
+} from '../../durable-objects/protocol.ts';
+import { toast } from '../components/ui/use-toast.ts';
+import { chatReducer, initialChatState, needsTick, noticeFor, type ChatAction, type ChatState, type PendingRequest } from './chat-state.ts';
+
+const RECONNECT_BASE_MS = 500;
+const RECONNECT_MAX_MS = 15_000;
+/** A connection that lasted this long was healthy: the next failure starts the backoff from the beginning. */
+const STABLE_CONNECTION_MS = 10_000;
+/** The open chat survives a reload of the tab (session storage: this tab only, gone when it closes). */
+const OPEN_SESSION_KEY = 'chat.openSessionId';
+
+/** The wait before reconnection attempt `attempt` (0-based): doubling from 0.5 s to 15 s, the upper half jittered. */
+function reconnectDelay(attempt: number): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+  return ceiling / 2 + (Math.random() * ceiling) / 2;
+}
+
+function chatSocketUrl(): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/chat`;
+}
+
+function parseFrame(data: unknown): ServerFrame | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const frame: unknown = JSON.parse(data);
+    return frame && typeof frame === 'object' && typeof (frame as { type?: unknown }).type === 'string'
+      ? (frame as ServerFrame)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function showError(frame: Extract<ServerFrame, { type: 'error' }>) {
+  const limitTitle = REQUEST_LIMIT_TITLES[frame.code];
+  toast(
+    limitTitle
+      ? { variant: 'destructive', title: limitTitle, description: frame.message }
+      : { title: 'Chat', description: frame.message },
+  );
+}
+
+function storedOpenSession(): string | null {
+  try {
+    return sessionStorage.getItem(OPEN_SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storeOpenSession(sessionId: string | null) {
+  try {
+    if (sessionId) sessionStorage.setItem(OPEN_SESSION_KEY, sessionId);
+    else sessionStorage.removeItem(OPEN_SESSION_KEY);
+  } catch {
+    // Storage can be unavailable; the open chat is then simply not restored after a reload.
+  }
+}
+
+// The store ----------------------------------------------------------------------------------------------
+
+let state: ChatState = initialChatState();
+let userId: number | null = null;
+let socket: WebSocket | null = null;
+let ticker: ReturnType<typeof setInterval> | undefined;
+const listeners = new Set<() => void>();
+
+function dispatch(action: ChatAction) {
+  const next = chatReducer(state, action);
+  if (next === state) return;
+  if (next.openSessionId !== state.openSessionId) storeOpenSession(next.openSessionId);
+  state = next;
+  // The countdowns and typing indicators tick only while something on screen changes with time.
+  if (needsTick(state) && ticker === undefined) {
+    ticker = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), CHAT_COUNTDOWN_TICK_MS);
+  } else if (!needsTick(state) && ticker !== undefined) {
+    clearInterval(ticker);
+    ticker = undefined;
+  }
+  for (const listener of listeners) listener();
+}
+
+function receive(frame: ServerFrame) {
+  if (frame.type === 'error') showError(frame);
+  const before = state;
+  dispatch({ type: 'frame', frame, now: Date.now() });
+  const notice = noticeFor(before, state, frame);
+  if (notice) toast(notice);
+}
+
+export interface ChatConnectionOptions {
+  userId: number;
+  /** The signed-in member's id as the server sees it now (null when signed out); refreshes the session query. */
+  checkSession: () => Promise<number | null>;
+}
+
+/** Opens the tab's chat connection for a member; returns the function that closes it and forgets the chat. */
+export function startChatConnection(options: ChatConnectionOptions): () => void {
+  let stopped = false;
+  let attempt = 0;
+  let openedAt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  userId = options.userId;
+  dispatch({ type: 'open-session', sessionId: state.openSessionId ?? storedOpenSession() });
+
+  const scheduleReconnect = () => {
+    timer = setTimeout(() => void reconnect(), reconnectDelay(attempt));
+    attempt += 1;
+  };
+
+  const reconnect = async () => {
+    try {
+      const current = await options.checkSession();
+      // Signed out, or someone else signed in: the app re-renders from the session query and stops this
+      // connection (or starts one for the other member).
+      if (stopped || current !== options.userId) return;
+    } catch {
+      if (!stopped) scheduleReconnect();
+      return;
+    }
+    connect();
+  };
+
+  const connect = () => {
+    const ws = new WebSocket(chatSocketUrl());
+    socket = ws;
+    ws.onopen = () => {
+      openedAt = Date.now();
+      dispatch({ type: 'connected', now: openedAt });
+      ws.send(JSON.stringify({ type: 'join', userId: options.userId } satisfies ClientFrame));
+    };
+    ws.onmessage = (event) => {
+      const frame = parseFrame(event.data);
+      if (frame && !stopped) receive(frame);
+    };
+    // A refused upgrade, a dropped network, a deploy or a policy close (1008) all end here: try again. A socket
+    // closed because its session ended (4001) is followed at once by a session check, and only a valid session
+    // (signed in again meanwhile) reconnects.
+    ws.onclose = (event) => {
+      if (stopped) return;
+      socket = null;
+      if (openedAt && Date.now() - openedAt >= STABLE_CONNECTION_MS) attempt = 0;
+      openedAt = 0;
+      dispatch({ type: 'disconnected' });
+      if (event.code === CLOSE_SESSION_ENDED) void reconnect();
+      else scheduleReconnect();
+    };
+  };
+
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket?.close(1000);
+    socket = null;
+    userId = null;
+    storeOpenSession(null);
+    clearInterval(ticker);
+    ticker = undefined;
+    state = initialChatState();
+    for (const listener of listeners) listener();
+  };
+}
+
+function send(frame: ClientFrame): boolean {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(frame));
+  return true;
+}
+
+const actions = {
+  requestChat: (recipientId: number) => {
+    if (userId === null) return;
+    const requestId = buildRequestId(userId, recipientId, Date.now());
+    if (send({ type: 'chat-request', recipientId, requestId })) dispatch({ type: 'request-sending', recipientId });
+  },
+  cancelRequest: (requestId: string) => {
+    if (send({ type: 'cancel-chat-request', requestId })) dispatch({ type: 'request-closed', requestId });
+  },
+  /** Accepts a request; false when the socket is not open. The chat it starts opens on the chat screen. */
+  acceptRequest: ({ requestId, memberId }: PendingRequest): boolean => {
+    if (!send({ type: 'accept-chat-request', requestId })) return false;
+    dispatch({ type: 'request-accepting', requestId, memberId });
+    return true;
+  },
+  rejectRequest: ({ requestId, memberId }: PendingRequest) => {
+    if (send({ type: 'reject-chat-request', requestId, requesterId: memberId })) dispatch({ type: 'request-closed', requestId });
+  },
+  /** Sends a message (trimmed by the caller); false when the socket is not open. */
+  sendMessage: (sessionId: string, content: string) => send({ type: 'send-message', sessionId, content }),
+  setTyping: (sessionId: string, typing: boolean) => {
+    send({ type: typing ? 'typing-start' : 'typing-stop', sessionId });
+  },
+  endSession: (sessionId: string) => {
+    if (send({ type: 'end-chat-session', sessionId })) dispatch({ type: 'session-closed', sessionId });
+  },
+  /** Drops a session the server has ended on another path (a block, a report) without waiting for its frame. */
+  forgetSession: (sessionId: string) => dispatch({ type: 'session-closed', sessionId }),
+  openSession: (sessionId: string | null) => dispatch({ type: 'open-session', sessionId }),
+  /** The chat screen tells when it shows (then the open chat's messages count as read). */
+  setOnChatScreen: (showing: boolean) => dispatch({ type: 'chat-screen', showing }),
+  dismissEnded: () => dispatch({ type: 'dismiss-ended' }),
+};
+
+export type ChatActions = typeof actions;
+export interface ChatSocket extends ChatActions {
+  state: ChatState;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => state;
+
+/** The chat's state and actions, for any screen of the signed-in app. */
+export function useChat(): ChatSocket {
+  const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return { state: current, ...actions };
+}

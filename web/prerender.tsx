@@ -1,0 +1,21 @@
+// Build-time prerender (run by the `prerender` plugin in vite.config.ts, never shipped): the pages a visitor
+// may open first, rendered to HTML with nobody signed in, so that they paint from the HTML before any script
+// runs. The Worker sends them (worker/index.ts): the landing page at / to a browser without a session cookie,
+// the auth form at /auth. React then renders the same markup from scratch (main.tsx waits for the route's
+// code, so its first frame is the same page).
+import { createMemoryHistory } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { App, createAppState } from './app.tsx';
+
+/** Renders the app at `url` for a visitor who is not signed in. */
+export async function renderPage(url: string): Promise<string> {
+  const state = createAppState(createMemoryHistory({ initialEntries: [url] }));
+  state.utils.account.me.setData(undefined, null);
+  await state.router.load();
+  try {
+    return renderToString(<App state={state} toaster={false} />);
+  } finally {
+    // The cache's garbage-collection timers (10 minutes) would keep the build's process alive.
+    state.queryClient.clear();
+  }
+}

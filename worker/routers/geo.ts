@@ -1,0 +1,32 @@
+// Geocoding and IP geolocation (issues 7 and 9). Every procedure needs a signed-in member and the costly ones
+// are rate limited per member, so provider keys stay on the server and a script cannot run up the bill.
+import { z } from 'zod';
+import { geocodeSearchInput, ipAddress, pointInput } from '../../common/geo.ts';
+import { geocoder } from '../services/geocoding.ts';
+import { locateFromCloudflare, locateWithMaxMind } from '../services/ip-location.ts';
+import { enforceRateLimit, router, signedInProcedure } from '../trpc.ts';
+
+export const geoRouter = router({
+  /** At most 5 address suggestions for a query of 3 characters or more. */
+  search: signedInProcedure.input(geocodeSearchInput).query(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx, ctx.env.MAPS_LIMITER, `geocode:${ctx.user.id}`);
+    return geocoder(ctx.config, ctx.db, ctx.env.ASSETS).search(input.query);
+  }),
+
+  /** The address at a point (after the pin is dragged), or null. */
+  reverse: signedInProcedure.input(pointInput).query(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx, ctx.env.MAPS_LIMITER, `geocode:${ctx.user.id}`);
+    return geocoder(ctx.config, ctx.db, ctx.env.ASSETS).reverse(input);
+  }),
+
+  /** GET /api/geolocation/maxmind: the caller, from Cloudflare's own lookup. */
+  locate: signedInProcedure.query(({ ctx }) =>
+    locateFromCloudflare(ctx.request, ctx.request.headers.get('CF-Connecting-IP')),
+  ),
+
+  /** GET /api/geolocation/maxmind/{ip}: any public address, through MaxMind GeoIP2. */
+  locateIp: signedInProcedure.input(z.object({ ip: ipAddress })).query(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx, ctx.env.GEOLOCATION_LIMITER, `ip-lookup:${ctx.user.id}`);
+    return locateWithMaxMind(ctx.config, input.ip);
+  }),
+});

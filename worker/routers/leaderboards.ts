@@ -1,0 +1,34 @@
+// The leaderboards (spec part 2 section 2, /leaderboards; ADR 014): seven boards over rolling windows and the
+// Summary Statistics card. Public boards come from the edge cache or one round trip and say they may be kept
+// by shared caches only briefly; Problem Clients is for spa management, therapists and admins only (403), is
+// never cached at the edge, and rides in one batch with the session lookup.
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { boardInput, mayViewRedFlags, RECOGNITION_MESSAGES, RESTRICTED_BOARDS, timeframeInput } from '../../common/recognition.ts';
+import { boardStatements, PUBLIC_BOARD_CACHE_CONTROL, publicBoard, rankEntries, summary, type BoardAnswer } from '../services/leaderboards.ts';
+import { publicProcedure, router, type Context, type ReadBatch } from '../trpc.ts';
+
+/** Public answers say so; the edge copy is purged by every new recognition. */
+function markPublic(ctx: Context): void {
+  ctx.resHeaders.set('Cache-Control', PUBLIC_BOARD_CACHE_CONTROL);
+}
+
+export const leaderboardsRouter = router({
+  board: publicProcedure.input(boardInput).query(async ({ ctx, input }): Promise<BoardAnswer> => {
+    if (RESTRICTED_BOARDS.includes(input.board)) {
+      const batch = boardStatements(ctx.db, input.board, input.timeframe);
+      const { viewer, results } = await ctx.readBesideSession(batch.statements as unknown as ReadBatch);
+      batch.committed();
+      // Everyone else, signed in or not, is told the same: 403.
+      if (!mayViewRedFlags(viewer?.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.problemsForbidden });
+      return { board: input.board, timeframe: input.timeframe, entries: rankEntries(results.at(-1)) };
+    }
+    markPublic(ctx);
+    return publicBoard(() => ctx.db, input.board, input.timeframe);
+  }),
+
+  summary: publicProcedure.input(z.object({ timeframe: timeframeInput })).query(async ({ ctx, input }) => {
+    markPublic(ctx);
+    return summary(() => ctx.db, input.timeframe);
+  }),
+});

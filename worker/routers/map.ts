@@ -1,0 +1,95 @@
+// The map (issue 9): how the browser draws it, the spa listing (GET /api/users?role=spa_management) with
+// computed ratings and opening state, and directions. The listing is public business information, like the
+// leaderboards (ARCHITECTURE section 9): it needs no session, costs one database round trip, and is kept in the
+// edge cache until a write that changes a spa purges it (purgeSpaListing, ADR 006). Listing members of any
+// other role is for admins only: client and therapist lists are private.
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { MESSAGES } from '../../common/account.ts';
+import { directionsInput, type RouteSummary } from '../../common/geo.ts';
+import { userListingInput, type MapClientConfig, type SpaListingEntry } from '../../common/map.ts';
+import { isOpenNow } from '../../common/opening-hours.ts';
+import type { Role } from '../../common/roles.ts';
+import { users } from '../../db/schema.ts';
+import type { Database } from '../db.ts';
+import { directionsProvider } from '../services/directions.ts';
+import { cachedJson, CACHE_SCOPES } from '../services/edge-cache.ts';
+import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
+import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
+
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** Members of a role with coordinates (others cannot be placed on a map), one round trip. */
+export async function listMembersOnMap(db: Database, role: Role, now = Date.now()): Promise<SpaListingEntry[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      slug: users.slug,
+      latitude: users.latitude,
+      longitude: users.longitude,
+      address: users.address,
+      profilePic: users.profilePic,
+      profilePicThumbnail: users.profilePicThumbnail,
+      phone: users.phoneNumber,
+      openingHours: users.openingHours,
+      averageRating: spaAverageRating(users.id),
+      reviewCount: spaReviewCount(users.id),
+    })
+    .from(users)
+    .where(and(eq(users.role, role), eq(users.isBanned, false), isNotNull(users.latitude), isNotNull(users.longitude)))
+    .orderBy(asc(users.id));
+  return rows.map(({ openingHours, ...row }) => ({
+    ...row,
+    latitude: round6(row.latitude!),
+    longitude: round6(row.longitude!),
+    averageRating: row.averageRating === null ? null : Number(row.averageRating),
+    reviewCount: Number(row.reviewCount),
+    isOpen: isOpenNow(openingHours, now),
+  }));
+}
+
+export function mapClientConfig(config: MapConfigSource): MapClientConfig {
+  const publicToken =
+    config.MAPBOX_PUBLIC_TOKEN ?? (config.MAPBOX_TOKEN?.startsWith('pk.') ? config.MAPBOX_TOKEN : undefined) ?? null;
+  const mapbox = Boolean(config.MAPBOX_TOKEN && publicToken);
+  return {
+    library: mapbox ? 'mapbox' : 'maplibre',
+    accessToken: mapbox ? publicToken : null,
+    styleUrl: mapbox ? 'mapbox://styles/mapbox/streets-v12' : config.MAP_STYLE_URL || null,
+    directions: config.MAPBOX_TOKEN ? 'mapbox' : 'estimate',
+    geocoding: config.MAPBOX_TOKEN ? 'mapbox' : 'gazetteer',
+  };
+}
+type MapConfigSource = { MAPBOX_TOKEN?: string; MAPBOX_PUBLIC_TOKEN?: string; MAP_STYLE_URL: string };
+
+export const mapRouter = router({
+  config: publicProcedure.query(({ ctx }) => mapClientConfig(ctx.config)),
+
+  /** GET /api/users?role=...: spa_management for anyone; other roles for admins only. */
+  users: publicProcedure.input(userListingInput).query(async ({ ctx, input }) => {
+    if (input.role !== 'spa_management') {
+      const validated = await ctx.session();
+      if (!validated) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
+      if (validated.user.role !== 'admin') {
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'Only admins may list members of that role.' });
+      }
+      return listMembersOnMap(ctx.db, input.role);
+    }
+    const ttl = ctx.config.SPA_LISTING_CACHE_SECONDS;
+    if (ttl === 0) return listMembersOnMap(ctx.db, 'spa_management');
+    ctx.resHeaders.set('Cache-Control', `public, max-age=0, s-maxage=${ttl}`);
+    const { scope, variants } = CACHE_SCOPES.spaListing;
+    return cachedJson(scope, variants[0], ttl, () => listMembersOnMap(ctx.db, 'spa_management'));
+  }),
+
+  /** A driving route (Mapbox Directions) or the labelled straight-line estimate. */
+  directions: signedInProcedure
+    .input(directionsInput)
+    .query(async ({ ctx, input }): Promise<RouteSummary> => {
+      await enforceRateLimit(ctx, ctx.env.MAPS_LIMITER, `directions:${ctx.user.id}`);
+      const route = await directionsProvider(ctx.config).route(input.from, input.to, input.destinationName);
+      if (!route) throw new TRPCError({ code: 'NOT_FOUND', message: 'No driving route was found to this spa.' });
+      return route;
+    }),
+});

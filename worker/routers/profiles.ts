@@ -1,0 +1,241 @@
+// Member profiles: reading another member's profile, stats and lists (one database round trip each, the
+// session lookup included), editing one's own (PATCH /api/profile: at most two round trips), and the profile
+// picture (stored in R2 through worker/services/media.ts). Who may see what is decided here: every read needs a
+// signed-in member; a banned member is 404 to everyone but admins; red flags only reach the member, spa
+// management, therapists and admins; no answer ever carries an email, a hash or session data (the member's
+// own email comes from account.me only).
+import { TRPCError } from '@trpc/server';
+import { and, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { MESSAGES } from '../../common/account.ts';
+import { canSeeRedFlags, CONTACT_HANDLES, nameIssue, PROFILE_TEXTS, type ProfileStats } from '../../common/profile.ts';
+import { profileListInput, profileRefInput, updateProfileInput } from '../../common/profile-input.ts';
+import { nameSkeleton } from '../../common/name-skeleton.ts';
+import { nameKey as keyOfName } from '../../common/names.ts';
+import { slugify } from '../../common/slug.ts';
+import { slugHistory, users } from '../../db/schema.ts';
+import { purgeSpaListing } from '../services/edge-cache.ts';
+import { deleteReplaced, inspectImage, inspectThumbnail, mediaBucket, storeImages } from '../services/media.ts';
+import {
+  notFound,
+  parseCursor,
+  profileQuery,
+  recognitionPageQuery,
+  reviewPageQuery,
+  statsCountsQuery,
+  targetIdSql,
+  targetQuery,
+  toGiver,
+  toGivenRecord,
+  toPage,
+  toPublicProfile,
+  toReceivedRecord,
+  toReview,
+  visibleTarget,
+  type RecognitionKind,
+} from '../services/profiles.ts';
+import type { UserRow } from '../services/sessions.ts';
+import { isUniqueViolation } from '../services/users.ts';
+import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProcedure, type Context } from '../trpc.ts';
+import { toCurrentUser } from './account.ts';
+
+/** A page of recognitions of one kind, after the target's visibility check. */
+function recognitionList<T>(
+  kind: RecognitionKind,
+  side: 'received' | 'given',
+  map: (row: Parameters<typeof toGiver>[0]) => T,
+  allowed: (viewer: UserRow, targetId: number) => boolean = () => true,
+) {
+  return publicProcedure.input(profileListInput).query(async ({ ctx, input }) => {
+    const cursor = parseCursor(input.cursor);
+    const { viewer, results } = await readAsMember(ctx, (sessionId) => {
+      const target = targetIdSql(input.target, sessionId);
+      return [targetQuery(ctx.db, target), recognitionPageQuery(ctx.db, kind, side, target, cursor)] as const;
+    });
+    const target = visibleTarget(results[0], viewer);
+    if (!allowed(viewer, target.id)) throw new TRPCError({ code: 'FORBIDDEN', message: PROFILE_TEXTS.redFlagsHidden });
+    return toPage(results[1], map);
+  });
+}
+
+function reviewList(side: 'made' | 'received') {
+  return publicProcedure.input(profileListInput).query(async ({ ctx, input }) => {
+    const cursor = parseCursor(input.cursor);
+    const { viewer, results } = await readAsMember(ctx, (sessionId) => {
+      const target = targetIdSql(input.target, sessionId);
+      return [targetQuery(ctx.db, target), reviewPageQuery(ctx.db, side, target, cursor)] as const;
+    });
+    visibleTarget(results[0], viewer);
+    return toPage(results[1], toReview);
+  });
+}
+
+/** The counts of one recognition (GET /api/users/{id}/star-stats and flower-stats). */
+function receivedCount(pick: (counts: { starsReceived: number; flowersReceived: number }) => number) {
+  return publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
+    const { viewer, results } = await readAsMember(ctx, (sessionId) => [statsCountsQuery(ctx.db, targetIdSql(input, sessionId))] as const);
+    return { received: Number(pick(visibleTarget(results[0], viewer))) };
+  });
+}
+
+/** The SQL that gives a renamed member their new slug: kept when the name only changes case or yields it. */
+function renamedSlug(name: string): SQL {
+  const base = slugify(name);
+  // Columns of the updated row are qualified: inside the subqueries an unqualified "id" would be theirs.
+  return sql`case
+    when "users"."name_key" = ${keyOfName(name)} or "users"."slug" = ${base} then "users"."slug"
+    when exists (select 1 from users as other where other.slug = ${base} and other.id != "users"."id")
+      or exists (select 1 from slug_history as old where old.slug = ${base} and old.user_id != "users"."id")
+      then ${base} || '-' || "users"."member_number"
+    else ${base} end`;
+}
+
+export const profilesRouter = router({
+  /** GET /api/profile/by-slug/{slug}, GET /api/users/{userId}/profile. */
+  profile: publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
+    const { viewer, results } = await readAsMember(ctx, (sessionId) => [profileQuery(ctx.db, targetIdSql(input, sessionId))] as const);
+    const [row] = results[0];
+    if (!row || (row.user.isBanned && viewer.role !== 'admin')) throw notFound();
+    return toPublicProfile(row, viewer);
+  }),
+
+  /** GET /api/users/{id}/profile-stats: the spec's shape, red flags null for viewers who may not see them. */
+  stats: publicProcedure.input(profileRefInput).query(async ({ ctx, input }): Promise<ProfileStats> => {
+    const { viewer, results } = await readAsMember(ctx, (sessionId) => {
+      const target = targetIdSql(input, sessionId);
+      return [
+        statsCountsQuery(ctx.db, target),
+        reviewPageQuery(ctx.db, 'received', target, null),
+        recognitionPageQuery(ctx.db, 'flowers', 'received', target, null),
+        recognitionPageQuery(ctx.db, 'stars', 'received', target, null),
+      ] as const;
+    });
+    const counts = visibleTarget(results[0], viewer);
+    return {
+      starStats: { received: Number(counts.starsReceived), given: Number(counts.starsGiven) },
+      flowerStats: { received: Number(counts.flowersReceived), given: Number(counts.flowersGiven) },
+      medalStats: { received: Number(counts.medalsReceived) },
+      redFlagStats: canSeeRedFlags(viewer, counts.id) ? { received: Number(counts.redFlagsReceived) } : null,
+      reviews: toPage(results[1], toReview).items,
+      flowerGivers: toPage(results[2], toGiver).items,
+      starGivers: toPage(results[3], toGiver).items,
+    };
+  }),
+
+  starStats: receivedCount((counts) => counts.starsReceived),
+  flowerStats: receivedCount((counts) => counts.flowersReceived),
+  flowerGivers: recognitionList('flowers', 'received', toGiver),
+  starGivers: recognitionList('stars', 'received', toGiver),
+  starsGiven: recognitionList('stars', 'given', toGivenRecord),
+  flowersGiven: recognitionList('flowers', 'given', toGivenRecord),
+  medals: recognitionList('medals', 'received', toReceivedRecord),
+  /** Medals a spa has awarded (its About tab); tRPC only, the spec names no REST path for it. */
+  medalsAwarded: recognitionList('medals', 'given', toGivenRecord),
+  redFlags: recognitionList('redFlags', 'received', toReceivedRecord, (viewer, targetId) => canSeeRedFlags(viewer, targetId)),
+  reviewsMade: reviewList('made'),
+  reviewsReceived: reviewList('received'),
+
+  /**
+   * PATCH /api/profile: the first tab's name, about text (and hours) or the contact fields. One batch: the
+   * rename keeps the old slug as a redirect, takes the new name only if nobody else holds it (ignoring case),
+   * and answers the updated member.
+   */
+  update: signedInProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
+    const me = ctx.user;
+    const nameProblem = nameIssue(me.role, input.name);
+    if (nameProblem) throw new TRPCError({ code: 'BAD_REQUEST', message: nameProblem });
+    if (input.openingHours !== undefined && me.role !== 'spa_management') {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: PROFILE_TEXTS.hoursOnlyForSpas });
+    }
+
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (input.aboutMe !== undefined) changes.aboutMe = input.aboutMe;
+    if (input.openingHours !== undefined) changes.openingHours = input.openingHours ? JSON.stringify(input.openingHours) : null;
+    if (input.email !== undefined) changes.email = input.email;
+    if (input.phoneNumber !== undefined) changes.phoneNumber = input.phoneNumber;
+    for (const { key } of CONTACT_HANDLES) if (input[key] !== undefined) changes[key] = input[key];
+    const name = input.name !== undefined && input.name !== me.name ? input.name : undefined;
+    if (name === undefined && Object.keys(changes).length === 0) return toCurrentUser(me);
+
+    // A new name must be free ignoring case and must not look like another member's (confusable skeleton).
+    const nameKey = name === undefined ? undefined : keyOfName(name);
+    const skeleton = name === undefined ? undefined : nameSkeleton(name);
+    const nameFree =
+      nameKey && skeleton
+        ? notExists(
+            ctx.db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)), ne(users.id, me.id))),
+          )
+        : undefined;
+    let updated: UserRow | undefined;
+    try {
+      const update = ctx.db
+        .update(users)
+        .set({ ...changes, ...(name ? { name, nameKey, nameSkeleton: skeleton, slug: renamedSlug(name) } : {}), updatedAt: Date.now() })
+        .where(and(eq(users.id, me.id), nameFree))
+        .returning();
+      if (!name) [updated] = await update;
+      else {
+        const [, rows] = await ctx.db.batch([
+          // The slug in use before the rename keeps working (when the rename goes ahead).
+          ctx.db.run(sql`insert or ignore into slug_history (slug, user_id)
+            select slug, id from users where id = ${me.id} and name_key != ${nameKey} and ${nameFree}`),
+          update,
+          // A member who takes back an earlier name takes back its slug: theirs again, no longer a redirect.
+          ctx.db.delete(slugHistory).where(eq(slugHistory.slug, sql`(select slug from users where id = ${me.id})`)),
+        ]);
+        updated = rows[0];
+      }
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
+      throw error;
+    }
+    if (!updated) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
+    if (me.role === 'spa_management') await purgeSpaListing();
+    return toCurrentUser(updated);
+  }),
+
+  /**
+   * POST /api/profile/upload-pic (multipart: profilePic, and the browser's 200x200 profilePicThumbnail). The
+   * new objects are stored first, then the member points at them, then the objects they replaced are deleted;
+   * when the database refuses, the new objects go again. Two round trips: the session, then one batch.
+   */
+  uploadPicture: signedInProcedure.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx, ctx.env.UPLOAD_LIMITER, `profile-picture:${ctx.user.id}`);
+    const bucket = mediaBucket(ctx.env);
+    const picture = await inspectImage(input.get('profilePic'), { field: 'profilePic' });
+    const thumbnailField = input.get('profilePicThumbnail');
+    const thumbnail = thumbnailField === null ? null : await inspectThumbnail(thumbnailField, 'profilePicThumbnail');
+
+    const [stored, storedThumbnail] = await storeImages(bucket, 'profiles', ctx.user.id, thumbnail ? [picture, thumbnail] : [picture]);
+    const profilePic = stored!.url;
+    const profilePicThumbnail = storedThumbnail?.url ?? null;
+    let previous: { profilePic: string | null; profilePicThumbnail: string | null } | undefined;
+    try {
+      const [before] = await ctx.db.batch([
+        ctx.db
+          .select({ profilePic: users.profilePic, profilePicThumbnail: users.profilePicThumbnail })
+          .from(users)
+          .where(eq(users.id, ctx.user.id)),
+        ctx.db.update(users).set({ profilePic, profilePicThumbnail, updatedAt: Date.now() }).where(eq(users.id, ctx.user.id)),
+      ]);
+      previous = before[0];
+    } catch (error) {
+      await deleteReplaced(bucket, [profilePic, profilePicThumbnail], [ctx.user.profilePic, ctx.user.profilePicThumbnail]);
+      throw error;
+    }
+    await deleteReplaced(bucket, [previous?.profilePic, previous?.profilePicThumbnail], [profilePic, profilePicThumbnail]);
+    if (ctx.user.role === 'spa_management') await purgeSpaListing();
+    return { message: 'Profile picture updated', profilePic, profilePicThumbnail };
+  }),
+
+  /** The profile screen's error fallback says the error "has been logged for review": this is that log. */
+  reportError: signedInProcedure
+    .input(z.object({ message: z.string().max(500), path: z.string().max(300), stack: z.string().max(4000).optional() }))
+    .mutation(({ ctx, input }) => {
+      console.error('profile screen error', { userId: ctx.user.id, ...input });
+      return { logged: true as const };
+    }),
+});

@@ -1,0 +1,309 @@
+// Stars, flowers, medals and red flags: giving them (one conditional INSERT each, worker/services/recognition.ts),
+// disputing a red flag, the histories (medals, red flags, stars, flowers, transactions) and the recipient lists
+// of the Give Star / Give Flower dialogs. Reads ride in one batch with the session lookup (one round trip);
+// a gift is the session lookup plus one batch (two). Red flags are shown only to the flagged member, spa
+// management, therapists and admins.
+import { TRPCError } from '@trpc/server';
+import { sql, type SQL } from 'drizzle-orm';
+import { RED_FLAG_COUNTING_DAYS, TRANSACTIONS_WINDOW_DAYS } from '../../common/limits.ts';
+import {
+  dailyLimit,
+  disputeInput,
+  mayViewRedFlags,
+  medalInput,
+  memberRefInput,
+  RECOGNITION_MESSAGES,
+  recipientsInput,
+  redFlagInput,
+  starOrFlowerInput,
+  TRANSACTION_KIND,
+  transactionsInput,
+  type MemberRef,
+  type RecognitionKind,
+} from '../../common/recognition.ts';
+import { REVIEW_MESSAGES } from '../../common/reviews.ts';
+import type { Role } from '../../common/roles.ts';
+import { manilaDay } from '../../common/time.ts';
+import type { Database } from '../db.ts';
+import { purgeLeaderboards } from '../services/leaderboards.ts';
+import { checkGiver, diagnoseStatement, explainRefusal, giveStatement, refusalError, type Gift } from '../services/recognition.ts';
+import { publicProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
+import type { UserRow } from '../services/sessions.ts';
+
+const DAY_MS = 86_400_000;
+const HISTORY_LIMIT = 200;
+
+/** Gives one recognition: two round trips (session, then the insert and its diagnosis in one batch). */
+async function give(ctx: Context & { user: UserRow }, gift: Omit<Gift, 'giverId' | 'now' | 'day'>) {
+  checkGiver(gift.kind, ctx.user, gift.recipientId);
+  const now = Date.now();
+  const full: Gift = { ...gift, giverId: ctx.user.id, now, day: manilaDay(now) };
+  const [inserted, diagnosis] = await ctx.db.batch([giveStatement(ctx.db, full), diagnoseStatement(ctx.db, full)]);
+  const found = diagnosis[0];
+  if (inserted.length === 0) {
+    const refusal = explainRefusal(full, found);
+    if (refusal.code === 'TOO_MANY_REQUESTS') ctx.resHeaders.set('Retry-After', String(secondsToManilaMidnight(now)));
+    throw refusalError(refusal);
+  }
+  await purgeLeaderboards();
+  const limit = dailyLimit(gift.kind, Number(found?.premium) === 1);
+  return {
+    id: inserted[0]!.id,
+    kind: gift.kind,
+    recipientId: gift.recipientId,
+    createdAt: now,
+    dailyLimit: limit,
+    remainingToday: Math.max(0, limit - Number(found?.used ?? limit)),
+  };
+}
+
+/** Seconds until the next Asia/Manila midnight (UTC+8, no daylight saving): when today's allowance renews. */
+export function secondsToManilaMidnight(now: number): number {
+  const manilaMs = now + 8 * 3_600_000;
+  return Math.ceil((DAY_MS - (manilaMs % DAY_MS)) / 1000);
+}
+
+/** The SQL that names the member a history is about (by id or slug); the caller resolves "oneself" first. */
+function memberIdSql(ref: MemberRef): SQL {
+  if (ref.userId !== undefined) return sql`${ref.userId}`;
+  return sql`(select id from users where slug = ${ref.slug ?? ''})`;
+}
+
+/** Resolves "oneself" (no id, no slug) to the signed-in member's id. */
+async function resolveRef(ctx: Context, ref: MemberRef): Promise<MemberRef> {
+  if (ref.userId !== undefined || ref.slug !== undefined) return ref;
+  const viewer = signedInViewer(await ctx.session());
+  return { userId: viewer.id };
+}
+
+function memberQuery(db: Database, ref: MemberRef) {
+  return db.all<{ id: number; name: string; slug: string; role: Role; memberNumber: number; profilePic: string | null }>(sql`
+    select id, name, slug, role, member_number as memberNumber, profile_pic as profilePic from users where id = ${memberIdSql(ref)}`);
+}
+
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: REVIEW_MESSAGES.memberNotFound });
+}
+
+type Person = { id: number; name: string; slug: string; memberNumber: number; role: Role; profileImageUrl: string | null };
+
+/** Given and received entries of medals or red flags, with the other member as the spec lists them. */
+function historyQuery(db: Database, table: 'medals' | 'red_flags', side: 'given' | 'received', ref: MemberRef) {
+  const [mine, theirs] = side === 'given' ? ['giver_id', 'recipient_id'] : ['recipient_id', 'giver_id'];
+  const redFlagColumns =
+    table === 'red_flags'
+      ? sql`, r.description as description, (select state from red_flag_disputes where red_flag_id = r.id) as disputeState`
+      : sql``;
+  return db.all<Record<string, unknown>>(sql`
+    select r.id as id, r.reason as reason, r.created_at as createdAt, o.id as otherId, o.name as otherName, o.slug as otherSlug,
+      o.member_number as otherMemberNumber, o.role as otherRole, o.profile_pic as otherPic${redFlagColumns}
+    from ${sql.raw(table)} as r join users as o on o.id = r.${sql.raw(theirs)}
+    where r.${sql.raw(mine)} = ${memberIdSql(ref)}
+    order by r.created_at desc, r.id desc limit ${HISTORY_LIMIT}`);
+}
+
+function person(row: Record<string, unknown>): Person {
+  return {
+    id: Number(row.otherId),
+    name: String(row.otherName),
+    slug: String(row.otherSlug),
+    memberNumber: Number(row.otherMemberNumber),
+    role: row.otherRole as Role,
+    profileImageUrl: (row.otherPic as string | null) ?? null,
+  };
+}
+
+function historyEntries(rows: Record<string, unknown>[], side: 'given' | 'received', now: number) {
+  return rows.map((row) => ({
+    id: Number(row.id),
+    reason: (row.reason as string | null) ?? null,
+    createdAt: Number(row.createdAt),
+    ...(side === 'given' ? { recipient: person(row) } : { giver: person(row) }),
+    ...('description' in row
+      ? {
+          description: (row.description as string | null) ?? null,
+          /** Red flags stop counting a year after they were given. */
+          counts: Number(row.createdAt) > now - RED_FLAG_COUNTING_DAYS * DAY_MS,
+          disputeState: (row.disputeState as string | null) ?? null,
+        }
+      : {}),
+  }));
+}
+
+/** Red flags are visible to the flagged member (and the giver), spa management, therapists and admins only. */
+function assertMayViewRedFlags(viewer: UserRow, memberId: number): void {
+  if (viewer.id !== memberId && !mayViewRedFlags(viewer.role))
+    throw new TRPCError({ code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.redFlagsForbidden });
+}
+
+async function medalOrRedFlagHistory(ctx: Context, refInput: MemberRef, table: 'medals' | 'red_flags') {
+  const ref = await resolveRef(ctx, refInput);
+  const { viewer, results } = await ctx.readBesideSession([
+    memberQuery(ctx.db, ref),
+    historyQuery(ctx.db, table, 'given', ref),
+    historyQuery(ctx.db, table, 'received', ref),
+  ]);
+  const user = signedInViewer(viewer);
+  const [members, given, received] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[], Record<string, unknown>[]];
+  const member = members[0];
+  if (!member) throw notFound();
+  if (table === 'red_flags') assertMayViewRedFlags(user, member.id);
+  const now = Date.now();
+  return { user: member, given: historyEntries(given, 'given', now), received: historyEntries(received, 'received', now) };
+}
+
+/** Stars or flowers of a member: given for a client, received otherwise; the daily allowance for oneself. */
+async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 'flower') {
+  const ref = await resolveRef(ctx, refInput);
+  const table = sql.raw(kind === 'star' ? 'stars' : 'flowers');
+  const member = memberIdSql(ref);
+  const now = Date.now();
+  const today = manilaDay(now);
+  const side = sql`(case when (select role from users where id = ${member}) = 'client' then r.giver_id else r.recipient_id end)`;
+  const { viewer, results } = await ctx.readBesideSession([
+    memberQuery(ctx.db, ref),
+    ctx.db.all<Record<string, unknown>>(sql`
+      select r.id as id, r.reason as reason, r.created_at as createdAt,
+        g.id as giverId, g.name as giverName, g.slug as giverSlug, g.member_number as giverMemberNumber,
+        p.id as recipientId, p.name as recipientName, p.slug as recipientSlug, p.member_number as recipientMemberNumber,
+        s.id as spaId, s.name as spaName
+      from ${table} as r join users as g on g.id = r.giver_id join users as p on p.id = r.recipient_id
+      left join spas as s on s.id = r.spa_id
+      where ${side} = ${member}
+      order by r.created_at desc, r.id desc limit ${HISTORY_LIMIT}`),
+    ctx.db.all<{ total: number; usedToday: number; premium: number }>(sql`
+      select (select count(*) from ${table} as r where ${side} = ${member}) as total,
+        (select count(*) from ${table} where giver_id = ${member} and manila_day = ${today}) as usedToday,
+        (select is_premium = 1 or coalesce(premium_until, 0) > ${now} from users where id = ${member}) as premium`),
+  ]);
+  const user = signedInViewer(viewer);
+  const [members, rows, figures] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[], { total: number; usedToday: number; premium: number }[]];
+  const target = members[0];
+  if (!target) throw notFound();
+  const counts = figures[0]!;
+  const limit = dailyLimit(kind, Number(counts.premium) === 1);
+  const own = user.id === target.id && target.role === 'client';
+  return {
+    user: target,
+    direction: target.role === 'client' ? ('given' as const) : ('received' as const),
+    total: Number(counts.total),
+    dailyLimit: own ? { limit, usedToday: Number(counts.usedToday), remaining: Math.max(0, limit - Number(counts.usedToday)) } : null,
+    entries: rows.map((row) => ({
+      id: Number(row.id),
+      reason: (row.reason as string | null) ?? null,
+      createdAt: Number(row.createdAt),
+      giver: { id: Number(row.giverId), name: String(row.giverName), slug: String(row.giverSlug), memberNumber: Number(row.giverMemberNumber) },
+      recipient: {
+        id: Number(row.recipientId),
+        name: String(row.recipientName),
+        slug: String(row.recipientSlug),
+        memberNumber: Number(row.recipientMemberNumber),
+      },
+      spa: row.spaId === null ? null : { id: Number(row.spaId), name: String(row.spaName) },
+    })),
+  };
+}
+
+export const recognitionRouter = router({
+  giveStar: signedInProcedure.input(starOrFlowerInput).mutation(({ ctx, input }) =>
+    give(ctx, { kind: 'star', recipientId: input.recipientId, spa: { id: input.spaId, required: true }, reason: input.reason }),
+  ),
+  giveFlower: signedInProcedure.input(starOrFlowerInput).mutation(({ ctx, input }) =>
+    give(ctx, { kind: 'flower', recipientId: input.recipientId, spa: { id: input.spaId, required: true }, reason: input.reason }),
+  ),
+  giveMedal: signedInProcedure
+    .input(medalInput)
+    .mutation(({ ctx, input }) => give(ctx, { kind: 'medal', recipientId: input.recipientId, reason: input.reason })),
+  reportRedFlag: signedInProcedure.input(redFlagInput).mutation(({ ctx, input }) =>
+    give(ctx, { kind: 'red_flag', recipientId: input.targetUserId, reason: input.reason, description: input.description }),
+  ),
+
+  /** The flagged member disputes a red flag with a short statement; the record waits for the moderation queue. */
+  disputeRedFlag: signedInProcedure.input(disputeInput).mutation(async ({ ctx, input }) => {
+    const [inserted, found] = await ctx.db.batch([
+      ctx.db.all<{ id: number; state: string; createdAt: number }>(sql`
+        insert into red_flag_disputes (red_flag_id, user_id, statement, state)
+        select id, recipient_id, ${input.statement}, 'open' from red_flags where id = ${input.redFlagId} and recipient_id = ${ctx.user.id}
+        on conflict (red_flag_id) do nothing
+        returning id, state, created_at as createdAt`),
+      ctx.db.all<{ recipientId: number | null; disputed: number }>(sql`
+        select (select recipient_id from red_flags where id = ${input.redFlagId}) as recipientId,
+          exists (select 1 from red_flag_disputes where red_flag_id = ${input.redFlagId}) as disputed`),
+    ]);
+    if (inserted[0]) return { id: inserted[0].id, redFlagId: input.redFlagId, state: inserted[0].state, createdAt: inserted[0].createdAt };
+    const { recipientId } = found[0] ?? { recipientId: null };
+    if (recipientId === null) throw new TRPCError({ code: 'NOT_FOUND', message: RECOGNITION_MESSAGES.redFlagNotFound });
+    if (Number(recipientId) !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.disputeNotYours });
+    throw new TRPCError({ code: 'CONFLICT', message: RECOGNITION_MESSAGES.disputeExists });
+  }),
+
+  medalHistory: publicProcedure.input(memberRefInput).query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'medals')),
+  redFlagHistory: publicProcedure.input(memberRefInput).query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'red_flags')),
+  stars: publicProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'star')),
+  flowers: publicProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'flower')),
+
+  /** GET /api/users/{userId}/{type}-transactions: given and received in the window (3 months; a year for red flags). */
+  transactions: publicProcedure.input(transactionsInput).query(async ({ ctx, input }) => {
+    const ref = await resolveRef(ctx, input.member);
+    const kind: RecognitionKind = TRANSACTION_KIND[input.type];
+    const timeframe = input.timeframe ?? (kind === 'red_flag' ? 'year' : '3months');
+    const since = Date.now() - TRANSACTIONS_WINDOW_DAYS[timeframe] * DAY_MS;
+    const table = sql.raw({ star: 'stars', flower: 'flowers', medal: 'medals', red_flag: 'red_flags' }[kind]);
+    const member = memberIdSql(ref);
+    const { viewer, results } = await ctx.readBesideSession([
+      memberQuery(ctx.db, ref),
+      ctx.db.all<Record<string, unknown>>(sql`
+        select * from (
+          select r.id as id, 'given' as direction, o.name as otherUserName, o.slug as otherUserSlug, o.profile_pic as otherUserProfilePic,
+            r.reason as reason, r.created_at as createdAt
+          from ${table} as r join users as o on o.id = r.recipient_id where r.giver_id = ${member} and r.created_at >= ${since}
+          union all
+          select r.id, 'received', o.name, o.slug, o.profile_pic, r.reason, r.created_at
+          from ${table} as r join users as o on o.id = r.giver_id where r.recipient_id = ${member} and r.created_at >= ${since}
+        ) order by createdAt desc, id desc limit ${HISTORY_LIMIT}`),
+    ]);
+    const user = signedInViewer(viewer);
+    const [members, rows] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[]];
+    const target = members[0];
+    if (!target) throw notFound();
+    if (kind === 'red_flag') assertMayViewRedFlags(user, target.id);
+    return {
+      user: target,
+      type: input.type,
+      timeframe,
+      entries: rows.map((row) => ({
+        id: Number(row.id),
+        direction: row.direction as 'given' | 'received',
+        otherUserName: String(row.otherUserName),
+        otherUserSlug: String(row.otherUserSlug),
+        otherUserProfilePic: (row.otherUserProfilePic as string | null) ?? null,
+        reason: (row.reason as string | null) ?? null,
+        createdAt: Number(row.createdAt),
+      })),
+    };
+  }),
+
+  /** GET /api/users/spa_management and /api/users/therapist: who can receive a star or a flower (by name). */
+  recipients: publicProcedure.input(recipientsInput).query(async ({ ctx, input }) => {
+    const term = input.q?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    const { viewer, results } = await ctx.readBesideSession([
+      ctx.db.all<{ id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }>(sql`
+        select id, name, slug, member_number as memberNumber, profile_pic as profilePic from users
+        where role = ${input.role} and is_banned = 0 ${term ? sql`and name_key like ${`%${term}%`} escape '\\'` : sql``}
+        order by name_key limit 50`),
+    ]);
+    signedInViewer(viewer);
+    return results[0] as { id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }[];
+  }),
+
+  /** The spa picker of the Give Star and Give Flower dialogs. */
+  spas: publicProcedure.query(async ({ ctx }) => {
+    const { viewer, results } = await ctx.readBesideSession([
+      ctx.db.all<{ id: number; name: string; ownerUserId: number | null }>(
+        sql`select id, name, owner_user_id as ownerUserId from spas order by name`,
+      ),
+    ]);
+    signedInViewer(viewer);
+    return results[0] as { id: number; name: string; ownerUserId: number | null }[];
+  }),
+});

@@ -1,0 +1,192 @@
+// Reviews: writing one (with an optional reward in the same atomic batch), the write-review screen's target,
+// and the reviewed member's one public reply to each review (the lists are the profiles' reads). A review is
+// one per reviewer and target: a second submit edits it (updated_at marks it edited). The server enforces
+// every rule the screen shows: who reviews whom, not oneself, the target exists and is not banned, the text,
+// the four sub-ratings of a spa review, and which reward fits the target.
+import { TRPCError } from '@trpc/server';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { memberRefInput, noRewardTodayMessage, type RecognitionKind } from '../../common/recognition.ts';
+import {
+  mayReview,
+  replyInput,
+  REVIEW_MESSAGES,
+  reviewIdInput,
+  reviewInput,
+  type ReviewReward,
+} from '../../common/reviews.ts';
+import type { Role } from '../../common/roles.ts';
+import { manilaDay } from '../../common/time.ts';
+import { purgeSpaListing } from '../services/edge-cache.ts';
+import { purgeLeaderboards } from '../services/leaderboards.ts';
+import { diagnoseStatement, explainRefusal, giveStatement, type Gift } from '../services/recognition.ts';
+import { reviews } from '../../db/schema.ts';
+import { reviewsWhere, toReview } from '../services/profiles.ts';
+import { sessionMemberId } from '../services/sessions.ts';
+import { publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
+import type { z } from 'zod';
+
+/** Which reward the flags ask for, and the target role it needs (null: no reward). */
+function requestedReward(reviewer: Role, input: z.infer<typeof reviewInput>): { kind: ReviewReward; targetRole: Role } | null {
+  const asked = [input.giveFlower, input.giveStar, input.giveMedal, input.giveRedFlag].filter(Boolean).length;
+  if (asked === 0) return null;
+  const mismatch = () => new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.rewardMismatch });
+  if (reviewer === 'client') {
+    if (asked > 1 || input.giveMedal || input.giveRedFlag) throw mismatch();
+    return input.giveFlower ? { kind: 'flower', targetRole: 'therapist' } : { kind: 'star', targetRole: 'spa_management' };
+  }
+  // Spa management reviewing a client: the positive button (giveStar in the spec, or giveMedal) is a medal.
+  if (input.giveFlower || (input.giveRedFlag && (input.giveStar || input.giveMedal))) throw mismatch();
+  if (input.giveRedFlag) {
+    if (!input.redFlagReason) throw new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.redFlagReasonRequired });
+    return { kind: 'red_flag', targetRole: 'client' };
+  }
+  return { kind: 'medal', targetRole: 'client' };
+}
+
+const REVIEWABLE: Record<Role, Role[]> = { client: ['therapist', 'spa_management'], spa_management: ['client'], therapist: [], admin: [] };
+
+function memberWhere(ref: z.infer<typeof memberRefInput>, column: SQL): SQL {
+  if (ref.userId !== undefined) return sql`${column} = ${ref.userId}`;
+  return sql`${column} = (select id from users where slug = ${ref.slug ?? ''})`;
+}
+
+export const reviewsRouter = router({
+  /** POST /api/user-reviews: two round trips (session; the review, its reward and what they saw, in one batch). */
+  submit: signedInProcedure.input(reviewInput).mutation(async ({ ctx, input }) => {
+    const reviewer = ctx.user;
+    if (reviewer.role !== 'client' && reviewer.role !== 'spa_management')
+      throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.roleNotAllowed });
+    if (input.targetUserId === reviewer.id) throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.cannotReviewSelf });
+    const reward = requestedReward(reviewer.role, input);
+
+    const now = Date.now();
+    const ratings = [input.ambienceRating, input.amenitiesRating, input.bookingRating, input.selectionRating];
+    const rated = ratings.every((rating) => rating !== undefined);
+    const rating = (value: number | undefined) => sql`case when t.role = 'spa_management' then ${value ?? null} end`;
+    const allowed = REVIEWABLE[reviewer.role];
+    const written = sql`exists (select 1 from reviews where reviewer_id = ${reviewer.id} and target_user_id = ${input.targetUserId}
+      and (created_at = ${now} or updated_at = ${now}))`;
+    const gift: Gift | null = reward
+      ? {
+          kind: reward.kind as RecognitionKind,
+          giverId: reviewer.id,
+          recipientId: input.targetUserId,
+          spa: { id: sql`(select id from spas where owner_user_id = ${input.targetUserId} order by id limit 1)`, required: false },
+          reason: reward.kind === 'red_flag' ? (input.redFlagReason ?? null) : null,
+          description: reward.kind === 'red_flag' ? input.reviewText.slice(0, 1000) : null,
+          now,
+          day: manilaDay(now),
+          onlyIf: written,
+        }
+      : null;
+
+    const results = await ctx.db.batch([
+      ctx.db.all<{ id: number; createdAt: number; updatedAt: number | null }>(sql`
+        insert into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating, created_at)
+        select ${reviewer.id}, t.id, ${input.reviewText}, ${rating(input.ambienceRating)}, ${rating(input.amenitiesRating)},
+          ${rating(input.bookingRating)}, ${rating(input.selectionRating)}, ${now}
+        from users as t
+        where t.id = ${input.targetUserId} and t.is_banned = 0 and t.role in (${sql.join(allowed.map((role) => sql`${role}`), sql`, `)})
+          and (t.role <> 'spa_management' or ${rated ? 1 : 0} = 1)
+          ${reward ? sql`and t.role = ${reward.targetRole}` : sql``}
+        on conflict (reviewer_id, target_user_id) do update set review_text = excluded.review_text,
+          ambience_rating = excluded.ambience_rating, amenities_rating = excluded.amenities_rating,
+          booking_rating = excluded.booking_rating, selection_rating = excluded.selection_rating, updated_at = ${now}
+        returning id, created_at as createdAt, updated_at as updatedAt`),
+      ctx.db.all<{ id: number; name: string; slug: string; role: Role; isBanned: number }>(
+        sql`select id, name, slug, role, is_banned as isBanned from users where id = ${input.targetUserId}`,
+      ),
+      ...(gift ? [giveStatement(ctx.db, gift), diagnoseStatement(ctx.db, gift)] : []),
+    ] as never);
+    const [saved, targets, given, diagnosis] = results as unknown as [
+      { id: number; createdAt: number; updatedAt: number | null }[],
+      { id: number; name: string; slug: string; role: Role; isBanned: number }[],
+      { id: number }[] | undefined,
+      Parameters<typeof explainRefusal>[1][] | undefined,
+    ];
+    const target = targets[0];
+    const review = saved[0];
+    if (!review) {
+      if (!target || Number(target.isBanned) === 1) throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_MESSAGES.memberNotFound });
+      if (!mayReview(reviewer.role, target.role)) throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.roleNotAllowed });
+      if (target.role === 'spa_management' && !rated) throw new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.ratingsRequired });
+      throw new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.rewardMismatch });
+    }
+
+    let rewardResult: { kind: ReviewReward; given: boolean; message: string } | null = null;
+    if (gift && reward) {
+      if (given && given.length > 0) rewardResult = { kind: reward.kind, given: true, message: '' };
+      else {
+        const refusal = explainRefusal(gift, diagnosis?.[0]);
+        const message =
+          refusal.code === 'TOO_MANY_REQUESTS' && refusal.limit !== undefined ? noRewardTodayMessage(gift.kind, refusal.limit) : refusal.message;
+        rewardResult = { kind: reward.kind, given: false, message };
+      }
+    }
+    if (target!.role === 'spa_management') await purgeSpaListing();
+    await purgeLeaderboards();
+    const edited = review.updatedAt !== null;
+    return {
+      review: { id: review.id, createdAt: review.createdAt, updatedAt: review.updatedAt, edited },
+      target: { id: target!.id, name: target!.name, slug: target!.slug, role: target!.role },
+      reward: rewardResult,
+    };
+  }),
+
+  /** The write-review screen: the member to review and the viewer's own earlier review of them (to edit). */
+  target: publicProcedure.input(memberRefInput).query(async ({ ctx, input }) => {
+    const { viewer: user, results } = await readAsMember(
+      ctx,
+      (sessionId) =>
+        [
+          ctx.db.all<{ id: number; name: string; slug: string; role: Role; profilePic: string | null; isBanned: number }>(sql`
+            select id, name, slug, role, profile_pic as profilePic, is_banned as isBanned from users where ${memberWhere(input, sql`id`)}`),
+          reviewsWhere(
+            ctx.db,
+            and(memberWhere(input, sql`${reviews.targetUserId}`), eq(reviews.reviewerId, sessionMemberId(sessionId))),
+            1,
+          ),
+        ] as const,
+    );
+    const [targets, mine] = results;
+    const target = targets[0];
+    if (!target || Number(target.isBanned) === 1) return { target: null, myReview: null };
+    const myReview = mine.map(toReview)[0] ?? null;
+    return {
+      target: { id: target.id, name: target.name, slug: target.slug, role: target.role, profilePic: target.profilePic },
+      mayReview: mayReview(user.role, target.role) && user.id !== target.id,
+      myReview,
+    };
+  }),
+
+  /** The reviewed member's public reply: creates it or edits it. Two round trips. */
+  reply: signedInProcedure.input(replyInput).mutation(async ({ ctx, input }) => {
+    const now = Date.now();
+    const [updated, found] = await ctx.db.batch([
+      ctx.db.all<{ id: number }>(sql`
+        update reviews set reply_text = ${input.replyText}, reply_created_at = coalesce(reply_created_at, ${now}),
+          reply_updated_at = case when reply_text is null then null else ${now} end
+        where id = ${input.reviewId} and target_user_id = ${ctx.user.id} returning id`),
+      reviewsWhere(ctx.db, eq(reviews.id, input.reviewId), 1),
+    ]);
+    return replyOutcome(ctx.user.id, updated, found);
+  }),
+
+  deleteReply: signedInProcedure.input(reviewIdInput).mutation(async ({ ctx, input }) => {
+    const [updated, found] = await ctx.db.batch([
+      ctx.db.all<{ id: number }>(sql`
+        update reviews set reply_text = null, reply_created_at = null, reply_updated_at = null
+        where id = ${input.reviewId} and target_user_id = ${ctx.user.id} returning id`),
+      reviewsWhere(ctx.db, eq(reviews.id, input.reviewId), 1),
+    ]);
+    return replyOutcome(ctx.user.id, updated, found);
+  }),
+});
+
+function replyOutcome(userId: number, updated: { id: number }[], found: Parameters<typeof toReview>[0][]) {
+  const review = found[0];
+  if (!review) throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_MESSAGES.reviewNotFound });
+  if (updated.length === 0 || Number(review.targetId) !== userId)
+    throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.replyNotYours });
+  return toReview(review);
+}

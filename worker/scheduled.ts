@@ -1,0 +1,32 @@
+// The Cron Trigger (wrangler.toml [triggers]): every minute it delivers the mail that is due (first attempts
+// whose request could not, and retries after their pause), and once in a while tidies the outbox and the
+// spent reset tokens.
+import { lt, or, and, isNotNull } from 'drizzle-orm';
+import { mailOutbox, passwordResetTokens } from '../db/schema.ts';
+import { getDatabase } from './db.ts';
+import { readConfig, type Bindings } from './env.ts';
+import { deliverDueMail } from './services/mail.ts';
+
+const DAY_MS = 86_400_000;
+/** Delivered and failed messages (their bodies already blanked) are kept this long for reports. */
+const OUTBOX_KEEP_MS = 30 * DAY_MS;
+
+export async function runScheduledWork(env: Bindings, now = Date.now()): Promise<void> {
+  const config = readConfig(env);
+  const db = getDatabase(config);
+  const report = await deliverDueMail(db, config, { now });
+  if (report.sent + report.retrying + report.failed > 0) console.log('mail outbox', report);
+  // Once an hour (the first run of each hour), the tidy-up.
+  if (new Date(now).getUTCMinutes() !== 0) return;
+  await db.batch([
+    db.delete(passwordResetTokens).where(lt(passwordResetTokens.createdAt, now - DAY_MS)),
+    db
+      .delete(mailOutbox)
+      .where(
+        and(
+          lt(mailOutbox.createdAt, now - OUTBOX_KEEP_MS),
+          or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt)),
+        ),
+      ),
+  ]);
+}

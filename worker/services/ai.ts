@@ -1,0 +1,164 @@
+// AI Assist's provider (ARCHITECTURE section 6), one interface for every kind of text: a member's about text
+// (POST /api/ai-assist-profile) and a review (POST /api/ai-assist-review, built by the reviews screen). The
+// embedded default is the built-in editor (ai-editor.ts), which works offline and never adds a fact; with an
+// `[ai]` binding the Worker uses Workers AI, and with AI_BASE_URL and AI_API_KEY an OpenAI-compatible endpoint.
+// A model's answer is made plain text and capped; when the model fails or answers nothing usable, the built-in
+// editor answers instead and says so. The daily limit per member is counted here too (one upsert).
+import { TRPCError } from '@trpc/server';
+import { sql } from 'drizzle-orm';
+import { AI_ASSIST_DAILY_LIMIT, AI_ASSIST_OUTPUT_MAX_LENGTH, AI_ASSIST_TEXTS, type AiAssistAnswer, type AiProviderInfo } from '../../common/ai-assist.ts';
+import { ROLE_LABELS, type Role } from '../../common/roles.ts';
+import { manilaDay } from '../../common/time.ts';
+import type { Database } from '../db.ts';
+import type { Bindings, Config } from '../env.ts';
+import { capLength, editText, type AssistKind } from './ai-editor.ts';
+
+export type { AssistKind };
+
+export interface AssistRequest {
+  kind: AssistKind;
+  /** The member's own text (already checked against the sentence rule). */
+  text: string;
+  /**
+   * What the text is about. A profile: the writer's role and name. A review: the reviewed member's name
+   * (spaName, the spec's field) and role, when known.
+   */
+  context: { role?: Role; name?: string; subjectName?: string; subjectRole?: Role };
+}
+
+export interface AiProvider {
+  info: AiProviderInfo;
+  suggest(request: AssistRequest): Promise<string[]>;
+}
+
+export const BUILT_IN_EDITOR: AiProviderInfo = {
+  name: 'built-in',
+  label: 'Built-in editor (works offline): it tidies your own words and never adds facts.',
+};
+
+const REQUEST_TIMEOUT_MS = 20_000;
+
+const builtIn: AiProvider = {
+  info: BUILT_IN_EDITOR,
+  async suggest({ kind, text, context }) {
+    return editText(text, kind, kind === 'profile' ? context.role : context.subjectRole, AI_ASSIST_OUTPUT_MAX_LENGTH);
+  },
+};
+
+/** The instructions every model gets: improve, never invent, plain text. */
+export function systemPrompt(request: AssistRequest): string {
+  const subject =
+    request.kind === 'profile'
+      ? `the "about" text of a ${ROLE_LABELS[request.context.role ?? 'client']} profile on a spa and massage community in the Philippines`
+      : `a review${request.context.subjectName ? ` of ${request.context.subjectName}` : ''} on a spa and massage community in the Philippines`;
+  return [
+    `You edit ${subject}.`,
+    'Improve the text the member wrote: fix spelling, grammar, spacing, capitals and punctuation, and give it a clearer structure.',
+    'Never add facts, names, prices, places, services, hours or claims that are not in the original. Keep the member\'s voice and language.',
+    `Answer with the improved text only, as plain text without Markdown, headings, lists or quotes, in at most ${AI_ASSIST_OUTPUT_MAX_LENGTH} characters.`,
+  ].join(' ');
+}
+
+/** A model's answer as the plain text the screens apply: no Markdown, no wrapping quotes, capped. */
+export function plainText(answer: string): string {
+  const text = answer
+    .replace(/```[a-z]*\n?|```/gi, '')
+    .replace(/^#{1,6}[ \t]+/gm, '')
+    .replace(/^[ \t]*[-*•][ \t]+/gm, '')
+    .replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, '$1$2')
+    .replace(/(^|\s)[*_]([^*_\n]+)[*_](?=\s|[.,!?]|$)/g, '$1$2')
+    .replace(/<[^>]+>/g, '')
+    .trim()
+    .replace(/^["“](.*)["”]$/s, '$1')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return capLength(text, AI_ASSIST_OUTPUT_MAX_LENGTH);
+}
+
+function workersAi(ai: Ai, model: string): AiProvider {
+  return {
+    info: { name: 'workers-ai', label: `Workers AI (${model})` },
+    async suggest(request) {
+      const answer = (await ai.run(model as keyof AiModels, {
+        messages: [
+          { role: 'system', content: systemPrompt(request) },
+          { role: 'user', content: request.text },
+        ],
+        max_tokens: 900,
+      } as never)) as { response?: string };
+      return [plainText(answer.response ?? '')].filter(Boolean);
+    },
+  };
+}
+
+function openAiCompatible(baseUrl: string, apiKey: string, model: string): AiProvider {
+  return {
+    info: { name: 'openai-compatible', label: `AI model ${model}` },
+    async suggest(request) {
+      const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({
+          model,
+          temperature: 0.3,
+          max_tokens: 900,
+          messages: [
+            { role: 'system', content: systemPrompt(request) },
+            { role: 'user', content: request.text },
+          ],
+        }),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`AI endpoint answered ${response.status}`);
+      const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
+      return [plainText(body.choices?.[0]?.message?.content ?? '')].filter(Boolean);
+    },
+  };
+}
+
+export const DEFAULT_WORKERS_AI_MODEL = '@cf/meta/llama-3.1-8b-instruct';
+export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+
+/** The configured provider: an OpenAI-compatible endpoint, else Workers AI, else the built-in editor. */
+export function aiProvider(config: Config, env: Bindings): AiProvider {
+  if (config.AI_BASE_URL && config.AI_API_KEY) {
+    return openAiCompatible(config.AI_BASE_URL, config.AI_API_KEY, config.AI_MODEL ?? DEFAULT_OPENAI_MODEL);
+  }
+  if (env.AI) return workersAi(env.AI, config.AI_MODEL ?? DEFAULT_WORKERS_AI_MODEL);
+  return builtIn;
+}
+
+/** Suggestions from the configured provider; the built-in editor's when the provider fails or says nothing. */
+export async function assist(provider: AiProvider, request: AssistRequest): Promise<AiAssistAnswer> {
+  if (provider.info.name !== 'built-in') {
+    try {
+      const suggestions = await provider.suggest(request);
+      if (suggestions.length > 0) return { suggestions, provider: provider.info };
+    } catch (error) {
+      console.error('AI assist: the provider failed, the built-in editor answers', error);
+    }
+  }
+  return { suggestions: await builtIn.suggest(request), provider: BUILT_IN_EDITOR };
+}
+
+/** Counts one use against the member's daily allowance (Asia/Manila days); 429 with Retry-After when spent. */
+export async function countAssistUse(db: Database, userId: number, resHeaders: Headers, now = Date.now()): Promise<void> {
+  const day = manilaDay(now);
+  const [counted] = await db.batch([
+    db.all<{ uses: number }>(sql`
+      insert into ai_assist_uses (user_id, manila_day, uses) values (${userId}, ${day}, 1)
+      on conflict (user_id, manila_day) do update set uses = uses + 1 where uses < ${AI_ASSIST_DAILY_LIMIT}
+      returning uses`),
+    db.run(sql`delete from ai_assist_uses where user_id = ${userId} and manila_day < ${day}`),
+  ]);
+  if (counted.length > 0) return;
+  resHeaders.set('Retry-After', String(secondsUntilManilaMidnight(now)));
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: AI_ASSIST_TEXTS.dailyLimit });
+}
+
+function secondsUntilManilaMidnight(now: number): number {
+  const MANILA_OFFSET_MS = 8 * 3600_000;
+  const DAY_MS = 86_400_000;
+  const local = now + MANILA_OFFSET_MS;
+  return Math.ceil((DAY_MS - (local % DAY_MS)) / 1000);
+}

@@ -1,0 +1,80 @@
+// Public reads that many members make (the spa listing, the leaderboards) are kept in the edge cache (the
+// Workers Cache API) for a short time, so a cached read costs no database round trip. A write that changes
+// what such a read answers purges its keys, so the next read in this location is fresh; other locations
+// catch up within the short TTL (the Cache API is per data centre). ADR 006 records the choice.
+//
+// Keys are internal URLs (never the request's own URL, which may carry a cookie-bearing member's query), one
+// per scope and variant: `cachedJson('leaderboards', 'stars:weekly', 30, load)`, purged with
+// `purgeCached('leaderboards', variants)`.
+import { BOARDS, TIMEFRAMES } from '../../common/recognition.ts';
+
+const KEY_ORIGIN = 'https://edge-cache.internal';
+
+function keyOf(scope: string, variant: string): Request {
+  return new Request(`${KEY_ORIGIN}/${encodeURIComponent(scope)}/${encodeURIComponent(variant)}`);
+}
+
+function edgeCache(): Cache | null {
+  // Absent outside workerd (unit tests in Node); then every read loads.
+  return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
+}
+
+/**
+ * The cached JSON of a scope's variant, else `load()`'s answer, stored for `ttlSeconds`. `waitUntil` (from the
+ * execution context) lets the store finish after the answer; without it the store is awaited.
+ */
+export async function cachedJson<T>(
+  scope: string,
+  variant: string,
+  ttlSeconds: number,
+  load: () => Promise<T>,
+  waitUntil?: (promise: Promise<unknown>) => void,
+): Promise<T> {
+  const cache = edgeCache();
+  const key = keyOf(scope, variant);
+  const hit = cache ? await cache.match(key) : undefined;
+  if (hit) return (await hit.json()) as T;
+  const value = await load();
+  if (cache) {
+    const stored = cache.put(
+      key,
+      new Response(JSON.stringify(value), {
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, s-maxage=${ttlSeconds}` },
+      }),
+    );
+    if (waitUntil) waitUntil(stored);
+    else await stored;
+  }
+  return value;
+}
+
+/**
+ * The stored answer of a scope's variant as it was cached (its JSON text untouched), or null: lets a public REST
+ * path answer a hit without building a caller, parsing and serialising again. A miss goes through `cachedJson`.
+ */
+export async function cachedBody(scope: string, variant: string): Promise<string | null> {
+  const hit = await edgeCache()?.match(keyOf(scope, variant));
+  return hit ? hit.text() : null;
+}
+
+/** Forgets the given variants of a scope, so their next read loads fresh data. */
+export async function purgeCached(scope: string, variants: readonly string[]): Promise<void> {
+  const cache = edgeCache();
+  if (!cache) return;
+  await Promise.all(variants.map((variant) => cache.delete(keyOf(scope, variant))));
+}
+
+/** The scopes in use, so that readers and the writes that purge them name the same keys. */
+export const CACHE_SCOPES = {
+  /** GET /api/users?role=spa_management: every change to a spa's profile, address, photo, hours or reviews purges it. */
+  spaListing: { scope: 'spa-listing', variants: ['all'] },
+  /** GET /api/leaderboards*: every board and the summary, per timeframe; a new recognition or review purges them. */
+  leaderboards: {
+    scope: 'leaderboards',
+    variants: [...BOARDS, 'summary'].flatMap((board) => TIMEFRAMES.map((timeframe) => `${board}:${timeframe}`)),
+  },
+} as const satisfies Record<string, { scope: string; variants: readonly string[] }>;
+
+export function purgeSpaListing(): Promise<void> {
+  return purgeCached(CACHE_SCOPES.spaListing.scope, CACHE_SCOPES.spaListing.variants);
+}

@@ -1,0 +1,202 @@
+// Photos in R2, reusable by every upload (profile pictures here; the admin's spa images use the `spa` preset).
+// The server never trusts the browser: the type is decided by the file's magic bytes (JPEG, PNG or WebP only),
+// the container must be whole with nothing after its end marker and no markup anywhere in it (a renamed HTML
+// or SVG file, or an image/HTML polyglot, is refused), and the dimensions are read from the header and capped
+// before anything could decode it (decompression bombs). Keys are content-addressed
+// (`<scope>/<owner>/<sha-256>.<ext>`), so an object never changes and is served from /media/<key> with a
+// one-year immutable cache, its own Content-Type, nosniff and an ETag. Callers delete the objects a member no
+// longer points at (`deleteReplaced`), so the bucket keeps no orphans.
+import { TRPCError } from '@trpc/server';
+import { imageSize } from 'image-size';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_PRESETS,
+  IMAGE_TEXTS,
+  THUMBNAIL_MAX_BYTES,
+  type ImagePresetName,
+  type ImageType,
+} from '../../common/image-presets.ts';
+
+/** No side may be longer, and no image larger in pixels: a 10 MB file could otherwise claim 60,000 x 60,000. */
+export const MAX_IMAGE_SIDE = 4096;
+export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
+/** A thumbnail is small by definition; anything bigger is not one. */
+export const MEDIA_PATH = '/media/';
+
+export const MEDIA_TEXTS = {
+  missingFile: (field: string) => `Please choose a photo to upload (multipart field ${field}).`,
+  tooManyPixels: `Images can be at most ${MAX_IMAGE_SIDE} x ${MAX_IMAGE_SIDE} pixels.`,
+  thumbnailTooLarge: (preset: { maxWidth: number; maxHeight: number }) =>
+    `The thumbnail must be at most ${preset.maxWidth} x ${preset.maxHeight} pixels and 512 KB.`,
+  storageMissing: 'Photo storage is not configured.',
+} as const;
+
+const EXTENSIONS: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const KEY_PATTERN = /^[a-z]+\/[0-9]+\/[0-9a-f]{64}\.(jpg|png|webp)$/;
+
+export interface InspectedImage {
+  bytes: Uint8Array<ArrayBuffer>;
+  type: ImageType;
+  width: number;
+  height: number;
+}
+
+export interface StoredImage {
+  key: string;
+  url: string;
+}
+
+function unsupported(): TRPCError {
+  return new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: IMAGE_TEXTS.invalidType });
+}
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
+  return signature.every((byte, i) => bytes[offset + i] === byte);
+}
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PNG_IEND = [0, 0, 0, 0, ...ascii('IEND'), 0xae, 0x42, 0x60, 0x82];
+
+/** The type the bytes say they are, with a whole container; null for anything else. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const n = bytes.length;
+  if (n >= 4 && startsWith(bytes, [0xff, 0xd8, 0xff])) {
+    // The last marker must be End Of Image: nothing may ride after it.
+    return bytes[n - 2] === 0xff && bytes[n - 1] === 0xd9 ? 'image/jpeg' : null;
+  }
+  if (n >= 33 && startsWith(bytes, PNG_SIGNATURE)) {
+    const ihdrFirst = startsWith(bytes, ascii('IHDR'), 12);
+    return ihdrFirst && startsWith(bytes, PNG_IEND, n - PNG_IEND.length) ? 'image/png' : null;
+  }
+  if (n >= 16 && startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) {
+    const riffSize = (bytes[4]! | (bytes[5]! << 8) | (bytes[6]! << 16) | (bytes[7]! << 24)) >>> 0;
+    // The RIFF size covers everything after its first 8 bytes (plus a pad byte when odd).
+    return riffSize + 8 === n || riffSize + 9 === n ? 'image/webp' : null;
+  }
+  return null;
+}
+
+/**
+ * Markup that a browser or another program could run if it ever sniffed the file: the tell of a renamed
+ * HTML/SVG file or of a polyglot. Each pattern is long enough that compressed image data practically never
+ * contains it by chance (about once in 10^10 bytes).
+ */
+const MARKUP = /<(?:script|html[\s>]|svg[\s>]|iframe|object[\s>]|embed[\s>]|body[\s>]|!doctype|\?xml|\?php)|javascript:/i;
+
+export function containsMarkup(bytes: Uint8Array): boolean {
+  // Scanned in overlapping windows as Latin-1 text (one character per byte), so no pattern is split.
+  const WINDOW = 64 * 1024;
+  const OVERLAP = 16;
+  for (let start = 0; start < bytes.length; start += WINDOW) {
+    const chunk = bytes.subarray(start, Math.min(bytes.length, start + WINDOW + OVERLAP));
+    let text = '';
+    for (let i = 0; i < chunk.length; i += 8192) text += String.fromCharCode(...chunk.subarray(i, i + 8192));
+    if (MARKUP.test(text)) return true;
+  }
+  return false;
+}
+
+/** Reads, sniffs, scans and measures an uploaded file; throws 413/415 with the spec's texts. */
+export async function inspectImage(
+  file: unknown,
+  options: { field: string; maxBytes?: number; maxWidth?: number; maxHeight?: number; tooLarge?: string },
+): Promise<InspectedImage> {
+  if (!(file instanceof Blob)) throw new TRPCError({ code: 'BAD_REQUEST', message: MEDIA_TEXTS.missingFile(options.field) });
+  const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
+  if (file.size > maxBytes) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: options.tooLarge ?? IMAGE_TEXTS.tooLarge });
+  if (file.size === 0) throw unsupported();
+
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type || containsMarkup(bytes)) throw unsupported();
+
+  let width: number;
+  let height: number;
+  try {
+    const size = imageSize(bytes);
+    // JPEG EXIF orientations 5 to 8 swap the sides on screen; the cap holds either way.
+    width = size.width;
+    height = size.height;
+  } catch {
+    throw unsupported();
+  }
+  if (!(width > 0 && height > 0)) throw unsupported();
+  const maxWidth = Math.min(options.maxWidth ?? MAX_IMAGE_SIDE, MAX_IMAGE_SIDE);
+  const maxHeight = Math.min(options.maxHeight ?? MAX_IMAGE_SIDE, MAX_IMAGE_SIDE);
+  if (width > maxWidth || height > maxHeight || width * height > MAX_IMAGE_PIXELS) {
+    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: options.tooLarge ?? MEDIA_TEXTS.tooManyPixels });
+  }
+  return { bytes, type, width, height };
+}
+
+/** A thumbnail made by the browser with a preset (200x200 for profiles): checked like any image, and small. */
+export function inspectThumbnail(file: unknown, field: string, preset: ImagePresetName = 'thumbnail') {
+  const { maxWidth, maxHeight } = IMAGE_PRESETS[preset];
+  return inspectImage(file, {
+    field,
+    maxBytes: THUMBNAIL_MAX_BYTES,
+    maxWidth,
+    maxHeight,
+    tooLarge: MEDIA_TEXTS.thumbnailTooLarge({ maxWidth, maxHeight }),
+  });
+}
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function mediaBucket(env: { MEDIA?: R2Bucket }): R2Bucket {
+  if (!env.MEDIA) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MEDIA_TEXTS.storageMissing });
+  return env.MEDIA;
+}
+
+/** Stores images under content-addressed keys of one owner (`profiles/42/<sha-256>.jpg`). */
+export async function storeImages(bucket: R2Bucket, scope: string, ownerId: number, images: InspectedImage[]): Promise<StoredImage[]> {
+  return Promise.all(
+    images.map(async (image) => {
+      const key = `${scope}/${ownerId}/${await sha256Hex(image.bytes)}.${EXTENSIONS[image.type]}`;
+      await bucket.put(key, image.bytes, {
+        httpMetadata: { contentType: image.type },
+        customMetadata: { owner: String(ownerId), width: String(image.width), height: String(image.height) },
+      });
+      return { key, url: `${MEDIA_PATH}${key}` };
+    }),
+  );
+}
+
+/** The object key behind a /media/ URL the platform issued, or null for anything else. */
+export function mediaKeyOf(url: string | null | undefined): string | null {
+  if (!url?.startsWith(MEDIA_PATH)) return null;
+  const key = url.slice(MEDIA_PATH.length);
+  return KEY_PATTERN.test(key) ? key : null;
+}
+
+/**
+ * Deletes the objects behind URLs a member no longer points at, keeping any that are still in use
+ * (re-uploading the same photo yields the same key).
+ */
+export async function deleteReplaced(bucket: R2Bucket, replaced: (string | null | undefined)[], stillUsed: (string | null | undefined)[]) {
+  const keep = new Set(stillUsed.map(mediaKeyOf).filter(Boolean));
+  const keys = [...new Set(replaced.map(mediaKeyOf).filter((key): key is string => Boolean(key) && !keep.has(key)))];
+  if (keys.length > 0) await bucket.delete(keys);
+}
+
+/** GET /media/<key>: the object with its own type, nosniff, its ETag, and a year's immutable cache. */
+export async function serveMedia(bucket: R2Bucket | undefined, key: string, request: Request): Promise<Response> {
+  if (!bucket || !KEY_PATTERN.test(key)) return Response.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
+  const object = await bucket.get(key, { onlyIf: request.headers });
+  if (!object) return Response.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
+  const headers = new Headers({
+    'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    ETag: object.httpEtag,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Disposition': 'inline',
+  });
+  // A conditional request whose ETag matches gets the object's metadata without its body.
+  if (!('body' in object)) return new Response(null, { status: 304, headers });
+  headers.set('Content-Length', String(object.size));
+  return new Response(object.body, { headers });
+}

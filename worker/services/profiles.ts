@@ -1,0 +1,276 @@
+// The queries behind profile reads. Each read is one batch sent with the viewer's session lookup
+// (Context.readWithSession), so it costs one database round trip: the target member is named inside the SQL
+// (by id, by current or former slug, or as the session's own member), and visibility (banned members, red
+// flags) is decided on the rows that come back. Lists are newest first, a page of PROFILE_PAGE_SIZE at a time,
+// continued with an opaque cursor (`<createdAt>.<id>` of the last item).
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import {
+  PROFILE_PAGE_SIZE,
+  PROFILE_TEXTS,
+  type Giver,
+  type GivenRecord,
+  type Page,
+  type ProfileRef,
+  type PublicProfile,
+  type ReceivedRecord,
+  type Review,
+} from '../../common/profile.ts';
+import { flowers, medals, redFlags, reviews, stars, users } from '../../db/schema.ts';
+import { RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
+import type { Database } from '../db.ts';
+import { sessionMemberId, type UserRow } from './sessions.ts';
+import { sharedMemberFields } from './users.ts';
+
+/** Slugs that never name a member: a client that lost its slug sends the literal "undefined". */
+const NO_MEMBER_SLUGS = new Set(['undefined', 'null']);
+
+/** The target member's id as an SQL expression, resolved inside the same statement. */
+export function targetIdSql(ref: ProfileRef, sessionId: string): SQL {
+  if ('userId' in ref) return sql`${ref.userId}`;
+  if ('me' in ref) return sessionMemberId(sessionId);
+  const slug = ref.slug.toLowerCase();
+  if (NO_MEMBER_SLUGS.has(slug)) return sql`null`;
+  return sql`coalesce((select named.id from users as named where named.slug = ${slug}),
+    (select former.user_id from slug_history as former where former.slug = ${slug}))`;
+}
+
+export function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: PROFILE_TEXTS.userNotFound });
+}
+
+/** The target's id, role and ban state, for the visibility checks of every read. */
+export function targetQuery(db: Database, target: SQL) {
+  return db.select({ id: users.id, role: users.role, isBanned: users.isBanned }).from(users).where(eq(users.id, target)).limit(1);
+}
+
+/** The target when the viewer may see them: unknown, and banned for anyone but an admin, is 404. */
+export function visibleTarget<T extends { isBanned: boolean }>(rows: T[], viewer: Pick<UserRow, 'role'>): T {
+  const [target] = rows;
+  if (!target || (target.isBanned && viewer.role !== 'admin')) throw notFound();
+  return target;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The profile
+
+/** The outer row's id inside a subquery (drizzle leaves columns unqualified in single-table statements). */
+const OUTER_USER_ID = sql.raw('"users"."id"');
+
+const reviewCountOfRole = (role: string) =>
+  sql<number>`(select count(*) from reviews as written join users as reviewed on reviewed.id = written.target_user_id
+    where written.reviewer_id = ${OUTER_USER_ID} and reviewed.role = ${role})`;
+
+export function profileQuery(db: Database, target: SQL) {
+  return db
+    .select({
+      user: users,
+      received: sql<number>`(select count(*) from reviews as got where got.target_user_id = ${OUTER_USER_ID})`,
+      spasReviewed: reviewCountOfRole('spa_management'),
+      therapistsReviewed: reviewCountOfRole('therapist'),
+    })
+    .from(users)
+    .where(eq(users.id, target))
+    .limit(1);
+}
+
+/** Only the public part of the row: never the email, the hash, premium dates or the chatbot flag. */
+export function toPublicProfile(
+  row: { user: UserRow; received: number; spasReviewed: number; therapistsReviewed: number },
+  viewer: Pick<UserRow, 'role'>,
+): PublicProfile {
+  const { user } = row;
+  const located = user.role === 'spa_management' || user.role === 'therapist';
+  return {
+    ...sharedMemberFields(user),
+    address: located ? user.address : null,
+    latitude: located && user.latitude !== null ? String(user.latitude) : null,
+    longitude: located && user.longitude !== null ? String(user.longitude) : null,
+    createdAt: user.createdAt,
+    ...(viewer.role === 'admin' && user.isBanned ? { isBanned: true } : {}),
+    reviewCounts: {
+      received: Number(row.received),
+      spasReviewed: Number(row.spasReviewed),
+      therapistsReviewed: Number(row.therapistsReviewed),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Counts
+
+const countWhere = (table: string, column: string, target: SQL) =>
+  sql<number>`(select count(*) from ${sql.raw(table)} where ${sql.raw(column)} = ${target})`;
+
+/** The target row with every recognition count, in one statement. */
+export function statsCountsQuery(db: Database, target: SQL) {
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      isBanned: users.isBanned,
+      starsReceived: countWhere('stars', 'recipient_id', target),
+      starsGiven: countWhere('stars', 'giver_id', target),
+      flowersReceived: countWhere('flowers', 'recipient_id', target),
+      flowersGiven: countWhere('flowers', 'giver_id', target),
+      medalsReceived: countWhere('medals', 'recipient_id', target),
+      // Red flags stop counting a year after they were given (the spec's red-flag window).
+      redFlagsReceived: sql<number>`(select count(*) from red_flags where recipient_id = ${target}
+        and created_at >= ${Date.now() - RED_FLAG_COUNTING_DAYS * 86_400_000})`,
+    })
+    .from(users)
+    .where(eq(users.id, target))
+    .limit(1);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pages
+
+interface Cursor {
+  createdAt: number;
+  id: number;
+}
+
+export function parseCursor(cursor: string | null | undefined): Cursor | null {
+  if (!cursor) return null;
+  const match = /^(\d{1,16})\.(\d{1,16})$/.exec(cursor);
+  if (!match) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The cursor is not valid. Start again from the first page.' });
+  return { createdAt: Number(match[1]), id: Number(match[2]) };
+}
+
+/** Rows after the cursor in (createdAt desc, id desc) order. */
+function afterCursor(columns: { createdAt: any; id: any }, cursor: Cursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(lt(columns.createdAt, cursor.createdAt), and(eq(columns.createdAt, cursor.createdAt), lt(columns.id, cursor.id)));
+}
+
+/** One page of rows fetched with one extra row, which only says whether another page follows. */
+export function toPage<R extends { id: number; createdAt: number }, T>(rows: R[], map: (row: R) => T): Page<T> {
+  const items = rows.slice(0, PROFILE_PAGE_SIZE);
+  const last = items.at(-1);
+  return {
+    items: items.map(map),
+    nextCursor: rows.length > PROFILE_PAGE_SIZE && last ? `${last.createdAt}.${last.id}` : null,
+  };
+}
+
+/** Stars, flowers, medals and red flags share their columns. */
+type RecognitionTable = typeof medals;
+export const RECOGNITIONS = {
+  stars: stars as unknown as RecognitionTable,
+  flowers: flowers as unknown as RecognitionTable,
+  medals,
+  redFlags: redFlags as unknown as RecognitionTable,
+};
+export type RecognitionKind = keyof typeof RECOGNITIONS;
+
+/**
+ * A page of one kind of recognition: received by the target (with the giver) or given by the target (with the
+ * recipient).
+ */
+export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 'received' | 'given', target: SQL, cursor: Cursor | null) {
+  const table = RECOGNITIONS[kind];
+  const other = alias(users, 'other');
+  const [own, theirs] = side === 'received' ? [table.recipientId, table.giverId] : [table.giverId, table.recipientId];
+  return db
+    .select({
+      id: table.id,
+      createdAt: table.createdAt,
+      reason: table.reason,
+      otherId: other.id,
+      otherName: other.name,
+      otherSlug: other.slug,
+    })
+    .from(table)
+    .innerJoin(other, eq(other.id, theirs))
+    .where(and(eq(own, target), afterCursor(table, cursor)))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(PROFILE_PAGE_SIZE + 1);
+}
+
+type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number; otherName: string; otherSlug: string };
+
+export const toGiver = (row: RecognitionRow): Giver => ({
+  id: row.id,
+  giverId: row.otherId,
+  giverSlug: row.otherSlug,
+  giverName: row.otherName,
+  createdAt: row.createdAt,
+});
+
+export const toGivenRecord = (row: RecognitionRow): GivenRecord => ({
+  id: row.id,
+  createdAt: row.createdAt,
+  reason: row.reason,
+  recipient: { id: row.otherId, name: row.otherName, slug: row.otherSlug },
+});
+
+export const toReceivedRecord = (row: RecognitionRow): ReceivedRecord => ({
+  id: row.id,
+  createdAt: row.createdAt,
+  reason: row.reason,
+  giver: { id: row.otherId, name: row.otherName, slug: row.otherSlug },
+});
+
+/**
+ * Reviews with their reviewer and reviewed member, as every review list shows them (the profile's tabs, the
+ * write-review screen, a reply's answer): newest first, at most `limit`.
+ */
+export function reviewsWhere(db: Database, condition: SQL | undefined, limit: number) {
+  const reviewer = alias(users, 'reviewer');
+  const reviewed = alias(users, 'reviewed');
+  return db
+    .select({
+      id: reviews.id,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+      reviewText: reviews.reviewText,
+      ambienceRating: reviews.ambienceRating,
+      amenitiesRating: reviews.amenitiesRating,
+      bookingRating: reviews.bookingRating,
+      selectionRating: reviews.selectionRating,
+      replyText: reviews.replyText,
+      replyCreatedAt: reviews.replyCreatedAt,
+      replyUpdatedAt: reviews.replyUpdatedAt,
+      reviewerId: reviewer.id,
+      reviewerName: reviewer.name,
+      reviewerSlug: reviewer.slug,
+      targetId: reviewed.id,
+      targetName: reviewed.name,
+      targetSlug: reviewed.slug,
+      targetRole: reviewed.role,
+    })
+    .from(reviews)
+    .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
+    .innerJoin(reviewed, eq(reviewed.id, reviews.targetUserId))
+    .where(condition)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+}
+
+/** A page of reviews written by the target (`made`) or about the target (`received`). */
+export function reviewPageQuery(db: Database, side: 'made' | 'received', target: SQL, cursor: Cursor | null) {
+  return reviewsWhere(
+    db,
+    and(eq(side === 'made' ? reviews.reviewerId : reviews.targetUserId, target), afterCursor(reviews, cursor)),
+    PROFILE_PAGE_SIZE + 1,
+  );
+}
+
+type ReviewRow = Awaited<ReturnType<typeof reviewsWhere>>[number];
+
+export const toReview = (row: ReviewRow): Review => ({
+  id: row.id,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  reviewText: row.reviewText,
+  ambienceRating: row.ambienceRating,
+  amenitiesRating: row.amenitiesRating,
+  bookingRating: row.bookingRating,
+  selectionRating: row.selectionRating,
+  reviewer: { id: row.reviewerId, name: row.reviewerName, slug: row.reviewerSlug },
+  targetUser: { id: row.targetId, name: row.targetName, slug: row.targetSlug, role: row.targetRole },
+  reply:
+    row.replyText === null ? null : { text: row.replyText, createdAt: row.replyCreatedAt ?? row.createdAt, updatedAt: row.replyUpdatedAt },
+});
