@@ -16,6 +16,7 @@ import { SaveButton } from '../components/favorites/save-button.tsx';
 import { HeartIcon, PinIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
+import { LineupPanel } from '../components/profile/lineup-panel.tsx';
 import { ProfileCard } from '../components/profile/profile-card.tsx';
 import {
   CountBadge,
@@ -217,6 +218,7 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
           <AboutPanel profile={profile} own={own} />
           {isSpa ? <SpaLocationCard profile={profile} /> : null}
           {isSpa && profile.openingHours ? <OpeningHoursTable hours={profile.openingHours} /> : null}
+          {isSpa || profile.role === 'therapist' ? <LineupPanel profile={profile} own={own} /> : null}
           {isSpa ? <MedalsAwardedList userId={profile.id} /> : null}
         </TabsPrimitive.Content>
         <TabContent value="flowers">{<GiversList userId={profile.id} kind="flowers" />}</TabContent>
