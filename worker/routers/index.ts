@@ -14,6 +14,7 @@ import { profilesRouter } from './profiles.ts';
 import { systemRouter } from './system.ts';
 import { leaderboardsRouter } from './leaderboards.ts';
 import { lineupRouter } from './lineup.ts';
+import { analyticsRouter } from './analytics.ts';
 import { recognitionRouter } from './recognition.ts';
 import { reviewsRouter } from './reviews.ts';
 
@@ -37,6 +38,7 @@ export const appRouter = router({
   leaderboards: leaderboardsRouter,
   // Spa business tools (issue 12)
   lineup: lineupRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;
