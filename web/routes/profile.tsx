@@ -193,6 +193,14 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
         }
       />
       <WriteReviewCard viewerRole={me.role} target={profile} />
+      {own && isSpa ? (
+        <section aria-label="Analytics" className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+          <p className="min-w-0 flex-1 text-sm text-ink-800">See how members find your spa, week by week.</p>
+          <Link to="/analytics" className={buttonClasses('primary', 'sm', 'min-h-11 shrink-0')}>
+            Analytics
+          </Link>
+        </section>
+      ) : null}
       <TabsPrimitive.Root value={tab} onValueChange={(value) => setTab(value as ProfileTabKey)} className="grid grid-cols-1 gap-4">
         <div className="grid grid-cols-1 gap-2">
           {rows.map((row, i) => (
