@@ -167,11 +167,11 @@ function Totals({ weeks, previous }: { weeks: AnalyticsWeek[]; previous: Analyti
 function Change({ now, before }: { now: number; before: number }) {
   const difference = now - before;
   const text =
-    before === 0
-      ? difference === 0
-        ? 'Same as the previous period'
-        : `+${difference} from none in the previous period`
-      : `${difference >= 0 ? '+' : '−'}${Math.round((Math.abs(difference) / before) * 100)}% vs the previous period`;
+    difference === 0
+      ? 'Same as the previous period'
+      : before === 0
+        ? `+${difference} from none in the previous period`
+        : `${difference > 0 ? '+' : '−'}${Math.round((Math.abs(difference) / before) * 100)}% vs the previous period`;
   return <span className={cn('text-xs font-semibold', difference > 0 ? 'text-emerald-800' : difference < 0 ? 'text-red-800' : 'text-ink-700')}>{text}</span>;
 }
 

@@ -12,6 +12,7 @@ export interface ChartSeries {
 }
 
 const HEIGHT = 200;
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 
 export function WeekChart({ title, weekStarts, series, range }: { title: string; weekStarts: string[]; series: ChartSeries[]; range?: [number, number] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -27,8 +28,10 @@ export function WeekChart({ title, weekStarts, series, range }: { title: string;
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         scales: { x: { time: true }, y: range ? { range } : { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.15))] } },
         axes: [
-          { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, values: (_u, ticks) => ticks.map((tick) => shortDate(tick)) },
-          { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, size: 40 },
+          // One tick per week, labelled with its Monday.
+          { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, splits: () => xs, values: (_u, ticks) => ticks.map((tick) => shortDate(tick)) },
+          // Counts are whole numbers: whole-number steps only.
+          { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, size: 44, incrs: WHOLE_STEPS },
         ],
         legend: { show: true, live: false },
         cursor: { points: { size: 6 } },

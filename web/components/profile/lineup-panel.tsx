@@ -44,7 +44,9 @@ export function LineupPanel({ profile, own }: { profile: Pick<PublicProfile, 'id
               ))}
             </ul>
           )}
-          {own && data.invitations ? <SpaInvitations invited={data.invitations.therapists} /> : null}
+          {own && data.invitations ? (
+            <SpaInvitations invited={data.invitations.therapists} linked={[...data.therapists, ...data.invitations.therapists].map((t) => t.id)} />
+          ) : null}
         </>
       ) : (
         <>
@@ -128,7 +130,7 @@ function EndButton({ linkId, label, name }: { linkId: number; label: string; nam
 }
 
 /** The spa manager's invitations: the ones waiting, and the search to send more. */
-function SpaInvitations({ invited }: { invited: LineupTherapist[] }) {
+function SpaInvitations({ invited, linked }: { invited: LineupTherapist[]; linked: number[] }) {
   const [search, setSearch] = useState('');
   const term = search.trim();
   const found = trpc.recognition.recipients.useQuery(
@@ -136,6 +138,8 @@ function SpaInvitations({ invited }: { invited: LineupTherapist[] }) {
     { enabled: term.length >= 2, placeholderData: keepPreviousData },
   );
   const invite = trpc.lineup.invite.useMutation(useLineupChange());
+  // Therapists already in the lineup or invited are not offered again.
+  const candidates = (found.data ?? []).filter((therapist) => !linked.includes(therapist.id));
   return (
     <div className="grid grid-cols-1 gap-3 border-t border-sand-200 pt-3">
       {invited.length > 0 ? (
@@ -164,11 +168,11 @@ function SpaInvitations({ invited }: { invited: LineupTherapist[] }) {
         />
       </div>
       {term.length >= 2 && found.data ? (
-        found.data.length === 0 ? (
+        candidates.length === 0 ? (
           <p className="text-sm text-ink-700">No therapists found.</p>
         ) : (
           <ul className="grid grid-cols-1 gap-2" aria-label="Therapists found">
-            {found.data.slice(0, 8).map((therapist) => (
+            {candidates.slice(0, 8).map((therapist) => (
               <li key={therapist.id} className="flex min-h-14 items-center gap-3 rounded-xl border border-sand-200 px-3 py-2">
                 <Avatar name={therapist.name} picture={therapist.profilePic} role="therapist" size={36} />
                 <MemberName name={therapist.name} className="min-w-0 flex-1 text-sm text-ink-900" />
