@@ -1,6 +1,6 @@
 // The Give Star and Give Flower dialogs (spec part 2 sections 2, 5 and 8) for a client on their own page: a
-// recipient picker searching by name, a spa picker, an optional reason, the spec's validation and toasts, and
-// the daily limit with what is left today.
+// recipient picker searching by name, a spa picker (a flower's therapist's own spas first, from their lineup),
+// an optional reason, the spec's validation and toasts, and the daily limit with what is left today.
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RECOGNITION_REASON_MAX_CHARACTERS } from '../../../common/limits.ts';
