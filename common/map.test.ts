@@ -2,7 +2,7 @@
 // writes them, markup stripped from provider instructions, and the Philippines bounding check.
 import { describe, expect, it } from 'vitest';
 import { distanceMeters, formatDistance, formatDuration, isInPhilippines, stripMarkup } from './geo.ts';
-import { dialableNumber } from './map.ts';
+import { dialableNumber, listingOrder, PRIORITY_BAND_METERS } from './map.ts';
 
 describe('dialableNumber', () => {
   it.each([
@@ -50,5 +50,23 @@ describe('route text', () => {
     expect(isInPhilippines(4.5, 116)).toBe(true);
     expect(isInPhilippines(35.68, 139.69)).toBe(false);
     expect(isInPhilippines(1.35, 103.82)).toBe(false);
+  });
+});
+
+describe('listingOrder (priority listings)', () => {
+  const row = (id: number, meters: number, isPremium: boolean) => ({ spa: { id, isPremium }, meters });
+  const order = (rows: ReturnType<typeof row>[]) => [...rows].sort(listingOrder).map((entry) => entry.spa.id);
+
+  it('puts premium spas first among spas in the same distance band, nearer first within each', () => {
+    expect(order([row(1, 100, false), row(2, 400, true), row(3, 50, false), row(4, 300, true)])).toEqual([4, 2, 3, 1]);
+  });
+
+  it('never moves a premium spa ahead of a spa in a nearer band', () => {
+    expect(order([row(1, PRIORITY_BAND_METERS + 1, true), row(2, PRIORITY_BAND_METERS - 1, false)])).toEqual([2, 1]);
+    expect(order([row(1, 5_000, true), row(2, 100, false), row(3, 900, false)])).toEqual([2, 3, 1]);
+  });
+
+  it('orders equal distances by id, so the order never changes between renders', () => {
+    expect(order([row(9, 200, false), row(3, 200, false), row(5, 200, true)])).toEqual([5, 3, 9]);
   });
 });

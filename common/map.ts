@@ -48,6 +48,23 @@ export interface SpaListingEntry {
   reviewCount: number;
   /** From opening hours in Asia/Manila; null when the hours are unknown. */
   isOpen: boolean | null;
+  /** Premium spas come first among equals in the list and have a marked marker (priority listings). */
+  isPremium: boolean;
+}
+
+/** Distances within the same band of this many metres count as equal for priority listings. */
+export const PRIORITY_BAND_METERS = 500;
+
+/**
+ * The list view's order (priority listings): nearest first by distance band (PRIORITY_BAND_METERS); within a
+ * band, premium spas first; then the nearer, then the lower id. A premium spa never jumps ahead of a spa in a
+ * nearer band.
+ */
+export function listingOrder(a: { meters: number; spa: Pick<SpaListingEntry, 'isPremium' | 'id'> }, b: typeof a): number {
+  const band = Math.floor(a.meters / PRIORITY_BAND_METERS) - Math.floor(b.meters / PRIORITY_BAND_METERS);
+  if (band !== 0) return band;
+  if (a.spa.isPremium !== b.spa.isPremium) return a.spa.isPremium ? -1 : 1;
+  return a.meters - b.meters || a.spa.id - b.spa.id;
 }
 
 /** How the browser draws the map: which library, which style, and the basemap served by the Worker. */

@@ -30,7 +30,12 @@ export const PREMIUM_PLANS: readonly PlanDefinition[] = [
     period: 'month',
     periodDays: 30,
     popular: false,
-    features: ['3 stars and 3 flowers a day', '3 chat requests at once', 'Premium crown on your profile'],
+    features: [
+      '3 stars and 3 flowers a day',
+      '3 chat requests at once, and Chat from profiles',
+      'Spas: priority listing and 12 weeks of analytics',
+      'Premium crown on your profile',
+    ],
   },
   {
     id: 'yearly',
@@ -46,7 +51,8 @@ export const PREMIUM_PLANS: readonly PlanDefinition[] = [
     period: 'month',
     periodDays: 30,
     popular: false,
-    features: ['Everything in Premium Monthly', 'API access with the typed SDK', 'White-label and custom branding (coming soon)'],
+    // Nothing "coming soon": the page claims only what the product does (issue 12).
+    features: ['Everything in Premium Monthly', 'API access with the typed SDK', 'A year of spa analytics through the API'],
   },
 ];
 
@@ -74,7 +80,7 @@ export function yearlySavings(prices: PremiumPrices): { amount: number; monthsFr
 export interface PremiumFeature {
   title: string;
   description: string;
-  category: 'Recognition' | 'Chat' | 'Profile' | 'Billing';
+  category: 'Recognition' | 'Chat' | 'Profile' | 'For spas' | 'Billing';
 }
 
 /** The feature grid: what premium really changes, nothing it does not. */
@@ -88,6 +94,21 @@ export const PREMIUM_FEATURES: readonly PremiumFeature[] = [
     title: '3 Chat Requests at Once',
     description: 'Keep up to 3 chat requests waiting for an answer instead of 1.',
     category: 'Chat',
+  },
+  {
+    title: 'Chat from Profiles',
+    description: "A Chat button on the profile of any member who is online sends them a chat request from there.",
+    category: 'Chat',
+  },
+  {
+    title: 'Priority Listing',
+    description: 'Your spa comes first among spas at a similar distance in the map list, with a gold-ringed marker.',
+    category: 'For spas',
+  },
+  {
+    title: 'Full Spa Analytics',
+    description: 'See 12 weeks of profile views, map taps, reviews and recognition instead of 4, compare with the previous 12 weeks, and export CSV.',
+    category: 'For spas',
   },
   {
     title: 'Premium Crown',

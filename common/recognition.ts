@@ -207,6 +207,9 @@ export const transactionsInput = z.object({
   timeframe: z.enum(TRANSACTION_TIMEFRAMES).optional(),
 });
 
+/** The Give Star / Give Flower spa picker; a flower's therapist puts their own spas first. */
+export const spasInput = z.object({ therapistId: z.number().int().positive().optional() }).optional();
+
 export const recipientsInput = z.object({
   role: z.enum(['spa_management', 'therapist']),
   q: z.string().trim().max(60).optional(),

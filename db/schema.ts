@@ -429,3 +429,70 @@ export const boardWatermarks = sqliteTable('board_watermarks', {
   window: text('window').primaryKey(),
   expiredBefore: integer('expired_before', { mode: 'number' }).notNull(),
 });
+
+// Spa business tools (issue 12) ---------------------------------------------------------------------------
+
+/**
+ * The therapist lineup: a spa (a spa_management member) invites a therapist, who accepts or declines; either
+ * side ends the link later. A therapist may work at several spas. At most one open link (invited or accepted)
+ * per spa and therapist; declined and ended links stay as history, so a spa may invite again later.
+ */
+export const lineupLinks = sqliteTable(
+  'lineup_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    spaId: integer('spa_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    therapistId: integer('therapist_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['invited', 'accepted', 'declined', 'ended'] }).notNull().default('invited'),
+    createdAt: createdAt(),
+    /** When the therapist accepted or declined. */
+    respondedAt: integer('responded_at', { mode: 'number' }),
+    endedAt: integer('ended_at', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('lineup_links_open_unique').on(t.spaId, t.therapistId).where(sql`${t.state} in ('invited', 'accepted')`),
+    index('lineup_links_spa_idx').on(t.spaId, t.state, t.therapistId),
+    index('lineup_links_therapist_idx').on(t.therapistId, t.state, t.spaId),
+  ],
+);
+
+/**
+ * Spa analytics as daily rollups (ADR 018): one row per spa, Asia/Manila day and metric (profile views, map
+ * popup opens, Call and Navigate taps), moved by one upsert per counted event. Never a row per view.
+ */
+export const spaDailyCounts = sqliteTable(
+  'spa_daily_counts',
+  {
+    spaId: integer('spa_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    metric: text('metric').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.spaId, t.day, t.metric] })],
+);
+
+/**
+ * Which viewers were already counted today, as keyed hashes only: HMAC(day's salt, metric, spa, viewer). The
+ * salt of a day is deleted with that day's marks two days later, after which nobody can tell whose marks they
+ * were. Nothing here names a viewer.
+ */
+export const analyticsSeen = sqliteTable(
+  'analytics_seen',
+  {
+    mark: text('mark').primaryKey(),
+    day: text('day').notNull(),
+  },
+  (t) => [index('analytics_seen_day_idx').on(t.day)],
+);
+
+/** The random salt of each day's viewer marks (analytics_seen), deleted with them. */
+export const analyticsSalts = sqliteTable('analytics_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});

@@ -5,6 +5,8 @@
 // panel (recenter hidden) and closing it, the list view's search and filters, and axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { distanceMeters } from '../common/geo.ts';
+import { listingOrder } from '../common/map.ts';
 
 const DEMO_CLIENT = 'Juan dela Cruz';
 const DEMO_PASSWORD = 'spa-demo-2026';
@@ -163,12 +165,12 @@ test('the list view searches by name or address and filters Top rated and Open n
   const rows = list.getByRole('button');
   await expect(rows).toHaveCount(spas.length);
 
-  const kilometres = async () =>
-    (await rows.evaluateAll((buttons) => buttons.map((button) => button.lastElementChild?.textContent ?? ''))).map((text) =>
-      text.endsWith(' km') ? Number.parseFloat(text) * 1000 : Number.parseFloat(text),
-    );
-  const distances = await kilometres();
-  expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  // Nearest first, premium spas first among spas in the same distance band (priority listings, listingOrder).
+  const names = await rows.evaluateAll((buttons) => buttons.map((button) => button.querySelector('span[title]')?.getAttribute('title')));
+  const expected = spas.map((spa) => ({ spa, meters: distanceMeters(MAKATI, spa) })).sort(listingOrder);
+  expect(names).toEqual(expected.map((entry) => entry.spa.name));
+  const premiumRows = list.getByRole('button').filter({ hasText: 'Premium' });
+  await expect(premiumRows).toHaveCount(spas.filter((spa) => spa.isPremium).length);
 
   const topRated = spas.filter((spa) => (spa.averageRating ?? 0) >= 4.5);
   expect(topRated.length).toBeGreaterThan(0);

@@ -176,6 +176,11 @@ const premiumRoute = createRoute({
   validateSearch: (search: Record<string, unknown>) => premiumSearch.parse(search),
   component: lazyRouteComponent(() => import('./routes/premium.tsx'), 'PremiumPage'),
 });
+// Spa management's analytics (issue 12); the chart library loads with this screen only.
+const analyticsRoute = createRoute({
+  ...signedIn('/analytics'),
+  component: lazyRouteComponent(() => import('./routes/analytics.tsx'), 'AnalyticsPage'),
+});
 const favoritesRoute = createRoute({
   ...signedIn('/favorites'),
   component: lazyRouteComponent(() => import('./routes/favorites.tsx'), 'FavoritesPage'),
@@ -210,6 +215,7 @@ export const routeTree = rootRoute.addChildren([
     writeReviewRoute,
     premiumRoute,
     favoritesRoute,
+    analyticsRoute,
   ]),
 ]);
 

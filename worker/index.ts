@@ -20,6 +20,8 @@ import { runScheduledWork } from './scheduled.ts';
 import { readConfig } from './env.ts';
 import { localMailboxAvailable } from './services/mail.ts';
 import { recognitionRoutes } from './rest/recognition.ts';
+import { lineupRoutes } from './rest/lineup.ts';
+import { analyticsRoutes } from './rest/analytics.ts';
 import { appRouter } from './routers/index.ts';
 import { originCheck, requestBodyRules, securityHeaders, trpcBatchRules } from './security.ts';
 import { readSessionToken } from './services/sessions.ts';
@@ -50,6 +52,8 @@ app.route('/api', passwordResetRoutes);
 app.route('/api', premiumRoutes);
 app.route('/api', favoritesRoutes);
 app.route('/api', recognitionRoutes);
+app.route('/api', lineupRoutes);
+app.route('/api', analyticsRoutes);
 app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
 
 // The local mailbox's page exists only where its API does (development without a mail provider).

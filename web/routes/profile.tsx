@@ -4,7 +4,9 @@
 // follows the viewed member's role colours, shows skeletons while loading, User not found for a missing
 // member, and "Please log in to view your profile." when nobody is signed in. `?refresh=true` (after editing
 // an address) fetches everything again. A renamed member's old slug is replaced by the current one. A spa's or
-// therapist's profile has a Save button (favourites lists); one's own has the way to them.
+// therapist's profile has a Save button (favourites lists); one's own has the way to them. Issue 12 adds the
+// lineup (spa and therapist profiles), the way to Analytics (one's own spa) and, for a premium viewer, the
+// member's chat presence with a Chat button.
 import { Link, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
@@ -16,6 +18,8 @@ import { SaveButton } from '../components/favorites/save-button.tsx';
 import { HeartIcon, PinIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
+import { LineupPanel } from '../components/profile/lineup-panel.tsx';
+import { ProfileChat } from '../components/profile/profile-chat.tsx';
 import { ProfileCard } from '../components/profile/profile-card.tsx';
 import {
   CountBadge,
@@ -191,7 +195,16 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
           ) : null
         }
       />
+      {!own && me.isPremium ? <ProfileChat member={profile} /> : null}
       <WriteReviewCard viewerRole={me.role} target={profile} />
+      {own && isSpa ? (
+        <section aria-label="Analytics" className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+          <p className="min-w-0 flex-1 text-sm text-ink-800">See how members find your spa, week by week.</p>
+          <Link to="/analytics" className={buttonClasses('primary', 'sm', 'min-h-11 shrink-0')}>
+            Analytics
+          </Link>
+        </section>
+      ) : null}
       <TabsPrimitive.Root value={tab} onValueChange={(value) => setTab(value as ProfileTabKey)} className="grid grid-cols-1 gap-4">
         <div className="grid grid-cols-1 gap-2">
           {rows.map((row, i) => (
@@ -217,6 +230,7 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
           <AboutPanel profile={profile} own={own} />
           {isSpa ? <SpaLocationCard profile={profile} /> : null}
           {isSpa && profile.openingHours ? <OpeningHoursTable hours={profile.openingHours} /> : null}
+          {isSpa || profile.role === 'therapist' ? <LineupPanel profile={profile} own={own} /> : null}
           {isSpa ? <MedalsAwardedList userId={profile.id} /> : null}
         </TabsPrimitive.Content>
         <TabContent value="flowers">{<GiversList userId={profile.id} kind="flowers" />}</TabContent>

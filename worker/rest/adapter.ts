@@ -36,6 +36,18 @@ export class RestRedirect {
   }
 }
 
+/** An answer that is a file to download (the analytics CSV export). */
+export class RestFile {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: string;
+  constructor(filename: string, contentType: string, content: string) {
+    this.filename = filename;
+    this.contentType = contentType;
+    this.content = content;
+  }
+}
+
 export interface RestOptions {
   /** Answer a successful call with a 302 there instead of JSON (links the browser follows). */
   redirectTo?: string;
@@ -89,6 +101,10 @@ export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<
       response =
         body instanceof RestRedirect
           ? new Response(null, { status: body.status, headers: { Location: body.location } })
+          : body instanceof RestFile
+            ? new Response(body.content, {
+                headers: { 'Content-Type': body.contentType, 'Content-Disposition': `attachment; filename="${body.filename}"` },
+              })
           : options.redirectTo
             ? new Response(null, { status: 302, headers: { Location: options.redirectTo } })
             : Response.json(body ?? null);

@@ -13,6 +13,8 @@ import { premiumRouter } from './premium.ts';
 import { profilesRouter } from './profiles.ts';
 import { systemRouter } from './system.ts';
 import { leaderboardsRouter } from './leaderboards.ts';
+import { lineupRouter } from './lineup.ts';
+import { analyticsRouter } from './analytics.ts';
 import { recognitionRouter } from './recognition.ts';
 import { reviewsRouter } from './reviews.ts';
 
@@ -34,6 +36,9 @@ export const appRouter = router({
   reviews: reviewsRouter,
   recognition: recognitionRouter,
   leaderboards: leaderboardsRouter,
+  // Spa business tools (issue 12)
+  lineup: lineupRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

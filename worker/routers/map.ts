@@ -15,6 +15,7 @@ import type { Database } from '../db.ts';
 import { directionsProvider } from '../services/directions.ts';
 import { cachedJson, CACHE_SCOPES } from '../services/edge-cache.ts';
 import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
+import { isPremiumMember } from '../services/users.ts';
 import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -33,14 +34,17 @@ export async function listMembersOnMap(db: Database, role: Role, now = Date.now(
       profilePicThumbnail: users.profilePicThumbnail,
       phone: users.phoneNumber,
       openingHours: users.openingHours,
+      isPremium: users.isPremium,
+      premiumUntil: users.premiumUntil,
       averageRating: spaAverageRating(users.id),
       reviewCount: spaReviewCount(users.id),
     })
     .from(users)
     .where(and(eq(users.role, role), eq(users.isBanned, false), isNotNull(users.latitude), isNotNull(users.longitude)))
     .orderBy(asc(users.id));
-  return rows.map(({ openingHours, ...row }) => ({
+  return rows.map(({ openingHours, isPremium, premiumUntil, ...row }) => ({
     ...row,
+    isPremium: isPremiumMember({ isPremium, premiumUntil }, now),
     latitude: round6(row.latitude!),
     longitude: round6(row.longitude!),
     averageRating: row.averageRating === null ? null : Number(row.averageRating),

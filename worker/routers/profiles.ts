@@ -38,6 +38,7 @@ import type { UserRow } from '../services/sessions.ts';
 import { isUniqueViolation } from '../services/users.ts';
 import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProcedure, type Context } from '../trpc.ts';
 import { toCurrentUser } from './account.ts';
+import { countProfileView } from './analytics.ts';
 
 /** A page of recognitions of one kind, after the target's visibility check. */
 function recognitionList<T>(
@@ -96,6 +97,7 @@ export const profilesRouter = router({
     const { viewer, results } = await readAsMember(ctx, (sessionId) => [profileQuery(ctx.db, targetIdSql(input, sessionId))] as const);
     const [row] = results[0];
     if (!row || (row.user.isBanned && viewer.role !== 'admin')) throw notFound();
+    countProfileView(ctx, row.user, viewer.id);
     return toPublicProfile(row, viewer);
   }),
 

@@ -14,6 +14,7 @@ import {
   memberRefInput,
   RECOGNITION_MESSAGES,
   recipientsInput,
+  spasInput,
   redFlagInput,
   starOrFlowerInput,
   TRANSACTION_KIND,
@@ -26,6 +27,7 @@ import type { Role } from '../../common/roles.ts';
 import { manilaDay } from '../../common/time.ts';
 import type { Database } from '../db.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
+import { therapistSpaCondition } from '../services/lineup.ts';
 import { checkGiver, diagnoseStatement, explainRefusal, giveStatement, refusalError, type Gift } from '../services/recognition.ts';
 import { publicProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
 import type { UserRow } from '../services/sessions.ts';
@@ -296,14 +298,21 @@ export const recognitionRouter = router({
     return results[0] as { id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }[];
   }),
 
-  /** The spa picker of the Give Star and Give Flower dialogs. */
-  spas: publicProcedure.query(async ({ ctx }) => {
+  /**
+   * The spa picker of the Give Star and Give Flower dialogs. With a therapist, the spas of their lineup come
+   * first (`worksHere`), then every other spa by name.
+   */
+  spas: publicProcedure.input(spasInput).query(async ({ ctx, input }) => {
+    const worksHere = input?.therapistId ? therapistSpaCondition(sql`spas.owner_user_id`, input.therapistId) : sql`0`;
     const { viewer, results } = await ctx.readBesideSession([
-      ctx.db.all<{ id: number; name: string; ownerUserId: number | null }>(
-        sql`select id, name, owner_user_id as ownerUserId from spas order by name`,
+      ctx.db.all<{ id: number; name: string; ownerUserId: number | null; worksHere: number }>(
+        sql`select id, name, owner_user_id as ownerUserId, ${worksHere} as worksHere from spas order by 4 desc, name`,
       ),
     ]);
     signedInViewer(viewer);
-    return results[0] as { id: number; name: string; ownerUserId: number | null }[];
+    return (results[0] as { id: number; name: string; ownerUserId: number | null; worksHere: number }[]).map((spa) => ({
+      ...spa,
+      worksHere: Number(spa.worksHere) === 1,
+    }));
   }),
 });

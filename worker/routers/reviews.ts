@@ -18,6 +18,7 @@ import type { Role } from '../../common/roles.ts';
 import { manilaDay } from '../../common/time.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
+import { therapistSpaListing } from '../services/lineup.ts';
 import { diagnoseStatement, explainRefusal, giveStatement, type Gift } from '../services/recognition.ts';
 import { reviews } from '../../db/schema.ts';
 import { reviewsWhere, toReview } from '../services/profiles.ts';
@@ -71,7 +72,11 @@ export const reviewsRouter = router({
           kind: reward.kind as RecognitionKind,
           giverId: reviewer.id,
           recipientId: input.targetUserId,
-          spa: { id: sql`(select id from spas where owner_user_id = ${input.targetUserId} order by id limit 1)`, required: false },
+          // A star is given at the spa's own listing, a flower at the therapist's first spa of their lineup.
+          spa: {
+            id: sql`coalesce((select id from spas where owner_user_id = ${input.targetUserId} order by id limit 1), ${therapistSpaListing(input.targetUserId)})`,
+            required: false,
+          },
           reason: reward.kind === 'red_flag' ? (input.redFlagReason ?? null) : null,
           description: reward.kind === 'red_flag' ? input.reviewText.slice(0, 1000) : null,
           now,

@@ -83,6 +83,7 @@ describe('GET /api/users?role=spa_management', () => {
       averageRating: 4,
       reviewCount: 3,
       isOpen: false,
+      isPremium: false,
     });
 
     vi.setSystemTime(manila('2026-03-03T01:30:00')); // Tuesday 01:30: Monday's overnight range is still open
@@ -99,7 +100,23 @@ describe('GET /api/users?role=spa_management', () => {
   it('answers null rating and null opening state when there are no reviews or hours', async () => {
     const spa = await spaWithPin();
     const entry = (await listing()).find((item) => item.id === spa.id);
-    expect(entry).toMatchObject({ averageRating: null, reviewCount: 0, isOpen: null });
+    expect(entry).toMatchObject({ averageRating: null, reviewCount: 0, isOpen: null, isPremium: false });
+  });
+
+  it('marks premium spas (priority listings): a running premium period or a complimentary grant, not an ended one', async () => {
+    const [running, granted, ended] = [await spaWithPin(), await spaWithPin(), await spaWithPin()];
+    await database().batch(
+      [
+        { sql: 'update users set premium_until = ? where id = ?', args: [Date.now() + 86_400_000, running.id] },
+        { sql: 'update users set is_premium = 1 where id = ?', args: [granted.id] },
+        { sql: 'update users set premium_until = ? where id = ?', args: [Date.now() - 1000, ended.id] },
+      ],
+      'write',
+    );
+    await setAddress(running.cookie, { address: 'Updated Street, Makati City', latitude: 14.5548, longitude: 121.0245 });
+    const entries = await listing();
+    const premiumOf = (spa: { id: number }) => entries.find((item) => item.id === spa.id)?.isPremium;
+    expect([premiumOf(running), premiumOf(granted), premiumOf(ended)]).toEqual([true, true, false]);
   });
 
   it('leaves out spas without coordinates and banned spas, and never lists other roles', async () => {

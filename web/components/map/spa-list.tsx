@@ -1,11 +1,12 @@
 // The listing filter beside the map (spec part 1 section 2): search on name or address, All / Top rated (rating
-// at least 4.5) / Open now, nearest first; a row opens the spa on the map.
+// at least 4.5) / Open now, nearest first with premium spas first among equals (listingOrder); a row opens the
+// spa on the map.
 import { useMemo, useState } from 'react';
 import { TOP_RATED_MINIMUM } from '../../../common/limits.ts';
 import { distanceMeters, formatDistance, type LatLng } from '../../../common/geo.ts';
-import type { SpaListingEntry } from '../../../common/map.ts';
+import { listingOrder, type SpaListingEntry } from '../../../common/map.ts';
 import { cn } from '../../lib/cn.ts';
-import { SpaFacts, SpaThumbnail } from './spa-popup.tsx';
+import { PremiumTag, SpaFacts, SpaThumbnail } from './spa-popup.tsx';
 
 const FILTERS = [
   { key: 'all', label: 'All' },
@@ -20,7 +21,7 @@ export function filterSpas(spas: SpaListingEntry[], search: string, filter: Filt
     .filter((spa) => !needle || spa.name.toLowerCase().includes(needle) || (spa.address ?? '').toLowerCase().includes(needle))
     .filter((spa) => (filter === 'top' ? (spa.averageRating ?? 0) >= TOP_RATED_MINIMUM : filter === 'open' ? spa.isOpen === true : true))
     .map((spa) => ({ spa, meters: distanceMeters(from, spa) }))
-    .sort((a, b) => a.meters - b.meters);
+    .sort(listingOrder);
 }
 
 export function SpaList({ spas, from, onOpen }: { spas: SpaListingEntry[]; from: LatLng; onOpen: (spa: SpaListingEntry) => void }) {
@@ -67,7 +68,10 @@ export function SpaList({ spas, from, onOpen }: { spas: SpaListingEntry[]; from:
             >
               <SpaThumbnail spa={spa} size={44} />
               <span className="grid min-w-0 flex-1 gap-0.5">
-                <span className="truncate text-sm font-semibold text-ink-900" title={spa.name}>{spa.name}</span>
+                <span className="flex min-w-0 items-center gap-1.5">
+                  <span className="truncate text-sm font-semibold text-ink-900" title={spa.name}>{spa.name}</span>
+                  {spa.isPremium ? <PremiumTag /> : null}
+                </span>
                 {spa.address ? <span className="truncate text-xs text-ink-600" title={spa.address}>{spa.address}</span> : null}
                 <SpaFacts spa={spa} />
               </span>

@@ -21,6 +21,9 @@ const SOURCE_ID = 'spas';
 const CLUSTER_LAYER = 'spa-clusters';
 const POINT_LAYER = 'spa-points';
 const MARKER_IMAGE = 'spa-marker';
+/** A premium spa's marker: the same with a gold ring (priority listings). */
+const PREMIUM_MARKER_IMAGE = 'spa-marker-premium';
+const PREMIUM_GOLD = '#d97706';
 const SPA_RED = '#dc2626';
 /** Taps within this many pixels of a marker count as on it (fingers are wider than the marker). */
 const TAP_TOLERANCE_PX = 14;
@@ -30,8 +33,8 @@ export interface SpaMapProps {
   focusSlug?: string;
 }
 
-/** The marker image: a red circle with a white S, drawn once on a canvas (no glyph server needed). */
-function markerImage(): ImageData {
+/** The marker image: a red circle with a white S (ringed in gold for premium), drawn once on a canvas. */
+function markerImage(ring = '#ffffff'): ImageData {
   const size = 64;
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = size;
@@ -40,8 +43,8 @@ function markerImage(): ImageData {
   context.arc(size / 2, size / 2, size / 2 - 4, 0, Math.PI * 2);
   context.fillStyle = SPA_RED;
   context.fill();
-  context.lineWidth = 5;
-  context.strokeStyle = '#ffffff';
+  context.lineWidth = ring === '#ffffff' ? 5 : 7;
+  context.strokeStyle = ring;
   context.stroke();
   context.fillStyle = '#ffffff';
   context.font = `bold ${size * 0.5}px system-ui, sans-serif`;
@@ -65,7 +68,7 @@ function SpaLayers({ spas }: { spas: SpaListingEntry[] }) {
       features: spas.map((spa) => ({
         type: 'Feature',
         id: spa.id,
-        properties: { id: spa.id },
+        properties: { id: spa.id, premium: spa.isPremium },
         geometry: { type: 'Point', coordinates: [spa.longitude, spa.latitude] },
       })),
     }),
@@ -96,7 +99,13 @@ function SpaLayers({ spas }: { spas: SpaListingEntry[] }) {
         id={POINT_LAYER}
         type="symbol"
         filter={['!', ['has', 'point_count']]}
-        layout={{ 'icon-image': MARKER_IMAGE, 'icon-size': 0.9, 'icon-allow-overlap': true, 'icon-ignore-placement': false }}
+        layout={{
+          'icon-image': ['case', ['get', 'premium'], PREMIUM_MARKER_IMAGE, MARKER_IMAGE],
+          'symbol-sort-key': ['case', ['get', 'premium'], 0, 1],
+          'icon-size': 0.9,
+          'icon-allow-overlap': true,
+          'icon-ignore-placement': false,
+        }}
       />
     </Source>
   );
@@ -169,6 +178,7 @@ function useMapReady(mapRef: React.RefObject<MapRef | null>, onDrawn: (count: nu
     const map = mapRef.current?.getMap();
     if (!map) return;
     if (!map.hasImage(MARKER_IMAGE)) map.addImage(MARKER_IMAGE, markerImage(), { pixelRatio: 2 });
+    if (!map.hasImage(PREMIUM_MARKER_IMAGE)) map.addImage(PREMIUM_MARKER_IMAGE, markerImage(PREMIUM_GOLD), { pixelRatio: 2 });
     setImageReady(true);
     map.on('idle', () => {
       const layers = [POINT_LAYER, CLUSTER_LAYER].filter((layer) => map.getLayer(layer));

@@ -1,13 +1,16 @@
 // The info popup of a spa marker (spec part 1 section 2): thumbnail, else picture, else an S placeholder; the
 // uppercase name; the star count, loaded 500 ms after opening (0 in red when that fails); the address; the
 // FEATURED LOCATION banner for the focused spa; Profile, Call and Navigate. Beyond the spec: the computed rating
-// and whether the spa is open now.
+// and whether the spa is open now, the Premium tag of a premium spa, and the spa's analytics events (the popup
+// opened, Call and Navigate tapped: POST /api/analytics/events, counted once a day per member by the server).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { MAP_MESSAGES, STAR_COUNT_DELAY_MS, type SpaListingEntry } from '../../../common/map.ts';
 import { callSpa, messagingLink } from '../../lib/map/call.ts';
 import { cn } from '../../lib/cn.ts';
+import { trpc } from '../../trpc.ts';
+import { CrownIcon } from '../icons.tsx';
 
 async function fetchStarCount(id: number): Promise<number> {
   const response = await fetch(`/api/users/${id}/star-stats`, { credentials: 'include' });
@@ -67,11 +70,26 @@ export function SpaFacts({ spa }: { spa: SpaListingEntry }) {
   );
 }
 
+/** The mark of a premium spa in the list and the popup (priority listings). */
+export function PremiumTag() {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-[11px] font-bold text-amber-900">
+      <CrownIcon size={12} aria-hidden="true" />
+      Premium
+    </span>
+  );
+}
+
 const actionClasses =
   'flex min-h-11 flex-1 items-center justify-center rounded-full px-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50';
 
 export function SpaPopupContent({ spa, featured, onNavigate, navigating }: { spa: SpaListingEntry; featured: boolean; onNavigate: () => void; navigating: boolean }) {
   const callable = messagingLink(spa.phone) !== null;
+  const record = trpc.analytics.record.useMutation();
+  const { mutate } = record;
+  useEffect(() => {
+    mutate({ spaId: spa.id, event: 'popup_open' });
+  }, [spa.id, mutate]);
   return (
     <div className="w-[15.5rem] max-w-full" data-testid="spa-popup">
       {featured ? (
@@ -83,6 +101,7 @@ export function SpaPopupContent({ spa, featured, onNavigate, navigating }: { spa
           <h3 className="line-clamp-2 text-sm font-bold tracking-wide break-words text-ink-900 uppercase" title={spa.name} style={{ overflowWrap: 'anywhere' }}>
             {spa.name}
           </h3>
+          {spa.isPremium ? <PremiumTag /> : null}
           <StarCount spaId={spa.id} />
         </div>
       </div>
@@ -94,10 +113,19 @@ export function SpaPopupContent({ spa, featured, onNavigate, navigating }: { spa
         <Link to="/profile/$userSlug" params={{ userSlug: spa.slug }} className={cn(actionClasses, 'border border-sand-300 bg-white text-ink-900 hover:bg-sand-50')}>
           Profile
         </Link>
-        <button type="button" disabled={!callable} onClick={() => callSpa(spa.phone)} className={cn(actionClasses, 'bg-sand-100 text-ink-900 hover:bg-sand-200')}>
+        <button type="button" disabled={!callable} onClick={() => {
+            record.mutate({ spaId: spa.id, event: 'call_tap' });
+            callSpa(spa.phone);
+          }} className={cn(actionClasses, 'bg-sand-100 text-ink-900 hover:bg-sand-200')}>
           Call
         </button>
-        <button type="button" disabled={navigating} onClick={onNavigate} className={cn(actionClasses, 'bg-brand-700 text-white hover:bg-brand-800')}>
+        <button
+          type="button"
+          disabled={navigating}
+          onClick={() => {
+            record.mutate({ spaId: spa.id, event: 'navigate_tap' });
+            onNavigate();
+          }} className={cn(actionClasses, 'bg-brand-700 text-white hover:bg-brand-800')}>
           {navigating ? '…' : 'Navigate'}
         </button>
       </div>

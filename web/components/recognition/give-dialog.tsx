@@ -1,6 +1,6 @@
 // The Give Star and Give Flower dialogs (spec part 2 sections 2, 5 and 8) for a client on their own page: a
-// recipient picker searching by name, a spa picker, an optional reason, the spec's validation and toasts, and
-// the daily limit with what is left today.
+// recipient picker searching by name, a spa picker (a flower's therapist's own spas first, from their lineup),
+// an optional reason, the spec's validation and toasts, and the daily limit with what is left today.
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RECOGNITION_REASON_MAX_CHARACTERS } from '../../../common/limits.ts';
@@ -35,7 +35,13 @@ export function GiveDialog({
     { role: kind === 'star' ? 'spa_management' : 'therapist', q: search.trim() || undefined },
     { enabled: open, placeholderData: keepPreviousData },
   );
-  const spas = trpc.recognition.spas.useQuery(undefined, { enabled: open });
+  // A flower's therapist puts the spas they work at first (their lineup).
+  const spas = trpc.recognition.spas.useQuery(kind === 'flower' && recipientId ? { therapistId: recipientId } : undefined, {
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+  const theirSpas = (spas.data ?? []).filter((spa) => spa.worksHere);
+  const otherSpas = (spas.data ?? []).filter((spa) => !spa.worksHere);
   const failedTitle = RECOGNITION_MESSAGES.failedTitle[kind];
   const give = (kind === 'star' ? trpc.recognition.giveStar : trpc.recognition.giveFlower).useMutation({
     onSuccess: () => {
@@ -103,7 +109,10 @@ export function GiveDialog({
                   name="recipient"
                   value={member.id}
                   checked={recipientId === member.id}
-                  onChange={() => setRecipientId(member.id)}
+                  onChange={() => {
+                    setRecipientId(member.id);
+                    if (kind === 'flower') setSpaId(null);
+                  }}
                   className="size-4 accent-brand-700"
                 />
                 <Avatar name={member.name} picture={member.profilePic} role={kind === 'star' ? 'spa_management' : 'therapist'} size={28} />
@@ -124,11 +133,14 @@ export function GiveDialog({
             className="h-12 w-full rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900"
           >
             <option value="">Select a spa</option>
-            {(spas.data ?? []).map((spa) => (
-              <option key={spa.id} value={spa.id}>
-                {spa.name}
-              </option>
-            ))}
+            {theirSpas.length > 0 ? (
+              <>
+                <optgroup label="Where they work">{spaOptions(theirSpas)}</optgroup>
+                <optgroup label="All spas">{spaOptions(otherSpas)}</optgroup>
+              </>
+            ) : (
+              spaOptions(otherSpas)
+            )}
           </select>
         </div>
         <div className="grid gap-1.5">
@@ -149,4 +161,12 @@ export function GiveDialog({
       </form>
     </Dialog>
   );
+}
+
+function spaOptions(spas: { id: number; name: string }[]) {
+  return spas.map((spa) => (
+    <option key={spa.id} value={spa.id}>
+      {spa.name}
+    </option>
+  ));
 }

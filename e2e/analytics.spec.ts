@@ -1,0 +1,57 @@
+// Spa analytics end to end at 390x844: a spa manager reaches Analytics from their own profile, sees the last 4
+// weeks with their charts (12 weeks and the export locked behind premium), starts the premium trial, then sees
+// 12 weeks with the comparison and exports the CSV. A visit from a client shows up as a profile view.
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, membersForEachTest, register, seriousViolations, uniqueName } from './helpers.ts';
+
+const members = membersForEachTest();
+
+test('a spa manager opens Analytics, sees charts, and exports CSV with premium', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const spa = await members.newPage(browser);
+  const spaName = uniqueName('Analytics Spa');
+  await register(spa, spaName, 'Spa Management');
+  await expect(spa).toHaveURL(/\/$/);
+
+  // A client looks at the spa's profile: one profile view.
+  const client = await members.registered(browser, 'Curious Client');
+  await spa.goto('/profile');
+  const ownSlug = await spa.evaluate(async () => ((await (await fetch('/api/user')).json()) as { slug: string }).slug);
+  await client.page.goto(`/profile/${ownSlug}`);
+  await expect(client.page.getByRole('heading', { name: spaName, exact: true })).toBeVisible();
+
+  await spa.getByRole('region', { name: 'Analytics' }).getByRole('link', { name: 'Analytics' }).click();
+  await expect(spa).toHaveURL(/\/analytics$/);
+  await expect(spa.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  const totals = spa.getByRole('region', { name: 'Totals' });
+  await expect(totals.getByText('Profile views')).toBeVisible();
+  await expect(totals.getByText('Profile views').locator('..')).toContainText('1');
+  for (const chart of ['How members found you', 'Reviews and recognition', 'Average ratings (out of 10)']) {
+    const region = spa.getByRole('region', { name: chart });
+    await expect(region.getByRole('img', { name: new RegExp(chart.replace(/[()]/g, '\\$&')) }).locator('canvas').first()).toBeVisible();
+  }
+  await expect(spa.getByRole('button', { name: 'Last 4 weeks' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(spa.getByRole('button', { name: 'Last 12 weeks' })).toBeDisabled();
+  await expect(spa.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await spa.getByRole('region', { name: 'How members found you' }).getByText('Show the figures').click();
+  await expect(spa.getByRole('table', { name: 'How members found you, week by week' }).getByRole('row')).toHaveCount(5);
+  expect(await seriousViolations(spa)).toEqual([]);
+  await expectNoSidewaysScroll(spa, 'analytics');
+
+  // Premium (the free trial): 12 weeks, the comparison, the export.
+  const origin = new URL(spa.url()).origin;
+  expect((await spa.request.post('/api/premium/trial', { headers: { Origin: origin } })).status()).toBe(200);
+  await spa.reload();
+  await spa.getByRole('button', { name: 'Last 12 weeks' }).click();
+  await expect(spa.getByRole('button', { name: 'Last 12 weeks' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(totals.getByText('vs the previous period').or(totals.getByText('from none in the previous period')).first()).toBeVisible();
+  const [download] = await Promise.all([spa.waitForEvent('download'), spa.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-12-weeks\.csv$/);
+  const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  expect(lines).toHaveLength(13);
+  expect(lines[0]).toMatch(/^Week starting,Profile views,/);
+  expect(lines.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},1,/);
+  expect(await seriousViolations(spa)).toEqual([]);
+  await expectNoSidewaysScroll(spa, 'analytics with premium');
+});

@@ -1,0 +1,243 @@
+// /analytics (issue 12): a spa manager's analytics of their own spa, reached from their profile. Totals for the
+// period (with the change against the previous period for premium), then charts week by week: how members
+// found the spa (profile views, map popup opens, Call and Navigate taps), what they gave back (reviews, stars,
+// the lineup's flowers) and the average of each sub-rating. Every spa manager sees the last 4 weeks; premium
+// sees 12 weeks, the comparison and the CSV export (the server refuses the rest to anyone else). The chart
+// library loads with this screen only.
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import {
+  ANALYTICS_FREE_WEEKS,
+  ANALYTICS_PREMIUM_WEEKS,
+  ANALYTICS_TEXTS,
+  COUNT_LABELS,
+  RATING_LABELS,
+  SUB_RATING_KEYS,
+  totalOf,
+  type AnalyticsAnswer,
+  type AnalyticsWeek,
+  type WeekCount,
+} from '../../common/analytics.ts';
+import { WeekChart, type ChartSeries } from '../components/analytics/week-chart.tsx';
+import { CrownIcon } from '../components/icons.tsx';
+import { LoadingView } from '../components/loading-view.tsx';
+import { NoticePanel, PageShell } from '../components/page-shell.tsx';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { useToast } from '../components/ui/use-toast.ts';
+import { cn } from '../lib/cn.ts';
+import { serverMessage } from '../lib/errors.ts';
+import { useSessionUser } from '../lib/session.ts';
+import { trpc } from '../trpc.ts';
+
+const COLORS = ['#b45309', '#0f766e', '#1d4ed8', '#be185d'];
+
+const CHARTS: { title: string; keys: WeekCount[] }[] = [
+  { title: 'How members found you', keys: ['profileViews', 'popupOpens', 'callTaps', 'navigateTaps'] },
+  { title: 'Reviews and recognition', keys: ['reviews', 'stars', 'flowers'] },
+];
+
+export function AnalyticsPage() {
+  const session = useSessionUser();
+  if (session.isPending) return <LoadingView />;
+  if (session.data?.role !== 'spa_management') {
+    return (
+      <PageShell title="Analytics" back="/profile">
+        <NoticePanel>{ANALYTICS_TEXTS.onlySpas}</NoticePanel>
+      </PageShell>
+    );
+  }
+  return <AnalyticsScreen premium={session.data.isPremium} />;
+}
+
+function AnalyticsScreen({ premium }: { premium: boolean }) {
+  const [weeks, setWeeks] = useState(ANALYTICS_FREE_WEEKS);
+  const compare = premium;
+  const report = trpc.analytics.report.useQuery({ weeks, compare }, { placeholderData: (previous) => previous });
+  return (
+    <PageShell title="Analytics" back="/profile" actions={premium ? <ExportButton weeks={weeks} /> : undefined}>
+      <div className="grid grid-cols-1 gap-4">
+        <div role="group" aria-label="Period" className="flex gap-2">
+          {[ANALYTICS_FREE_WEEKS, ANALYTICS_PREMIUM_WEEKS].map((option) => {
+            const locked = option > ANALYTICS_FREE_WEEKS && !premium;
+            return (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={weeks === option}
+                disabled={locked}
+                onClick={() => setWeeks(option)}
+                className={cn(
+                  'inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600',
+                  weeks === option ? 'bg-brand-700 text-white' : 'border border-sand-300 bg-white text-ink-800',
+                  locked && 'text-ink-600',
+                )}
+              >
+                {locked ? <CrownIcon size={14} aria-hidden="true" /> : null}
+                Last {option} weeks
+              </button>
+            );
+          })}
+        </div>
+        {!premium ? <PremiumNote /> : null}
+        {report.isError ? (
+          <NoticePanel
+            action={
+              <Button variant="outline" onClick={() => void report.refetch()}>
+                Try Again
+              </Button>
+            }
+          >
+            {serverMessage(report.error, 'We could not load your analytics. Please try again.')}
+          </NoticePanel>
+        ) : !report.data ? (
+          <div aria-busy="true" aria-label="Loading analytics" className="grid gap-4">
+            <div className="h-28 animate-pulse rounded-2xl bg-sand-100" />
+            <div className="h-64 animate-pulse rounded-2xl bg-sand-100" />
+          </div>
+        ) : (
+          <Report answer={report.data} />
+        )}
+      </div>
+    </PageShell>
+  );
+}
+
+function PremiumNote() {
+  return (
+    <p className="rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      {ANALYTICS_TEXTS.premiumRequired}{' '}
+      <Link to="/premium" className="font-semibold underline underline-offset-2">
+        See Premium
+      </Link>
+    </p>
+  );
+}
+
+function Report({ answer }: { answer: AnalyticsAnswer }) {
+  const weekStarts = useMemo(() => answer.weeks.map((week) => week.weekStart), [answer.weeks]);
+  const charts = useMemo(
+    () => [
+      ...CHARTS.map((chart) => ({
+        title: chart.title,
+        series: chart.keys.map((key, i): ChartSeries => ({ label: COUNT_LABELS[key], color: COLORS[i]!, values: answer.weeks.map((week) => week[key]) })),
+        range: undefined,
+      })),
+      {
+        title: 'Average ratings (out of 10)',
+        series: SUB_RATING_KEYS.map((key, i): ChartSeries => ({ label: RATING_LABELS[key], color: COLORS[i]!, values: answer.weeks.map((week) => week.ratings[key]) })),
+        range: [0, 10] as [number, number],
+      },
+    ],
+    [answer.weeks],
+  );
+  return (
+    <>
+      <Totals weeks={answer.weeks} previous={answer.previous} />
+      {charts.map((chart) => (
+        <section key={chart.title} aria-label={chart.title} className="grid min-w-0 grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+          <h2 className="font-display text-lg font-semibold text-ink-900">{chart.title}</h2>
+          <WeekChart title={chart.title} weekStarts={weekStarts} series={chart.series} range={chart.range} />
+          <AnalyticsTable weeks={answer.weeks} series={chart.series} caption={chart.title} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+function Totals({ weeks, previous }: { weeks: AnalyticsWeek[]; previous: AnalyticsWeek[] | null }) {
+  const keys: WeekCount[] = ['profileViews', 'popupOpens', 'callTaps', 'navigateTaps', 'reviews', 'stars', 'flowers'];
+  return (
+    <section aria-label="Totals" className="grid grid-cols-2 gap-2">
+      {keys.map((key) => {
+        const total = totalOf(weeks, key);
+        const before = previous ? totalOf(previous, key) : null;
+        return (
+          <div key={key} className="grid gap-0.5 rounded-2xl border border-sand-200 bg-white px-3 py-2.5 shadow-sm">
+            <span className="text-xs font-medium text-ink-700">{COUNT_LABELS[key]}</span>
+            <span className="font-display text-2xl font-semibold text-ink-900">{total}</span>
+            {before !== null ? <Change now={total} before={before} /> : null}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+/** The change against the previous period of the same length. */
+function Change({ now, before }: { now: number; before: number }) {
+  const difference = now - before;
+  const text =
+    difference === 0
+      ? 'Same as the previous period'
+      : before === 0
+        ? `+${difference} from none in the previous period`
+        : `${difference > 0 ? '+' : '−'}${Math.round((Math.abs(difference) / before) * 100)}% vs the previous period`;
+  return <span className={cn('text-xs font-semibold', difference > 0 ? 'text-emerald-800' : difference < 0 ? 'text-red-800' : 'text-ink-700')}>{text}</span>;
+}
+
+function AnalyticsTable({ weeks, series, caption }: { weeks: AnalyticsWeek[]; series: ChartSeries[]; caption: string }) {
+  return (
+    <details className="text-sm">
+      <summary className="min-h-11 cursor-pointer py-2.5 font-semibold text-brand-800">Show the figures</summary>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-xs">
+          <caption className="sr-only">{caption}, week by week</caption>
+          <thead>
+            <tr className="border-b border-sand-200">
+              <th scope="col" className="py-1.5 pr-2 font-semibold">
+                Week of
+              </th>
+              {series.map((line) => (
+                <th key={line.label} scope="col" className="px-1 py-1.5 text-right font-semibold">
+                  {line.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week, row) => (
+              <tr key={week.weekStart} className="border-b border-sand-100">
+                <th scope="row" className="py-1.5 pr-2 font-medium whitespace-nowrap">
+                  {week.weekStart}
+                </th>
+                {series.map((line) => (
+                  <td key={line.label} className="px-1 py-1.5 text-right">
+                    {line.values[row] ?? '–'}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+/** Premium: the CSV of the weeks shown (GET /api/analytics/export), saved as a file. */
+function ExportButton({ weeks }: { weeks: number }) {
+  const utils = trpc.useUtils();
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      const file = await utils.analytics.exportCsv.fetch({ weeks });
+      const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.filename;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Export failed', description: serverMessage(error, 'Please try again.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" onClick={() => void download()} disabled={busy} className={buttonClasses('outline', 'sm', 'min-h-11')}>
+      {busy ? 'Exporting…' : 'Export CSV'}
+    </button>
+  );
+}

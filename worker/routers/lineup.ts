@@ -1,0 +1,162 @@
+// The therapist lineup (issue 12): a spa manager invites a therapist, the invited therapist accepts or
+// declines, either side ends the link. Each write is one conditional statement plus its diagnosis in one batch
+// (so a refusal says why without a second round trip); a second open link for the same pair is refused by the
+// partial unique index, not by a check that could race. The lineup (accepted links) is public; invitations
+// are answered only to the two members they concern.
+import { TRPCError } from '@trpc/server';
+import { sql } from 'drizzle-orm';
+import {
+  inviteInput,
+  LINEUP_TEXTS,
+  lineupOfInput,
+  linkInput,
+  respondInput,
+  type LineupAnswer,
+  type LineupSpa,
+  type LineupTherapist,
+} from '../../common/lineup.ts';
+import { PROFILE_TEXTS } from '../../common/profile.ts';
+import type { Role } from '../../common/roles.ts';
+import { isUniqueViolation } from '../services/users.ts';
+import { publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
+
+type LinkRow = { id: number; spaId: number; therapistId: number; state: string };
+
+function linkQuery(ctx: Context, linkId: number) {
+  return ctx.db.all<LinkRow>(sql`select id, spa_id as spaId, therapist_id as therapistId, state from lineup_links where id = ${linkId}`);
+}
+
+/** A link the member is not a side of is answered as missing: invitations are private to the two sides. */
+function linkOf(rows: LinkRow[], memberId: number): LinkRow {
+  const [link] = rows;
+  if (!link || (link.spaId !== memberId && link.therapistId !== memberId))
+    throw new TRPCError({ code: 'NOT_FOUND', message: LINEUP_TEXTS.linkNotFound });
+  return link;
+}
+
+type LineupRow = {
+  linkId: number;
+  state: 'invited' | 'accepted';
+  side: 'therapist' | 'spa';
+  since: number;
+  id: number;
+  name: string;
+  slug: string;
+  profilePic: string | null;
+  address: string | null;
+  flowersReceived: number | null;
+};
+
+/** The open links of a member with the member on the other side (banned members are left out). */
+function lineupRowsQuery(ctx: Context, memberId: number) {
+  return ctx.db.all<LineupRow>(sql`
+    select l.id as linkId, l.state as state, 'therapist' as side, coalesce(l.responded_at, l.created_at) as since,
+      o.id as id, o.name as name, o.slug as slug, o.profile_pic as profilePic, null as address,
+      (select count(*) from flowers as f where f.recipient_id = o.id) as flowersReceived
+    from lineup_links as l join users as o on o.id = l.therapist_id
+    where l.spa_id = ${memberId} and l.state in ('invited', 'accepted') and o.is_banned = 0
+    union all
+    select l.id, l.state, 'spa', coalesce(l.responded_at, l.created_at), o.id, o.name, o.slug, o.profile_pic, o.address, null
+    from lineup_links as l join users as o on o.id = l.spa_id
+    where l.therapist_id = ${memberId} and l.state in ('invited', 'accepted') and o.is_banned = 0
+    order by 4 desc, 1 desc`);
+}
+
+function toLineup(rows: LineupRow[], own: boolean): LineupAnswer {
+  const therapist = (row: LineupRow): LineupTherapist => ({
+    linkId: row.linkId,
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    profilePic: row.profilePic,
+    since: Number(row.since),
+    flowersReceived: Number(row.flowersReceived ?? 0),
+  });
+  const spa = (row: LineupRow): LineupSpa => ({
+    linkId: row.linkId,
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    profilePic: row.profilePic,
+    since: Number(row.since),
+    address: row.address,
+  });
+  const pick = (state: LineupRow['state']) => rows.filter((row) => row.state === state);
+  const split = (list: LineupRow[]) => ({
+    therapists: list.filter((row) => row.side === 'therapist').map(therapist),
+    spas: list.filter((row) => row.side === 'spa').map(spa),
+  });
+  return { ...split(pick('accepted')), invitations: own ? split(pick('invited')) : null };
+}
+
+export const lineupRouter = router({
+  /** GET /api/users/{userId}/lineup: a spa's therapists or a therapist's spas; one round trip with the session. */
+  of: publicProcedure.input(lineupOfInput).query(async ({ ctx, input }): Promise<LineupAnswer> => {
+    const { viewer, results } = await ctx.readBesideSession([
+      ctx.db.all<{ id: number; role: Role; isBanned: number }>(sql`select id, role, is_banned as isBanned from users where id = ${input.userId}`),
+      lineupRowsQuery(ctx, input.userId),
+    ]);
+    const [target] = results[0];
+    if (!target || (Number(target.isBanned) === 1 && viewer?.user.role !== 'admin'))
+      throw new TRPCError({ code: 'NOT_FOUND', message: PROFILE_TEXTS.userNotFound });
+    return toLineup(results[1], viewer?.user.id === target.id);
+  }),
+
+  /** POST /api/lineup/invitations: a spa manager invites a therapist (search by name: GET /api/users/therapist). */
+  invite: signedInProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
+    if (ctx.user.role !== 'spa_management') throw new TRPCError({ code: 'FORBIDDEN', message: LINEUP_TEXTS.onlySpasInvite });
+    let inserted: { id: number; createdAt: number }[];
+    let found: { role: Role; isBanned: number }[];
+    try {
+      [inserted, found] = await ctx.db.batch([
+        ctx.db.all<{ id: number; createdAt: number }>(sql`
+          insert into lineup_links (spa_id, therapist_id, state)
+          select ${ctx.user.id}, t.id, 'invited' from users as t where t.id = ${input.therapistId} and t.role = 'therapist' and t.is_banned = 0
+          returning id, created_at as createdAt`),
+        ctx.db.all<{ role: Role; isBanned: number }>(sql`select role, is_banned as isBanned from users where id = ${input.therapistId}`),
+      ]);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: LINEUP_TEXTS.alreadyLinked });
+      throw error;
+    }
+    const [link] = inserted;
+    if (!link) {
+      const [therapist] = found;
+      if (!therapist || Number(therapist.isBanned) === 1) throw new TRPCError({ code: 'NOT_FOUND', message: LINEUP_TEXTS.therapistNotFound });
+      throw new TRPCError({ code: 'BAD_REQUEST', message: LINEUP_TEXTS.notATherapist });
+    }
+    return { linkId: link.id, spaId: ctx.user.id, therapistId: input.therapistId, state: 'invited' as const, message: LINEUP_TEXTS.invited };
+  }),
+
+  /** POST /api/lineup/{linkId}/accept and /decline: only the invited therapist answers, once. */
+  respond: signedInProcedure.input(respondInput).mutation(async ({ ctx, input }) => {
+    const state = input.accept ? 'accepted' : 'declined';
+    const [updated, found] = await ctx.db.batch([
+      ctx.db.all<{ id: number }>(sql`
+        update lineup_links set state = ${state}, responded_at = ${Date.now()}
+        where id = ${input.linkId} and therapist_id = ${ctx.user.id} and state = 'invited' returning id`),
+      linkQuery(ctx, input.linkId),
+    ]);
+    if (updated.length === 0) {
+      const link = linkOf(found, ctx.user.id);
+      if (link.therapistId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: LINEUP_TEXTS.onlyInvitedResponds });
+      throw new TRPCError({ code: 'CONFLICT', message: LINEUP_TEXTS.notOpen });
+    }
+    return { linkId: input.linkId, state, message: input.accept ? LINEUP_TEXTS.accepted : LINEUP_TEXTS.declined };
+  }),
+
+  /** DELETE /api/lineup/{linkId}: either side ends a link (or withdraws an invitation). */
+  end: signedInProcedure.input(linkInput).mutation(async ({ ctx, input }) => {
+    const [updated, found] = await ctx.db.batch([
+      ctx.db.all<{ id: number }>(sql`
+        update lineup_links set state = 'ended', ended_at = ${Date.now()}
+        where id = ${input.linkId} and ${ctx.user.id} in (spa_id, therapist_id) and state in ('invited', 'accepted') returning id`),
+      linkQuery(ctx, input.linkId),
+    ]);
+    if (updated.length === 0) {
+      linkOf(found, ctx.user.id);
+      throw new TRPCError({ code: 'CONFLICT', message: LINEUP_TEXTS.alreadyEnded });
+    }
+    return { linkId: input.linkId, state: 'ended' as const, message: LINEUP_TEXTS.ended };
+  }),
+});

@@ -1,0 +1,16 @@
+// The lineup as SQL for other domains: whether a spa member is among a therapist's spas (accepted links), and a
+// therapist's first spa listing (the spa a review's flower is given at).
+import { sql, type SQL } from 'drizzle-orm';
+
+/** True (1) when the spa member `spaMember` has the therapist in their lineup. */
+export function therapistSpaCondition(spaMember: SQL, therapistId: number | SQL): SQL<number> {
+  return sql<number>`exists (select 1 from lineup_links as lineup where lineup.spa_id = ${spaMember}
+    and lineup.therapist_id = ${therapistId} and lineup.state = 'accepted')`;
+}
+
+/** A spa listing (spas.id) owned by one of the therapist's spas, the longest-standing link first; null without one. */
+export function therapistSpaListing(therapistId: number): SQL<number | null> {
+  return sql<number | null>`(select listing.id from lineup_links as lineup join spas as listing on listing.owner_user_id = lineup.spa_id
+    where lineup.therapist_id = ${therapistId} and lineup.state = 'accepted'
+    order by coalesce(lineup.responded_at, lineup.created_at), listing.id limit 1)`;
+}

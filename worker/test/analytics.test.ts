@@ -1,0 +1,186 @@
+// Spa analytics through REST: what is counted (once per viewer, spa and day; never one's own views, never a
+// request without a session or from a crawler), how it is stored (daily rollups, viewer marks that name nobody
+// and are pruned), the weekly report with reviews' sub-ratings, stars and the lineup's flowers, and the premium
+// windows (4 weeks for everyone; 12 weeks, the comparison and the CSV export for premium) enforced on the server.
+import { describe, expect, it } from 'vitest';
+import { ANALYTICS_TEXTS } from '../../common/analytics.ts';
+import { manilaDay } from '../../common/time.ts';
+import { createMember, type TestMember } from './chat-client.ts';
+import { configuredWorker, database, json } from './helpers.ts';
+
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+// Every answer here waits for the work left after it (the counting runs after the answer).
+const worker = configuredWorker({});
+const as = (who: TestMember | null, path: string, options: { body?: unknown; userAgent?: string | null } = {}) =>
+  worker.call(path, {
+    cookie: who?.cookie ?? null,
+    ...(options.body === undefined ? {} : { body: options.body }),
+    headers: options.userAgent === null ? {} : { 'User-Agent': options.userAgent ?? BROWSER },
+  });
+const viewProfile = async (who: TestMember | null, spa: { id: number }, userAgent?: string | null) =>
+  (await as(who, `/api/users/${spa.id}/profile`, { userAgent })).status;
+const tap = (who: TestMember, spa: { id: number }, event: string, userAgent?: string) =>
+  as(who, '/api/analytics/events', { body: { spaId: spa.id, event }, userAgent });
+
+async function rollups(spa: { id: number }) {
+  const { rows } = await database().execute({ sql: 'select metric, count from spa_daily_counts where spa_id = ? order by metric', args: [spa.id] });
+  return Object.fromEntries(rows.map((row) => [row.metric, Number(row.count)]));
+}
+
+async function report(spa: TestMember, query = '') {
+  return as(spa, `/api/analytics${query}`);
+}
+
+describe('counting', () => {
+  it('counts a spa profile view once per viewer and day, never the spa itself, a crawler or a visitor without a session', async () => {
+    const [spa, a, b, therapist] = await Promise.all([
+      createMember({ role: 'spa_management' }),
+      createMember(),
+      createMember(),
+      createMember({ role: 'therapist' }),
+    ]);
+    expect(await viewProfile(a, spa)).toBe(200);
+    expect(await viewProfile(a, spa)).toBe(200);
+    expect(await viewProfile(b, spa)).toBe(200);
+    expect(await viewProfile(spa, spa)).toBe(200);
+    expect(await viewProfile(b, spa, 'Googlebot/2.1 (+http://www.google.com/bot.html)')).toBe(200);
+    const crawler = await createMember();
+    expect(await viewProfile(crawler, spa, 'facebookexternalhit/1.1')).toBe(200);
+    expect(await viewProfile(crawler, spa, null)).toBe(200);
+    expect(await viewProfile(null, spa)).toBe(401);
+    // A therapist's or a client's profile is not a spa: nothing is counted for them.
+    expect(await viewProfile(a, therapist)).toBe(200);
+    expect(await rollups(spa)).toEqual({ profile_view: 2 });
+    expect(await rollups(therapist)).toEqual({});
+  });
+
+  it('counts the map popup, Call and Navigate once per viewer and day, only for spas', async () => {
+    const [spa, a, b, client] = await Promise.all([createMember({ role: 'spa_management' }), createMember(), createMember(), createMember()]);
+    for (const event of ['popup_open', 'popup_open', 'call_tap', 'navigate_tap', 'navigate_tap'])
+      expect(await json(await tap(a, spa, event))).toEqual({ received: true });
+    await tap(b, spa, 'popup_open');
+    await tap(spa, spa, 'call_tap');
+    await tap(b, spa, 'call_tap', 'curl/8.5.0');
+    await tap(a, client, 'popup_open');
+    expect(await rollups(spa)).toEqual({ call_tap: 1, navigate_tap: 1, popup_open: 2 });
+    expect(await rollups(client)).toEqual({});
+
+    const refused = await tap(a, spa, 'profile_view');
+    expect(refused.status).toBe(400);
+    expect((await as(null, '/api/analytics/events', { body: { spaId: spa.id, event: 'call_tap' } })).status).toBe(401);
+    expect(await rollups(spa)).toEqual({ call_tap: 1, navigate_tap: 1, popup_open: 2 });
+  });
+
+  it('keeps no viewer id: marks are keyed hashes, and marks and salts older than two days are deleted', async () => {
+    const [spa, viewer] = await Promise.all([createMember({ role: 'spa_management' }), createMember()]);
+    const old = manilaDay(Date.now() - 5 * 86_400_000);
+    await database().batch(
+      [
+        { sql: "insert or ignore into analytics_seen (mark, day) values ('old-mark', ?)", args: [old] },
+        { sql: "insert or ignore into analytics_salts (day, salt) values (?, 'old-salt')", args: [old] },
+      ],
+      'write',
+    );
+    await tap(viewer, spa, 'popup_open');
+    const { rows } = await database().execute('select mark, day from analytics_seen');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(String(row.mark)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+      expect(String(row.mark)).not.toContain(String(viewer.id));
+    }
+    expect(rows.some((row) => row.day === old)).toBe(false);
+    expect((await database().execute({ sql: 'select count(*) as n from analytics_salts where day = ?', args: [old] })).rows[0]!.n).toBe(0);
+  });
+});
+
+describe('the report', () => {
+  it('is for spa management only, and shows every spa manager 4 weeks; more, the comparison and the export are premium', async () => {
+    const [spa, client] = await Promise.all([createMember({ role: 'spa_management' }), createMember()]);
+    const forbidden = await report(client);
+    expect(forbidden.status).toBe(403);
+    expect((await json(forbidden)).message).toBe(ANALYTICS_TEXTS.onlySpas);
+    expect((await report(null as never)).status).toBe(401);
+
+    const answer = await json(await report(spa));
+    expect(answer).toMatchObject({ premium: false, maxWeeks: 4, previous: null });
+    expect(answer.weeks).toHaveLength(4);
+    for (const query of ['?weeks=12', '?weeks=5', '?compare=true', '?weeks=4&compare=true']) {
+      const refused = await report(spa, query);
+      expect(refused.status, query).toBe(403);
+      expect((await json(refused)).message).toBe(ANALYTICS_TEXTS.premiumRequired);
+    }
+    const exported = await as(spa, '/api/analytics/export?weeks=4');
+    expect(exported.status).toBe(403);
+    expect((await json(exported)).message).toBe(ANALYTICS_TEXTS.premiumRequired);
+    expect((await report(spa, '?weeks=0')).status).toBe(400);
+  });
+
+  it('gives premium 12 weeks with the previous 12, and the CSV export', async () => {
+    const spa = await createMember({ role: 'spa_management', premium: true });
+    const answer = await json(await report(spa, '?weeks=12&compare=true'));
+    expect(answer).toMatchObject({ premium: true, maxWeeks: 52 });
+    expect(answer.weeks).toHaveLength(12);
+    expect(answer.previous).toHaveLength(12);
+    const weekStarts = [...answer.previous, ...answer.weeks].map((week: { weekStart: string }) => week.weekStart);
+    for (const [i, start] of weekStarts.entries()) {
+      expect(new Date(`${start}T00:00:00Z`).getUTCDay()).toBe(1);
+      if (i > 0) expect(Date.parse(start) - Date.parse(weekStarts[i - 1]!)).toBe(7 * 86_400_000);
+    }
+    expect(weekStarts.at(-1)! <= manilaDay()).toBe(true);
+    expect(Date.parse(manilaDay()) - Date.parse(weekStarts.at(-1)!)).toBeLessThan(7 * 86_400_000);
+
+    const exported = await as(spa, '/api/analytics/export?weeks=12');
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(exported.headers.get('Content-Disposition')).toMatch(/^attachment; filename="analytics-\d{4}-\d{2}-\d{2}-12-weeks\.csv"$/);
+    const lines = (await exported.text()).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(13);
+    expect(lines[0]).toBe(
+      'Week starting,Profile views,Map popup opens,Call taps,Navigate taps,Reviews,Stars,Flowers (lineup),Ambience average,Amenities average,Booking average,Selection average',
+    );
+  });
+
+  it('adds up the week: views and taps, reviews with their sub-rating averages, stars, and the lineup\'s flowers', async () => {
+    const [spa, a, b, therapist, outsider] = await Promise.all([
+      createMember({ role: 'spa_management' }),
+      createMember(),
+      createMember(),
+      createMember({ role: 'therapist' }),
+      createMember({ role: 'therapist' }),
+    ]);
+    await viewProfile(a, spa);
+    await viewProfile(b, spa);
+    await tap(a, spa, 'call_tap');
+    const now = Date.now();
+    const day = manilaDay(now);
+    await database().batch(
+      [
+        {
+          sql: `insert into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating, created_at)
+                values (?, ?, 'Calm', 8, 6, 10, 7, ?), (?, ?, 'Good', 9, 7, 9, null, ?)`,
+          args: [a.id, spa.id, now, b.id, spa.id, now],
+        },
+        { sql: 'insert into stars (giver_id, recipient_id, manila_day, created_at) values (?, ?, ?, ?)', args: [a.id, spa.id, day, now] },
+        { sql: "insert into lineup_links (spa_id, therapist_id, state) values (?, ?, 'accepted')", args: [spa.id, therapist.id] },
+        {
+          sql: 'insert into flowers (giver_id, recipient_id, manila_day, created_at) values (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?)',
+          args: [a.id, therapist.id, day, now, b.id, therapist.id, day, now, a.id, outsider.id, day, now],
+        },
+      ],
+      'write',
+    );
+    const { weeks } = await json(await report(spa));
+    expect(weeks.slice(0, 3).every((week: any) => week.profileViews === 0 && week.reviews === 0)).toBe(true);
+    expect(weeks[3]).toEqual({
+      weekStart: weeks[3].weekStart,
+      profileViews: 2,
+      popupOpens: 0,
+      callTaps: 1,
+      navigateTaps: 0,
+      reviews: 2,
+      ratings: { ambience: 8.5, amenities: 6.5, booking: 9.5, selection: 7 },
+      stars: 1,
+      flowers: 2,
+    });
+  });
+});
