@@ -25,6 +25,8 @@ export interface Bindings {
   FORGOT_PASSWORD_ACCOUNT_LIMITER?: RateLimit;
   RESET_PASSWORD_LIMITER?: RateLimit;
   PREMIUM_CHECKOUT_LIMITER?: RateLimit;
+  /** Member search (issue 10): searches per member. */
+  SEARCH_LIMITER?: RateLimit;
   /** Cloudflare Email Service (a `send_email` binding), one of the mail providers. */
   EMAIL?: SendEmail;
   [key: string]: unknown;

@@ -1,6 +1,7 @@
 // The application router: one router per domain, merged here. Its type is what the web app and the SDK import.
 import { router, createCallerFactory } from '../trpc.ts';
 import { accountRouter } from './account.ts';
+import { adminRouter } from './admin.ts';
 import { addressRouter } from './address.ts';
 import { aiRouter } from './ai.ts';
 import { chatRouter } from './chat.ts';
@@ -15,6 +16,7 @@ import { systemRouter } from './system.ts';
 import { leaderboardsRouter } from './leaderboards.ts';
 import { recognitionRouter } from './recognition.ts';
 import { reviewsRouter } from './reviews.ts';
+import { searchRouter } from './search.ts';
 
 export const appRouter = router({
   account: accountRouter,
@@ -34,6 +36,9 @@ export const appRouter = router({
   reviews: reviewsRouter,
   recognition: recognitionRouter,
   leaderboards: leaderboardsRouter,
+  // Admin dashboard, moderation and member search (issue 10)
+  admin: adminRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;
