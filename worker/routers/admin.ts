@@ -548,10 +548,10 @@ export const adminRouter = router({
           ctx.db.all<{ role: Role; count: number }>(sql`select role, count(*) as count from users group by role`),
           spaRowsQuery(ctx.db, sql`s.owner_user_id is not null`),
           ctx.db.all<{ week: number; count: number }>(
-            sql`select (created_at - ${since}) / ${WEEK_MS} as week, count(*) as count from users where created_at >= ${since} group by week`,
+            sql`select cast((created_at - ${since}) / ${WEEK_MS} as integer) as week, count(*) as count from users where created_at >= ${since} group by week`,
           ),
           ctx.db.all<{ week: number; count: number }>(
-            sql`select (created_at - ${since}) / ${WEEK_MS} as week, count(*) as count from reviews
+            sql`select cast((created_at - ${since}) / ${WEEK_MS} as integer) as week, count(*) as count from reviews
                 where created_at >= ${since} and removed_at is null group by week`,
           ),
         ] as const,
