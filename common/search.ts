@@ -28,7 +28,9 @@ export const memberSearchInput = z.object({
     .string({ error: SEARCH_TEXTS.termRequired })
     .transform((term) => term.normalize('NFKC').replace(/\s+/gu, ' ').trim())
     .pipe(z.string().min(1, SEARCH_TEXTS.termRequired).max(MEMBER_SEARCH_TERM_MAX, `Please keep the name under ${MEMBER_SEARCH_TERM_MAX} characters.`)),
+  /** The page to answer (1 first); `cursor` is the same for the web app's infinite list. */
   page: z.coerce.number().int().min(1).max(500).default(1),
+  cursor: z.coerce.number().int().min(1).max(500).nullish(),
 });
 
 /** A search result: public fields only, never the email or anything private. */

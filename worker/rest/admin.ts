@@ -24,7 +24,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .post('/admin/reports/:kind/:id', rest((caller, { params, body }) =>
     caller.admin.resolveReport({ ...(body as object), kind: params.kind, id: params.id } as never),
   ))
-  .get('/admin/audit-log', rest((caller, { query }) => caller.admin.auditLog({ before: query.get('before') ?? undefined } as never)))
+  .get('/admin/audit-log', rest((caller, { query }) => caller.admin.auditLog({ cursor: query.get('cursor') ?? undefined } as never)))
   // Members
   .post('/reviews/:reviewId/report', rest((caller, { params, body }) => caller.reviews.report({ ...(body as object), reviewId: params.reviewId } as never)))
   .post('/search-users', rest((caller, { body }) => caller.search.members(body as never)));

@@ -655,10 +655,10 @@ export const adminRouter = router({
     return { kind: input.kind, id: input.id, action: input.action };
   }),
 
-  /** The audit log, newest first, a page at a time (`before`: the last id of the previous page). */
+  /** The audit log, newest first, a page at a time (`cursor`: the last id of the previous page). */
   auditLog: publicProcedure
-    .input(z.object({ before: z.coerce.number().int().positive().optional() }).default({}))
-    .query(async ({ ctx, input }): Promise<{ entries: AuditEntry[]; nextBefore: number | null }> => {
+    .input(z.object({ cursor: z.coerce.number().int().positive().nullish() }).default({}))
+    .query(async ({ ctx, input }): Promise<{ entries: AuditEntry[]; nextCursor: number | null }> => {
       const [rows] = await readAsAdmin(
         ctx,
         () =>
@@ -666,12 +666,12 @@ export const adminRouter = router({
             ctx.db
               .select()
               .from(adminAuditLog)
-              .where(input.before ? lt(adminAuditLog.id, input.before) : undefined)
+              .where(input.cursor ? lt(adminAuditLog.id, input.cursor) : undefined)
               .orderBy(desc(adminAuditLog.id))
               .limit(ADMIN_PAGE_SIZE + 1),
           ] as const,
       );
       const entries = rows.slice(0, ADMIN_PAGE_SIZE);
-      return { entries, nextBefore: rows.length > ADMIN_PAGE_SIZE ? entries.at(-1)!.id : null };
+      return { entries, nextCursor: rows.length > ADMIN_PAGE_SIZE ? entries.at(-1)!.id : null };
     }),
 });

@@ -8,6 +8,7 @@ import { enforceRateLimit, router, signedInProcedure } from '../trpc.ts';
 export const searchRouter = router({
   members: signedInProcedure.input(memberSearchInput).query(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, ctx.env.SEARCH_LIMITER, `search:${ctx.user.id}`);
-    return toSearchPage(await memberSearchQuery(ctx.db, input.term, input.page), input.page);
+    const page = input.cursor ?? input.page;
+    return toSearchPage(await memberSearchQuery(ctx.db, input.term, page), page);
   }),
 });
