@@ -4,4 +4,5 @@ await import('../bench/leaderboards.ts');
 await import('../bench/first-paint.ts');
 await import('../bench/chat.ts');
 await import('../bench/map.ts');
+await import('../bench/search.ts');
 export {};
