@@ -399,13 +399,18 @@ export const adminRouter = router({
   /** POST /api/spas */
   createSpa: adminProcedure.input(spaInput).mutation(async ({ ctx, input }) => {
     await checkOwner(ctx.db, input.ownerUserId);
-    const [created] = await ctx.db
-      .insert(spas)
-      .values({ ...input, ownerUserId: input.ownerUserId ?? null, amenities: JSON.stringify(input.amenities) })
-      .returning({ id: spas.id });
-    const [, rows] = await ctx.db.batch([
-      auditEntry(ctx.db, ctx.user, 'spa.create', { type: 'spa', id: created!.id, label: input.name }),
-      spaRowsQuery(ctx.db, sql`s.id = ${created!.id}`),
+    // One batch: the spa, its audit entry (last_insert_rowid() is then the spa's id) and the listing as shown.
+    const [, , rows] = await ctx.db.batch([
+      ctx.db.insert(spas).values({ ...input, ownerUserId: input.ownerUserId ?? null, amenities: JSON.stringify(input.amenities) }),
+      auditEntryIfFound(
+        ctx.db,
+        ctx.user,
+        'spa.create',
+        { type: 'spa', id: sql`last_insert_rowid()` },
+        sql`select name as label from spas where id = last_insert_rowid()`,
+      ),
+      // After the entry, last_insert_rowid() is the entry's id, which names the spa.
+      spaRowsQuery(ctx.db, sql`s.id = (select target_id from admin_audit_log where id = last_insert_rowid())`),
     ]);
     return toAdminSpa(rows[0]!);
   }),
@@ -436,9 +441,12 @@ export const adminRouter = router({
 
   /** DELETE /api/spas/{id}: the listing and its image go together (no orphan in the bucket). */
   deleteSpa: adminProcedure.input(spaIdInput).mutation(async ({ ctx, input }) => {
-    const [deleted] = await ctx.db.delete(spas).where(eq(spas.id, input.id)).returning({ name: spas.name, imageUrl: spas.imageUrl });
+    // The entry first, labelled from the row about to go; written only when there is one.
+    const [, [deleted]] = await ctx.db.batch([
+      auditEntryIfFound(ctx.db, ctx.user, 'spa.delete', { type: 'spa', id: input.id }, sql`select name as label from spas where id = ${input.id}`),
+      ctx.db.delete(spas).where(eq(spas.id, input.id)).returning({ name: spas.name, imageUrl: spas.imageUrl }),
+    ]);
     if (!deleted) throw spaNotFound();
-    await auditEntry(ctx.db, ctx.user, 'spa.delete', { type: 'spa', id: input.id, label: deleted.name });
     if (deleted.imageUrl) await deleteReplaced(mediaBucket(ctx.env), [deleted.imageUrl], []);
     return { message: 'Spa deleted', id: input.id };
   }),

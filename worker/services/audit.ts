@@ -8,7 +8,8 @@ import type { UserRow } from './sessions.ts';
 
 export interface AuditTarget {
   type: 'spa' | 'user' | 'chat_report' | 'review_report' | 'red_flag_dispute';
-  id: number | null;
+  /** The target's id, or an SQL expression of it (the row a batch has just inserted). */
+  id: number | SQL | null;
   label?: string | null;
   detail?: Record<string, unknown> | null;
 }
