@@ -1,8 +1,7 @@
 // The admin dashboard and member search against the running app (issue 10 section 7): database round trips for
 // each admin and search endpoint (budget: 1 for a read beside the session lookup, writes a few), and the
 // requests the dashboard makes before its first render in Chromium at 1280x800.
-import { chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { launchChromium } from './browser.ts';
 import { JPEG_400 } from '../worker/test/fixtures/images.ts';
 
 interface Target {
@@ -48,14 +47,7 @@ export async function adminRoundTrips({ origin, adminCookie, memberCookie, pipel
 
 /** Requests to /api and /trpc from navigation until the stat cards show their figures, in Chromium at 1280x800. */
 export async function adminFirstRender({ origin, admin }: Target): Promise<void> {
-  const bundled = (() => {
-    try {
-      return chromium.executablePath();
-    } catch {
-      return '';
-    }
-  })();
-  const browser = await chromium.launch({ executablePath: bundled && existsSync(bundled) ? undefined : '/usr/bin/chromium' });
+  const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const login = await page.request.post(`${origin}/api/login`, { data: admin, headers: { Origin: origin } });
