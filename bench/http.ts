@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
 import { freePort, startApp } from '../scripts/app.ts';
+import { adminFirstRender, adminRoundTrips } from './admin.ts';
 import { profileChunkSizes, profileFirstRender, profileRoundTrips } from './profiles.ts';
 import { startProviderStandIns } from '../scripts/provider-stand-ins.ts';
 import { signWebhookPayload } from '../worker/services/paymongo.ts';
@@ -99,6 +100,17 @@ try {
   const profileTarget = { origin, cookie, pipelines, member: { name: client.name, password: DEMO_PASSWORD } };
   await profileRoundTrips(profileTarget);
   await profileFirstRender(profileTarget);
+  // Issue 10: the admin dashboard and member search.
+  const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
+  const adminTarget = {
+    origin,
+    pipelines,
+    adminCookie: cookieOf(await post('/api/login', { name: admin.name, password: DEMO_PASSWORD })),
+    memberCookie: cookie,
+    admin: { name: admin.name, password: DEMO_PASSWORD },
+  };
+  await adminRoundTrips(adminTarget);
+  await adminFirstRender(adminTarget);
   // Issue 11: password reset, premium, favourites lists.
   const memberCookie = cookieOf(await post('/api/login', { name, password: 'bench-password-2026' }));
   const get = (path: string, cookie?: string) => fetch(`${origin}${path}`, { headers: cookie ? { Cookie: cookie } : {} });

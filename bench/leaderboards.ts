@@ -40,7 +40,7 @@ try {
 
   // Rows go in with the triggers off and the rollups are then built by the migration's own backfill statements
   // (the state the triggers would have produced, much faster to make); the gift timing below uses the triggers.
-  const migration = readFileSync('db/migrations/0004_board-triggers.sql', 'utf8').split('--> statement-breakpoint');
+  const migration = readFileSync('db/migrations/0007_board-triggers.sql', 'utf8').split('--> statement-breakpoint');
   const triggers = migration.filter((statement) => statement.includes('CREATE TRIGGER'));
   const backfill = migration.filter((statement) => statement.includes('SELECT') && statement.includes('GROUP BY'));
   for (const trigger of triggers) await client.execute(`drop trigger ${trigger.match(/CREATE TRIGGER `([^`]+)`/)![1]}`);

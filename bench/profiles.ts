@@ -2,10 +2,10 @@
 // per profile endpoint (budget 1 for a read, 2 for a write), the API requests the profile screen makes before
 // its first render (budget 2, no waterfall; measured in Chromium), and the gzipped JavaScript of the profile
 // screen and the editor (their chunks and what they import beyond the landing page).
-import { chromium } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { launchChromium } from './browser.ts';
 
 interface Target {
   origin: string;
@@ -57,14 +57,7 @@ export async function profileRoundTrips({ origin, cookie, pipelines }: Target): 
 
 /** Requests to /api and /trpc from navigation until the profile card shows, in Chromium at 390x844. */
 export async function profileFirstRender({ origin, member }: Target): Promise<void> {
-  const bundled = (() => {
-    try {
-      return chromium.executablePath();
-    } catch {
-      return '';
-    }
-  })();
-  const browser = await chromium.launch({ executablePath: bundled && existsSync(bundled) ? undefined : '/usr/bin/chromium' });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

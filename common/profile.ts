@@ -165,6 +165,8 @@ export interface Review {
   reviewer: MemberLink;
   targetUser: MemberLink & { role: Role };
   reply: ReviewReply | null;
+  /** Removed by a moderator: only its author still sees it, marked removed. */
+  removed: boolean;
 }
 
 /** A star or flower given: who received it. */

@@ -120,6 +120,13 @@ export const reviews = sqliteTable(
     replyText: text('reply_text'),
     replyCreatedAt: integer('reply_created_at', { mode: 'number' }),
     replyUpdatedAt: integer('reply_updated_at', { mode: 'number' }),
+    /**
+     * Set when a moderator removes the review: it leaves every list, count and rating (profiles, the spa
+     * rating, the boards' review total), and only its author still sees it, marked removed.
+     */
+    removedAt: integer('removed_at', { mode: 'number' }),
+    /** The admin who removed it (no foreign key: SQLite cannot add one with ON DELETE to an existing table). */
+    removedBy: integer('removed_by'),
   },
   (t) => [
     index('reviews_target_created_idx').on(t.targetUserId, t.createdAt),
@@ -317,6 +324,11 @@ export const chatReports = sqliteTable(
     reason: text('reason').notNull(),
     transcript: text('transcript').notNull(),
     createdAt: createdAt(),
+    /** The moderation queue's decision (issue 10): open until an admin dismisses it or bans the member. */
+    state: text('state', { enum: ['open', 'dismissed', 'banned'] }).notNull().default('open'),
+    resolvedAt: integer('resolved_at', { mode: 'number' }),
+    /** The admin who decided (no foreign key, as reviews.removed_by). */
+    resolvedBy: integer('resolved_by'),
   },
   (t) => [index('chat_reports_created_idx').on(t.createdAt), index('chat_reports_reported_idx').on(t.reportedId)],
 );
@@ -390,9 +402,8 @@ export const redFlagDisputes = sqliteTable(
   'red_flag_disputes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    redFlagId: integer('red_flag_id')
-      .notNull()
-      .references(() => redFlags.id, { onDelete: 'cascade' }),
+    /** Null once a moderator removed the red flag: the dispute stays in the queue as handled (issue 10). */
+    redFlagId: integer('red_flag_id').references(() => redFlags.id, { onDelete: 'set null' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -461,7 +472,7 @@ export const lineupLinks = sqliteTable(
 );
 
 /**
- * Spa analytics as daily rollups (ADR 018): one row per spa, Asia/Manila day and metric (profile views, map
+ * Spa analytics as daily rollups (ADR 016): one row per spa, Asia/Manila day and metric (profile views, map
  * popup opens, Call and Navigate taps), moved by one upsert per counted event. Never a row per view.
  */
 export const spaDailyCounts = sqliteTable(
@@ -496,3 +507,50 @@ export const analyticsSalts = sqliteTable('analytics_salts', {
   day: text('day').primaryKey(),
   salt: text('salt').notNull(),
 });
+
+// Admin dashboard and moderation (issue 10) ---------------------------------------------------------------
+
+/** A member's report of a review (one per member and review), waiting in the moderation queue. */
+export const reviewReports = sqliteTable(
+  'review_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    state: text('state', { enum: ['open', 'dismissed', 'removed', 'banned'] }).notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: integer('resolved_at', { mode: 'number' }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('review_reports_review_reporter_unique').on(t.reviewId, t.reporterId),
+    index('review_reports_state_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/**
+ * Every admin action, append-only: triggers refuse UPDATE and DELETE (migration 0011). The actor's name is
+ * copied in, so the entry still says who acted if that member is ever deleted.
+ */
+export const adminAuditLog = sqliteTable(
+  'admin_audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id'),
+    /** What the target was called when the action was taken, and any detail (JSON). */
+    targetLabel: text('target_label'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt, t.id)],
+);

@@ -5,4 +5,5 @@ await import('../bench/first-paint.ts');
 await import('../bench/chat.ts');
 await import('../bench/map.ts');
 await import('../bench/analytics.ts');
+await import('../bench/search.ts');
 export {};

@@ -27,6 +27,8 @@ export interface Bindings {
   PREMIUM_CHECKOUT_LIMITER?: RateLimit;
   /** The map's analytics events (issue 12). */
   ANALYTICS_EVENT_LIMITER?: RateLimit;
+  /** Member search (issue 10): searches per member. */
+  SEARCH_LIMITER?: RateLimit;
   /** Cloudflare Email Service (a `send_email` binding), one of the mail providers. */
   EMAIL?: SendEmail;
   [key: string]: unknown;

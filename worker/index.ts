@@ -9,6 +9,7 @@ import type { Bindings } from './env.ts';
 import { describeError } from './errors.ts';
 import { chatSocketRoutes } from './chat-socket.ts';
 import { accountRoutes } from './rest/account.ts';
+import { adminRoutes } from './rest/admin.ts';
 import { mapRoutes } from './rest/map.ts';
 import { profileRoutes } from './rest/profiles.ts';
 import { mediaRoutes } from './media-routes.ts';
@@ -54,6 +55,7 @@ app.route('/api', favoritesRoutes);
 app.route('/api', recognitionRoutes);
 app.route('/api', lineupRoutes);
 app.route('/api', analyticsRoutes);
+app.route('/api', adminRoutes);
 app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
 
 // The local mailbox's page exists only where its API does (development without a mail provider).

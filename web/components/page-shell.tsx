@@ -15,6 +15,8 @@ export interface PageShellProps {
   /** Where the back button leads: a fixed route, or the previous page ('history', falling back to /). */
   back?: BackTarget;
   actions?: ReactNode;
+  /** A wider column for screens with tables and side-by-side cards (the admin dashboard). */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -43,18 +45,19 @@ export function BackButton({ target }: { target: BackTarget }) {
   );
 }
 
-export function PageShell({ title, back, actions, children }: PageShellProps) {
+export function PageShell({ title, back, actions, wide, children }: PageShellProps) {
+  const column = wide ? 'max-w-5xl' : 'max-w-xl';
   const { data: user } = useSessionUser();
   return (
     <div className="min-h-app bg-sand-50" style={user ? { paddingBottom: BOTTOM_NAV_HEIGHT_PX } : undefined}>
       <header className="sticky top-0 z-30 border-b border-sand-200 bg-sand-50/95 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-xl items-center gap-2 px-3">
+        <div className={`mx-auto flex h-14 ${column} items-center gap-2 px-3`}>
           {back ? <BackButton target={back} /> : <span className="w-1" aria-hidden="true" />}
           <h1 className="min-w-0 flex-1 truncate font-display text-xl font-semibold text-ink-900">{title}</h1>
           {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
         </div>
       </header>
-      <main className="mx-auto max-w-xl px-4 py-6">{children}</main>
+      <main className={`mx-auto ${column} px-4 py-6`}>{children}</main>
       {user ? <BottomNav role={user.role} /> : null}
     </div>
   );

@@ -1,5 +1,26 @@
-// Uploading a photo with progress: fetch cannot report upload progress, XMLHttpRequest can. The answer's error
-// message is the server's own where it sent one (413 and 415 carry the spec's texts).
+// Photos on their way to the server: compressing with a preset (common/image-presets.ts: profile pictures, their
+// thumbnails, the admin's spa images), and uploading with progress (fetch cannot report upload progress,
+// XMLHttpRequest can). The answer's error message is the server's own where it sent one (413 and 415 carry
+// the spec's texts).
+import imageCompression from 'browser-image-compression';
+import type { CompressionPreset } from '../../common/image-presets.ts';
+
+/** A JPEG no larger than the preset's box, at its quality, aiming at its size. */
+export function compressImage(file: File, preset: CompressionPreset): Promise<File> {
+  return imageCompression(file, {
+    maxWidthOrHeight: Math.max(preset.maxWidth, preset.maxHeight),
+    initialQuality: preset.quality,
+    maxSizeMB: preset.targetKB / 1024,
+    fileType: 'image/jpeg',
+    // The worker variant would fetch the library from a CDN; images this small are quick on the main thread.
+    useWebWorker: false,
+  });
+}
+
+/** How much smaller the compressed file is, in whole percent (never negative). */
+export function savedPercent(original: Blob, compressed: Blob): number {
+  return Math.max(0, Math.round((1 - compressed.size / original.size) * 100));
+}
 export interface UploadAnswer {
   message: string;
   profilePic: string;

@@ -1,11 +1,112 @@
-// Find Members (spec part 2 section 2).
+// Find Members (spec part 2 section 2; issue 10 section 6): a name box (Enter searches too), result cards to
+// /profile/{slug}, the initial prompt and the empty state, pages with Show more. A blank term is refused here
+// and by the server (400).
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { ROLE_LABELS } from '../../common/roles.ts';
+import { SEARCH_TEXTS } from '../../common/search.ts';
+import { Avatar } from '../components/avatar.tsx';
 import { SearchIcon } from '../components/icons.tsx';
-import { ComingSoon, PageShell } from '../components/page-shell.tsx';
+import { MemberName } from '../components/member-name.tsx';
+import { NoticePanel, PageShell } from '../components/page-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { inputClasses } from '../components/ui/input.tsx';
+import { serverMessage } from '../lib/errors.ts';
+import { trpc } from '../trpc.ts';
 
 export function SearchPage() {
+  const [draft, setDraft] = useState('');
+  const [term, setTerm] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const results = trpc.search.members.useInfiniteQuery(
+    { term: term ?? '' },
+    { enabled: term !== null, getNextPageParam: (page) => page.nextPage ?? undefined, initialCursor: 1, retry: false },
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft.trim()) {
+      setError(SEARCH_TEXTS.termRequired);
+      return;
+    }
+    setError(null);
+    setTerm(draft.trim());
+  }
+
+  const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <PageShell title="Find Members">
-      <ComingSoon icon={<SearchIcon size={28} />}>Searching for members by name is coming soon.</ComingSoon>
+    <PageShell title={SEARCH_TEXTS.title}>
+      <div className="grid grid-cols-1 gap-5">
+        <form role="search" onSubmit={submit} className="grid grid-cols-[1fr_auto] items-end gap-2">
+          <div className="grid gap-1.5">
+            <label htmlFor="member-search" className="text-sm font-medium text-ink-700">
+              {SEARCH_TEXTS.label}
+            </label>
+            <input
+              id="member-search"
+              type="search"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder={SEARCH_TEXTS.placeholder}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'member-search-error' : undefined}
+              className={inputClasses}
+              autoComplete="off"
+            />
+          </div>
+          <Button type="submit" aria-label={SEARCH_TEXTS.button}>
+            <SearchIcon size={20} />
+          </Button>
+          {error ? (
+            <p id="member-search-error" role="alert" className="col-span-2 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </form>
+        {term === null ? (
+          <NoticePanel icon={<SearchIcon size={28} />}>{SEARCH_TEXTS.prompt}</NoticePanel>
+        ) : results.isPending ? (
+          <p className="text-ink-600">Loading...</p>
+        ) : results.isError ? (
+          <p role="alert" className="text-red-700">
+            {serverMessage(results.error, SEARCH_TEXTS.failed)}
+          </p>
+        ) : items.length === 0 ? (
+          <NoticePanel icon={<SearchIcon size={28} />}>
+            <span className="block font-semibold text-ink-900">{SEARCH_TEXTS.empty}</span>
+            {SEARCH_TEXTS.emptyHint}
+          </NoticePanel>
+        ) : (
+          <>
+            <ul className="grid grid-cols-1 gap-2" aria-label="Members found">
+              {items.map((member) => (
+                <li key={member.id}>
+                  <Link
+                    to="/profile/$userSlug"
+                    params={{ userSlug: member.slug }}
+                    className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-3 shadow-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    <Avatar name={member.name} picture={member.profilePicThumbnail} role={member.role} size={44} />
+                    <span className="grid min-w-0 flex-1">
+                      <span className="min-w-0 font-semibold text-ink-900">
+                        <MemberName name={member.name} />
+                      </span>
+                      <span className="text-sm text-ink-600">
+                        {ROLE_LABELS[member.role]} · Member #{member.memberNumber}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {results.hasNextPage ? (
+              <Button variant="outline" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+                {SEARCH_TEXTS.more}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </div>
     </PageShell>
   );
 }

@@ -1,6 +1,7 @@
 // The application router: one router per domain, merged here. Its type is what the web app and the SDK import.
 import { router, createCallerFactory } from '../trpc.ts';
 import { accountRouter } from './account.ts';
+import { adminRouter } from './admin.ts';
 import { addressRouter } from './address.ts';
 import { aiRouter } from './ai.ts';
 import { chatRouter } from './chat.ts';
@@ -17,6 +18,7 @@ import { lineupRouter } from './lineup.ts';
 import { analyticsRouter } from './analytics.ts';
 import { recognitionRouter } from './recognition.ts';
 import { reviewsRouter } from './reviews.ts';
+import { searchRouter } from './search.ts';
 
 export const appRouter = router({
   account: accountRouter,
@@ -39,6 +41,9 @@ export const appRouter = router({
   // Spa business tools (issue 12)
   lineup: lineupRouter,
   analytics: analyticsRouter,
+  // Admin dashboard, moderation and member search (issue 10)
+  admin: adminRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -34,7 +34,7 @@ import {
   visibleTarget,
   type RecognitionKind,
 } from '../services/profiles.ts';
-import type { UserRow } from '../services/sessions.ts';
+import { sessionMemberId, type UserRow } from '../services/sessions.ts';
 import { isUniqueViolation } from '../services/users.ts';
 import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProcedure, type Context } from '../trpc.ts';
 import { toCurrentUser } from './account.ts';
@@ -64,7 +64,7 @@ function reviewList(side: 'made' | 'received') {
     const cursor = parseCursor(input.cursor);
     const { viewer, results } = await readAsMember(ctx, (sessionId) => {
       const target = targetIdSql(input.target, sessionId);
-      return [targetQuery(ctx.db, target), reviewPageQuery(ctx.db, side, target, cursor)] as const;
+      return [targetQuery(ctx.db, target), reviewPageQuery(ctx.db, side, target, cursor, sessionMemberId(sessionId))] as const;
     });
     visibleTarget(results[0], viewer);
     return toPage(results[1], toReview);
@@ -107,7 +107,7 @@ export const profilesRouter = router({
       const target = targetIdSql(input, sessionId);
       return [
         statsCountsQuery(ctx.db, target),
-        reviewPageQuery(ctx.db, 'received', target, null),
+        reviewPageQuery(ctx.db, 'received', target, null, sessionMemberId(sessionId)),
         recognitionPageQuery(ctx.db, 'flowers', 'received', target, null),
         recognitionPageQuery(ctx.db, 'stars', 'received', target, null),
       ] as const;

@@ -16,6 +16,7 @@ import {
 } from '../../common/reviews.ts';
 import type { Role } from '../../common/roles.ts';
 import { manilaDay } from '../../common/time.ts';
+import { REVIEW_REPORT_TEXTS, reviewReportInput } from '../../common/admin.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
 import { therapistSpaListing } from '../services/lineup.ts';
@@ -150,6 +151,7 @@ export const reviewsRouter = router({
             ctx.db,
             and(memberWhere(input, sql`${reviews.targetUserId}`), eq(reviews.reviewerId, sessionMemberId(sessionId))),
             1,
+            sessionMemberId(sessionId),
           ),
         ] as const,
     );
@@ -171,18 +173,41 @@ export const reviewsRouter = router({
       ctx.db.all<{ id: number }>(sql`
         update reviews set reply_text = ${input.replyText}, reply_created_at = coalesce(reply_created_at, ${now}),
           reply_updated_at = case when reply_text is null then null else ${now} end
-        where id = ${input.reviewId} and target_user_id = ${ctx.user.id} returning id`),
-      reviewsWhere(ctx.db, eq(reviews.id, input.reviewId), 1),
+        where id = ${input.reviewId} and target_user_id = ${ctx.user.id} and removed_at is null returning id`),
+      reviewsWhere(ctx.db, eq(reviews.id, input.reviewId), 1, sql`${ctx.user.id}`),
     ]);
     return replyOutcome(ctx.user.id, updated, found);
+  }),
+
+  /**
+   * A member reports a review to the moderators: a reason from the short list and an optional note, once per
+   * review. Not their own review, nor one already removed. Two round trips (session; the report and the facts
+   * that explain a refusal, in one batch).
+   */
+  report: signedInProcedure.input(reviewReportInput).mutation(async ({ ctx, input }) => {
+    const [inserted, found] = await ctx.db.batch([
+      ctx.db.all<{ id: number }>(sql`
+        insert into review_reports (review_id, reporter_id, reason, note)
+        select id, ${ctx.user.id}, ${input.reason}, ${input.note} from reviews
+        where id = ${input.reviewId} and removed_at is null and reviewer_id <> ${ctx.user.id}
+        on conflict (review_id, reporter_id) do nothing returning id`),
+      ctx.db.all<{ reviewerId: number; removedAt: number | null }>(
+        sql`select reviewer_id as reviewerId, removed_at as removedAt from reviews where id = ${input.reviewId}`,
+      ),
+    ]);
+    if (inserted[0]) return { id: Number(inserted[0].id), message: REVIEW_REPORT_TEXTS.sent };
+    const review = found[0];
+    if (!review || review.removedAt !== null) throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_REPORT_TEXTS.reviewNotFound });
+    if (Number(review.reviewerId) === ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_REPORT_TEXTS.ownReview });
+    throw new TRPCError({ code: 'CONFLICT', message: REVIEW_REPORT_TEXTS.alreadyReported });
   }),
 
   deleteReply: signedInProcedure.input(reviewIdInput).mutation(async ({ ctx, input }) => {
     const [updated, found] = await ctx.db.batch([
       ctx.db.all<{ id: number }>(sql`
         update reviews set reply_text = null, reply_created_at = null, reply_updated_at = null
-        where id = ${input.reviewId} and target_user_id = ${ctx.user.id} returning id`),
-      reviewsWhere(ctx.db, eq(reviews.id, input.reviewId), 1),
+        where id = ${input.reviewId} and target_user_id = ${ctx.user.id} and removed_at is null returning id`),
+      reviewsWhere(ctx.db, eq(reviews.id, input.reviewId), 1, sql`${ctx.user.id}`),
     ]);
     return replyOutcome(ctx.user.id, updated, found);
   }),

@@ -1,4 +1,4 @@
-// Spa analytics (ADR 018). Counting: an event moves one daily rollup row (spa, Asia/Manila day, metric) by one
+// Spa analytics (ADR 016). Counting: an event moves one daily rollup row (spa, Asia/Manila day, metric) by one
 // upsert, only the first time that viewer does it for that spa that day. Who was already counted is kept as a
 // keyed hash (HMAC of the metric, spa and viewer under the day's random salt); the salts and the marks are
 // deleted two days later, so the database never says who viewed a spa. A member's own spa and requests without

@@ -19,11 +19,14 @@ const MINUTE_MS = 60_000;
 type WindowKey = 'week' | 'month' | 'year' | 'all';
 const WINDOW_OF: Record<Timeframe, WindowKey> = { weekly: 'week', monthly: 'month', yearly: 'year', 'all-time': 'all' };
 
-/** Which boards each table feeds (the same list as the triggers in db/migrations/0004_board-triggers.sql). */
-const FEEDS: { table: string; counted: boolean; boards: { board: string; member: 'recipient_id' | 'giver_id' | '0' }[] }[] = [
+/**
+ * Which boards each table feeds and which of its rows count (the same list as the triggers in
+ * db/migrations/0007_board-triggers.sql; a removed review stops counting, 0011).
+ */
+const FEEDS: { table: string; counted: 'counted = 1' | 'removed_at is null'; boards: { board: string; member: 'recipient_id' | 'giver_id' | '0' }[] }[] = [
   {
     table: 'stars',
-    counted: true,
+    counted: 'counted = 1',
     boards: [
       { board: 'spas', member: 'recipient_id' },
       { board: 'star-givers', member: 'giver_id' },
@@ -32,7 +35,7 @@ const FEEDS: { table: string; counted: boolean; boards: { board: string; member:
   },
   {
     table: 'flowers',
-    counted: true,
+    counted: 'counted = 1',
     boards: [
       { board: 'therapists', member: 'recipient_id' },
       { board: 'flower-givers', member: 'giver_id' },
@@ -41,15 +44,15 @@ const FEEDS: { table: string; counted: boolean; boards: { board: string; member:
   },
   {
     table: 'medals',
-    counted: true,
+    counted: 'counted = 1',
     boards: [
       { board: 'clients', member: 'recipient_id' },
       { board: 'medal-givers', member: 'giver_id' },
       { board: 'summary:medals', member: '0' },
     ],
   },
-  { table: 'red_flags', counted: true, boards: [{ board: 'problems', member: 'recipient_id' }] },
-  { table: 'reviews', counted: false, boards: [{ board: 'summary:reviews', member: '0' }] },
+  { table: 'red_flags', counted: 'counted = 1', boards: [{ board: 'problems', member: 'recipient_id' }] },
+  { table: 'reviews', counted: 'removed_at is null', boards: [{ board: 'summary:reviews', member: '0' }] },
 ];
 
 /** The window a board reads: red flags stop counting after a year, so Problem Clients' all-time is its year. */
@@ -65,7 +68,7 @@ function expireStatements(db: Database, key: WindowKey, cutoff: number): BatchIt
     const parts = feed.boards.map(
       ({ board, member }) =>
         sql`select ${board} as board, ${sql.raw(member)} as member_id from ${sql.raw(feed.table)}
-            where created_at >= ${since} and created_at < ${cutoff}${feed.counted ? sql` and counted = 1` : sql``}`,
+            where created_at >= ${since} and created_at < ${cutoff} and ${sql.raw(feed.counted)}`,
     );
     return db.run(sql`
       insert into board_totals (board, window, member_id, points)
@@ -88,7 +91,7 @@ function figures(board: Board, cutoff: number): SQL {
     case 'spas':
       return sql`bt.points as totalStarsReceived,
         (select count(distinct rv.reviewer_id) from reviews as rv where rv.target_user_id = u.id and rv.created_at >= ${cutoff}
-           and rv.ambience_rating is not null) as clientsWhoRated,
+           and rv.ambience_rating is not null and rv.removed_at is null) as clientsWhoRated,
         ${spaAverageRating(sql`u.id`)} as averageRating, ${spaReviewCount(sql`u.id`)} as reviewCount`;
     case 'clients':
       return sql`u.name as userName, bt.points as totalReceived`;

@@ -4,7 +4,7 @@
 // flags) is decided on the rows that come back. Lists are newest first, a page of PROFILE_PAGE_SIZE at a time,
 // continued with an opaque cursor (`<createdAt>.<id>` of the last item).
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import {
   PROFILE_PAGE_SIZE,
@@ -66,7 +66,7 @@ export function profileQuery(db: Database, target: SQL) {
   return db
     .select({
       user: users,
-      received: sql<number>`(select count(*) from reviews as got where got.target_user_id = ${OUTER_USER_ID})`,
+      received: sql<number>`(select count(*) from reviews as got where got.target_user_id = ${OUTER_USER_ID} and got.removed_at is null)`,
       spasReviewed: reviewCountOfRole('spa_management'),
       therapistsReviewed: reviewCountOfRole('therapist'),
     })
@@ -215,9 +215,10 @@ export const toReceivedRecord = (row: RecognitionRow): ReceivedRecord => ({
 
 /**
  * Reviews with their reviewer and reviewed member, as every review list shows them (the profile's tabs, the
- * write-review screen, a reply's answer): newest first, at most `limit`.
+ * write-review screen, a reply's answer): newest first, at most `limit`. A review moderation removed is left
+ * out, except for its author (`viewerId`, an SQL expression of the viewer's id), who sees it marked removed.
  */
-export function reviewsWhere(db: Database, condition: SQL | undefined, limit: number) {
+export function reviewsWhere(db: Database, condition: SQL | undefined, limit: number, viewerId: SQL) {
   const reviewer = alias(users, 'reviewer');
   const reviewed = alias(users, 'reviewed');
   return db
@@ -240,21 +241,23 @@ export function reviewsWhere(db: Database, condition: SQL | undefined, limit: nu
       targetName: reviewed.name,
       targetSlug: reviewed.slug,
       targetRole: reviewed.role,
+      removedAt: reviews.removedAt,
     })
     .from(reviews)
     .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
     .innerJoin(reviewed, eq(reviewed.id, reviews.targetUserId))
-    .where(condition)
+    .where(and(condition, or(isNull(reviews.removedAt), eq(reviews.reviewerId, viewerId))))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }
 
 /** A page of reviews written by the target (`made`) or about the target (`received`). */
-export function reviewPageQuery(db: Database, side: 'made' | 'received', target: SQL, cursor: Cursor | null) {
+export function reviewPageQuery(db: Database, side: 'made' | 'received', target: SQL, cursor: Cursor | null, viewerId: SQL) {
   return reviewsWhere(
     db,
     and(eq(side === 'made' ? reviews.reviewerId : reviews.targetUserId, target), afterCursor(reviews, cursor)),
     PROFILE_PAGE_SIZE + 1,
+    viewerId,
   );
 }
 
@@ -273,4 +276,5 @@ export const toReview = (row: ReviewRow): Review => ({
   targetUser: { id: row.targetId, name: row.targetName, slug: row.targetSlug, role: row.targetRole },
   reply:
     row.replyText === null ? null : { text: row.replyText, createdAt: row.replyCreatedAt ?? row.createdAt, updatedAt: row.replyUpdatedAt },
+  removed: row.removedAt !== null,
 });

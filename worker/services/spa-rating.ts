@@ -5,9 +5,9 @@
 // (target_user_id, created_at) index of reviews: one round trip for any number of spas.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
-/** Reviews that count: every review of the member (a removed review, once moderation exists, is excluded here). */
+/** Reviews that count: every review of the member that moderation has not removed. */
 function countedReviews(targetUserId: SQLWrapper): SQL {
-  return sql`from reviews as rated where rated.target_user_id = ${targetUserId}`;
+  return sql`from reviews as rated where rated.target_user_id = ${targetUserId} and rated.removed_at is null`;
 }
 
 /** The average rating out of 5 (two decimals), or null without rated reviews. */

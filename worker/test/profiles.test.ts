@@ -204,6 +204,7 @@ describe('the stats and the lists', () => {
         targetUser: { id: therapist.id, name: therapist.name, slug: therapist.slug, role: 'therapist' },
         updatedAt: null,
         reply: null,
+        removed: false,
       },
     ]);
     const clientStats = await json(await get(`/api/users/${client.id}/profile-stats`, viewers.admin));

@@ -4,11 +4,10 @@
 // (browser-image-compression: 400x400, quality 0.8, about 200 KB) with the percentage saved shown, a 200x200
 // thumbnail with the thumbnail preset, and the upload with a progress bar. On success the dialog closes and the
 // member is fetched again; failures raise the spec's toasts.
-import imageCompression from 'browser-image-compression';
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { CROP_OUTPUT, CROP_ZOOM, IMAGE_PRESETS, IMAGE_TEXTS, type CompressionPreset } from '../../../common/image-presets.ts';
-import { uploadForm, UploadError } from '../../lib/upload.ts';
+import { CROP_OUTPUT, CROP_ZOOM, IMAGE_PRESETS, IMAGE_TEXTS } from '../../../common/image-presets.ts';
+import { compressImage, savedPercent, uploadForm, UploadError } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { toast } from '../ui/use-toast.ts';
@@ -36,17 +35,6 @@ async function cropToJpeg(src: string, area: Area): Promise<File> {
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, CROP_OUTPUT.type, CROP_OUTPUT.quality));
   if (!blob) throw new Error('The crop could not be encoded.');
   return new File([blob], 'profile.jpg', { type: CROP_OUTPUT.type });
-}
-
-function compress(file: File, preset: CompressionPreset): Promise<File> {
-  return imageCompression(file, {
-    maxWidthOrHeight: Math.max(preset.maxWidth, preset.maxHeight),
-    initialQuality: preset.quality,
-    maxSizeMB: preset.targetKB / 1024,
-    fileType: 'image/jpeg',
-    // The worker variant would fetch the library from a CDN; a 400x400 image is quick on the main thread.
-    useWebWorker: false,
-  });
 }
 
 type Stage = { name: 'cropping' } | { name: 'compressing' } | { name: 'uploading'; percent: number; saved: number };
@@ -77,8 +65,8 @@ export function CropDialog({ file, onClose, onUploaded }: CropDialogProps) {
       return;
     }
     try {
-      const [picture, thumbnail] = await Promise.all([compress(cropped, IMAGE_PRESETS.profile), compress(cropped, IMAGE_PRESETS.thumbnail)]);
-      const saved = Math.max(0, Math.round((1 - picture.size / file.size) * 100));
+      const [picture, thumbnail] = await Promise.all([compressImage(cropped, IMAGE_PRESETS.profile), compressImage(cropped, IMAGE_PRESETS.thumbnail)]);
+      const saved = savedPercent(file, picture);
       setStage({ name: 'uploading', percent: 0, saved });
       const form = new FormData();
       form.append('profilePic', picture, 'profile.jpg');

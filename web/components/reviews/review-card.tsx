@@ -1,12 +1,15 @@
 // One review as every review list shows it (spec part 1, profile Reviews tabs): the badge of the reviewer (or,
 // on a client's Spas/Therapists Reviewed tabs, of the reviewed member) linking to their profile, the date, the
 // four sub-ratings out of 10 for a spa review, the text, an "edited" marker, and the reviewed member's reply
-// with Reply / Edit / Delete for that member.
+// with Reply / Edit / Delete for that member; Report review for other members, and a removed review marked as
+// such (only its author still sees it).
+import { REVIEW_REPORT_TEXTS } from '../../../common/admin.ts';
 import type { Review } from '../../../common/profile.ts';
 import { SUB_RATINGS } from '../../../common/reviews.ts';
 import type { Role } from '../../../common/roles.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { MemberBadge } from '../profile/member-badge.tsx';
+import { ReportReview } from './report-review.tsx';
 import { ReviewReply } from './review-reply.tsx';
 
 const KIND_OF_ROLE: Partial<Record<Role, string>> = { spa_management: 'Spa', therapist: 'Therapist' };
@@ -22,6 +25,9 @@ export function ReviewCard({ review, by }: { review: Review; by: 'reviewer' | 't
     >
       <MemberBadge member={shown} date={review.createdAt} kind={by === 'reviewer' ? 'Reviewer' : KIND_OF_ROLE[review.targetUser.role]} />
       {review.updatedAt ? <p className="-mt-2 text-xs font-semibold text-ink-600">edited</p> : null}
+      {review.removed ? (
+        <p className="-mt-1 justify-self-start rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{REVIEW_REPORT_TEXTS.removed}</p>
+      ) : null}
       {ratings.length > 0 ? (
         <dl className="grid grid-cols-2 gap-2 text-sm">
           {ratings.map(({ key, label }) => (
@@ -40,6 +46,7 @@ export function ReviewCard({ review, by }: { review: Review; by: 'reviewer' | 't
         targetName={review.targetUser.name}
         canReply={viewer?.id === review.targetUser.id}
       />
+      {viewer && viewer.id !== review.reviewer.id && !review.removed ? <ReportReview reviewId={review.id} /> : null}
     </article>
   );
 }

@@ -1,0 +1,175 @@
+// Moderation (beyond the spec, issue 10 section 5): one queue of chat reports (with their stored transcript),
+// review reports and red flag disputes, open or handled, each with its state and who handled it, and the
+// decisions that fit it; and the audit log of every admin action, which nobody can edit.
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  ADMIN_TEXTS,
+  AUDIT_ACTION_LABELS,
+  MODERATION_ACTION_LABELS,
+  REPORT_KIND_LABELS,
+  REVIEW_REPORT_REASONS,
+  type ModerationAction,
+  type ModerationItem,
+} from '../../../common/admin.ts';
+import { serverMessage } from '../../lib/errors.ts';
+import { formatDate, formatTime } from '../../lib/format.ts';
+import { trpc } from '../../trpc.ts';
+import { Button } from '../ui/button.tsx';
+import { toast } from '../ui/use-toast.ts';
+
+export function ModerationQueue() {
+  const [state, setState] = useState<'open' | 'handled'>('open');
+  const queue = trpc.admin.moderationQueue.useQuery({ state });
+  return (
+    <section aria-labelledby="moderation-title" className="grid grid-cols-1 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="moderation-title" className="font-display text-xl font-semibold text-ink-900">
+          {ADMIN_TEXTS.tabs.moderation}
+        </h2>
+        <div role="group" aria-label="Reports shown" className="flex gap-2">
+          {(['open', 'handled'] as const).map((each) => (
+            <Button key={each} size="sm" variant={state === each ? 'primary' : 'outline'} aria-pressed={state === each} onClick={() => setState(each)}>
+              {each === 'open' ? 'Open' : 'Handled'}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {!queue.data ? (
+        <p className="text-ink-600">Loading...</p>
+      ) : queue.data.length === 0 ? (
+        <p className="rounded-2xl border border-sand-200 bg-white p-6 text-center text-ink-700">{ADMIN_TEXTS.noReports}</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3">
+          {queue.data.map((item) => (
+            <ReportCard key={`${item.kind}-${item.id}`} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReportCard({ item }: { item: ModerationItem }) {
+  const utils = trpc.useUtils();
+  const resolve = trpc.admin.resolveReport.useMutation({
+    onSuccess: (_, { action }) => {
+      toast({ variant: 'success', title: MODERATION_ACTION_LABELS[action] });
+      void Promise.all([utils.admin.moderationQueue.invalidate(), utils.admin.auditLog.invalidate(), utils.admin.stats.invalidate()]);
+    },
+    onError: (error) => toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: serverMessage(error, 'Please try again.') }),
+  });
+  const decide = (action: ModerationAction) => {
+    if (action === 'ban' && item.subject && !window.confirm(ADMIN_TEXTS.banConfirm(item.subject.name))) return;
+    resolve.mutate({ kind: item.kind, id: item.id, action });
+  };
+  const reason = item.kind === 'review' ? (REVIEW_REPORT_REASONS[item.reason as keyof typeof REVIEW_REPORT_REASONS] ?? item.reason) : item.reason;
+  return (
+    <li className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm" aria-label={`${REPORT_KIND_LABELS[item.kind]} ${item.id}`}>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-sand-100 px-2 py-0.5 font-semibold text-ink-800">{REPORT_KIND_LABELS[item.kind]}</span>
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800">{item.state}</span>
+        <span className="text-ink-600">{formatDate(item.createdAt)}</span>
+      </div>
+      <p className="text-sm break-words text-ink-800">
+        <Link to="/profile/$userSlug" params={{ userSlug: item.reporter.slug }} className="font-semibold text-brand-800 hover:underline">
+          {item.reporter.name}
+        </Link>{' '}
+        {item.kind === 'dispute' ? 'disputes a red flag' : 'reported'}
+        {item.subject ? (
+          <>
+            {item.kind === 'dispute' ? ' from ' : ' '}
+            <Link to="/profile/$userSlug" params={{ userSlug: item.subject.slug }} className="font-semibold text-brand-800 hover:underline">
+              {item.subject.name}
+            </Link>
+            {item.subject.isBanned ? ` (${ADMIN_TEXTS.banned})` : ''}
+          </>
+        ) : null}
+      </p>
+      <p className="text-sm break-words text-ink-800">
+        <span className="font-semibold">{item.kind === 'dispute' ? 'Statement' : 'Reason'}:</span> {reason}
+        {item.note ? ` — ${item.note}` : ''}
+      </p>
+      {item.review ? (
+        <blockquote className="rounded-xl bg-sand-50 p-3 text-sm break-words text-ink-800">
+          <p className="mb-1 text-xs text-ink-600">
+            Review of {item.review.targetName}
+            {item.review.removed ? ' · removed' : ''}
+          </p>
+          {item.review.text}
+        </blockquote>
+      ) : null}
+      {item.kind === 'dispute' ? (
+        <p className="text-sm text-ink-700">{item.redFlag ? `Red flag: ${item.redFlag.reason ?? 'no reason given'}` : 'The red flag was removed.'}</p>
+      ) : null}
+      {item.transcript ? (
+        <details className="rounded-xl bg-sand-50 p-3 text-sm">
+          <summary className="cursor-pointer font-semibold text-ink-800">Transcript ({item.transcript.length} messages)</summary>
+          <ol className="mt-2 grid gap-1">
+            {item.transcript.map((message, index) => (
+              <li key={index} className="break-words text-ink-800">
+                <span className="font-semibold">{message.from}</span>
+                {message.at ? <span className="text-xs text-ink-600"> {formatTime(message.at)}</span> : null}: {message.text}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+      {item.handledBy ? (
+        <p className="text-xs text-ink-600">
+          Handled by {item.handledBy.name}
+          {item.handledAt ? ` on ${formatDate(item.handledAt)}` : ''}
+        </p>
+      ) : null}
+      {item.actions.length > 0 ? (
+        <div className="flex flex-wrap gap-2">
+          {item.actions.map((action) => (
+            <Button
+              key={action}
+              size="sm"
+              variant={action === 'dismiss' ? 'outline' : 'destructive'}
+              disabled={resolve.isPending}
+              onClick={() => decide(action)}
+            >
+              {MODERATION_ACTION_LABELS[action]}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function AuditLog() {
+  const log = trpc.admin.auditLog.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <section aria-labelledby="audit-title" className="grid grid-cols-1 gap-3">
+      <h2 id="audit-title" className="font-display text-xl font-semibold text-ink-900">
+        {ADMIN_TEXTS.tabs.audit}
+      </h2>
+      {!log.data ? (
+        <p className="text-ink-600">Loading...</p>
+      ) : entries.length === 0 ? (
+        <p className="text-ink-700">No admin actions yet.</p>
+      ) : (
+        <ol className="grid grid-cols-1 gap-2">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-2xl border border-sand-200 bg-white p-3 text-sm break-words text-ink-800">
+              <span className="font-semibold">{entry.actorName}</span> · {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
+              {entry.targetLabel ? ` · ${entry.targetLabel}` : entry.targetId ? ` · ${entry.targetType} #${entry.targetId}` : ''}
+              <span className="block text-xs text-ink-600">
+                {formatDate(entry.createdAt)} {formatTime(entry.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {log.hasNextPage ? (
+        <Button variant="outline" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+          Show more
+        </Button>
+      ) : null}
+    </section>
+  );
+}

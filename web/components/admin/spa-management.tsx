@@ -1,0 +1,245 @@
+// Spa Management (spec part 2 sections 2, 5, 7 and 8): the list with rating, review count and Open/Closed, the
+// Create New Spa and Edit Spa dialogs (closed, create open, edit open; closing the edit dialog clears the form),
+// Delete with a confirm prompt, and the spa image: checked, compressed with the spa preset (800x600, q0.85,
+// about 500 KB), then uploaded to POST /api/spas/{id}/upload-image with the saving in a toast.
+import { useState, type FormEvent } from 'react';
+import { ADMIN_TEXTS, splitAmenities, type AdminSpa } from '../../../common/admin.ts';
+import { checkImageFile, IMAGE_ACCEPT, IMAGE_PRESETS, IMAGE_TEXTS } from '../../../common/image-presets.ts';
+import { serverMessage } from '../../lib/errors.ts';
+import { compressImage, savedPercent, uploadForm, UploadError } from '../../lib/upload.ts';
+import { trpc } from '../../trpc.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { inputClasses, TextField } from '../ui/input.tsx';
+import { toast } from '../ui/use-toast.ts';
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; spa: AdminSpa };
+
+interface SpaForm {
+  name: string;
+  address: string;
+  latitude: string;
+  longitude: string;
+  description: string;
+  phone: string;
+  website: string;
+  amenities: string;
+}
+
+const EMPTY_FORM: SpaForm = { name: '', address: '', latitude: '', longitude: '', description: '', phone: '', website: '', amenities: '' };
+
+function formOf(spa: AdminSpa): SpaForm {
+  return {
+    name: spa.name,
+    address: spa.address,
+    latitude: String(spa.latitude),
+    longitude: String(spa.longitude),
+    description: spa.description ?? '',
+    phone: spa.phone ?? '',
+    website: spa.website ?? '',
+    amenities: spa.amenities.join(', '),
+  };
+}
+
+const failed = (error: unknown) => toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: serverMessage(error, 'Please try again.') });
+
+export function SpaManagement() {
+  const utils = trpc.useUtils();
+  const spas = trpc.admin.spas.useQuery();
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const refresh = () => Promise.all([utils.admin.spas.invalidate(), utils.admin.stats.invalidate(), utils.admin.auditLog.invalidate()]);
+  const remove = trpc.admin.deleteSpa.useMutation({
+    onSuccess: () => {
+      toast({ variant: 'success', title: ADMIN_TEXTS.spaDeleted });
+      void refresh();
+    },
+    onError: failed,
+  });
+
+  return (
+    <section aria-labelledby="spa-management-title" className="grid grid-cols-1 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="spa-management-title" className="font-display text-xl font-semibold text-ink-900">
+          {ADMIN_TEXTS.tabs.spas}
+        </h2>
+        <Button onClick={() => setForm({ mode: 'create' })}>{ADMIN_TEXTS.addSpa}</Button>
+      </div>
+      {spas.isPending ? (
+        <p className="text-ink-600">Loading...</p>
+      ) : spas.isError ? (
+        <p className="text-red-700">{serverMessage(spas.error, 'The spas could not be loaded.')}</p>
+      ) : spas.data.length === 0 ? (
+        <p className="rounded-2xl border border-sand-200 bg-white p-6 text-center text-ink-700">{ADMIN_TEXTS.noSpas}</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+          {spas.data.map((spa) => (
+            <li key={spa.id} className="grid grid-cols-[auto_1fr] gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+              {spa.imageUrl ? (
+                <img src={spa.imageUrl} alt="" className="size-16 rounded-xl object-cover" />
+              ) : (
+                <span className="size-16 rounded-xl bg-sand-100" aria-hidden="true" />
+              )}
+              <div className="grid min-w-0 gap-1">
+                <div className="flex min-w-0 items-start justify-between gap-2">
+                  <h3 className="min-w-0 font-semibold break-words text-ink-900">{spa.name}</h3>
+                  <span
+                    className={
+                      spa.isOpen
+                        ? 'shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800'
+                        : 'shrink-0 rounded-full bg-sand-200 px-2 py-0.5 text-xs font-semibold text-ink-700'
+                    }
+                  >
+                    {spa.isOpen ? ADMIN_TEXTS.open : ADMIN_TEXTS.closed}
+                  </span>
+                </div>
+                <p className="text-sm break-words text-ink-700">{spa.address}</p>
+                <p className="text-sm text-ink-700">
+                  <span aria-label="Rating">★ {spa.averageRating === null ? '–' : spa.averageRating.toFixed(1)}</span> ·{' '}
+                  {spa.reviewCount} {spa.reviewCount === 1 ? 'review' : 'reviews'}
+                  {spa.owner ? <span className="text-ink-600"> · {spa.owner.name}</span> : null}
+                </p>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  <Button size="sm" variant="outline" onClick={() => setForm({ mode: 'edit', spa })} aria-label={`Edit ${spa.name}`}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    aria-label={`Delete ${spa.name}`}
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (window.confirm(ADMIN_TEXTS.deleteConfirm(spa.name))) remove.mutate({ id: spa.id });
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {form.mode !== 'closed' ? (
+        <SpaFormDialog
+          key={form.mode === 'edit' ? form.spa.id : 'new'}
+          editing={form.mode === 'edit' ? form.spa : null}
+          onClose={() => setForm({ mode: 'closed' })}
+          onSaved={() => void refresh()}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null; onClose: () => void; onSaved: () => void }) {
+  const [values, setValues] = useState<SpaForm>(editing ? formOf(editing) : EMPTY_FORM);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageBusy, setImageBusy] = useState(false);
+  const create = trpc.admin.createSpa.useMutation();
+  const update = trpc.admin.updateSpa.useMutation();
+  const busy = create.isPending || update.isPending || imageBusy;
+  const set = (key: keyof SpaForm) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [key]: event.target.value }));
+
+  async function chooseImage(file: File | undefined) {
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast({ variant: 'destructive', title: IMAGE_TEXTS.invalidTitle, description: problem });
+      return;
+    }
+    setImageBusy(true);
+    try {
+      const compressed = await compressImage(file, IMAGE_PRESETS.spa);
+      setImage(compressed);
+      toast({ variant: 'success', title: ADMIN_TEXTS.imageCompressedTitle, description: ADMIN_TEXTS.imageCompressed(savedPercent(file, compressed)) });
+    } catch {
+      toast({ variant: 'destructive', title: ADMIN_TEXTS.processingFailedTitle, description: ADMIN_TEXTS.processingFailed });
+    } finally {
+      setImageBusy(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!values.name.trim() || !values.address.trim() || !values.latitude.trim() || !values.longitude.trim()) {
+      toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: ADMIN_TEXTS.requiredFields });
+      return;
+    }
+    const payload = {
+      name: values.name,
+      address: values.address,
+      latitude: Number(values.latitude),
+      longitude: Number(values.longitude),
+      description: values.description,
+      phone: values.phone,
+      website: values.website,
+      amenities: splitAmenities(values.amenities),
+    };
+    let saved: AdminSpa;
+    try {
+      saved = editing ? await update.mutateAsync({ id: editing.id, ...payload }) : await create.mutateAsync(payload);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    if (image) {
+      setImageBusy(true);
+      try {
+        const form = new FormData();
+        form.append('spaImage', image, 'spa.jpg');
+        await uploadForm(`/api/spas/${saved.id}/upload-image`, form, () => undefined);
+      } catch (error) {
+        const message = error instanceof UploadError && error.message ? error.message : ADMIN_TEXTS.imageUploadFailed;
+        toast({ variant: 'destructive', title: ADMIN_TEXTS.imageUploadFailedTitle, description: message });
+      } finally {
+        setImageBusy(false);
+      }
+    }
+    toast({ variant: 'success', title: editing ? ADMIN_TEXTS.spaUpdated : ADMIN_TEXTS.spaCreated });
+    onSaved();
+    onClose();
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()} title={editing ? ADMIN_TEXTS.editSpaTitle : ADMIN_TEXTS.createSpaTitle}>
+      <form className="grid grid-cols-1 gap-3" onSubmit={submit} noValidate>
+        <TextField label="Name *" value={values.name} onChange={set('name')} required autoComplete="off" />
+        <TextField label="Address *" value={values.address} onChange={set('address')} required autoComplete="off" />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="Latitude *" value={values.latitude} onChange={set('latitude')} inputMode="decimal" required />
+          <TextField label="Longitude *" value={values.longitude} onChange={set('longitude')} inputMode="decimal" required />
+        </div>
+        <div className="grid grid-cols-1 gap-1.5">
+          <label htmlFor="spa-description" className="text-sm font-medium text-ink-700">
+            Description
+          </label>
+          <textarea id="spa-description" value={values.description} onChange={set('description')} rows={3} className={`${inputClasses} h-auto py-3`} />
+        </div>
+        <TextField label="Phone" value={values.phone} onChange={set('phone')} inputMode="tel" />
+        <TextField label="Website" value={values.website} onChange={set('website')} inputMode="url" />
+        <TextField label="Amenities" hint="Separate amenities with commas" value={values.amenities} onChange={set('amenities')} />
+        <div className="grid grid-cols-1 gap-1.5">
+          <label htmlFor="spa-image" className="text-sm font-medium text-ink-700">
+            Spa image
+          </label>
+          <input
+            id="spa-image"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            className="text-sm text-ink-700 file:mr-3 file:rounded-full file:border-0 file:bg-sand-100 file:px-4 file:py-2 file:font-medium"
+            onChange={(event) => void chooseImage(event.target.files?.[0])}
+          />
+          {image ? <p className="text-xs text-ink-600">Ready to upload ({Math.round(image.size / 1024)} KB)</p> : null}
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {editing ? 'Save Changes' : 'Create Spa'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+// REST paths of the admin dashboard and member search (spec part 2 section 7; issue 10; README lists them).
+// Each only calls the same tRPC procedure through rest().
+import { Hono } from 'hono';
+import { rest, type HonoEnv } from './adapter.ts';
+
+export const adminRoutes = new Hono<HonoEnv>()
+  // Spa Management
+  .get('/spas', rest((caller) => caller.admin.spas()))
+  .post('/spas', rest((caller, { body }) => caller.admin.createSpa(body as never)))
+  .patch('/spas/:id', rest((caller, { params, body }) => caller.admin.updateSpa({ ...(body as object), id: params.id } as never)))
+  .delete('/spas/:id', rest((caller, { params }) => caller.admin.deleteSpa({ id: params.id } as never)))
+  .post('/spas/:id/upload-image', rest((caller, { params, body }) => caller.admin.uploadSpaImage({ id: params.id, form: body } as never), { multipart: true }))
+  // Users, bans and the chatbot flag
+  .get('/admin/stats', rest((caller) => caller.admin.stats()))
+  .get('/admin/users', rest((caller) => caller.admin.users()))
+  .post('/admin/search-users', rest((caller, { body }) => caller.admin.searchUsers(body as never)))
+  .post('/admin/ban-user/:id', rest((caller, { params }) => caller.admin.banUser({ userId: params.id } as never)))
+  .post('/admin/unban-user/:id', rest((caller, { params }) => caller.admin.unbanUser({ userId: params.id } as never)))
+  .patch('/admin/chatbot/:userId', rest((caller, { params, body }) => caller.admin.setChatBot({ ...(body as object), userId: params.userId } as never)))
+  .get('/admin/chatbots', rest((caller, { query }) => caller.admin.chatbots({ page: query.get('page') ?? undefined } as never)))
+  .get('/admin/analytics', rest((caller) => caller.admin.analytics()))
+  // Moderation and the audit log
+  .get('/admin/reports', rest((caller, { query }) => caller.admin.moderationQueue({ state: query.get('state') ?? undefined } as never)))
+  .post('/admin/reports/:kind/:id', rest((caller, { params, body }) =>
+    caller.admin.resolveReport({ ...(body as object), kind: params.kind, id: params.id } as never),
+  ))
+  .get('/admin/audit-log', rest((caller, { query }) => caller.admin.auditLog({ cursor: query.get('cursor') ?? undefined } as never)))
+  // Members
+  .post('/reviews/:reviewId/report', rest((caller, { params, body }) => caller.reviews.report({ ...(body as object), reviewId: params.reviewId } as never)))
+  .post('/search-users', rest((caller, { body }) => caller.search.members(body as never)));

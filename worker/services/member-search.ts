@@ -1,0 +1,47 @@
+// Member search (ADR 015): names are matched in the `users_search` FTS5 index (trigram tokenizer, accents and
+// case ignored, any part of a name), kept in step with users by triggers (migration 0011). Banned members are
+// left out; results rank exact, then prefix, then inside matches, then by name, a page at a time. The rank comes
+// from the index's own highlight of where the term matched: at the start of the name is a prefix match, and a
+// prefix match as long as the name is an exact one. Terms shorter than the index's trigrams match name starts
+// through the name_key index instead.
+import { sql } from 'drizzle-orm';
+import { MEMBER_SEARCH_PAGE_SIZE, SEARCH_INSIDE_MIN_LENGTH, type MemberSearchPage, type MemberSearchResult } from '../../common/search.ts';
+import type { Database } from '../db.ts';
+
+type Row = Omit<MemberSearchResult, 'memberNumber'> & { memberNumber: number | string };
+
+/** The term as one FTS5 phrase (double quotes doubled), so no character of it is query syntax. */
+function ftsPhrase(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+const COLUMNS = sql`u.id as id, u.name as name, u.slug as slug, u.role as role, u.member_number as memberNumber,
+  u.profile_pic_thumbnail as profilePicThumbnail`;
+
+export function memberSearchQuery(db: Database, term: string, page: number) {
+  const offset = (page - 1) * MEMBER_SEARCH_PAGE_SIZE;
+  const limit = MEMBER_SEARCH_PAGE_SIZE + 1;
+  if ([...term].length < SEARCH_INSIDE_MIN_LENGTH) {
+    const key = term.toLowerCase();
+    return db.all<Row>(sql`
+      select ${COLUMNS} from users as u
+      where u.name_key >= ${key} and u.name_key < ${key + '\u{10FFFF}'} and u.is_banned = 0
+      order by u.name_key <> ${key}, u.name_key, u.id limit ${limit} offset ${offset}`);
+  }
+  return db.all<Row>(sql`
+    select ${COLUMNS} from (
+      select rowid as id, substr(highlight(users_search, 0, char(1), char(2)), 1, 1) = char(1) as atStart
+      from users_search where users_search match ${ftsPhrase(term)}
+    ) as hit join users as u on u.id = hit.id
+    where u.is_banned = 0
+    order by case when hit.atStart and length(u.name) = ${[...term].length} then 0 when hit.atStart then 1 else 2 end,
+      u.name_key, u.id
+    limit ${limit} offset ${offset}`);
+}
+
+export function toSearchPage(rows: Row[], page: number): MemberSearchPage {
+  return {
+    items: rows.slice(0, MEMBER_SEARCH_PAGE_SIZE).map((row) => ({ ...row, memberNumber: Number(row.memberNumber) })),
+    nextPage: rows.length > MEMBER_SEARCH_PAGE_SIZE ? page + 1 : null,
+  };
+}

@@ -1,0 +1,96 @@
+// Find Members through POST /api/search-users (issue 10 section 6): accents and case ignored, words inside
+// names found, exact then prefix then inside, pages, public fields only, banned members left out, the index
+// kept in step with renames, a blank term refused (400), signed-in members only, and the rate limit.
+import { describe, expect, it } from 'vitest';
+import { MEMBER_SEARCH_PAGE_SIZE, SEARCH_TEXTS } from '../../common/search.ts';
+import { call, database, json, seenBodies, uniqueName } from './helpers.ts';
+import { createMember } from './chat-client.ts';
+import { member, type TestMember } from './members.ts';
+
+function search(who: TestMember | null, term: unknown, page?: number) {
+  return call('/api/search-users', { body: { field: 'all', term, ...(page ? { page } : {}) }, cookie: who?.cookie ?? null });
+}
+async function found(who: TestMember, term: string, page?: number): Promise<{ items: any[]; nextPage: number | null }> {
+  const response = await search(who, term, page);
+  expect(response.status).toBe(200);
+  return json(response);
+}
+
+describe('POST /api/search-users', () => {
+  it('matches ignoring accents and case, finds words inside names and ranks exact, then prefix, then inside', async () => {
+    const viewer = await member('client');
+    const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, 'q');
+    const exact = await member('therapist', `Zeñaida${tag}`);
+    const prefix = await member('client', `Zenaida${tag} Cruz`);
+    const inside = await member('spa_management', `Spa Zenaída${tag}`);
+    const ids = (answer: { items: any[] }) => answer.items.map((item) => item.id);
+
+    expect(ids(await found(viewer, `zenaida${tag}`))).toEqual([exact.id, prefix.id, inside.id]);
+    expect(ids(await found(viewer, `ZEÑAIDA${tag}`))).toEqual([exact.id, prefix.id, inside.id]);
+    // Inside matches only: by name ("spa zenaída…", "zenaida… cruz", "zeñaida…").
+    expect(ids(await found(viewer, `aida${tag}`))).toEqual([inside.id, prefix.id, exact.id]);
+    expect(ids(await found(viewer, `${tag} cruz`))).toEqual([prefix.id]);
+    expect((await found(viewer, `nobody-${tag}`)).items).toEqual([]);
+  });
+
+  it('"pena" finds "Peña", as a word inside a longer name too', async () => {
+    const viewer = await member('client');
+    const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, 'x');
+    const pena = await member('therapist', `Maria Peña ${tag}`);
+    const result = await found(viewer, `pena ${tag}`);
+    expect(result.items.map((item) => item.id)).toEqual([pena.id]);
+  });
+
+  it('answers public fields only, never banned members, and follows renames', async () => {
+    const viewer = await member('client');
+    const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, 'k');
+    const visible = await member('therapist', `Private Person ${tag}`);
+    const banned = await member('client', `Private Banned ${tag}`);
+    await database().execute({ sql: "update users set email = 'secret@example.com', phone_number = '09170000000' where id = ?", args: [visible.id] });
+    await database().execute({ sql: 'update users set is_banned = 1 where id = ?', args: [banned.id] });
+    const before = seenBodies.length;
+    const answer = await found(viewer, tag);
+    // The banned member's name carries the same tag.
+    expect(answer.items.map((item) => item.id)).toEqual([visible.id]);
+    expect(Object.keys(answer.items[0]).sort()).toEqual(['id', 'memberNumber', 'name', 'profilePicThumbnail', 'role', 'slug']);
+    expect(seenBodies.slice(before).join('')).not.toMatch(/secret@example\.com|09170000000|password/);
+
+    await database().execute({ sql: 'update users set name = ?, name_key = lower(?) where id = ?', args: [`Renamed ${tag}x`, `Renamed ${tag}x`, visible.id] });
+    expect((await found(viewer, `private person ${tag}`)).items).toEqual([]);
+    expect((await found(viewer, `renamed ${tag}`)).items.map((item) => item.id)).toEqual([visible.id]);
+  });
+
+  it('pages through many matches without repeats', async () => {
+    const viewer = await member('client');
+    const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, 'p');
+    const created = new Set<number>();
+    for (let i = 0; i < MEMBER_SEARCH_PAGE_SIZE + 3; i += 1) created.add((await createMember({ name: `Paged ${tag} ${uniqueName('M')}` })).id);
+    const first = await found(viewer, `paged ${tag}`);
+    expect(first.items).toHaveLength(MEMBER_SEARCH_PAGE_SIZE);
+    expect(first.nextPage).toBe(2);
+    const second = await found(viewer, `paged ${tag}`, 2);
+    expect(second.nextPage).toBeNull();
+    const all = [...first.items, ...second.items].map((item) => item.id);
+    expect(new Set(all)).toEqual(created);
+  });
+
+  it('short terms match the start of names', async () => {
+    const viewer = await member('client');
+    const result = await found(viewer, viewer.name.slice(0, 2));
+    expect(result.items.length).toBeGreaterThan(0);
+    for (const item of result.items) expect(item.name.toLowerCase().startsWith(viewer.name.slice(0, 2).toLowerCase())).toBe(true);
+  });
+
+  it('refuses a blank term (400), signed-out visitors (401), and more than 60 searches a minute (429)', async () => {
+    const viewer = await member('client');
+    for (const term of ['', '   ', undefined]) {
+      const refused = await search(viewer, term);
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).message).toBe(SEARCH_TEXTS.termRequired);
+    }
+    expect((await search(null, 'anyone')).status).toBe(401);
+    const statuses: number[] = [];
+    for (let i = 0; i < 62; i += 1) statuses.push((await search(viewer, 'abc')).status);
+    expect(statuses).toContain(429);
+  });
+});
