@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsMetric, AnalyticsWeek, SubRatingKey } from '../../common/analytics.ts';
 import { manilaDay } from '../../common/time.ts';
 import type { Database } from '../db.ts';
+import { countedReviews } from './spa-rating.ts';
 
 const DAY_MS = 86_400_000;
 const MANILA_OFFSET_MS = 8 * 3_600_000;
@@ -104,7 +105,7 @@ export function analyticsQueries(db: Database, spa: SQL, since: string) {
         sum(amenities_rating) as amenitiesSum, count(amenities_rating) as amenitiesCount,
         sum(booking_rating) as bookingSum, count(booking_rating) as bookingCount,
         sum(selection_rating) as selectionSum, count(selection_rating) as selectionCount
-      from reviews where target_user_id = ${spa} and created_at >= ${sinceMs} group by 1`),
+      ${countedReviews(sql`${spa}`)} and rated.created_at >= ${sinceMs} group by 1`),
     db.all<DayRow>(sql`
       select manila_day as day, 'stars' as metric, count(*) as value from stars
       where recipient_id = ${spa} and created_at >= ${sinceMs} group by 1

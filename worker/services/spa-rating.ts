@@ -6,7 +6,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** Reviews that count: every review of the member that moderation has not removed. */
-function countedReviews(targetUserId: SQLWrapper): SQL {
+export function countedReviews(targetUserId: SQLWrapper): SQL {
   return sql`from reviews as rated where rated.target_user_id = ${targetUserId} and rated.removed_at is null`;
 }
 
