@@ -61,24 +61,16 @@ async function readAsAdmin<T extends ReadBatch>(ctx: Context, queries: () => T) 
 
 /** Spa listings with the linked member's rating and opening state: the one computation the map uses. */
 function spaRowsQuery(db: Database, where?: SQL) {
-  return db.all<{
-    id: number;
-    name: string;
-    address: string;
-    latitude: number;
-    longitude: number;
-    description: string | null;
-    phone: string | null;
-    website: string | null;
-    amenities: string;
-    imageUrl: string | null;
-    hours: string | null;
-    averageRating: number | null;
-    reviewCount: number;
-    ownerId: number | null;
-    ownerName: string | null;
-    ownerSlug: string | null;
-  }>(sql`
+  return db.all<
+    Omit<AdminSpa, 'amenities' | 'isOpen' | 'owner'> & {
+      /** JSON list. */
+      amenities: string;
+      hours: string | null;
+      ownerId: number | null;
+      ownerName: string | null;
+      ownerSlug: string | null;
+    }
+  >(sql`
     select s.id, s.name, s.address, s.latitude, s.longitude, s.description, s.phone, s.website, s.amenities,
       s.image_url as imageUrl, coalesce(o.opening_hours, s.opening_hours) as hours,
       ${spaAverageRating(sql`s.owner_user_id`)} as averageRating, ${spaReviewCount(sql`s.owner_user_id`)} as reviewCount,
