@@ -42,6 +42,8 @@ export const IMAGE_TEXTS = {
   uploadFailed: 'Failed to upload profile picture',
   unknownError: 'Unknown error',
   cropTitle: 'Adjust Your Profile Picture',
+  uploadedTitle: 'Profile picture updated',
+  compressedBy: (percent: number) => `Compressed by ${percent}%`,
 } as const;
 
 /** The browser's first check of a chosen file (the server checks the bytes again). */

@@ -72,6 +72,8 @@ export function CropDialog({ file, onClose, onUploaded }: CropDialogProps) {
       form.append('profilePic', picture, 'profile.jpg');
       form.append('profilePicThumbnail', thumbnail, 'thumbnail.jpg');
       await uploadForm(UPLOAD_PATH, form, (percent) => setStage({ name: 'uploading', percent, saved }));
+      // The upload may take less time than it takes to read the figure: the toast keeps it.
+      toast({ variant: 'success', title: IMAGE_TEXTS.uploadedTitle, description: IMAGE_TEXTS.compressedBy(saved) });
       onUploaded();
       onClose();
     } catch (error) {
@@ -119,7 +121,7 @@ export function CropDialog({ file, onClose, onUploaded }: CropDialogProps) {
       ) : null}
       {stage.name === 'uploading' ? (
         <div role="status" className="grid gap-2 text-sm text-ink-700">
-          <p>Compressed by {stage.saved}%</p>
+          <p>{IMAGE_TEXTS.compressedBy(stage.saved)}</p>
           <div
             role="progressbar"
             aria-label="Upload progress"
