@@ -2,6 +2,7 @@
 // screens and the server share word for word, the limits, and the inputs both validate.
 import { z } from 'zod';
 import { PHILIPPINES_BOUNDS } from './limits.ts';
+import { weeklyHoursSchema, type WeeklyHours } from './opening-hours.ts';
 import { ROLES } from './roles.ts';
 
 export const LATEST_USERS_COUNT = 25;
@@ -123,6 +124,8 @@ const spaFields = {
         .array(z.string().max(SPA_AMENITY_MAX, `Each amenity must be under ${SPA_AMENITY_MAX} characters.`))
         .max(SPA_AMENITIES_MAX, `Please list at most ${SPA_AMENITIES_MAX} amenities.`),
     ),
+  /** The listing's weekly hours (Manila time) for Open/Closed; a linked member's own hours come first. */
+  openingHours: weeklyHoursSchema.nullish(),
   /** The spa management member the listing belongs to: its rating and open state are that member's. */
   ownerUserId: z.coerce.number().int().positive().nullish(),
 };
@@ -150,6 +153,9 @@ export interface AdminSpa {
   imageUrl: string | null;
   averageRating: number | null;
   reviewCount: number;
+  /** The listing's own hours, as the admin entered them (null: not set). */
+  openingHours: WeeklyHours | null;
+  /** Open now by the linked member's hours, else the listing's own; closed when neither is known. */
   isOpen: boolean;
   owner: { id: number; name: string; slug: string } | null;
 }

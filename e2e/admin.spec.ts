@@ -52,6 +52,9 @@ test('an admin creates a spa with an image, edits and deletes it', async ({ page
   await dialog.getByLabel('Latitude *').fill('14.6');
   await dialog.getByLabel('Longitude *').fill('120.98');
   await dialog.getByLabel('Amenities').fill('Sauna, , Steam ');
+  await dialog.getByRole('button', { name: 'Set opening hours' }).click();
+  await dialog.getByLabel('Closed on Sunday').check();
+  await dialog.getByLabel('Saturday closes').fill('23:30');
   await dialog.getByLabel('Spa image').setInputFiles({ name: 'spa.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(JPEG_400) });
   await expect(page.getByText('Image compressed').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Create Spa' }).click();
@@ -63,6 +66,9 @@ test('an admin creates a spa with an image, edits and deletes it', async ({ page
   const edit = page.getByRole('dialog', { name: 'Edit Spa' });
   await expect(edit.getByLabel('Name *')).toHaveValue(name);
   await expect(edit.getByLabel('Amenities')).toHaveValue('Sauna, Steam');
+  await expect(edit.getByLabel('Monday opens')).toHaveValue('10:00');
+  await expect(edit.getByLabel('Saturday closes')).toHaveValue('23:30');
+  await expect(edit.getByLabel('Closed on Sunday')).toBeChecked();
   await edit.getByLabel('Name *').fill(`${name} Ermita`);
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Spa updated').first()).toBeVisible();

@@ -31,7 +31,7 @@ import {
   type AuditEntry,
   type ModerationItem,
 } from '../../common/admin.ts';
-import { isOpenNow } from '../../common/opening-hours.ts';
+import { isOpenNow, parseOpeningHours, type WeeklyHours } from '../../common/opening-hours.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { adminAuditLog, chatReports, redFlagDisputes, reviewReports, spas, users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
@@ -62,9 +62,11 @@ async function readAsAdmin<T extends ReadBatch>(ctx: Context, queries: () => T) 
 /** Spa listings with the linked member's rating and opening state: the one computation the map uses. */
 function spaRowsQuery(db: Database, where?: SQL) {
   return db.all<
-    Omit<AdminSpa, 'amenities' | 'isOpen' | 'owner'> & {
+    Omit<AdminSpa, 'amenities' | 'openingHours' | 'isOpen' | 'owner'> & {
       /** JSON list. */
       amenities: string;
+      /** JSON weekly hours: the listing's own, and the ones that decide Open/Closed. */
+      ownHours: string | null;
       hours: string | null;
       ownerId: number | null;
       ownerName: string | null;
@@ -72,7 +74,7 @@ function spaRowsQuery(db: Database, where?: SQL) {
     }
   >(sql`
     select s.id, s.name, s.address, s.latitude, s.longitude, s.description, s.phone, s.website, s.amenities,
-      s.image_url as imageUrl, coalesce(o.opening_hours, s.opening_hours) as hours,
+      s.image_url as imageUrl, s.opening_hours as ownHours, coalesce(o.opening_hours, s.opening_hours) as hours,
       ${spaAverageRating(sql`s.owner_user_id`)} as averageRating, ${spaReviewCount(sql`s.owner_user_id`)} as reviewCount,
       o.id as ownerId, o.name as ownerName, o.slug as ownerSlug
     from spas as s left join users as o on o.id = s.owner_user_id
@@ -94,8 +96,18 @@ function toAdminSpa(row: Awaited<ReturnType<typeof spaRowsQuery>>[number], now =
     imageUrl: row.imageUrl,
     averageRating: row.averageRating === null ? null : Number(row.averageRating),
     reviewCount: Number(row.reviewCount),
+    openingHours: parseOpeningHours(row.ownHours),
     isOpen: isOpenNow(row.hours, now) === true,
     owner: row.ownerId === null ? null : { id: Number(row.ownerId), name: row.ownerName!, slug: row.ownerSlug! },
+  };
+}
+
+/** The columns of the listing fields sent: the ones left out stay undefined; lists and hours become JSON. */
+function spaColumns<Fields extends { amenities?: string[]; openingHours?: WeeklyHours | null }>({ amenities, openingHours, ...rest }: Fields) {
+  return {
+    ...rest,
+    ...(amenities !== undefined ? { amenities: JSON.stringify(amenities) } : {}),
+    ...(openingHours !== undefined ? { openingHours: openingHours ? JSON.stringify(openingHours) : null } : {}),
   };
 }
 
@@ -393,7 +405,7 @@ export const adminRouter = router({
     await checkOwner(ctx.db, input.ownerUserId);
     // One batch: the spa, its audit entry (last_insert_rowid() is then the spa's id) and the listing as shown.
     const [, , rows] = await ctx.db.batch([
-      ctx.db.insert(spas).values({ ...input, ownerUserId: input.ownerUserId ?? null, amenities: JSON.stringify(input.amenities) }),
+      ctx.db.insert(spas).values({ ...spaColumns(input), ownerUserId: input.ownerUserId ?? null }),
       auditEntryIfFound(
         ctx.db,
         ctx.user,
@@ -409,20 +421,20 @@ export const adminRouter = router({
 
   /** PATCH /api/spas/{id}: the fields sent change; the others stay. */
   updateSpa: adminProcedure.input(spaUpdateInput).mutation(async ({ ctx, input }) => {
-    const { id, amenities, ...fields } = input;
+    const { id, ...fields } = input;
     await checkOwner(ctx.db, fields.ownerUserId);
-    const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    const changes = Object.fromEntries(Object.entries(spaColumns(fields)).filter(([, value]) => value !== undefined));
     const [updated, , rows] = await ctx.db.batch([
       ctx.db
         .update(spas)
-        .set({ ...changes, ...(amenities !== undefined ? { amenities: JSON.stringify(amenities) } : {}) })
+        .set(changes)
         .where(eq(spas.id, id))
         .returning({ id: spas.id, name: spas.name }),
       auditEntryIfFound(
         ctx.db,
         ctx.user,
         'spa.update',
-        { type: 'spa', id, detail: { fields: [...Object.keys(changes), ...(amenities !== undefined ? ['amenities'] : [])] } },
+        { type: 'spa', id, detail: { fields: Object.keys(changes) } },
         sql`select name as label from spas where id = ${id}`,
       ),
       spaRowsQuery(ctx.db, sql`s.id = ${id}`),

@@ -147,6 +147,29 @@ describe('Spa Management', () => {
     expect(actions.map((entry) => entry.action)).toEqual(['spa.delete', 'spa.update', 'spa.create']);
   });
 
+  it('keeps a listing’s own opening hours for Open/Closed, refuses bad hours unchanged, and lets a linked member’s hours decide', async () => {
+    const admin = await member('admin');
+    const allDay = { mon: [['00:00', '24:00']], tue: [['00:00', '24:00']], wed: [['00:00', '24:00']], thu: [['00:00', '24:00']], fri: [['00:00', '24:00']], sat: [['00:00', '24:00']], sun: [['00:00', '24:00']] };
+    const closedWeek = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
+    const spa = await createSpa(admin, { openingHours: allDay });
+    expect(spa).toMatchObject({ openingHours: allDay, isOpen: true });
+
+    const overlapping = await api(`/spas/${spa.id}`, admin, 'PATCH', { openingHours: { ...allDay, mon: [['09:00', '12:00'], ['11:00', '13:00']] } });
+    expect(overlapping.status).toBe(400);
+    expect((await json(overlapping)).message).toBe('Ranges on the same day must not overlap.');
+    expect((await api(`/spas/${spa.id}`, admin, 'PATCH', { openingHours: 'always' })).status).toBe(400);
+    const listed = async () => (await json<any[]>(await api('/spas', admin))).find((each) => each.id === spa.id);
+    expect(await listed()).toMatchObject({ openingHours: allDay, isOpen: true });
+
+    const renamed = await json(await api(`/spas/${spa.id}`, admin, 'PATCH', { name: uniqueName('Renamed Spa') }));
+    expect(renamed).toMatchObject({ openingHours: allDay, isOpen: true });
+    const owner = await member('spa_management');
+    await database().execute({ sql: 'update users set opening_hours = ? where id = ?', args: [JSON.stringify(closedWeek), owner.id] });
+    expect(await json(await api(`/spas/${spa.id}`, admin, 'PATCH', { ownerUserId: owner.id }))).toMatchObject({ openingHours: allDay, isOpen: false });
+    expect(await json(await api(`/spas/${spa.id}`, admin, 'PATCH', { ownerUserId: null }))).toMatchObject({ isOpen: true });
+    expect(await json(await api(`/spas/${spa.id}`, admin, 'PATCH', { openingHours: null }))).toMatchObject({ openingHours: null, isOpen: false });
+  });
+
   it('a linked spa shows its member’s rating and review count, the same the map shows, and the stat cards add them up', async () => {
     const admin = await member('admin');
     const owner = await member('spa_management');

@@ -4,10 +4,12 @@
 // about 500 KB), then uploaded to POST /api/spas/{id}/upload-image with the saving in a toast.
 import { useState, type FormEvent } from 'react';
 import { ADMIN_TEXTS, splitAmenities, type AdminSpa } from '../../../common/admin.ts';
+import type { WeeklyHours } from '../../../common/opening-hours.ts';
 import { checkImageFile, IMAGE_ACCEPT, IMAGE_PRESETS, IMAGE_TEXTS } from '../../../common/image-presets.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { compressImage, savedPercent, uploadForm, UploadError } from '../../lib/upload.ts';
 import { trpc } from '../../trpc.ts';
+import { OpeningHoursEditor } from '../profile/opening-hours-editor.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { inputClasses, TextField } from '../ui/input.tsx';
@@ -16,6 +18,7 @@ import { toast } from '../ui/use-toast.ts';
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; spa: AdminSpa };
 
 interface SpaForm {
+  openingHours: WeeklyHours | null;
   name: string;
   address: string;
   latitude: string;
@@ -26,7 +29,7 @@ interface SpaForm {
   amenities: string;
 }
 
-const EMPTY_FORM: SpaForm = { name: '', address: '', latitude: '', longitude: '', description: '', phone: '', website: '', amenities: '' };
+const EMPTY_FORM: SpaForm = { openingHours: null, name: '', address: '', latitude: '', longitude: '', description: '', phone: '', website: '', amenities: '' };
 
 function formOf(spa: AdminSpa): SpaForm {
   return {
@@ -38,6 +41,7 @@ function formOf(spa: AdminSpa): SpaForm {
     phone: spa.phone ?? '',
     website: spa.website ?? '',
     amenities: spa.amenities.join(', '),
+    openingHours: spa.openingHours,
   };
 }
 
@@ -174,6 +178,7 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
       phone: values.phone,
       website: values.website,
       amenities: splitAmenities(values.amenities),
+      openingHours: values.openingHours,
     };
     let saved: AdminSpa;
     try {
@@ -218,6 +223,15 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
         <TextField label="Phone" value={values.phone} onChange={set('phone')} inputMode="tel" />
         <TextField label="Website" value={values.website} onChange={set('website')} inputMode="url" />
         <TextField label="Amenities" hint="Separate amenities with commas" value={values.amenities} onChange={set('amenities')} />
+        <OpeningHoursEditor
+          hours={values.openingHours}
+          onChange={(openingHours) => setValues((old) => ({ ...old, openingHours }))}
+          unsetText="No opening hours yet: the listing shows Closed until they are set."
+          framed={false}
+        />
+        {editing?.owner ? (
+          <p className="text-sm break-words text-ink-700">{editing.owner.name}'s own opening hours, when set, decide Open or Closed for this listing.</p>
+        ) : null}
         <div className="grid grid-cols-1 gap-1.5">
           <label htmlFor="spa-image" className="text-sm font-medium text-ink-700">
             Spa image

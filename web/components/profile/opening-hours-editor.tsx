@@ -9,6 +9,10 @@ const MAX_RANGES = 4;
 export const CLOSED_WEEK: WeeklyHours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 const DEFAULT_RANGE: TimeRange = ['10:00', '21:00'];
 
+// On a phone the picker icon would crop "10:00 AM"; tapping the field opens the picker there anyway.
+const TIME_INPUT_CLASSES =
+  'h-11 min-w-0 flex-1 rounded-xl border border-sand-300 bg-white px-2 text-ink-900 max-sm:[&::-webkit-calendar-picker-indicator]:hidden';
+
 const shown = (time: string) => (time === '24:00' ? '00:00' : time);
 /** A close at 00:00 is midnight at the end of the day. */
 const storedClose = (time: string) => (time === '00:00' ? '24:00' : time);
@@ -17,16 +21,25 @@ export function OpeningHoursEditor({
   hours,
   onChange,
   error,
+  unsetText = 'No opening hours yet: the map cannot say whether you are open.',
+  framed = true,
 }: {
   hours: WeeklyHours | null;
   onChange: (hours: WeeklyHours | null) => void;
   error?: string;
+  /** What a missing set of hours means, in the words of whoever edits them. */
+  unsetText?: string;
+  /** A card of its own on a page; unframed inside a dialog, where the width is narrow already. */
+  framed?: boolean;
 }) {
   const week = hours ?? CLOSED_WEEK;
   const setDay = (day: WeekDay, ranges: TimeRange[]) => onChange({ ...week, [day]: ranges });
 
   return (
-    <section aria-labelledby="hours-heading" className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="hours-heading"
+      className={framed ? 'grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm' : 'grid grid-cols-1 gap-3'}
+    >
       <div className="grid grid-cols-1 gap-1">
         <h3 id="hours-heading" className="font-display text-lg font-semibold text-ink-900">
           Opening Hours
@@ -35,7 +48,7 @@ export function OpeningHoursEditor({
       </div>
       {hours === null ? (
         <div className="grid justify-items-start gap-2">
-          <p className="text-sm text-ink-700">No opening hours yet: the map cannot say whether you are open.</p>
+          <p className="text-sm text-ink-700">{unsetText}</p>
           <Button variant="outline" size="sm" className="min-h-11" onClick={() => onChange(Object.fromEntries(WEEK_DAYS.map((day) => [day, [DEFAULT_RANGE]])) as WeeklyHours)}>
             Set opening hours
           </Button>
@@ -69,7 +82,7 @@ export function OpeningHoursEditor({
                       value={shown(open)}
                       required
                       onChange={(event) => setDay(day, ranges.map((range, j) => (j === i ? [event.target.value, range[1]] : range)))}
-                      className="h-11 min-w-0 flex-1 rounded-xl border border-sand-300 bg-white px-2 text-ink-900"
+                      className={TIME_INPUT_CLASSES}
                     />
                     <span aria-hidden="true" className="text-ink-600">
                       to
@@ -83,7 +96,7 @@ export function OpeningHoursEditor({
                       value={shown(close)}
                       required
                       onChange={(event) => setDay(day, ranges.map((range, j) => (j === i ? [range[0], storedClose(event.target.value)] : range)))}
-                      className="h-11 min-w-0 flex-1 rounded-xl border border-sand-300 bg-white px-2 text-ink-900"
+                      className={TIME_INPUT_CLASSES}
                     />
                     <Button
                       variant="ghost"
