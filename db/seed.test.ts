@@ -20,7 +20,7 @@ const RECOGNITIONS = [
   { table: 'medals', giver: 'spa_management', recipient: 'client', dailyLimit: false },
   { table: 'red_flags', giver: 'spa_management', recipient: 'client', dailyLimit: false },
 ] as const;
-const TABLES = ['users', 'spas', 'reviews', 'favorite_lists', 'favorite_list_items', ...RECOGNITIONS.map((r) => r.table)];
+const TABLES = ['users', 'spas', 'reviews', 'favorite_lists', 'favorite_list_items', 'spa_daily_counts', 'lineup_links', ...RECOGNITIONS.map((r) => r.table)];
 
 const directory = mkdtempSync(join(tmpdir(), 'seed-test-'));
 const clients: Client[] = [];
@@ -199,6 +199,41 @@ describe('seedDemoData', () => {
     const roles = new Set(DEMO_ACCOUNTS.map((a) => a.role));
     expect(roles).toEqual(new Set(['admin', 'client', 'therapist', 'spa_management']));
     expect(await count('SELECT count(*) FROM users WHERE is_banned = 1')).toBe(1);
+  });
+
+  it('gives every spa daily analytics since it joined, none for today and none before it joined', async () => {
+    const today = manilaDay(NOW);
+    const perSpa = await rows(`
+      SELECT u.id, u.role, u.created_at, min(c.day) AS first_day, max(c.day) AS last_day,
+        count(DISTINCT c.metric) AS metrics, sum(CASE WHEN c.metric = 'profile_view' THEN c.count END) AS views,
+        sum(CASE WHEN c.metric = 'call_tap' THEN c.count END) AS calls
+      FROM users u LEFT JOIN spa_daily_counts c ON c.spa_id = u.id
+      WHERE u.role = 'spa_management' OR c.spa_id IS NOT NULL GROUP BY u.id`);
+    expect(perSpa.length).toBeGreaterThan(5);
+    for (const spa of perSpa) {
+      expect(spa.role).toBe('spa_management');
+      expect(Number(spa.metrics)).toBe(4);
+      expect(Number(spa.views)).toBeGreaterThan(Number(spa.calls));
+      expect(String(spa.last_day) < today).toBe(true);
+      expect(String(spa.first_day) >= manilaDay(Number(spa.created_at))).toBe(true);
+    }
+    expect(await count('SELECT count(*) FROM spa_daily_counts WHERE count <= 0')).toBe(0);
+  });
+
+  it('puts every therapist in one spa’s lineup and leaves the demo therapist an invitation to answer', async () => {
+    const links = await rows(`
+      SELECT t.name, t.role AS therapist_role, s.role AS spa_role, l.state, l.created_at, t.created_at AS joined
+      FROM lineup_links l JOIN users t ON t.id = l.therapist_id JOIN users s ON s.id = l.spa_id`);
+    const therapists = await count(`SELECT count(*) FROM users WHERE role = 'therapist'`);
+    expect(links.filter((link) => link.state === 'accepted')).toHaveLength(therapists);
+    expect(new Set(links.filter((link) => link.state === 'accepted').map((link) => link.name)).size).toBe(therapists);
+    for (const link of links) {
+      expect([link.therapist_role, link.spa_role]).toEqual(['therapist', 'spa_management']);
+      expect(Number(link.created_at)).toBeGreaterThan(Number(link.joined));
+      expect(Number(link.created_at)).toBeLessThan(NOW.getTime());
+    }
+    const demoTherapist = DEMO_ACCOUNTS.find((account) => account.role === 'therapist')!.name;
+    expect(links.filter((link) => link.state === 'invited').map((link) => link.name)).toEqual([demoTherapist]);
   });
 
   it('is deterministic: another empty database gets the same data', async () => {

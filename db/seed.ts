@@ -678,6 +678,46 @@ function buildRecognitions(random: Random, now: number, { spas, therapists, clie
   };
 }
 
+/** How many days of map and profile activity a spa has, at most (the analytics screen's longest window is a year). */
+const ANALYTICS_DAYS = 26 * 7;
+
+/**
+ * The spas' daily analytics counters since they joined, so that the Analytics screen has a story to tell:
+ * each spa its own popularity, busier weekends, slow growth, more popup opens than profile views, and a few
+ * of those members tapping Call or Navigate. Today's counters are left for the running app to fill.
+ */
+function buildAnalytics(random: Random, now: number, { spas }: Community): Row[] {
+  const rows: Row[] = [];
+  const count = (expected: number) => Math.max(0, Math.round(expected * (0.6 + 0.8 * random.next())));
+  for (const spa of spas) {
+    const popularity = 0.4 + 1.6 * random.next();
+    for (let daysAgo = ANALYTICS_DAYS; daysAgo >= 1; daysAgo--) {
+      const at = now - daysAgo * DAY;
+      if (at < spa.createdAt) continue;
+      const day = manilaDay(at);
+      const weekend = [0, 5, 6].includes(new Date(at + 8 * 3_600_000).getUTCDay()) ? 1.5 : 1;
+      const views = popularity * weekend * (6 + 6 * (1 - daysAgo / ANALYTICS_DAYS));
+      const metrics = { profile_view: count(views), popup_open: count(views * 1.4), call_tap: count(views * 0.08), navigate_tap: count(views * 0.15) };
+      for (const [metric, value] of Object.entries(metrics)) if (value > 0) rows.push({ spa_id: spa.number, day, metric, count: value });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Every therapist works in the lineup of the spa their profile names (accepted a day or so after both joined),
+ * and the demo therapist has an invitation waiting from the demo spa (or, if that is already her spa, another).
+ */
+function buildLineup(now: number, { spas, therapists }: Community): Row[] {
+  const accepted = therapists.map((therapist) => {
+    const invitedAt = Math.max(therapist.createdAt, therapist.homeSpa.createdAt) + DAY;
+    return { spa_id: therapist.homeSpa.number, therapist_id: therapist.number, state: 'accepted', created_at: invitedAt, responded_at: invitedAt + 5 * 3_600_000 };
+  });
+  const demoTherapist = therapists[0]!;
+  const invitingSpa = demoTherapist.homeSpa === spas[0] ? spas[1]! : spas[0]!;
+  return [...accepted, { spa_id: invitingSpa.number, therapist_id: demoTherapist.number, state: 'invited', created_at: now - 2 * DAY, responded_at: null }];
+}
+
 const EXTRA_LIST_NAMES = ['Date night', 'Near the office', 'Weekend treats', 'For my parents'];
 
 /**
@@ -750,6 +790,8 @@ function buildDemoData(now: number, passwordHash: string): Record<string, Row[]>
     reviews: buildReviews(random, now, community),
     ...buildRecognitions(random, now, community, demo),
     ...buildFavorites(random, now, community),
+    spa_daily_counts: buildAnalytics(random, now, community),
+    lineup_links: buildLineup(now, community),
   };
 }
 
@@ -767,13 +809,19 @@ const LOOKUPS: Record<string, string> = {
   user_id: USER_ID,
   spa_id: `(SELECT id FROM spas WHERE owner_user_id = ${USER_ID})`,
 };
+/** Where a table's column names a member rather than the usual row. */
+const TABLE_LOOKUPS: Record<string, Record<string, string>> = {
+  spa_daily_counts: { spa_id: USER_ID },
+  lineup_links: { spa_id: USER_ID, therapist_id: USER_ID },
+};
 
 /** SQLite's most conservative bound on parameters per statement. */
 const MAX_PARAMETERS = 999;
 
 function insertStatements(table: string, rows: Row[]): InStatement[] {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const tuple = `(${columns.map((column) => LOOKUPS[column] ?? '?').join(', ')})`;
+  const lookups = { ...LOOKUPS, ...TABLE_LOOKUPS[table] };
+  const tuple = `(${columns.map((column) => lookups[column] ?? '?').join(', ')})`;
   const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
   const statements: InStatement[] = [];
   for (let start = 0; start < rows.length; start += perStatement) {
