@@ -21,6 +21,7 @@ import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { rememberSignedIn, useSessionUser, useStoreSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
 
 const routeApi = getRouteApi('/auth');
 
@@ -280,11 +281,7 @@ function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole |
               </>
             )}
 
-            {error ? (
-              <p id={ERROR_ID} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-                {error.message}
-              </p>
-            ) : null}
+            <FormAlert id={ERROR_ID}>{error?.message}</FormAlert>
 
             <Button type="submit" size="lg" disabled={pending} className="w-full">
               {pending ? 'Please wait...' : registering ? 'CREATE ACCOUNT' : 'ENTER'}

@@ -11,6 +11,7 @@ import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { RoleBadge } from '../components/role-badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { TextField } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
@@ -174,22 +175,15 @@ function ListDialogs({ editing, onClose, onChanged }: { editing: Editing; onClos
 
   if (editing?.kind === 'delete')
     return (
-      <Dialog
-        open
-        onOpenChange={(open) => !open && onClose()}
+      <ConfirmDialog
         title="Delete this list?"
         description={`"${editing.list.name}" and what is saved in it will be gone. The spas and therapists themselves are not affected.`}
-      >
-        {error}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={() => remove.mutate({ listId: editing.list.id })}>
-            Delete list
-          </Button>
-        </div>
-      </Dialog>
+        error={problem}
+        confirmLabel="Delete list"
+        pending={pending}
+        onCancel={onClose}
+        onConfirm={() => remove.mutate({ listId: editing.list.id })}
+      />
     );
 
   return (

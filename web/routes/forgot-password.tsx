@@ -10,6 +10,7 @@ import { TextField } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
 
 function MailIcon({ size = 28 }: { size?: number }) {
   return (
@@ -80,11 +81,7 @@ export function ForgotPasswordPage() {
             value={nameOrEmail}
             onChange={(event) => setNameOrEmail(event.target.value)}
           />
-          {error ? (
-            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <FormAlert>{error}</FormAlert>
           <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
             {request.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>

@@ -15,6 +15,7 @@ import { TextField } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
 
 const routeApi = getRouteApi('/reset-password');
 
@@ -126,11 +127,7 @@ function ResetWithToken({ token }: { token: string }) {
             value={confirm}
             onChange={(event) => setConfirm(event.target.value)}
           />
-          {error ? (
-            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <FormAlert>{error}</FormAlert>
           <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
             {reset.isPending ? 'Please wait...' : 'Reset Password'}
           </Button>

@@ -2,9 +2,8 @@
 // hides them from each other; this side drops the session at once and refreshes its blocked list.
 import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
-import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
 import { NameInLine } from '../member-name.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 export interface BlockDialogProps {
@@ -27,28 +26,16 @@ export function BlockDialog({ partnerId, partnerName, returnFocusTo, onClose, on
   });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <ConfirmDialog
       returnFocusTo={returnFocusTo}
       title={<NameInLine before="Block " name={partnerName} after="?" />}
       description="This chat ends now, and you will no longer see each other in chat."
-    >
-      {block.error ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-          {serverMessage(block.error, 'Blocking failed. Please try again.')}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-3">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="destructive" disabled={block.isPending} onClick={() => block.mutate({ userId: partnerId })}>
-          {block.isPending ? 'Please wait...' : 'Block'}
-        </Button>
-      </div>
-    </Dialog>
+      error={block.error ? serverMessage(block.error, 'Blocking failed. Please try again.') : null}
+      confirmLabel="Block"
+      pendingLabel="Please wait..."
+      pending={block.isPending}
+      onCancel={onClose}
+      onConfirm={() => block.mutate({ userId: partnerId })}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { NameInLine } from '../member-name.tsx';
 import { toast } from '../ui/use-toast.ts';
+import { FormAlert } from '../ui/form-alert.tsx';
 
 export interface ReportDialogProps {
   sessionId: string;
@@ -70,11 +71,7 @@ export function ReportDialog({ sessionId, partnerName, returnFocusTo, onClose, o
             {reason.length}/{CHAT_REPORT_REASON_MAX_LENGTH}
           </p>
         </div>
-        {problem ? (
-          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-            {problem}
-          </p>
-        ) : null}
+        <FormAlert>{problem}</FormAlert>
         <div className="flex justify-end gap-3">
           <Button variant="outline" onClick={onClose}>
             Cancel
