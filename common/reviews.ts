@@ -2,7 +2,7 @@
 // (which shows them first). Texts are the spec's (part 2 sections 5, 6 and 8), word for word.
 import { z } from 'zod';
 import { REVIEW_MAX_CHARACTERS, REVIEW_MAX_WORDS, REVIEW_REPLY_MAX_CHARACTERS } from './limits.ts';
-import { RED_FLAG_REASONS } from './recognition.ts';
+import { RECOGNITION_MESSAGES, RED_FLAG_REASONS } from './recognition.ts';
 import type { Role } from './roles.ts';
 
 export const REVIEW_MESSAGES = {
@@ -64,7 +64,8 @@ export const reviewText = z
 /**
  * POST /api/user-reviews. The reward flags follow the spec: the positive button sends giveFlower (therapist
  * target) or giveStar (otherwise; for spa management reviewing a client that reward is a medal, and giveMedal
- * says so explicitly); Give Red Flag & Report sends giveRedFlag with a reason from the fixed list.
+ * says so explicitly); Give Red Flag & Report sends giveRedFlag with a reason from the fixed list. A flower may
+ * name its spa (flowerSpaId); without one it goes to the therapist's first spa of their lineup.
  */
 export const reviewInput = z.object({
   targetUserId: memberId,
@@ -74,6 +75,8 @@ export const reviewInput = z.object({
   bookingRating: subRating.optional(),
   selectionRating: subRating.optional(),
   giveFlower: z.boolean().optional(),
+  /** With giveFlower: the spa the flower is given at (the picker offers the therapist's lineup first). */
+  flowerSpaId: z.coerce.number().int(RECOGNITION_MESSAGES.spaNotFound).positive(RECOGNITION_MESSAGES.spaNotFound).optional(),
   giveStar: z.boolean().optional(),
   giveMedal: z.boolean().optional(),
   giveRedFlag: z.boolean().optional(),

@@ -117,6 +117,20 @@ test('the Give Flower dialog shows what is left today and the daily limit messag
   await expect(page.getByText('you can give 1 flower a day. Try again tomorrow.').first()).toBeVisible();
 });
 
+test('a review’s flower offers the therapist’s own spa first and goes to the spa the client picks', async ({ page }) => {
+  await newClient(page, 'Thankful');
+  await page.goto('/write-review/maria-santos');
+  const picker = page.getByLabel('Spa (for Give Flowers & Submit)');
+  // Maria Santos works at Makati Serenity Spa (the demo lineup): it is chosen for her flower unless the client picks another.
+  await expect(picker.locator('optgroup[label="Where they work"] option')).toHaveText(['Makati Serenity Spa']);
+  await expect(picker.locator('option:checked')).toHaveText('Makati Serenity Spa');
+  await picker.selectOption({ label: 'BGC Urban Retreat' });
+  await page.getByLabel('Your review').fill(REVIEW);
+  await page.getByRole('button', { name: 'Give Flowers & Submit' }).click();
+  await expect(page.getByText('Your review has been posted and flower awarded!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/maria-santos$/);
+});
+
 const TABS = ['Top Therapists', 'Top Spas', 'Top Clients', 'Flower Givers', 'Star Givers', 'Medal Givers'];
 const TIMEFRAMES = ['Weekly', 'Monthly', 'Yearly', 'All Time'];
 

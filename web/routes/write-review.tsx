@@ -23,6 +23,7 @@ import {
   type ReviewReward,
   type SubRatingKey,
 } from '../../common/reviews.ts';
+import { SpaPicker } from '../components/recognition/spa-picker.tsx';
 import { ReviewCard } from '../components/reviews/review-card.tsx';
 import type { Review } from '../../common/profile.ts';
 import { LoadingView } from '../components/loading-view.tsx';
@@ -99,12 +100,14 @@ function ReviewScreen({
     Object.fromEntries(SUB_RATINGS.map(({ key }) => [key, earlier?.[key] ?? undefined]).filter(([, value]) => value !== undefined)),
   );
   const [flagReason, setFlagReason] = useState<RedFlagReason | ''>('');
+  const [flowerSpaId, setFlowerSpaId] = useState<number | null>(null);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const { toast } = useToast();
   const isSpa = target.role === 'spa_management';
   const buttons = rewardButtons(viewerRole, target.role);
   const showFlagReason = buttons.some((button) => button.reward === 'red_flag');
+  const flowerButton = buttons.find((button) => button.reward === 'flower');
 
   const submit = trpc.reviews.submit.useMutation({
     onSuccess: async (answer) => {
@@ -133,7 +136,7 @@ function ReviewScreen({
       targetUserId: target.id,
       reviewText: text,
       ...(isSpa ? ratings : {}),
-      ...(reward === 'flower' ? { giveFlower: true } : {}),
+      ...(reward === 'flower' ? { giveFlower: true, ...(flowerSpaId ? { flowerSpaId } : {}) } : {}),
       ...(reward === 'star' || reward === 'medal' ? { giveStar: true } : {}),
       ...(reward === 'red_flag' ? { giveRedFlag: true, redFlagReason: flagReason || undefined } : {}),
     });
@@ -218,6 +221,16 @@ function ReviewScreen({
                   ))}
                 </select>
               </div>
+            ) : null}
+            {flowerButton ? (
+              <SpaPicker
+                id="flower-spa"
+                label={`Spa (for ${flowerButton.label})`}
+                therapistId={target.id}
+                value={flowerSpaId}
+                onChange={setFlowerSpaId}
+                preferTheirSpa
+              />
             ) : null}
             {submit.isPending ? (
               <p role="status" className="text-sm font-semibold text-brand-800">

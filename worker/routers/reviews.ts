@@ -5,7 +5,7 @@
 // the four sub-ratings of a spa review, and which reward fits the target.
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { memberRefInput, noRewardTodayMessage, type RecognitionKind } from '../../common/recognition.ts';
+import { memberRefInput, noRewardTodayMessage, RECOGNITION_MESSAGES, type RecognitionKind } from '../../common/recognition.ts';
 import {
   mayReview,
   replyInput,
@@ -30,8 +30,9 @@ import type { z } from 'zod';
 /** Which reward the flags ask for, and the target role it needs (null: no reward). */
 function requestedReward(reviewer: Role, input: z.infer<typeof reviewInput>): { kind: ReviewReward; targetRole: Role } | null {
   const asked = [input.giveFlower, input.giveStar, input.giveMedal, input.giveRedFlag].filter(Boolean).length;
-  if (asked === 0) return null;
   const mismatch = () => new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.rewardMismatch });
+  if (input.flowerSpaId !== undefined && !input.giveFlower) throw mismatch();
+  if (asked === 0) return null;
   if (reviewer === 'client') {
     if (asked > 1 || input.giveMedal || input.giveRedFlag) throw mismatch();
     return input.giveFlower ? { kind: 'flower', targetRole: 'therapist' } : { kind: 'star', targetRole: 'spa_management' };
@@ -73,11 +74,14 @@ export const reviewsRouter = router({
           kind: reward.kind as RecognitionKind,
           giverId: reviewer.id,
           recipientId: input.targetUserId,
-          // A star is given at the spa's own listing, a flower at the therapist's first spa of their lineup.
-          spa: {
-            id: sql`coalesce((select id from spas where owner_user_id = ${input.targetUserId} order by id limit 1), ${therapistSpaListing(input.targetUserId)})`,
-            required: false,
-          },
+          // A star is given at the spa's own listing; a flower at the spa chosen, else the therapist's first spa.
+          spa:
+            input.flowerSpaId !== undefined
+              ? { id: input.flowerSpaId, required: true }
+              : {
+                  id: sql`coalesce((select id from spas where owner_user_id = ${input.targetUserId} order by id limit 1), ${therapistSpaListing(input.targetUserId)})`,
+                  required: false,
+                },
           reason: reward.kind === 'red_flag' ? (input.redFlagReason ?? null) : null,
           description: reward.kind === 'red_flag' ? input.reviewText.slice(0, 1000) : null,
           now,
@@ -95,6 +99,7 @@ export const reviewsRouter = router({
         where t.id = ${input.targetUserId} and t.is_banned = 0 and t.role in (${sql.join(allowed.map((role) => sql`${role}`), sql`, `)})
           and (t.role <> 'spa_management' or ${rated ? 1 : 0} = 1)
           ${reward ? sql`and t.role = ${reward.targetRole}` : sql``}
+          ${input.flowerSpaId !== undefined ? sql`and exists (select 1 from spas where id = ${input.flowerSpaId})` : sql``}
         on conflict (reviewer_id, target_user_id) do update set review_text = excluded.review_text,
           ambience_rating = excluded.ambience_rating, amenities_rating = excluded.amenities_rating,
           booking_rating = excluded.booking_rating, selection_rating = excluded.selection_rating, updated_at = ${now}
@@ -116,6 +121,8 @@ export const reviewsRouter = router({
       if (!target || Number(target.isBanned) === 1) throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_MESSAGES.memberNotFound });
       if (!mayReview(reviewer.role, target.role)) throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.roleNotAllowed });
       if (target.role === 'spa_management' && !rated) throw new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.ratingsRequired });
+      if (target.role === 'therapist' && input.flowerSpaId !== undefined && Number(diagnosis?.[0]?.spaExists) !== 1)
+        throw new TRPCError({ code: 'NOT_FOUND', message: RECOGNITION_MESSAGES.spaNotFound });
       throw new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.rewardMismatch });
     }
 

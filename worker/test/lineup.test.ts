@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/account.ts';
 import { LINEUP_TEXTS } from '../../common/lineup.ts';
+import { RECOGNITION_MESSAGES } from '../../common/recognition.ts';
+import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import { createMember, type TestMember } from './chat-client.ts';
 import { call, database, json } from './helpers.ts';
 import { ban } from './members.ts';
@@ -193,5 +195,37 @@ describe('therapist lineup', () => {
     expect(reviewed.status).toBe(200);
     const { rows } = await database().execute({ sql: 'select spa_id from flowers where giver_id = ? and recipient_id = ?', args: [client.id, therapist.id] });
     expect(rows.map((row) => Number(row.spa_id))).toEqual([theirs]);
+  });
+
+  it('a review\'s flower goes to the spa the client picks; a missing spa or a spa without a flower changes nothing', async () => {
+    const [spa, therapist, client] = await Promise.all([
+      createMember({ role: 'spa_management' }),
+      createMember({ role: 'therapist' }),
+      createMember(),
+    ]);
+    const elsewhere = Number(
+      (
+        await database().execute({
+          sql: `insert into spas (owner_user_id, name, address, latitude, longitude) values (?, 'Visiting Spa', 'Ayala Ave', 14.55, 121.02) returning id`,
+          args: [spa.id],
+        })
+      ).rows[0]!.id,
+    );
+    const review = (extra: Record<string, unknown>) =>
+      post(client, '/api/user-reviews', { targetUserId: therapist.id, reviewText: 'Strong and careful hilot.', ...extra });
+    const saved = async () => ({
+      reviews: Number((await database().execute({ sql: 'select count(*) as n from reviews where reviewer_id = ?', args: [client.id] })).rows[0]!.n),
+      flowers: (await database().execute({ sql: 'select spa_id from flowers where giver_id = ?', args: [client.id] })).rows.map((row) => Number(row.spa_id)),
+    });
+
+    await expectError(await review({ giveFlower: true, flowerSpaId: 999_999_999 }), 404, RECOGNITION_MESSAGES.spaNotFound);
+    await expectError(await review({ flowerSpaId: elsewhere }), 400, REVIEW_MESSAGES.rewardMismatch);
+    expect((await review({ giveFlower: true, flowerSpaId: 'the big one' })).status).toBe(400);
+    expect(await saved()).toEqual({ reviews: 0, flowers: [] });
+
+    const given = await review({ giveFlower: true, flowerSpaId: elsewhere });
+    expect(given.status).toBe(200);
+    expect((await json(given)).reward).toMatchObject({ kind: 'flower', given: true });
+    expect(await saved()).toEqual({ reviews: 1, flowers: [elsewhere] });
   });
 });

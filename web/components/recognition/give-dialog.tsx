@@ -8,6 +8,7 @@ import { RECOGNITION_MESSAGES } from '../../../common/recognition.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Avatar } from '../avatar.tsx';
+import { SpaPicker } from './spa-picker.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { inputClasses } from '../ui/input.tsx';
@@ -35,13 +36,6 @@ export function GiveDialog({
     { role: kind === 'star' ? 'spa_management' : 'therapist', q: search.trim() || undefined },
     { enabled: open, placeholderData: keepPreviousData },
   );
-  // A flower's therapist puts the spas they work at first (their lineup).
-  const spas = trpc.recognition.spas.useQuery(kind === 'flower' && recipientId ? { therapistId: recipientId } : undefined, {
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
-  const theirSpas = (spas.data ?? []).filter((spa) => spa.worksHere);
-  const otherSpas = (spas.data ?? []).filter((spa) => !spa.worksHere);
   const failedTitle = RECOGNITION_MESSAGES.failedTitle[kind];
   const give = (kind === 'star' ? trpc.recognition.giveStar : trpc.recognition.giveFlower).useMutation({
     onSuccess: () => {
@@ -122,27 +116,14 @@ export function GiveDialog({
             {recipients.data?.length === 0 ? <p className="px-2 py-3 text-sm text-ink-600">No members found.</p> : null}
           </div>
         </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="spa-picker" className="text-sm font-medium text-ink-700">
-            Spa
-          </label>
-          <select
-            id="spa-picker"
-            value={spaId ?? ''}
-            onChange={(event) => setSpaId(event.target.value ? Number(event.target.value) : null)}
-            className="h-12 w-full rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900"
-          >
-            <option value="">Select a spa</option>
-            {theirSpas.length > 0 ? (
-              <>
-                <optgroup label="Where they work">{spaOptions(theirSpas)}</optgroup>
-                <optgroup label="All spas">{spaOptions(otherSpas)}</optgroup>
-              </>
-            ) : (
-              spaOptions(otherSpas)
-            )}
-          </select>
-        </div>
+        <SpaPicker
+          id="spa-picker"
+          label="Spa"
+          therapistId={kind === 'flower' ? recipientId : null}
+          value={spaId}
+          onChange={setSpaId}
+          enabled={open}
+        />
         <div className="grid gap-1.5">
           <label htmlFor="gift-reason" className="text-sm font-medium text-ink-700">
             Reason (optional)
@@ -161,12 +142,4 @@ export function GiveDialog({
       </form>
     </Dialog>
   );
-}
-
-function spaOptions(spas: { id: number; name: string }[]) {
-  return spas.map((spa) => (
-    <option key={spa.id} value={spa.id}>
-      {spa.name}
-    </option>
-  ));
 }
