@@ -20,6 +20,7 @@ import {
 import { paymentEvents, premiumCheckouts, users } from '../../db/schema.ts';
 import type { Config } from '../env.ts';
 import { updateChatPremium } from '../services/chat.ts';
+import { purgeSpaListing } from '../services/edge-cache.ts';
 import {
   createCheckoutSession,
   parseWebhookEvent,
@@ -51,7 +52,9 @@ export function pricedPlans(config: Config) {
   }));
 }
 
-async function tellChatHub(ctx: Context, member: { id: number; isPremium: boolean; premiumUntil: number | null }) {
+/** A member's premium changed: their chat sockets get the new end time, and a spa's map listing (gold ring, order) is read fresh. */
+async function premiumChanged(ctx: Context, member: { id: number; role: string; isPremium: boolean; premiumUntil: number | null }) {
+  if (member.role === 'spa_management') await purgeSpaListing();
   try {
     await updateChatPremium(ctx.env, member.id, premiumEndsAt(member));
   } catch (error) {
@@ -98,12 +101,12 @@ export const premiumRouter = router({
           sql`coalesce(${users.premiumUntil}, 0) <= ${now}`,
         ),
       )
-      .returning({ id: users.id, isPremium: users.isPremium, premiumUntil: users.premiumUntil });
+      .returning({ id: users.id, role: users.role, isPremium: users.isPremium, premiumUntil: users.premiumUntil });
     if (!started) {
       const message = ctx.user.trialStartedAt !== null ? PREMIUM_TEXTS.trialUsed : PREMIUM_TEXTS.alreadyPremium;
       throw new TRPCError({ code: 'CONFLICT', message });
     }
-    await tellChatHub(ctx, started);
+    await premiumChanged(ctx, started);
     return { isPremium: true as const, premiumUntil, message: PREMIUM_TEXTS.trialStarted };
   }),
 
@@ -183,14 +186,14 @@ export const premiumRouter = router({
             premiumUntil: sql`max(coalesce(${users.premiumUntil}, 0), ${now}) + (select ${premiumCheckouts.periodDays} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id}) * ${DAY_MS}`,
           })
           .where(and(eq(users.id, sql`(select ${premiumCheckouts.userId} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id})`), appliedHere))
-          .returning({ id: users.id, isPremium: users.isPremium, premiumUntil: users.premiumUntil }),
+          .returning({ id: users.id, role: users.role, isPremium: users.isPremium, premiumUntil: users.premiumUntil }),
         ctx.db
           .update(paymentEvents)
           .set({ outcome: sql`case when ${appliedHere} then 'applied' else 'ignored' end` })
           .where(and(eq(paymentEvents.id, event.id), eq(paymentEvents.outcome, 'received'))),
       ]);
       const member = extended[0];
-      if (member) await tellChatHub(ctx, member);
+      if (member) await premiumChanged(ctx, member);
       else console.warn(`PayMongo event ${event.id} for ${checkout.id} changed nothing (replayed, unknown or not matching)`);
       return { received: true as const, applied: Boolean(member) };
     }),

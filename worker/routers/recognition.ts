@@ -31,6 +31,7 @@ import { therapistSpaCondition } from '../services/lineup.ts';
 import { checkGiver, diagnoseStatement, explainRefusal, giveStatement, refusalError, type Gift } from '../services/recognition.ts';
 import { publicProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
 import type { UserRow } from '../services/sessions.ts';
+import { memberIdBySlug } from '../services/profiles.ts';
 
 const DAY_MS = 86_400_000;
 const HISTORY_LIMIT = 200;
@@ -68,7 +69,7 @@ export function secondsToManilaMidnight(now: number): number {
 /** The SQL that names the member a history is about (by id or slug); the caller resolves "oneself" first. */
 function memberIdSql(ref: MemberRef): SQL {
   if (ref.userId !== undefined) return sql`${ref.userId}`;
-  return sql`(select id from users where slug = ${ref.slug ?? ''})`;
+  return memberIdBySlug(ref.slug ?? '');
 }
 
 /** Resolves "oneself" (no id, no slug) to the signed-in member's id. */
@@ -79,8 +80,17 @@ async function resolveRef(ctx: Context, ref: MemberRef): Promise<MemberRef> {
 }
 
 function memberQuery(db: Database, ref: MemberRef) {
-  return db.all<{ id: number; name: string; slug: string; role: Role; memberNumber: number; profilePic: string | null }>(sql`
-    select id, name, slug, role, member_number as memberNumber, profile_pic as profilePic from users where id = ${memberIdSql(ref)}`);
+  return db.all<{ id: number; name: string; slug: string; role: Role; memberNumber: number; profilePic: string | null; isBanned: number }>(sql`
+    select id, name, slug, role, member_number as memberNumber, profile_pic as profilePic, is_banned as isBanned
+    from users where id = ${memberIdSql(ref)}`);
+}
+
+/** The member a history is about, as the viewer may see them: a banned member is not found, except by an admin. */
+function visibleMember(members: Awaited<ReturnType<typeof memberQuery>>, viewer: UserRow) {
+  const member = members[0];
+  if (!member || (Number(member.isBanned) === 1 && viewer.role !== 'admin')) throw notFound();
+  const { isBanned: _banned, ...shown } = member;
+  return shown;
 }
 
 function notFound(): TRPCError {
@@ -147,8 +157,7 @@ async function medalOrRedFlagHistory(ctx: Context, refInput: MemberRef, table: '
   ]);
   const user = signedInViewer(viewer);
   const [members, given, received] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[], Record<string, unknown>[]];
-  const member = members[0];
-  if (!member) throw notFound();
+  const member = visibleMember(members, user);
   if (table === 'red_flags') assertMayViewRedFlags(user, member.id);
   const now = Date.now();
   return { user: member, given: historyEntries(given, 'given', now), received: historyEntries(received, 'received', now) };
@@ -180,8 +189,7 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
   ]);
   const user = signedInViewer(viewer);
   const [members, rows, figures] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[], { total: number; usedToday: number; premium: number }[]];
-  const target = members[0];
-  if (!target) throw notFound();
+  const target = visibleMember(members, user);
   const counts = figures[0]!;
   const limit = dailyLimit(kind, Number(counts.premium) === 1);
   const own = user.id === target.id && target.role === 'client';
@@ -266,8 +274,7 @@ export const recognitionRouter = router({
     ]);
     const user = signedInViewer(viewer);
     const [members, rows] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[]];
-    const target = members[0];
-    if (!target) throw notFound();
+    const target = visibleMember(members, user);
     if (kind === 'red_flag') assertMayViewRedFlags(user, target.id);
     return {
       user: target,

@@ -22,7 +22,7 @@ import { purgeLeaderboards } from '../services/leaderboards.ts';
 import { therapistSpaListing } from '../services/lineup.ts';
 import { diagnoseStatement, explainRefusal, giveStatement, type Gift } from '../services/recognition.ts';
 import { reviews } from '../../db/schema.ts';
-import { reviewsWhere, toReview } from '../services/profiles.ts';
+import { memberIdBySlug, reviewsWhere, toReview } from '../services/profiles.ts';
 import { sessionMemberId } from '../services/sessions.ts';
 import { publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import type { z } from 'zod';
@@ -50,7 +50,7 @@ const REVIEWABLE: Record<Role, Role[]> = { client: ['therapist', 'spa_management
 
 function memberWhere(ref: z.infer<typeof memberRefInput>, column: SQL): SQL {
   if (ref.userId !== undefined) return sql`${column} = ${ref.userId}`;
-  return sql`${column} = (select id from users where slug = ${ref.slug ?? ''})`;
+  return sql`${column} = ${memberIdBySlug(ref.slug ?? '')}`;
 }
 
 export const reviewsRouter = router({

@@ -94,7 +94,11 @@ const manilaDaySql = (column: SQL) => sql`date((${column} + ${MANILA_OFFSET_MS})
 type DayRow = { day: string; metric: string; value: number };
 type ReviewDay = { day: string; reviews: number } & Record<`${SubRatingKey}Sum` | `${SubRatingKey}Count`, number>;
 
-/** The window's statements (for one batch): rollups, reviews, stars, the lineup's flowers, each by day. */
+/**
+ * The window's statements (for one batch): rollups, reviews, stars and the lineup's flowers, each by day. The
+ * lineup's flowers are those its therapists (now or before: the history stays) were given at this spa's listing,
+ * not at another spa they also work at (read through the recipient index; a lineup is a handful of therapists).
+ */
 export function analyticsQueries(db: Database, spa: SQL, since: string) {
   const sinceMs = startOfDay(since);
   return [
@@ -110,8 +114,9 @@ export function analyticsQueries(db: Database, spa: SQL, since: string) {
       select manila_day as day, 'stars' as metric, count(*) as value from stars
       where recipient_id = ${spa} and created_at >= ${sinceMs} group by 1
       union all
-      select f.manila_day, 'flowers', count(*) from lineup_links as l join flowers as f on f.recipient_id = l.therapist_id
-      where l.spa_id = ${spa} and l.state = 'accepted' and f.created_at >= ${sinceMs} group by 1`),
+      select manila_day, 'flowers', count(*) from flowers
+      where recipient_id in (select therapist_id from lineup_links where spa_id = ${spa})
+        and spa_id in (select id from spas where owner_user_id = ${spa}) and created_at >= ${sinceMs} group by 1`),
   ] as const;
 }
 

@@ -30,7 +30,12 @@ const NO_MEMBER_SLUGS = new Set(['undefined', 'null']);
 export function targetIdSql(ref: ProfileRef, sessionId: string): SQL {
   if ('userId' in ref) return sql`${ref.userId}`;
   if ('me' in ref) return sessionMemberId(sessionId);
-  const slug = ref.slug.toLowerCase();
+  return memberIdBySlug(ref.slug);
+}
+
+/** The member a slug names now, or named before a rename (old links keep working), as an SQL expression. */
+export function memberIdBySlug(rawSlug: string): SQL {
+  const slug = rawSlug.toLowerCase();
   if (NO_MEMBER_SLUGS.has(slug)) return sql`null`;
   return sql`coalesce((select named.id from users as named where named.slug = ${slug}),
     (select former.user_id from slug_history as former where former.slug = ${slug}))`;

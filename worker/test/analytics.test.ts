@@ -163,8 +163,17 @@ describe('the report', () => {
         { sql: 'insert into stars (giver_id, recipient_id, manila_day, created_at) values (?, ?, ?, ?)', args: [a.id, spa.id, day, now] },
         { sql: "insert into lineup_links (spa_id, therapist_id, state) values (?, ?, 'accepted')", args: [spa.id, therapist.id] },
         {
-          sql: 'insert into flowers (giver_id, recipient_id, manila_day, created_at) values (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?)',
-          args: [a.id, therapist.id, day, now, b.id, therapist.id, day, now, a.id, outsider.id, day, now],
+          sql: `insert into spas (owner_user_id, name, address, latitude, longitude) values (?, 'Counted Spa', 'Makati Ave', 14.56, 121.03),
+                (null, 'Another Spa', 'Ayala Ave', 14.55, 121.02)`,
+          args: [spa.id],
+        },
+        // At this spa's listing to its lineup's therapist: counted (twice). At another spa, or to a therapist outside
+        // the lineup: not this spa's.
+        {
+          sql: `insert into flowers (giver_id, recipient_id, spa_id, manila_day, created_at) values
+                (?, ?, (select id from spas where owner_user_id = ?), ?, ?), (?, ?, (select id from spas where owner_user_id = ?), ?, ?),
+                (?, ?, (select max(id) from spas where name = 'Another Spa'), ?, ?), (?, ?, (select id from spas where owner_user_id = ?), ?, ?)`,
+          args: [a.id, therapist.id, spa.id, day, now, b.id, therapist.id, spa.id, day, now, b.id, therapist.id, day, now, a.id, outsider.id, spa.id, day, now],
         },
       ],
       'write',

@@ -138,6 +138,11 @@ describe('PATCH /api/profile', () => {
     const input = encodeURIComponent(JSON.stringify({ slug: me.slug }));
     const viaTrpc = await json(await call(`/trpc/profiles.profile?input=${input}`, { cookie: viewer.cookie }));
     expect(viaTrpc.result.data.slug).toBe(renamed.slug);
+    // So do the histories and the write-review screen, which name members by slug too.
+    const bySlug = async (path: string) => json(await call(`/trpc/${path}?input=${input}`, { cookie: viewer.cookie }));
+    expect((await bySlug('recognition.stars')).result.data.user).toMatchObject({ id: me.id, slug: renamed.slug });
+    expect((await bySlug('recognition.medalHistory')).result.data.user).toMatchObject({ id: me.id, slug: renamed.slug });
+    expect((await bySlug('reviews.target')).result.data.target).toMatchObject({ id: me.id, slug: renamed.slug });
 
     // Nobody new can take the old slug: a newcomer with the old name gets a numbered one.
     const newcomer = await member('client', me.name);

@@ -3,6 +3,7 @@
 // the 30-day red-flag rule), the histories, and a role × endpoint matrix for every new procedure.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { limitReachedMessage, RECOGNITION_MESSAGES } from '../../common/recognition.ts';
+import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import { database, pipelinesServed } from './helpers.ts';
 import { as, body, DAY_MS, member, members, spaOf, type Member } from './recognition-helpers.ts';
 
@@ -236,6 +237,22 @@ describe('histories', () => {
     expect(found.map((m: any) => m.id)).toEqual([visible!.id]);
     expect(found.some((m: any) => m.id === banned!.id)).toBe(false);
     expect((await as(null, '/api/users/spa_management')).status).toBe(401);
+  });
+
+  it('answers 404 for a banned member’s histories, except to an admin', async () => {
+    const [banned, viewer, admin] = await members([{ role: 'therapist', banned: true }, { role: 'client' }, { role: 'admin' }]);
+    const paths = [
+      `/api/flowers/${banned!.id}`,
+      `/api/stars/${banned!.id}`,
+      `/api/users/${banned!.id}/medal-history`,
+      `/api/users/${banned!.id}/flowers-transactions`,
+    ];
+    for (const path of paths) {
+      const refused = await as(viewer!, path);
+      expect(refused.status, path).toBe(404);
+      expect((await body(refused)).message).toBe(REVIEW_MESSAGES.memberNotFound);
+      expect((await as(admin!, path)).status, path).toBe(200);
+    }
   });
 
   it('answers every read in one database round trip and every gift in two', async () => {

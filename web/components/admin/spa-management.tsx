@@ -187,6 +187,8 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
       failed(error);
       return;
     }
+    // The spa is saved either way; a failed upload is the one message left on screen (not hidden by a success).
+    let uploadFailure: string | null = null;
     if (image) {
       setImageBusy(true);
       try {
@@ -194,13 +196,13 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
         form.append('spaImage', image, 'spa.jpg');
         await uploadForm(`/api/spas/${saved.id}/upload-image`, form, () => undefined);
       } catch (error) {
-        const message = error instanceof UploadError && error.message ? error.message : ADMIN_TEXTS.imageUploadFailed;
-        toast({ variant: 'destructive', title: ADMIN_TEXTS.imageUploadFailedTitle, description: message });
+        uploadFailure = error instanceof UploadError && error.message ? error.message : ADMIN_TEXTS.imageUploadFailed;
       } finally {
         setImageBusy(false);
       }
     }
-    toast({ variant: 'success', title: editing ? ADMIN_TEXTS.spaUpdated : ADMIN_TEXTS.spaCreated });
+    if (uploadFailure) toast({ variant: 'destructive', title: ADMIN_TEXTS.imageUploadFailedTitle, description: uploadFailure });
+    else toast({ variant: 'success', title: editing ? ADMIN_TEXTS.spaUpdated : ADMIN_TEXTS.spaCreated });
     onSaved();
     onClose();
   }
