@@ -21,6 +21,8 @@ export const PROFILE_TEXTS = {
   aboutRequired: 'About description is required',
   aboutTooLong: `Please keep the description under ${ABOUT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   emailInvalid: 'Valid email is required',
+  /** One account per address: a password reset link goes to the account that holds it, and to no other. */
+  emailTaken: 'This email is already used by another account.',
   phoneInvalid: 'Please enter a valid phone number, for example 0917 123 4567 or +63 917 123 4567.',
   handleTooLong: `Handles can be at most ${HANDLE_MAX_LENGTH} characters.`,
   hoursOnlyForSpas: 'Only spa management accounts have opening hours.',

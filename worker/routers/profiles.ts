@@ -171,12 +171,15 @@ export const profilesRouter = router({
               .where(and(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)), ne(users.id, me.id))),
           )
         : undefined;
+    const emailHeldElsewhere = input.email
+      ? ctx.db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, me.id)))
+      : undefined;
     let updated: UserRow | undefined;
     try {
       const update = ctx.db
         .update(users)
         .set({ ...changes, ...(name ? { name, nameKey, nameSkeleton: skeleton, slug: renamedSlug(name) } : {}), updatedAt: Date.now() })
-        .where(and(eq(users.id, me.id), nameFree))
+        .where(and(eq(users.id, me.id), nameFree, emailHeldElsewhere ? notExists(emailHeldElsewhere) : undefined))
         .returning();
       if (!name) [updated] = await update;
       else {
@@ -194,7 +197,11 @@ export const profilesRouter = router({
       if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
       throw error;
     }
-    if (!updated) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
+    if (!updated) {
+      // Refused: say which (a failure path, so one more read is fine).
+      const emailTaken = emailHeldElsewhere && (await emailHeldElsewhere.limit(1)).length > 0;
+      throw new TRPCError({ code: 'CONFLICT', message: emailTaken ? PROFILE_TEXTS.emailTaken : MESSAGES.nameTaken });
+    }
     if (me.role === 'spa_management') await purgeSpaListing();
     return toCurrentUser(updated);
   }),

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_REQUESTS_PREMIUM } from '../../common/limits.ts';
 import { DAY_MS, PREMIUM_PLANS, PREMIUM_TEXTS, PREMIUM_TRIAL_DAYS } from '../../common/premium.ts';
+import { CACHE_SCOPES, cachedJson } from '../services/edge-cache.ts';
 import { signWebhookPayload } from '../services/paymongo.ts';
 import { ChatClient, createMember, requestIdFor, type TestMember } from './chat-client.ts';
 import { call, configuredWorker, database, json, pipelinesServed, standIns } from './helpers.ts';
@@ -62,6 +63,15 @@ describe('the free trial', () => {
     expect(again.status).toBe(409);
     expect(await json(again)).toEqual({ message: PREMIUM_TEXTS.trialUsed, code: 'CONFLICT' });
     expect(await premiumUntil(member)).toBe(body.premiumUntil);
+  });
+
+  it("refreshes the map's spa listing when a spa starts premium (gold ring and order), not when a client does", async () => {
+    const cached = () => cachedJson(CACHE_SCOPES.spaListing.scope, 'all', 60, async () => 'fresh');
+    await cachedJson(CACHE_SCOPES.spaListing.scope, 'all', 60, async () => 'stale');
+    expect((await startTrial(await createMember())).status).toBe(200);
+    expect(await cached()).toBe('stale');
+    expect((await startTrial(await createMember({ role: 'spa_management' }))).status).toBe(200);
+    expect(await cached()).toBe('fresh');
   });
 
   it('is refused to a member who is premium already, and to nobody signed in', async () => {

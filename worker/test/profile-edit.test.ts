@@ -122,6 +122,20 @@ describe('PATCH /api/profile', () => {
     expect(recased).toMatchObject({ name: me.name.toUpperCase(), slug: me.slug });
   });
 
+  it('keeps an email address to one account (409, ignoring case), changing nothing', async () => {
+    const holder = await member('therapist');
+    const address = `${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await patch(holder, { email: address })).status).toBe(200);
+    const me = await member('client');
+    const before = await row(me.id);
+    const response = await patch(me, { email: address.toUpperCase(), phoneNumber: '0917 123 4567' });
+    expect(response.status).toBe(409);
+    expect((await json(response)).message).toBe(PROFILE_TEXTS.emailTaken);
+    expect(await row(me.id)).toEqual(before);
+    // The holder may save their own address again.
+    expect((await patch(holder, { email: address })).status).toBe(200);
+  });
+
   it('gives a renamed member a new slug and keeps the old one leading to them', async () => {
     const me = await member('spa_management');
     const viewer = await member('client');
