@@ -126,10 +126,16 @@ export const PREMIUM_TEXTS = {
   trialUsed: 'You have already used your free trial.',
   alreadyPremium: "You're already Premium.",
   trialStarted: `Your ${PREMIUM_TRIAL_DAYS}-day free trial has started.`,
-  paymentsNotSetUp: `Payments are not set up on this server. Start your ${PREMIUM_TRIAL_DAYS}-day free trial instead.`,
+  paymentsNotSetUp: 'Payments are not set up on this server.',
+  tryTheTrial: `Start your ${PREMIUM_TRIAL_DAYS}-day free trial instead.`,
   checkoutFailed: 'The payment page could not be opened. Please try again.',
   planRequired: 'Please choose a plan.',
 } as const;
+
+/** Without a payment provider: say so, and offer the trial only to a member who may still start it. */
+export function paymentsNotSetUpMessage(trialAvailable: boolean): string {
+  return trialAvailable ? `${PREMIUM_TEXTS.paymentsNotSetUp} ${PREMIUM_TEXTS.tryTheTrial}` : PREMIUM_TEXTS.paymentsNotSetUp;
+}
 
 export const checkoutInput = z.object({ plan: z.enum(PLAN_IDS, { error: PREMIUM_TEXTS.planRequired }) });
 

@@ -1,5 +1,6 @@
 // Favourites end to end at 390x844: a new member saves a spa from its profile, finds it in /favorites (reached
-// from their own profile), makes a second list, renames it, moves the spa, and removes it again.
+// from their own profile), makes a second list, renames it, moves the spa, and removes it again; then saves
+// another spa from its map popup.
 import { expect, test } from '@playwright/test';
 import { register, seriousViolations, uniqueName } from './helpers.ts';
 
@@ -62,4 +63,15 @@ test('save a spa from its profile and find it in /favorites', async ({ page }) =
   await page.getByRole('dialog').getByRole('button', { name: 'Delete list' }).click();
   await expect(page.getByRole('region', { name: 'Anniversary' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete Favorites' })).toHaveCount(0);
+
+  // The map popup saves too.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'List view' }).click();
+  await page.getByRole('button', { name: /BGC Urban Retreat/ }).click();
+  const popup = page.getByTestId('spa-popup');
+  await popup.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'Save to a list' }).getByRole('checkbox', { name: 'Favorites' }).click();
+  await expect(page.getByText('Saved to Favorites', { exact: true })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Save to a list' }).getByRole('button', { name: 'Close' }).click();
+  await expect(popup.getByRole('button', { name: 'Saved' })).toBeVisible();
 });

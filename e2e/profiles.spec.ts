@@ -198,8 +198,14 @@ test.describe('editing', () => {
     await page.getByRole('button', { name: 'Set opening hours' }).click();
     await page.getByRole('checkbox', { name: 'Closed on Monday' }).click();
     await nameField.fill(name);
+    const updates: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('profiles.update')) updates.push(decodeURIComponent(request.url()));
+    });
     await page.getByRole('tab', { name: 'Contact' }).click();
     await expect(page.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true');
+    // One switch, one save (not two in a batch).
+    expect(updates.join(' ').match(/profiles\.update/g)).toHaveLength(1);
 
     // Contact: a bad email fails in the browser; a Philippine number as typed is stored in E.164.
     await page.getByLabel('Email').fill('not-an-email');

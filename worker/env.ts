@@ -104,6 +104,9 @@ const configSchema = z
       context.addIssue({ code: 'custom', message: 'MAIL_FROM is required when a mail provider is configured' });
     if (Boolean(config.PAYMONGO_SECRET_KEY) !== Boolean(config.PAYMONGO_WEBHOOK_SECRET))
       context.addIssue({ code: 'custom', message: 'PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are set together' });
+    // PayMongo charges pesos only: another currency would fail at every checkout.
+    if (config.PAYMONGO_SECRET_KEY && config.PREMIUM_CURRENCY !== 'PHP')
+      context.addIssue({ code: 'custom', message: 'PREMIUM_CURRENCY=PHP is required with PayMongo' });
     if (config.ENVIRONMENT !== 'production') return;
     if (!config.TURSO_DATABASE_URL) context.addIssue({ code: 'custom', message: 'TURSO_DATABASE_URL is required in production' });
     if (!config.TURSO_AUTH_TOKEN) context.addIssue({ code: 'custom', message: 'TURSO_AUTH_TOKEN is required in production' });

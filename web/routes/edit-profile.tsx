@@ -128,16 +128,24 @@ function Editor({ user }: { user: CurrentUser }) {
       const data = (error as { data?: { fields?: Record<string, string[] | undefined> } }).data;
       const fieldErrors = Object.fromEntries(Object.entries(data?.fields ?? {}).map(([field, messages]) => [field, messages?.[0]]));
       const message = serverMessage(error, PROFILE_TEXTS.saveFailed);
-      const field = Object.keys(fieldErrors)[0] ?? (changes.name !== undefined && /name/i.test(message) ? 'name' : 'form');
+      const conflict = changes.name !== undefined && /name/i.test(message) ? 'name' : changes.email !== undefined && /email/i.test(message) ? 'email' : 'form';
+      const field = Object.keys(fieldErrors)[0] ?? conflict;
       setErrors({ ...fieldErrors, [field]: fieldErrors[field] ?? message });
       toast({ variant: 'destructive', title: PROFILE_TEXTS.saveFailedTitle, description: PROFILE_TEXTS.saveFailed });
       return false;
     }
   }
 
+  // One save per switch: the tabs report a change twice (pointer down, then focus) before the first save answers.
+  const switching = useRef(false);
   async function switchTab(next: TabKey) {
-    if (next === tab) return;
-    if (await save([tab])) setTab(next);
+    if (next === tab || switching.current) return;
+    switching.current = true;
+    try {
+      if (await save([tab])) setTab(next);
+    } finally {
+      switching.current = false;
+    }
   }
 
   async function saveAndLeave() {

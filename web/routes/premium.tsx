@@ -6,7 +6,7 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { PlanId } from '../../common/premium.ts';
-import { PREMIUM_TEXTS } from '../../common/premium.ts';
+import { paymentsNotSetUpMessage, PREMIUM_TEXTS } from '../../common/premium.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { CrownIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
@@ -226,7 +226,7 @@ export function PremiumPage() {
         )}
       </section>
 
-      <Dialog open={notSetUpOpen} onOpenChange={setNotSetUpOpen} title="Payments are not set up" description={PREMIUM_TEXTS.paymentsNotSetUp}>
+      <Dialog open={notSetUpOpen} onOpenChange={setNotSetUpOpen} title="Payments are not set up" description={paymentsNotSetUpMessage(trialAvailable)}>
         {trialAvailable ? (
           <Button size="lg" className="w-full" disabled={trial.isPending} onClick={() => trial.mutate()}>
             {trial.isPending ? 'Please wait...' : `Start ${trialDays}-Day Free Trial`}

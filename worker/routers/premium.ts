@@ -11,6 +11,7 @@ import {
   checkoutInput,
   DAY_MS,
   formatPrice,
+  paymentsNotSetUpMessage,
   PREMIUM_FEATURES,
   PREMIUM_PLANS,
   PREMIUM_TEXTS,
@@ -52,6 +53,10 @@ export function pricedPlans(config: Config) {
   }));
 }
 
+function trialAvailable(member: Parameters<typeof isPremiumMember>[0] & { trialStartedAt: number | null }): boolean {
+  return member.trialStartedAt === null && !isPremiumMember(member);
+}
+
 /** A member's premium changed: their chat sockets get the new end time, and a spa's map listing (gold ring, order) is read fresh. */
 async function premiumChanged(ctx: Context, member: { id: number; role: string; isPremium: boolean; premiumUntil: number | null }) {
   if (member.role === 'spa_management') await purgeSpaListing();
@@ -80,7 +85,7 @@ export const premiumRouter = router({
             isPremium: isPremiumMember(user),
             /** The paid-until time (a complimentary grant has none). */
             premiumUntil: user.premiumUntil,
-            trialAvailable: user.trialStartedAt === null && !isPremiumMember(user),
+            trialAvailable: trialAvailable(user),
           }
         : null,
     };
@@ -112,7 +117,8 @@ export const premiumRouter = router({
 
   /** POST /api/premium/checkout `{ plan }`: a PayMongo Checkout Session; answers the page to send the member to. */
   checkout: signedInProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
-    if (!paymentsEnabled(ctx.config)) throw new TRPCError({ code: 'NOT_IMPLEMENTED', message: PREMIUM_TEXTS.paymentsNotSetUp });
+    if (!paymentsEnabled(ctx.config))
+      throw new TRPCError({ code: 'NOT_IMPLEMENTED', message: paymentsNotSetUpMessage(trialAvailable(ctx.user)) });
     await enforceRateLimit(ctx, ctx.env.PREMIUM_CHECKOUT_LIMITER, String(ctx.user.id));
     const plan = pricedPlans(ctx.config).find((candidate) => candidate.id === input.plan)!;
     const origin = (ctx.config.APP_URL ?? new URL(ctx.request.url).origin).replace(/\/$/, '');

@@ -152,7 +152,11 @@ describe('the premium page’s data', () => {
     const member = await createMember();
     const response = await call('/api/premium/checkout', { body: { plan: 'monthly' }, cookie: member.cookie });
     expect(response.status).toBe(501);
-    expect((await json(response)).message).toBe(PREMIUM_TEXTS.paymentsNotSetUp);
+    expect((await json(response)).message).toBe(`${PREMIUM_TEXTS.paymentsNotSetUp} ${PREMIUM_TEXTS.tryTheTrial}`);
+    // Once the trial is used, it is no longer offered.
+    expect((await startTrial(member)).status).toBe(200);
+    const again = await call('/api/premium/checkout', { body: { plan: 'monthly' }, cookie: member.cookie });
+    expect((await json(again)).message).toBe(PREMIUM_TEXTS.paymentsNotSetUp);
   });
 });
 
@@ -338,6 +342,7 @@ describe('provider configuration', () => {
       { PREMIUM_PRICES: 'lifetime=1000' },
       { PREMIUM_CURRENCY: 'pesos' },
       { PAYMONGO_SECRET_KEY: 'sk_test_only' },
+      { PAYMONGO_SECRET_KEY: 'sk_test_pair', PAYMONGO_WEBHOOK_SECRET: 'whsk_pair' },
       { RESEND_API_KEY: 're_without_sender' },
     ]) {
       const response = await configuredWorker(overrides).call('/api/health');

@@ -1,8 +1,9 @@
 // The info popup of a spa marker (spec part 1 section 2): thumbnail, else picture, else an S placeholder; the
 // uppercase name; the star count, loaded 500 ms after opening (0 in red when that fails); the address; the
-// FEATURED LOCATION banner for the focused spa; Profile, Call and Navigate. Beyond the spec: the computed rating
-// and whether the spa is open now, the Premium tag of a premium spa, and the spa's analytics events (the popup
-// opened, Call and Navigate tapped: POST /api/analytics/events, counted once a day per member by the server).
+// FEATURED LOCATION banner for the focused spa; Profile, Call and Navigate. Beyond the spec: Save to a favourites
+// list, the computed rating and whether the spa is open now, the Premium tag of a premium spa, and the spa's
+// analytics events (the popup opened, Call and Navigate tapped: POST /api/analytics/events, counted once a day
+// per member by the server).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { callSpa, messagingLink } from '../../lib/map/call.ts';
 import { cn } from '../../lib/cn.ts';
 import { trpc } from '../../trpc.ts';
 import { CrownIcon } from '../icons.tsx';
+import { SaveButton } from '../favorites/save-button.tsx';
 
 async function fetchStarCount(id: number): Promise<number> {
   const response = await fetch(`/api/users/${id}/star-stats`, { credentials: 'include' });
@@ -129,6 +131,7 @@ export function SpaPopupContent({ spa, featured, onNavigate, navigating }: { spa
           {navigating ? '…' : 'Navigate'}
         </button>
       </div>
+      <SaveButton targetUserId={spa.id} targetName={spa.name} className="mt-1.5 w-full" />
     </div>
   );
 }
