@@ -56,6 +56,31 @@ async function readAsAdmin<T extends ReadBatch>(ctx: Context, queries: () => T) 
   return results;
 }
 
+/** 401 signed out, 403 for members; nothing for an admin. One round trip, only on the way to a refusal. */
+async function assertAdmin(ctx: Context): Promise<void> {
+  await readAsAdmin(ctx, () => [ctx.db.run(sql`select 1`)] as const);
+}
+
+/** Who is asking comes before what they sent: an input's refusal (400) is told only to an admin. */
+async function refuseToAdminOnly(ctx: Context, error: unknown): Promise<never> {
+  await assertAdmin(ctx);
+  throw error;
+}
+
+/**
+ * An admin read with input. The read checks the session in its own batch, so the input is looked at first
+ * here: bad input from anyone but an admin answers 401 or 403, as every admin procedure does.
+ */
+function adminReadProcedure<Schema extends z.ZodType>(schema: Schema) {
+  return publicProcedure
+    .use(async ({ ctx, getRawInput, next }) => {
+      const checked = schema.safeParse(await getRawInput());
+      if (!checked.success) await assertAdmin(ctx);
+      return next();
+    })
+    .input(schema);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Spas
 
@@ -495,8 +520,13 @@ export const adminRouter = router({
   }),
 
   /** POST /api/admin/search-users: by one of the spec's fields; newest first, at most 50. */
-  searchUsers: publicProcedure.input(adminSearchInput).mutation(async ({ ctx, input }) => {
-    const condition = searchCondition(input.field, input.term);
+  searchUsers: adminReadProcedure(adminSearchInput).mutation(async ({ ctx, input }) => {
+    let condition: SQL;
+    try {
+      condition = searchCondition(input.field, input.term);
+    } catch (error) {
+      return refuseToAdminOnly(ctx, error);
+    }
     const [rows] = await readAsAdmin(ctx, () => [usersQuery(ctx.db, condition, ADMIN_SEARCH_RESULTS_MAX)] as const);
     return rows.map(toAdminUser);
   }),
@@ -530,7 +560,7 @@ export const adminRouter = router({
   }),
 
   /** GET /api/admin/chatbots?page=: every member a page at a time, with the flag, the bio preview and the count. */
-  chatbots: publicProcedure.input(pageInput).query(async ({ ctx, input }) => {
+  chatbots: adminReadProcedure(pageInput).query(async ({ ctx, input }) => {
     const [rows, [counts]] = await readAsAdmin(
       ctx,
       () =>
@@ -587,7 +617,7 @@ export const adminRouter = router({
   }),
 
   /** The moderation queue: chat reports, review reports and red flag disputes, open or handled, newest first. */
-  moderationQueue: publicProcedure.input(moderationQueueInput).query(async ({ ctx, input }) => {
+  moderationQueue: adminReadProcedure(moderationQueueInput).query(async ({ ctx, input }) => {
     const results = await readAsAdmin(ctx, () => moderationQueries(ctx.db, input.state));
     return toModerationItems(results);
   }),
@@ -668,8 +698,7 @@ export const adminRouter = router({
   }),
 
   /** The audit log, newest first, a page at a time (`cursor`: the last id of the previous page). */
-  auditLog: publicProcedure
-    .input(z.object({ cursor: z.coerce.number().int().positive().nullish() }).default({}))
+  auditLog: adminReadProcedure(z.object({ cursor: z.coerce.number().int().positive().nullish() }).default({}))
     .query(async ({ ctx, input }): Promise<{ entries: AuditEntry[]; nextCursor: number | null }> => {
       const [rows] = await readAsAdmin(
         ctx,

@@ -106,6 +106,21 @@ describe('admin procedures: the role matrix', () => {
     }
     expect(Number((await database().execute('select count(*) as n from spas')).rows[0]!.n)).toBe(spasBefore);
   });
+
+  it('answers who is asking before what they sent: bad input gets 401 or 403, and 400 only for an admin', async () => {
+    const [client, admin] = await Promise.all([member('client'), member('admin')]);
+    for (const [method, path, body] of [
+      ['POST', '/admin/search-users', { field: 'memberNumber', term: 'zz' }],
+      ['POST', '/admin/search-users', { field: 'bogus', term: 'a' }],
+      ['GET', '/admin/chatbots?page=abc'],
+      ['GET', '/admin/reports?state=xx'],
+      ['GET', '/admin/audit-log?cursor=-1'],
+    ] as const) {
+      expect((await api(path, null, method, body)).status, `${method} ${path} signed out`).toBe(401);
+      expect((await api(path, client, method, body)).status, `${method} ${path} as client`).toBe(403);
+      expect((await api(path, admin, method, body)).status, `${method} ${path} as admin`).toBe(400);
+    }
+  });
 });
 
 describe('Spa Management', () => {
