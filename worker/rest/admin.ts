@@ -27,4 +27,9 @@ export const adminRoutes = new Hono<HonoEnv>()
   .get('/admin/audit-log', rest((caller, { query }) => caller.admin.auditLog({ cursor: query.get('cursor') ?? undefined } as never)))
   // Members
   .post('/reviews/:reviewId/report', rest((caller, { params, body }) => caller.reviews.report({ ...(body as object), reviewId: params.reviewId } as never)))
-  .post('/search-users', rest((caller, { body }) => caller.search.members(body as never)));
+  // The spec answers a user array; the next page, when there is one, is named by the X-Next-Page header.
+  .post('/search-users', rest(async (caller, { body, headers }) => {
+    const { items, nextPage } = await caller.search.members(body as never);
+    if (nextPage !== null) headers.set('X-Next-Page', String(nextPage));
+    return items;
+  }));

@@ -320,7 +320,7 @@ describe('the ban', () => {
     const socket = await ChatClient.connect({ id: target.id, name, memberNumber: 0, cookie: target.cookie });
     await watcherSocket.next('online-users-updated', (frame) => frame.users.some((user) => user.id === target.id));
     const searchFor = async () =>
-      (await json(await api('/search-users', watcher, 'POST', { field: 'all', term: 'Banworthy Quixote' }))).items.map((user: any) => user.id);
+      (await json(await api('/search-users', watcher, 'POST', { field: 'all', term: 'Banworthy Quixote' }))).map((user: any) => user.id);
     expect(await searchFor()).toContain(target.id);
 
     expect((await api(`/admin/ban-user/${admin.id}`, admin, 'POST')).status).toBe(403);

@@ -10,10 +10,14 @@ import { member, type TestMember } from './members.ts';
 function search(who: TestMember | null, term: unknown, page?: number) {
   return call('/api/search-users', { body: { field: 'all', term, ...(page ? { page } : {}) }, cookie: who?.cookie ?? null });
 }
+/** The spec's user array, and the next page the X-Next-Page header names (absent on the last page). */
 async function found(who: TestMember, term: string, page?: number): Promise<{ items: any[]; nextPage: number | null }> {
   const response = await search(who, term, page);
   expect(response.status).toBe(200);
-  return json(response);
+  const items = await json(response);
+  expect(Array.isArray(items)).toBe(true);
+  const next = response.headers.get('X-Next-Page');
+  return { items, nextPage: next === null ? null : Number(next) };
 }
 
 describe('POST /api/search-users', () => {
