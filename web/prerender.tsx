@@ -13,7 +13,9 @@ export async function renderPage(url: string): Promise<string> {
   state.utils.account.me.setData(undefined, null);
   await state.router.load();
   try {
-    return renderToString(<App state={state} toaster={false} />);
+    // The router's scroll restoration writes an inline script for server rendering; the Content Security Policy
+    // refuses inline scripts, and the app restores scroll positions itself once it runs.
+    return renderToString(<App state={state} toaster={false} />).replace(/<script>[\s\S]*?<\/script>/g, '');
   } finally {
     // The cache's garbage-collection timers (10 minutes) would keep the build's process alive.
     state.queryClient.clear();
