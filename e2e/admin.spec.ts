@@ -52,6 +52,8 @@ test('an admin creates a spa with an image, edits and deletes it', async ({ page
   await dialog.getByLabel('Latitude *').fill('14.6');
   await dialog.getByLabel('Longitude *').fill('120.98');
   await dialog.getByLabel('Amenities').fill('Sauna, , Steam ');
+  await dialog.getByLabel('Spa management member').fill('Makati Serenity');
+  await dialog.getByRole('radio', { name: 'Makati Serenity Spa' }).check();
   await dialog.getByRole('button', { name: 'Set opening hours' }).click();
   await dialog.getByLabel('Closed on Sunday').check();
   await dialog.getByLabel('Saturday closes').fill('23:30');
@@ -61,6 +63,7 @@ test('an admin creates a spa with an image, edits and deletes it', async ({ page
   await expect(page.getByText('Spa created').first()).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: name });
   await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/spas\//);
+  await expect(card).toContainText('· Makati Serenity Spa');
 
   await card.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Spa' });
@@ -69,10 +72,13 @@ test('an admin creates a spa with an image, edits and deletes it', async ({ page
   await expect(edit.getByLabel('Monday opens')).toHaveValue('10:00');
   await expect(edit.getByLabel('Saturday closes')).toHaveValue('23:30');
   await expect(edit.getByLabel('Closed on Sunday')).toBeChecked();
+  await expect(edit.getByRole('radio', { name: 'Makati Serenity Spa' })).toBeChecked();
+  await edit.getByRole('radio', { name: 'Not linked' }).check();
   await edit.getByLabel('Name *').fill(`${name} Ermita`);
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Spa updated').first()).toBeVisible();
   const edited = page.getByRole('listitem').filter({ hasText: `${name} Ermita` });
+  await expect(edited).not.toContainText('· Makati Serenity Spa');
   await edited.getByRole('button', { name: `Edit ${name} Ermita` }).click();
   await page.getByRole('dialog', { name: 'Edit Spa' }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Add Spa' }).click();

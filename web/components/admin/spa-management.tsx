@@ -1,6 +1,7 @@
 // Spa Management (spec part 2 sections 2, 5, 7 and 8): the list with rating, review count and Open/Closed, the
 // Create New Spa and Edit Spa dialogs (closed, create open, edit open; closing the edit dialog clears the form),
-// Delete with a confirm prompt, and the spa image: checked, compressed with the spa preset (800x600, q0.85,
+// Delete with a confirm prompt, the spa management member a listing belongs to (its rating, reviews and hours),
+// the listing's own opening hours, and the spa image: checked, compressed with the spa preset (800x600, q0.85,
 // about 500 KB), then uploaded to POST /api/spas/{id}/upload-image with the saving in a toast.
 import { useState, type FormEvent } from 'react';
 import { ADMIN_TEXTS, splitAmenities, type AdminSpa } from '../../../common/admin.ts';
@@ -9,6 +10,7 @@ import { checkImageFile, IMAGE_ACCEPT, IMAGE_PRESETS, IMAGE_TEXTS } from '../../
 import { serverMessage } from '../../lib/errors.ts';
 import { compressImage, savedPercent, uploadForm, UploadError } from '../../lib/upload.ts';
 import { trpc } from '../../trpc.ts';
+import { MemberPicker } from '../member-picker.tsx';
 import { OpeningHoursEditor } from '../profile/opening-hours-editor.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -19,6 +21,7 @@ type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; spa: 
 
 interface SpaForm {
   openingHours: WeeklyHours | null;
+  ownerUserId: number | null;
   name: string;
   address: string;
   latitude: string;
@@ -29,7 +32,7 @@ interface SpaForm {
   amenities: string;
 }
 
-const EMPTY_FORM: SpaForm = { openingHours: null, name: '', address: '', latitude: '', longitude: '', description: '', phone: '', website: '', amenities: '' };
+const EMPTY_FORM: SpaForm = { openingHours: null, ownerUserId: null, name: '', address: '', latitude: '', longitude: '', description: '', phone: '', website: '', amenities: '' };
 
 function formOf(spa: AdminSpa): SpaForm {
   return {
@@ -42,6 +45,7 @@ function formOf(spa: AdminSpa): SpaForm {
     website: spa.website ?? '',
     amenities: spa.amenities.join(', '),
     openingHours: spa.openingHours,
+    ownerUserId: spa.owner?.id ?? null,
   };
 }
 
@@ -179,6 +183,7 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
       website: values.website,
       amenities: splitAmenities(values.amenities),
       openingHours: values.openingHours,
+      ownerUserId: values.ownerUserId,
     };
     let saved: AdminSpa;
     try {
@@ -225,14 +230,25 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
         <TextField label="Phone" value={values.phone} onChange={set('phone')} inputMode="tel" />
         <TextField label="Website" value={values.website} onChange={set('website')} inputMode="url" />
         <TextField label="Amenities" hint="Separate amenities with commas" value={values.amenities} onChange={set('amenities')} />
+        <MemberPicker
+          id="spa-owner"
+          label="Spa management member"
+          groupLabel="Linked member"
+          role="spa_management"
+          value={values.ownerUserId}
+          onChange={(ownerUserId) => setValues((old) => ({ ...old, ownerUserId }))}
+          noneLabel="Not linked"
+          initialSearch={editing?.owner?.name ?? ''}
+        />
+        <p className="-mt-1 text-xs text-ink-600">A linked listing shows that member's rating, reviews and opening hours.</p>
         <OpeningHoursEditor
           hours={values.openingHours}
           onChange={(openingHours) => setValues((old) => ({ ...old, openingHours }))}
           unsetText="No opening hours yet: the listing shows Closed until they are set."
           framed={false}
         />
-        {editing?.owner ? (
-          <p className="text-sm break-words text-ink-700">{editing.owner.name}'s own opening hours, when set, decide Open or Closed for this listing.</p>
+        {values.ownerUserId !== null ? (
+          <p className="text-sm text-ink-700">The linked member's own opening hours, when set, decide Open or Closed for this listing.</p>
         ) : null}
         <div className="grid grid-cols-1 gap-1.5">
           <label htmlFor="spa-image" className="text-sm font-medium text-ink-700">

@@ -1,13 +1,12 @@
 // The Give Star and Give Flower dialogs (spec part 2 sections 2, 5 and 8) for a client on their own page: a
 // recipient picker searching by name, a spa picker (a flower's therapist's own spas first, from their lineup),
 // an optional reason, the spec's validation and toasts, and the daily limit with what is left today.
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RECOGNITION_REASON_MAX_CHARACTERS } from '../../../common/limits.ts';
 import { RECOGNITION_MESSAGES } from '../../../common/recognition.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
-import { Avatar } from '../avatar.tsx';
+import { MemberPicker } from '../member-picker.tsx';
 import { SpaPicker } from './spa-picker.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -26,16 +25,11 @@ export function GiveDialog({
   dailyLimit: { limit: number; remaining: number } | null;
 }) {
   const noun = kind === 'star' ? 'Star' : 'Flower';
-  const [search, setSearch] = useState('');
   const [recipientId, setRecipientId] = useState<number | null>(null);
   const [spaId, setSpaId] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   const { toast } = useToast();
   const utils = trpc.useUtils();
-  const recipients = trpc.recognition.recipients.useQuery(
-    { role: kind === 'star' ? 'spa_management' : 'therapist', q: search.trim() || undefined },
-    { enabled: open, placeholderData: keepPreviousData },
-  );
   const failedTitle = RECOGNITION_MESSAGES.failedTitle[kind];
   const give = (kind === 'star' ? trpc.recognition.giveStar : trpc.recognition.giveFlower).useMutation({
     onSuccess: () => {
@@ -79,43 +73,18 @@ export function GiveDialog({
             Daily Limit: {dailyLimit.limit} per day · {dailyLimit.remaining} left today
           </p>
         ) : null}
-        <div className="grid gap-1.5">
-          <label htmlFor="recipient-search" className="text-sm font-medium text-ink-700">
-            {kind === 'star' ? 'Spa manager' : 'Therapist'}
-          </label>
-          <input
-            id="recipient-search"
-            type="search"
-            placeholder="Search by name"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className={inputClasses}
-          />
-          <div role="radiogroup" aria-label="Recipient" className="grid max-h-48 gap-1 overflow-y-auto rounded-xl border border-sand-200 p-1">
-            {(recipients.data ?? []).map((member) => (
-              <label
-                key={member.id}
-                title={member.name}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600"
-              >
-                <input
-                  type="radio"
-                  name="recipient"
-                  value={member.id}
-                  checked={recipientId === member.id}
-                  onChange={() => {
-                    setRecipientId(member.id);
-                    if (kind === 'flower') setSpaId(null);
-                  }}
-                  className="size-4 accent-brand-700"
-                />
-                <Avatar name={member.name} picture={member.profilePic} role={kind === 'star' ? 'spa_management' : 'therapist'} size={28} />
-                <span className="min-w-0 truncate text-sm text-ink-900">{member.name}</span>
-              </label>
-            ))}
-            {recipients.data?.length === 0 ? <p className="px-2 py-3 text-sm text-ink-600">No members found.</p> : null}
-          </div>
-        </div>
+        <MemberPicker
+          id="recipient-search"
+          label={kind === 'star' ? 'Spa manager' : 'Therapist'}
+          groupLabel="Recipient"
+          role={kind === 'star' ? 'spa_management' : 'therapist'}
+          value={recipientId}
+          onChange={(memberId) => {
+            setRecipientId(memberId);
+            if (kind === 'flower') setSpaId(null);
+          }}
+          enabled={open}
+        />
         <SpaPicker
           id="spa-picker"
           label="Spa"
