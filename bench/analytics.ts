@@ -83,6 +83,16 @@ try {
   // A year of a busy spa: 100,000 profile views and the map's taps in daily rollups, 10 reviews, 20 stars and
   // 50 flowers to its lineup a day.
   const now = Date.now();
+  // Premium Pro (a year of analytics), with a listing: the lineup's flowers are those given at it.
+  await db.execute({ sql: "update users set premium_plan = 'pro' where id = ?", args: [spa.id] });
+  const listing = Number(
+    (
+      await db.execute({
+        sql: "insert into spas (owner_user_id, name, address, latitude, longitude) values (?, ?, 'Makati Ave', 14.56, 121.03) returning id",
+        args: [spa.id, `Bench Analytics Listing ${stamp}`],
+      })
+    ).rows[0]!.id,
+  );
   const statements: InStatement[] = [];
   for (const therapist of therapists)
     statements.push({ sql: "insert into lineup_links (spa_id, therapist_id, state) values (?, ?, 'accepted')", args: [spa.id, therapist.id] });
@@ -112,8 +122,8 @@ try {
       });
     for (let f = 0; f < 50; f++)
       statements.push({
-        sql: 'insert into flowers (giver_id, recipient_id, manila_day, created_at, counted) values (?, ?, ?, ?, 0)',
-        args: [viewers[(d + f) % VIEWERS]!.id, therapists[f % therapists.length]!.id, day, at - f * 1000],
+        sql: 'insert into flowers (giver_id, recipient_id, spa_id, manila_day, created_at, counted) values (?, ?, ?, ?, ?, 0)',
+        args: [viewers[(d + f) % VIEWERS]!.id, therapists[f % therapists.length]!.id, listing, day, at - f * 1000],
       });
   }
   for (let i = 0; i < statements.length; i += 2000) await db.batch(statements.slice(i, i + 2000), 'write');

@@ -8,15 +8,18 @@ export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
 /** The events the map reports itself (POST /api/analytics/events); profile views are counted by the profile read. */
 export const MAP_EVENTS = ['popup_open', 'call_tap', 'navigate_tap'] as const satisfies readonly AnalyticsMetric[];
 
-/** Every spa manager sees this many weeks; premium sees ANALYTICS_PREMIUM_WEEKS, the comparison and the export. */
+/**
+ * Every spa manager sees this many weeks; premium sees ANALYTICS_PREMIUM_WEEKS, the comparison and the export;
+ * Premium Pro sees a year (ANALYTICS_MAX_WEEKS), the longest window the API reads.
+ */
 export const ANALYTICS_FREE_WEEKS = 4;
 export const ANALYTICS_PREMIUM_WEEKS = 12;
-/** The longest window the API reads (a year). */
 export const ANALYTICS_MAX_WEEKS = 52;
 
 export const ANALYTICS_TEXTS = {
   onlySpas: 'Analytics are for spa management.',
   premiumRequired: `Premium shows ${ANALYTICS_PREMIUM_WEEKS} weeks, the comparison with the previous period and the CSV export.`,
+  proRequired: `Premium Pro shows a year (${ANALYTICS_MAX_WEEKS} weeks) of analytics.`,
   spaNotFound: 'Spa not found.',
 } as const;
 

@@ -52,7 +52,7 @@ export const PREMIUM_PLANS: readonly PlanDefinition[] = [
     periodDays: 30,
     popular: false,
     // Nothing "coming soon": the page claims only what the product does (issue 12).
-    features: ['Everything in Premium Monthly', 'API access with the typed SDK', 'A year of spa analytics through the API'],
+    features: ['Everything in Premium Monthly', 'A year (52 weeks) of spa analytics, on screen and as CSV'],
   },
 ];
 

@@ -45,6 +45,8 @@ test('a spa manager opens Analytics, sees charts, and exports CSV with premium',
   await spa.reload();
   await spa.getByRole('button', { name: 'Last 12 weeks' }).click();
   await expect(spa.getByRole('button', { name: 'Last 12 weeks' })).toHaveAttribute('aria-pressed', 'true');
+  // A year is Premium Pro's, not the trial's.
+  await expect(spa.getByRole('button', { name: 'Last 52 weeks' })).toBeDisabled();
   await expect(totals.getByText('vs the previous period').or(totals.getByText('from none in the previous period')).first()).toBeVisible();
   const [download] = await Promise.all([spa.waitForEvent('download'), spa.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-12-weeks\.csv$/);

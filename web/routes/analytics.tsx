@@ -2,12 +2,13 @@
 // period (with the change against the previous period for premium), then charts week by week: how members
 // found the spa (profile views, map popup opens, Call and Navigate taps), what they gave back (reviews, stars,
 // the lineup's flowers) and the average of each sub-rating. Every spa manager sees the last 4 weeks; premium
-// sees 12 weeks, the comparison and the CSV export (the server refuses the rest to anyone else). The chart
+// sees 12 weeks, the comparison and the CSV export, Premium Pro a year (the server refuses the rest to anyone else). The chart
 // library loads with this screen only.
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import {
   ANALYTICS_FREE_WEEKS,
+  ANALYTICS_MAX_WEEKS,
   ANALYTICS_PREMIUM_WEEKS,
   ANALYTICS_TEXTS,
   COUNT_LABELS,
@@ -56,9 +57,10 @@ function AnalyticsScreen({ premium }: { premium: boolean }) {
   return (
     <PageShell title="Analytics" back="/profile" actions={premium ? <ExportButton weeks={weeks} /> : undefined}>
       <div className="grid grid-cols-1 gap-4">
-        <div role="group" aria-label="Period" className="flex gap-2">
-          {[ANALYTICS_FREE_WEEKS, ANALYTICS_PREMIUM_WEEKS].map((option) => {
-            const locked = option > ANALYTICS_FREE_WEEKS && !premium;
+        <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+          {[ANALYTICS_FREE_WEEKS, ANALYTICS_PREMIUM_WEEKS, ANALYTICS_MAX_WEEKS].map((option) => {
+            // The server says how far this member may look back (a year is Premium Pro).
+            const locked = option > (report.data?.maxWeeks ?? (premium ? ANALYTICS_PREMIUM_WEEKS : ANALYTICS_FREE_WEEKS));
             return (
               <button
                 key={option}

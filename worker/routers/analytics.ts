@@ -1,11 +1,12 @@
 // Analytics for spa management (issue 12): the weekly report of one's own spa (one round trip: the window's
 // rollups, reviews, stars and lineup flowers ride in the batch of the session lookup), the CSV export, and the
 // map's events (popup opens, Call and Navigate taps), counted after the answer. Every spa manager reads the last
-// ANALYTICS_FREE_WEEKS weeks; more weeks, the comparison with the previous period and the export are premium,
-// refused here whatever the screen shows.
+// ANALYTICS_FREE_WEEKS weeks; 12 weeks, the comparison with the previous period and the export are premium, and
+// a year is Premium Pro: refused here whatever the screen shows.
 import { TRPCError } from '@trpc/server';
 import {
   ANALYTICS_FREE_WEEKS,
+  ANALYTICS_PREMIUM_WEEKS,
   ANALYTICS_MAX_WEEKS,
   ANALYTICS_TEXTS,
   analyticsCsv,
@@ -16,7 +17,7 @@ import {
 import { manilaDay } from '../../common/time.ts';
 import { analyticsQueries, countEvent, countsAsView, toWeeks, windowStart } from '../services/analytics.ts';
 import { sessionMemberId } from '../services/sessions.ts';
-import { isPremiumMember } from '../services/users.ts';
+import { isPremiumMember, isProMember } from '../services/users.ts';
 import { enforceRateLimit, readAsMember, router, publicProcedure, signedInProcedure, type Context } from '../trpc.ts';
 import type { z } from 'zod';
 
@@ -28,10 +29,12 @@ async function report(ctx: Context, input: z.output<typeof analyticsInput>, need
   const premium = isPremiumMember(viewer);
   if (!premium && (needsPremium || input.compare || input.weeks > ANALYTICS_FREE_WEEKS))
     throw new TRPCError({ code: 'FORBIDDEN', message: ANALYTICS_TEXTS.premiumRequired });
+  const maxWeeks = isProMember(viewer) ? ANALYTICS_MAX_WEEKS : premium ? ANALYTICS_PREMIUM_WEEKS : ANALYTICS_FREE_WEEKS;
+  if (input.weeks > maxWeeks) throw new TRPCError({ code: 'FORBIDDEN', message: ANALYTICS_TEXTS.proRequired });
   const all = toWeeks(since, span, ...results);
   return {
     premium,
-    maxWeeks: premium ? ANALYTICS_MAX_WEEKS : ANALYTICS_FREE_WEEKS,
+    maxWeeks,
     weeks: all.slice(-input.weeks),
     previous: input.compare ? all.slice(0, input.weeks) : null,
   };

@@ -190,6 +190,7 @@ export const premiumRouter = router({
           .update(users)
           .set({
             premiumUntil: sql`max(coalesce(${users.premiumUntil}, 0), ${now}) + (select ${premiumCheckouts.periodDays} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id}) * ${DAY_MS}`,
+            premiumPlan: sql`(select ${premiumCheckouts.plan} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id})`,
           })
           .where(and(eq(users.id, sql`(select ${premiumCheckouts.userId} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id})`), appliedHere))
           .returning({ id: users.id, role: users.role, isPremium: users.isPremium, premiumUntil: users.premiumUntil }),

@@ -51,6 +51,11 @@ export function isPremiumMember(user: PremiumFields, now = Date.now()): boolean 
   return isPremiumUntil(premiumEndsAt(user), now);
 }
 
+/** Premium Pro now: premium whose latest payment was for the Pro plan (a year of analytics). */
+export function isProMember(user: PremiumFields & Pick<typeof users.$inferSelect, 'premiumPlan'>, now = Date.now()): boolean {
+  return user.premiumPlan === 'pro' && isPremiumMember(user, now);
+}
+
 /**
  * What both a member's own account view and the profile other members see carry: identity, picture, premium,
  * about text, phone, opening hours (spa management) and the messaging handles. Never the email or anything secret.

@@ -118,7 +118,7 @@ describe('the report', () => {
   it('gives premium 12 weeks with the previous 12, and the CSV export', async () => {
     const spa = await createMember({ role: 'spa_management', premium: true });
     const answer = await json(await report(spa, '?weeks=12&compare=true'));
-    expect(answer).toMatchObject({ premium: true, maxWeeks: 52 });
+    expect(answer).toMatchObject({ premium: true, maxWeeks: 12 });
     expect(answer.weeks).toHaveLength(12);
     expect(answer.previous).toHaveLength(12);
     const weekStarts = [...answer.previous, ...answer.weeks].map((week: { weekStart: string }) => week.weekStart);
@@ -138,6 +138,23 @@ describe('the report', () => {
     expect(lines[0]).toBe(
       'Week starting,Profile views,Map popup opens,Call taps,Navigate taps,Reviews,Stars,Flowers (lineup),Ambience average,Amenities average,Booking average,Selection average',
     );
+  });
+
+  it('gives a year only to Premium Pro (the plan of the latest payment), while the premium lasts', async () => {
+    const spa = await createMember({ role: 'spa_management', premium: true });
+    for (const path of ['/api/analytics?weeks=52', '/api/analytics?weeks=13', '/api/analytics/export?weeks=52']) {
+      const refused = await as(spa, path);
+      expect(refused.status, path).toBe(403);
+      expect((await json(refused)).message).toBe(ANALYTICS_TEXTS.proRequired);
+    }
+    await database().execute({ sql: "update users set premium_plan = 'pro' where id = ?", args: [spa.id] });
+    const year = await json(await report(spa, '?weeks=52'));
+    expect(year).toMatchObject({ premium: true, maxWeeks: 52 });
+    expect(year.weeks).toHaveLength(52);
+    expect((await as(spa, '/api/analytics/export?weeks=52')).status).toBe(200);
+    // Pro that has run out is no plan at all.
+    await database().execute({ sql: 'update users set premium_until = ?, is_premium = 0 where id = ?', args: [Date.now() - 1000, spa.id] });
+    expect((await report(spa, '?weeks=52')).status).toBe(403);
   });
 
   it('adds up the week: views and taps, reviews with their sub-rating averages, stars, and the lineup\'s flowers', async () => {

@@ -281,6 +281,14 @@ describe('checkout with PayMongo', () => {
     const secondPayload = paidEvent(second.checkoutId, 99900);
     await deliver(worker, secondPayload, signature(secondPayload));
     expect(await premiumUntil(member)).toBe(until + 30 * DAY_MS);
+    const plan = async () => (await database().execute({ sql: 'select premium_plan from users where id = ?', args: [member.id] })).rows[0]!.premium_plan;
+    expect(await plan()).toBe('monthly');
+
+    // Premium Pro: the plan of the latest payment is what the member has (a year of analytics).
+    const pro = await checkout(worker, member, 'pro');
+    const proPayload = paidEvent(pro.checkoutId, 199900);
+    expect(await json(await deliver(worker, proPayload, signature(proPayload)))).toEqual({ received: true, applied: true });
+    expect(await plan()).toBe('pro');
   });
 
   it('refuses wrongly signed events and changes nothing', async () => {
