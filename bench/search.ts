@@ -2,7 +2,7 @@
 // (accents included) in the local libSQL engine (a file database, no HTTP), the FTS5 index built by the
 // migration's own triggers as the rows go in, then p50/p99 of 200 searches per term with the Worker's own
 // statement (worker/services/member-search.ts) against the 50 ms budget: common and rare names, accents, parts
-// inside names, a two-letter prefix and a deep page. Nothing fails; figures are printed.
+// inside names, two letters (a word start, and none found), and a deep page. Nothing fails; figures are printed.
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
@@ -48,6 +48,8 @@ try {
     ['ntos', 1],
     ['jericho tomas 4', 1],
     ['ma', 1],
+    ['sa', 1],
+    ['zq', 1],
     ['maria santos', 10],
     ['nobody', 1],
   ] as const) {

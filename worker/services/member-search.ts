@@ -2,8 +2,8 @@
 // case ignored, any part of a name), kept in step with users by triggers (migration 0011). Banned members are
 // left out; results rank exact, then prefix, then inside matches, then by name, a page at a time. The rank comes
 // from the index's own highlight of where the term matched: at the start of the name is a prefix match, and a
-// prefix match as long as the name is an exact one. Terms shorter than the index's trigrams match name starts
-// through the name_key index instead.
+// prefix match as long as the name is an exact one. Terms shorter than the index's trigrams match the start of
+// any word of the name (a scan of name_key; accents are not folded for them).
 import { sql } from 'drizzle-orm';
 import { MEMBER_SEARCH_PAGE_SIZE, SEARCH_INSIDE_MIN_LENGTH, type MemberSearchPage, type MemberSearchResult } from '../../common/search.ts';
 import type { Database } from '../db.ts';
@@ -22,11 +22,13 @@ export function memberSearchQuery(db: Database, term: string, page: number) {
   const offset = (page - 1) * MEMBER_SEARCH_PAGE_SIZE;
   const limit = MEMBER_SEARCH_PAGE_SIZE + 1;
   if ([...term].length < SEARCH_INSIDE_MIN_LENGTH) {
-    const key = term.toLowerCase();
+    // One or two letters: the start of any word of the name ("sp" finds "Makati Serenity Spa"), names that
+    // start with them first.
+    const key = term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
     return db.all<Row>(sql`
       select ${COLUMNS} from users as u
-      where u.name_key >= ${key} and u.name_key < ${key + '\u{10FFFF}'} and u.is_banned = 0
-      order by u.name_key <> ${key}, u.name_key, u.id limit ${limit} offset ${offset}`);
+      where (u.name_key like ${`${key}%`} escape '\\' or u.name_key like ${`% ${key}%`} escape '\\') and u.is_banned = 0
+      order by u.name_key not like ${`${key}%`} escape '\\', u.name_key, u.id limit ${limit} offset ${offset}`);
   }
   return db.all<Row>(sql`
     select ${COLUMNS} from (

@@ -78,11 +78,18 @@ describe('POST /api/search-users', () => {
     expect(new Set(all)).toEqual(created);
   });
 
-  it('short terms match the start of names', async () => {
+  it('short terms match the start of any word of a name, names that start with them first', async () => {
+    const tag = crypto.randomUUID().replace(/[^a-z]/g, '').slice(0, 5);
+    const inside = await member('client', `Lorna Xq${tag}`);
+    const start = await member('client', `Xq${tag} Alpha`);
     const viewer = await member('client');
-    const result = await found(viewer, viewer.name.slice(0, 2));
-    expect(result.items.length).toBeGreaterThan(0);
-    for (const item of result.items) expect(item.name.toLowerCase().startsWith(viewer.name.slice(0, 2).toLowerCase())).toBe(true);
+    const ids = (await found(viewer, 'xq')).items.map((item) => item.id);
+    expect(ids.indexOf(start.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(inside.id)).toBeGreaterThan(ids.indexOf(start.id));
+    const result = await found(viewer, 'xq');
+    for (const item of result.items) expect(item.name.toLowerCase().split(/\s+/).some((word: string) => word.startsWith('xq'))).toBe(true);
+    // Not inside a word: "qa" is not the start of "Xqa…".
+    expect((await found(viewer, 'q' + tag.slice(0, 1))).items.map((item) => item.id)).not.toContain(inside.id);
   });
 
   it('refuses a blank term (400), signed-out visitors (401), and more than 60 searches a minute (429)', async () => {
