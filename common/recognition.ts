@@ -208,7 +208,10 @@ export const transactionsInput = z.object({
 });
 
 /** The Give Star / Give Flower spa picker; a flower's therapist puts their own spas first. */
-export const spasInput = z.object({ therapistId: z.number().int().positive().optional() }).optional();
+/** The spa picker: a flower's therapist's lineup, or a star's spa manager's own listings, come first. */
+export const spasInput = z
+  .object({ therapistId: z.number().int().positive().optional(), ownerId: z.number().int().positive().optional() })
+  .optional();
 
 export const recipientsInput = z.object({
   role: z.enum(['spa_management', 'therapist']),

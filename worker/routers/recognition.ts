@@ -307,10 +307,14 @@ export const recognitionRouter = router({
 
   /**
    * The spa picker of the Give Star and Give Flower dialogs. With a therapist, the spas of their lineup come
-   * first (`worksHere`), then every other spa by name.
+   * first (`worksHere`); with a spa manager, their own listings; then every other spa by name.
    */
   spas: publicProcedure.input(spasInput).query(async ({ ctx, input }) => {
-    const worksHere = input?.therapistId ? therapistSpaCondition(sql`spas.owner_user_id`, input.therapistId) : sql`0`;
+    const worksHere = input?.therapistId
+      ? therapistSpaCondition(sql`spas.owner_user_id`, input.therapistId)
+      : input?.ownerId
+        ? sql`spas.owner_user_id = ${input.ownerId}`
+        : sql`0`;
     const { viewer, results } = await ctx.readBesideSession([
       ctx.db.all<{ id: number; name: string; ownerUserId: number | null; worksHere: number }>(
         sql`select id, name, owner_user_id as ownerUserId, ${worksHere} as worksHere from spas order by 4 desc, name`,

@@ -190,6 +190,10 @@ describe('therapist lineup', () => {
     expect(forTherapist[0]).toMatchObject({ id: theirs, worksHere: true });
     expect(forTherapist.filter((entry) => entry.worksHere)).toHaveLength(1);
     expect((await picker()).find((entry) => entry.id === theirs)).toMatchObject({ worksHere: false });
+    // For a star, the spa manager's own listing comes first.
+    const forStar = await picker({ ownerId: spa.id });
+    expect(forStar[0]).toMatchObject({ id: theirs, worksHere: true });
+    expect(forStar.filter((entry) => entry.worksHere).map((entry) => entry.id)).toEqual([theirs]);
 
     const reviewed = await post(client, '/api/user-reviews', { targetUserId: therapist.id, reviewText: 'Kind and skilled hands.', giveFlower: true });
     expect(reviewed.status).toBe(200);

@@ -81,7 +81,7 @@ export function GiveDialog({
           value={recipientId}
           onChange={(memberId) => {
             setRecipientId(memberId);
-            if (kind === 'flower') setSpaId(null);
+            setSpaId(null);
           }}
           enabled={open}
         />
@@ -89,6 +89,7 @@ export function GiveDialog({
           id="spa-picker"
           label="Spa"
           therapistId={kind === 'flower' ? recipientId : null}
+          ownerId={kind === 'star' ? recipientId : null}
           value={spaId}
           onChange={setSpaId}
           enabled={open}

@@ -1,5 +1,6 @@
 // The spa a star or flower is given at, for the Give dialogs and the review's flower reward: a flower's
-// therapist's own spas first (their lineup, "Where they work"), then every spa.
+// therapist's own spas first (their lineup, "Where they work") or a star's spa manager's own listings ("Their
+// spa"), then every spa.
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { trpc } from '../../trpc.ts';
@@ -8,6 +9,7 @@ export function SpaPicker({
   id,
   label,
   therapistId,
+  ownerId = null,
   value,
   onChange,
   enabled = true,
@@ -17,13 +19,18 @@ export function SpaPicker({
   label: string;
   /** A flower's therapist, whose lineup comes first; null for a star or before a therapist is chosen. */
   therapistId: number | null;
+  /** A star's spa manager, whose own listings come first. */
+  ownerId?: number | null;
   value: number | null;
   onChange: (spaId: number | null) => void;
   enabled?: boolean;
-  /** Selects the therapist's first spa when nothing is chosen yet. */
+  /** Selects the first of the member's own spas when nothing is chosen yet. */
   preferTheirSpa?: boolean;
 }) {
-  const spas = trpc.recognition.spas.useQuery(therapistId ? { therapistId } : undefined, { enabled, placeholderData: keepPreviousData });
+  const spas = trpc.recognition.spas.useQuery(therapistId ? { therapistId } : ownerId ? { ownerId } : undefined, {
+    enabled,
+    placeholderData: keepPreviousData,
+  });
   const theirSpas = (spas.data ?? []).filter((spa) => spa.worksHere);
   const otherSpas = (spas.data ?? []).filter((spa) => !spa.worksHere);
   const firstOfTheirs = theirSpas[0]?.id ?? null;
@@ -45,7 +52,7 @@ export function SpaPicker({
         <option value="">Select a spa</option>
         {theirSpas.length > 0 ? (
           <>
-            <optgroup label="Where they work">{spaOptions(theirSpas)}</optgroup>
+            <optgroup label={therapistId ? 'Where they work' : 'Their spa'}>{spaOptions(theirSpas)}</optgroup>
             <optgroup label="All spas">{spaOptions(otherSpas)}</optgroup>
           </>
         ) : (
