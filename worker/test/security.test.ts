@@ -182,7 +182,7 @@ describe('look-alike names', () => {
   }
 
   it('refuses control and format characters with a clear message', async () => {
-    for (const name of ['Tala\u200b Admin', 'Tala\nAdmin', 'Tala\u0000 Admin', '\u202eTala Admin', 'Tala\u2066Admin\u2069']) {
+    for (const name of ['Tala\u200b Admin', 'Tala\nAdmin', 'Tala\u0000 Admin', '\u202eTala Admin', 'Tala\u2066Admin\u2069', 'Tala\u2800Admin', 'Tala Admin\u3164']) {
       const response = await registerAs(name);
       expect(response.status, JSON.stringify(name)).toBe(400);
       expect((await json(response)).message).toBe(MESSAGES.nameCharacters);
