@@ -84,7 +84,7 @@ try {
   // 50 flowers to its lineup a day.
   const now = Date.now();
   // Premium Pro (a year of analytics), with a listing: the lineup's flowers are those given at it.
-  await db.execute({ sql: "update users set premium_plan = 'pro' where id = ?", args: [spa.id] });
+  await db.execute({ sql: 'update users set pro_until = ? where id = ?', args: [Date.now() + 30 * DAY_MS, spa.id] });
   const listing = Number(
     (
       await db.execute({

@@ -40,8 +40,8 @@ export const users = sqliteTable(
     isPremium: integer('is_premium', { mode: 'boolean' }).notNull().default(false),
     premiumUntil: integer('premium_until', { mode: 'number' }),
     trialStartedAt: integer('trial_started_at', { mode: 'number' }),
-    /** The plan of the latest payment applied ('pro' adds a year of analytics); null for the trial or none. */
-    premiumPlan: text('premium_plan', { enum: ['monthly', 'yearly', 'pro'] }),
+    /** Premium Pro (a year of analytics) runs until then: only Pro payments extend it, by their own period. */
+    proUntil: integer('pro_until', { mode: 'number' }),
     isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),
     chatBot: integer('chat_bot', { mode: 'boolean' }).notNull().default(false),
     /** The member's chat setting: not listed among those online, and nobody can send them a chat request. */

@@ -190,7 +190,10 @@ export const premiumRouter = router({
           .update(users)
           .set({
             premiumUntil: sql`max(coalesce(${users.premiumUntil}, 0), ${now}) + (select ${premiumCheckouts.periodDays} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id}) * ${DAY_MS}`,
-            premiumPlan: sql`(select ${premiumCheckouts.plan} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id})`,
+            // Pro time is its own: a Pro payment extends it by its period; other plans leave it as it is.
+            proUntil: sql`case when (select ${premiumCheckouts.plan} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id}) = 'pro'
+              then max(coalesce(${users.proUntil}, 0), ${now}) + (select ${premiumCheckouts.periodDays} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id}) * ${DAY_MS}
+              else ${users.proUntil} end`,
           })
           .where(and(eq(users.id, sql`(select ${premiumCheckouts.userId} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id})`), appliedHere))
           .returning({ id: users.id, role: users.role, isPremium: users.isPremium, premiumUntil: users.premiumUntil }),

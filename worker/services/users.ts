@@ -51,9 +51,9 @@ export function isPremiumMember(user: PremiumFields, now = Date.now()): boolean 
   return isPremiumUntil(premiumEndsAt(user), now);
 }
 
-/** Premium Pro now: premium whose latest payment was for the Pro plan (a year of analytics). */
-export function isProMember(user: PremiumFields & Pick<typeof users.$inferSelect, 'premiumPlan'>, now = Date.now()): boolean {
-  return user.premiumPlan === 'pro' && isPremiumMember(user, now);
+/** Premium Pro now (a year of analytics): paid Pro time, which only Pro payments extend. */
+export function isProMember(user: Pick<typeof users.$inferSelect, 'proUntil'>, now = Date.now()): boolean {
+  return isPremiumUntil(user.proUntil ?? null, now);
 }
 
 /**

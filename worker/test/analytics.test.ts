@@ -140,20 +140,20 @@ describe('the report', () => {
     );
   });
 
-  it('gives a year only to Premium Pro (the plan of the latest payment), while the premium lasts', async () => {
+  it('gives a year only to Premium Pro, while its paid Pro time lasts', async () => {
     const spa = await createMember({ role: 'spa_management', premium: true });
     for (const path of ['/api/analytics?weeks=52', '/api/analytics?weeks=13', '/api/analytics/export?weeks=52']) {
       const refused = await as(spa, path);
       expect(refused.status, path).toBe(403);
       expect((await json(refused)).message).toBe(ANALYTICS_TEXTS.proRequired);
     }
-    await database().execute({ sql: "update users set premium_plan = 'pro' where id = ?", args: [spa.id] });
+    await database().execute({ sql: 'update users set pro_until = ? where id = ?', args: [Date.now() + 30 * 86_400_000, spa.id] });
     const year = await json(await report(spa, '?weeks=52'));
     expect(year).toMatchObject({ premium: true, maxWeeks: 52 });
     expect(year.weeks).toHaveLength(52);
     expect((await as(spa, '/api/analytics/export?weeks=52')).status).toBe(200);
-    // Pro that has run out is no plan at all.
-    await database().execute({ sql: 'update users set premium_until = ?, is_premium = 0 where id = ?', args: [Date.now() - 1000, spa.id] });
+    // Pro time that has run out is no Pro at all.
+    await database().execute({ sql: 'update users set pro_until = ? where id = ?', args: [Date.now() - 1000, spa.id] });
     expect((await report(spa, '?weeks=52')).status).toBe(403);
   });
 

@@ -281,14 +281,24 @@ describe('checkout with PayMongo', () => {
     const secondPayload = paidEvent(second.checkoutId, 99900);
     await deliver(worker, secondPayload, signature(secondPayload));
     expect(await premiumUntil(member)).toBe(until + 30 * DAY_MS);
-    const plan = async () => (await database().execute({ sql: 'select premium_plan from users where id = ?', args: [member.id] })).rows[0]!.premium_plan;
-    expect(await plan()).toBe('monthly');
+    const proUntil = async () => (await database().execute({ sql: 'select pro_until from users where id = ?', args: [member.id] })).rows[0]!.pro_until;
+    expect(await proUntil()).toBeNull();
 
-    // Premium Pro: the plan of the latest payment is what the member has (a year of analytics).
+    // Premium Pro: a Pro month is 30 days of Pro from now (not the whole paid time), and premium grows by 30 too.
     const pro = await checkout(worker, member, 'pro');
     const proPayload = paidEvent(pro.checkoutId, 199900);
+    const beforePro = Date.now();
     expect(await json(await deliver(worker, proPayload, signature(proPayload)))).toEqual({ received: true, applied: true });
-    expect(await plan()).toBe('pro');
+    const proEnds = Number(await proUntil());
+    expect(proEnds).toBeGreaterThanOrEqual(beforePro + 30 * DAY_MS);
+    expect(proEnds).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+    expect(await premiumUntil(member)).toBe(until + 60 * DAY_MS);
+    // A later monthly payment extends premium and leaves Pro as it was.
+    const third = await checkout(worker, member, 'monthly');
+    const thirdPayload = paidEvent(third.checkoutId, 99900);
+    await deliver(worker, thirdPayload, signature(thirdPayload));
+    expect(Number(await proUntil())).toBe(proEnds);
+    expect(await premiumUntil(member)).toBe(until + 90 * DAY_MS);
   });
 
   it('refuses wrongly signed events and changes nothing', async () => {

@@ -1,1 +1,0 @@
-ALTER TABLE `users` ADD `premium_plan` text;
