@@ -20,6 +20,8 @@ export interface Bindings {
   // Profiles (issue 7): photos in R2, their upload limiter, and Workers AI for AI Assist when bound.
   MEDIA?: R2Bucket;
   UPLOAD_LIMITER?: RateLimit;
+  /** E-mail address changes per member: each one tells whether an address is taken (409). */
+  EMAIL_CHANGE_LIMITER?: RateLimit;
   AI?: Ai;
   FORGOT_PASSWORD_ADDRESS_LIMITER?: RateLimit;
   FORGOT_PASSWORD_ACCOUNT_LIMITER?: RateLimit;

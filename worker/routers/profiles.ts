@@ -171,6 +171,8 @@ export const profilesRouter = router({
               .where(and(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)), ne(users.id, me.id))),
           )
         : undefined;
+    // Whether an address is taken is an answer worth guessing at: changes of address are rate limited.
+    if (input.email && input.email !== me.email) await enforceRateLimit(ctx, ctx.env.EMAIL_CHANGE_LIMITER, `email-change:${me.id}`);
     const emailHeldElsewhere = input.email
       ? ctx.db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, me.id)))
       : undefined;

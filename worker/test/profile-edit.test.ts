@@ -136,6 +136,15 @@ describe('PATCH /api/profile', () => {
     expect((await patch(holder, { email: address })).status).toBe(200);
   });
 
+  it('limits changes of e-mail address to 5 a minute per member (each says whether an address is taken)', async () => {
+    const me = await member('client');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await patch(me, { email: `probe-${i}-${crypto.randomUUID().slice(0, 6)}@example.com` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // Other fields still save.
+    expect((await patch(me, { aboutMe: 'Still here.' })).status).toBe(200);
+  });
+
   it('gives a renamed member a new slug and keeps the old one leading to them', async () => {
     const me = await member('spa_management');
     const viewer = await member('client');
