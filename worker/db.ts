@@ -12,3 +12,8 @@ export type Database = LibSQLDatabase<typeof schema>;
 export function getDatabase(config: Config): Database {
   return drizzle({ connection: { url: config.TURSO_DATABASE_URL, authToken: config.TURSO_AUTH_TOKEN }, schema });
 }
+
+/** A term for LIKE … ESCAPE '\': lower case (names and keys are compared in lower case); \, % and _ are taken literally. */
+export function escapeLike(term: string): string {
+  return term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -2,8 +2,8 @@
 // period (with the change against the previous period for premium), then charts week by week: how members
 // found the spa (profile views, map popup opens, Call and Navigate taps), what they gave back (reviews, stars,
 // the lineup's flowers) and the average of each sub-rating. Every spa manager sees the last 4 weeks; premium
-// sees 12 weeks, the comparison and the CSV export, Premium Pro a year (the server refuses the rest to anyone else). The chart
-// library loads with this screen only.
+// sees 12 weeks, the comparison and the CSV export, Premium Pro a year (the server refuses the rest to anyone
+// else). The chart library loads with this screen only.
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import {

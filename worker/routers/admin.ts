@@ -34,7 +34,7 @@ import {
 import { isOpenNow, parseOpeningHours, type WeeklyHours } from '../../common/opening-hours.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { adminAuditLog, chatReports, redFlagDisputes, reviewReports, spas, users } from '../../db/schema.ts';
-import type { Database } from '../db.ts';
+import { escapeLike, type Database } from '../db.ts';
 import { auditEntry, auditEntryIfFound, type AuditTarget } from '../services/audit.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
@@ -166,7 +166,6 @@ function toAdminUser(row: UserRowSql): AdminUser {
   return { ...row, id: Number(row.id), memberNumber: Number(row.memberNumber), createdAt: Number(row.createdAt), isBanned: Number(row.isBanned) === 1, chatBot: Number(row.chatBot) === 1 };
 }
 
-const likeEscaped = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const TEXT_COLUMNS: Partial<Record<AdminSearchField, string>> = {
   name: 'u.name',
   email: 'u.email',
@@ -179,7 +178,7 @@ const TEXT_COLUMNS: Partial<Record<AdminSearchField, string>> = {
 /** The condition of User Management's search by one field (the spec's list). */
 function searchCondition(field: AdminSearchField, term: string): SQL {
   const column = TEXT_COLUMNS[field];
-  if (column) return sql`lower(${sql.raw(column)}) like ${likeEscaped(term)} escape '\\'`;
+  if (column) return sql`lower(${sql.raw(column)}) like ${`%${escapeLike(term)}%`} escape '\\'`;
   switch (field) {
     case 'role': {
       const roles = ROLES.filter((role) => role.includes(term.toLowerCase().replace(/\s+/g, '_')));

@@ -5,6 +5,7 @@
 // Checkout Session for the plan, then a webhook whose signature is verified and whose payment is applied once.
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../../common/brand.ts';
 import {
@@ -172,6 +173,9 @@ export const premiumRouter = router({
         return { received: true as const, applied: false };
       }
       const applyToken = crypto.randomUUID();
+      /** A column of the checkout being paid, read inside the batch; and an end time extended by its period. */
+      const paid = (column: SQLiteColumn) => sql`(select ${column} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id})`;
+      const extendedBy = (until: SQLiteColumn) => sql`max(coalesce(${until}, 0), ${now}) + ${paid(premiumCheckouts.periodDays)} * ${DAY_MS}`;
       const appliedHere = sql`exists (select 1 from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id} and ${premiumCheckouts.applyToken} = ${applyToken})`;
       const [, , extended] = await ctx.db.batch([
         ctx.db.insert(paymentEvents).values({ id: event.id, type: event.type, checkoutId: checkout.id, outcome: 'received', receivedAt: now }).onConflictDoNothing(),
@@ -189,13 +193,11 @@ export const premiumRouter = router({
         ctx.db
           .update(users)
           .set({
-            premiumUntil: sql`max(coalesce(${users.premiumUntil}, 0), ${now}) + (select ${premiumCheckouts.periodDays} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id}) * ${DAY_MS}`,
+            premiumUntil: extendedBy(users.premiumUntil),
             // Pro time is its own: a Pro payment extends it by its period; other plans leave it as it is.
-            proUntil: sql`case when (select ${premiumCheckouts.plan} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id}) = 'pro'
-              then max(coalesce(${users.proUntil}, 0), ${now}) + (select ${premiumCheckouts.periodDays} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id}) * ${DAY_MS}
-              else ${users.proUntil} end`,
+            proUntil: sql`case when ${paid(premiumCheckouts.plan)} = 'pro' then ${extendedBy(users.proUntil)} else ${users.proUntil} end`,
           })
-          .where(and(eq(users.id, sql`(select ${premiumCheckouts.userId} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id})`), appliedHere))
+          .where(and(eq(users.id, paid(premiumCheckouts.userId)), appliedHere))
           .returning({ id: users.id, role: users.role, isPremium: users.isPremium, premiumUntil: users.premiumUntil }),
         ctx.db
           .update(paymentEvents)

@@ -25,7 +25,7 @@ import {
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import type { Role } from '../../common/roles.ts';
 import { manilaDay } from '../../common/time.ts';
-import type { Database } from '../db.ts';
+import { escapeLike, type Database } from '../db.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
 import { therapistSpaCondition } from '../services/lineup.ts';
 import { checkGiver, diagnoseStatement, explainRefusal, giveStatement, refusalError, type Gift } from '../services/recognition.ts';
@@ -294,7 +294,7 @@ export const recognitionRouter = router({
 
   /** GET /api/users/spa_management and /api/users/therapist: who can receive a star or a flower (by name). */
   recipients: publicProcedure.input(recipientsInput).query(async ({ ctx, input }) => {
-    const term = input.q?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    const term = input.q === undefined ? undefined : escapeLike(input.q);
     const { viewer, results } = await ctx.readBesideSession([
       ctx.db.all<{ id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }>(sql`
         select id, name, slug, member_number as memberNumber, profile_pic as profilePic from users

@@ -6,7 +6,7 @@
 // any word of the name (a scan of name_key; accents are not folded for them).
 import { sql } from 'drizzle-orm';
 import { MEMBER_SEARCH_PAGE_SIZE, SEARCH_INSIDE_MIN_LENGTH, type MemberSearchPage, type MemberSearchResult } from '../../common/search.ts';
-import type { Database } from '../db.ts';
+import { escapeLike, type Database } from '../db.ts';
 
 type Row = Omit<MemberSearchResult, 'memberNumber'> & { memberNumber: number | string };
 
@@ -24,7 +24,7 @@ export function memberSearchQuery(db: Database, term: string, page: number) {
   if ([...term].length < SEARCH_INSIDE_MIN_LENGTH) {
     // One or two letters: the start of any word of the name ("sp" finds "Makati Serenity Spa"), names that
     // start with them first.
-    const key = term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+    const key = escapeLike(term);
     return db.all<Row>(sql`
       select ${COLUMNS} from users as u
       where (u.name_key like ${`${key}%`} escape '\\' or u.name_key like ${`% ${key}%`} escape '\\') and u.is_banned = 0
