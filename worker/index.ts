@@ -26,7 +26,7 @@ import { analyticsRoutes } from './rest/analytics.ts';
 import { appRouter } from './routers/index.ts';
 import { originCheck, requestBodyRules, securityHeaders, trpcBatchRules } from './security.ts';
 import { readSessionToken } from './services/sessions.ts';
-import { createContext } from './trpc.ts';
+import { createContext, type Context } from './trpc.ts';
 
 const app = new Hono<HonoEnv>();
 
@@ -34,15 +34,17 @@ app.use('*', securityHeaders);
 app.use('/api/*', originCheck, requestBodyRules);
 app.use('/trpc/*', originCheck, requestBodyRules, trpcBatchRules);
 
-app.all('/trpc/*', (c) =>
-  fetchRequestHandler({
+app.all('/trpc/*', async (c) => {
+  let context: Context | undefined;
+  const response = await fetchRequestHandler({
     endpoint: '/trpc',
     req: c.req.raw,
     router: appRouter,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
-    createContext: ({ req, resHeaders }) => createContext(req, c.env, resHeaders, executionContextOf(c)),
-  }),
-);
+    createContext: ({ req, resHeaders }) => (context = createContext(req, c.env, resHeaders, executionContextOf(c))),
+  });
+  return context ? context.responseCache.apply(response) : response;
+});
 
 app.route('/ws', chatSocketRoutes);
 app.route('/api', accountRoutes);

@@ -8,6 +8,7 @@ import { IMAGE_TEXTS, UPLOAD_BODY_MAX_BYTES } from '../common/image-presets.ts';
 import { REQUEST_BODY_MAX_BYTES, TRPC_MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../common/limits.ts';
 import { readConfig } from './env.ts';
 import type { HonoEnv } from './rest/adapter.ts';
+import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -61,10 +62,11 @@ export const securityHeaders: MiddlewareHandler<HonoEnv> = async (c, next) => {
   c.res.headers.set('Cross-Origin-Resource-Policy', 'same-origin');
   if (new URL(c.req.url).protocol === 'https:')
     c.res.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-  // API answers carry members' data: never stored by a browser or a shared cache unless a route says so.
+  // API answers carry members' data: never stored by a browser or a shared cache unless the adapters found the
+  // answer public (worker/response-cache.ts).
   const path = c.req.path;
   if ((path.startsWith('/api/') || path.startsWith('/trpc/')) && !c.res.headers.has('Cache-Control'))
-    c.res.headers.set('Cache-Control', 'no-store');
+    c.res.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
 };
 
 /** The app's own origin or one listed in ALLOWED_ORIGINS; without an Origin, a same-origin fetch. */

@@ -8,6 +8,7 @@ import type { Role } from '../common/roles.ts';
 import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
 import { describeError } from './errors.ts';
+import { ResponseCachePolicy } from './response-cache.ts';
 import { readSessionToken, sessionCookie, sessionQuery, type ValidatedSession } from './services/sessions.ts';
 
 export interface Context {
@@ -37,6 +38,8 @@ export interface Context {
   readBesideSession<T extends ReadBatch>(queries: T): Promise<{ viewer: ValidatedSession | null; results: BatchResponse<T> }>;
   /** Work that may finish after the answer (mail delivery); without a runtime waitUntil it runs detached. */
   waitUntil(work: Promise<unknown>): void;
+  /** What the request's calls said about shared caching; the adapters set Cache-Control from it. */
+  responseCache: ResponseCachePolicy;
 }
 
 export type ReadBatch = Readonly<[BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>;
@@ -55,6 +58,7 @@ export function createContext(request: Request, env: Bindings, resHeaders: Heade
       return db();
     },
     resHeaders,
+    responseCache: new ResponseCachePolicy(),
     clientIp: request.headers.get('CF-Connecting-IP') ?? 'local',
     session() {
       resolved ??= (async () => {
@@ -111,9 +115,24 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+/**
+ * Every procedure: a call may declare its answer the same for everyone (`ctx.answerIsPublic(seconds)`); what each
+ * call declared, or that it failed, is recorded for the request's Cache-Control (worker/response-cache.ts).
+ */
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+  let sharedSeconds: number | null = null;
+  const result = await next({
+    ctx: {
+      answerIsPublic(seconds: number) {
+        sharedSeconds = seconds;
+      },
+    },
+  });
+  ctx.responseCache.record(result.ok ? sharedSeconds : null);
+  return result;
+});
 
-export const signedInProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const validated = await ctx.session();
   if (!validated) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
   return next({ ctx: { ...ctx, user: validated.user, sessionId: validated.session.id } });

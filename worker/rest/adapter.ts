@@ -86,9 +86,10 @@ export function executionContextOf(c: HonoContext<HonoEnv>): ExecutionContext | 
 export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<T>, options: RestOptions = {}): Handler<HonoEnv> {
   return async (c) => {
     const resHeaders = new Headers();
+    const context = createContext(c.req.raw, c.env, resHeaders, executionContextOf(c));
     let response: Response;
     try {
-      const caller = createCaller(createContext(c.req.raw, c.env, resHeaders, executionContextOf(c)));
+      const caller = createCaller(context);
       const url = new URL(c.req.url);
       const body = await call(caller, {
         ...(options.multipart ? await readFormBody(c) : await readJsonBody(c)),
@@ -113,7 +114,7 @@ export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<
       response = Response.json(body, { status });
     }
     resHeaders.forEach((value, key) => response.headers.append(key, value));
-    return response;
+    return context.responseCache.apply(response);
   };
 }
 

@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import type { Handler } from 'hono';
 import { BOARDS, DEFAULT_TIMEFRAME, RESTRICTED_BOARDS, TIMEFRAMES, type Board } from '../../common/recognition.ts';
 import { CACHE_SCOPES, cachedBody } from '../services/edge-cache.ts';
-import { PUBLIC_BOARD_CACHE_CONTROL } from '../services/leaderboards.ts';
+import { BOARD_CACHE_TTL_SECONDS } from '../../common/limits.ts';
+import { publicCacheControl } from '../response-cache.ts';
 import { rest, type HonoEnv } from './adapter.ts';
 
 const timeframeOf = (query: URLSearchParams) => (query.get('timeframe') ?? undefined) as never;
@@ -35,7 +36,7 @@ function board(variantBoard: Board | 'summary'): Handler<HonoEnv> {
     if (!RESTRICTED_BOARDS.includes(variantBoard as Board) && (TIMEFRAMES as readonly string[]).includes(timeframe)) {
       const hit = await cachedBody(CACHE_SCOPES.leaderboards.scope, `${variantBoard}:${timeframe}`);
       if (hit !== null)
-        return new Response(hit, { headers: { 'Content-Type': 'application/json', 'Cache-Control': PUBLIC_BOARD_CACHE_CONTROL } });
+        return new Response(hit, { headers: { 'Content-Type': 'application/json', 'Cache-Control': publicCacheControl(BOARD_CACHE_TTL_SECONDS) } });
     }
     return viaProcedure(c, next);
   };

@@ -5,13 +5,9 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { boardInput, mayViewRedFlags, RECOGNITION_MESSAGES, RESTRICTED_BOARDS, timeframeInput } from '../../common/recognition.ts';
-import { boardStatements, PUBLIC_BOARD_CACHE_CONTROL, publicBoard, rankEntries, summary, type BoardAnswer } from '../services/leaderboards.ts';
-import { publicProcedure, router, type Context, type ReadBatch } from '../trpc.ts';
-
-/** Public answers say so; the edge copy is purged by every new recognition. */
-function markPublic(ctx: Context): void {
-  ctx.resHeaders.set('Cache-Control', PUBLIC_BOARD_CACHE_CONTROL);
-}
+import { BOARD_CACHE_TTL_SECONDS } from '../../common/limits.ts';
+import { boardStatements, publicBoard, rankEntries, summary, type BoardAnswer } from '../services/leaderboards.ts';
+import { publicProcedure, router, type ReadBatch } from '../trpc.ts';
 
 export const leaderboardsRouter = router({
   board: publicProcedure.input(boardInput).query(async ({ ctx, input }): Promise<BoardAnswer> => {
@@ -23,12 +19,12 @@ export const leaderboardsRouter = router({
       if (!mayViewRedFlags(viewer?.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.problemsForbidden });
       return { board: input.board, timeframe: input.timeframe, entries: rankEntries(results.at(-1)) };
     }
-    markPublic(ctx);
+    ctx.answerIsPublic(BOARD_CACHE_TTL_SECONDS);
     return publicBoard(() => ctx.db, input.board, input.timeframe);
   }),
 
   summary: publicProcedure.input(z.object({ timeframe: timeframeInput })).query(async ({ ctx, input }) => {
-    markPublic(ctx);
+    ctx.answerIsPublic(BOARD_CACHE_TTL_SECONDS);
     return summary(() => ctx.db, input.timeframe);
   }),
 });

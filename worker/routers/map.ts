@@ -82,7 +82,7 @@ export const mapRouter = router({
     }
     const ttl = ctx.config.SPA_LISTING_CACHE_SECONDS;
     if (ttl === 0) return listMembersOnMap(ctx.db, 'spa_management');
-    ctx.resHeaders.set('Cache-Control', `public, max-age=0, s-maxage=${ttl}`);
+    ctx.answerIsPublic(ttl);
     const { scope, variants } = CACHE_SCOPES.spaListing;
     return cachedJson(scope, variants[0], ttl, () => listMembersOnMap(ctx.db, 'spa_management'));
   }),

@@ -154,9 +154,6 @@ export function rankEntries(rows: Omit<BoardEntry, 'rank'>[]): BoardEntry[] {
   return rows.map((row, index) => ({ rank: index + 1, ...row }) as BoardEntry);
 }
 
-/** The HTTP caching of a public board answer: shared caches may keep it briefly, browsers revalidate. */
-export const PUBLIC_BOARD_CACHE_CONTROL = `public, max-age=0, s-maxage=${BOARD_CACHE_TTL_SECONDS}, must-revalidate`;
-
 export interface BoardAnswer {
   board: Board;
   timeframe: Timeframe;

@@ -159,7 +159,7 @@ describe('response headers', () => {
     const { cookie } = await register();
     for (const path of ['/api/user', '/trpc/account.me', '/api/does-not-exist']) {
       const response = await call(path, { cookie });
-      expect(response.headers.get('Cache-Control'), path).toBe('no-store');
+      expect(response.headers.get('Cache-Control'), path).toBe('private, no-store');
     }
     for (const path of ['/api/health', '/']) {
       const response = path === '/' ? await exports.default.fetch(new Request(`${BASE}/`)) : await call(path);
