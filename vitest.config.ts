@@ -24,6 +24,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ENVIRONMENT: 'development',
+                // The tests' own origin (worker/test/helpers.ts BASE): links in mail start with it.
+                APP_URL: 'https://spa.test',
                 TURSO_DATABASE_URL: inject('databaseUrl'),
                 TURSO_AUTH_TOKEN: inject('databaseAuthToken'),
                 // Local stand-ins for Resend's and PayMongo's HTTP APIs (scripts/provider-stand-ins.ts); tests

@@ -168,7 +168,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       port: options.port,
       persistTo: join(dataDir, 'wrangler'),
       // Local runs say "development" explicitly: a plain deploy is production and refuses development defaults.
-      vars: { ENVIRONMENT: 'development', TURSO_DATABASE_URL: database.url, ...options.vars },
+      vars: { ENVIRONMENT: 'development', TURSO_DATABASE_URL: database.url, APP_URL: `http://127.0.0.1:${options.port}`, ...options.vars },
       secrets: { TURSO_AUTH_TOKEN: database.authToken, ...options.secrets },
       readyPath: '/api/health',
       verbose: options.verbose,

@@ -37,6 +37,8 @@ export interface Bindings {
 }
 
 const DEVELOPMENT_ALTCHA_KEY = 'development-only-altcha-hmac-key';
+/** The address links in e-mails point at when a development run does not say (npm start always does). */
+const DEVELOPMENT_APP_URL = 'http://127.0.0.1:8787';
 /** Where `npm start` runs the local libSQL server; only ever a development default. */
 const DEVELOPMENT_DATABASE_URL = 'http://127.0.0.1:8080';
 /** OpenFreeMap's Liberty style: public, keyless, OpenStreetMap data. */
@@ -85,8 +87,11 @@ const configSchema = z
     AI_BASE_URL: z.string().url().optional(),
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().optional(),
-    /** The app's public address for links in e-mails; the request's own origin when unset. */
-    APP_URL: z.string().url().optional(),
+    /**
+     * The app's public address: every link in an e-mail and every return address handed to a provider starts
+     * with it, never with the request's Host (a forged Host would otherwise receive reset tokens).
+     */
+    APP_URL: z.url({ protocol: /^https?$/ }).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     RESEND_API_KEY: z.string().min(1).optional(),
     RESEND_API_BASE: z.string().url().default('https://api.resend.com'),
@@ -112,6 +117,7 @@ const configSchema = z
     if (config.ENVIRONMENT !== 'production') return;
     if (!config.TURSO_DATABASE_URL) context.addIssue({ code: 'custom', message: 'TURSO_DATABASE_URL is required in production' });
     if (!config.TURSO_AUTH_TOKEN) context.addIssue({ code: 'custom', message: 'TURSO_AUTH_TOKEN is required in production' });
+    if (!config.APP_URL) context.addIssue({ code: 'custom', message: 'APP_URL is required in production' });
     const hasOtherCaptcha = Boolean(config.TURNSTILE_SECRET_KEY || config.RECAPTCHA_SECRET_KEY);
     if (!hasOtherCaptcha && config.ALTCHA_HMAC_KEY === DEVELOPMENT_ALTCHA_KEY)
       context.addIssue({ code: 'custom', message: 'ALTCHA_HMAC_KEY must be set in production' });
@@ -119,6 +125,8 @@ const configSchema = z
   .transform(({ PREMIUM_PRICES, PREMIUM_CURRENCY, ...config }, context) => ({
     ...config,
     TURSO_DATABASE_URL: config.TURSO_DATABASE_URL ?? DEVELOPMENT_DATABASE_URL,
+    /** The origin only, without a trailing slash: `${APP_URL}/reset-password?token=…`. */
+    APP_URL: new URL(config.APP_URL ?? DEVELOPMENT_APP_URL).origin,
     premiumPrices: parsePrices(PREMIUM_PRICES, PREMIUM_CURRENCY, context),
   }));
 

@@ -23,7 +23,7 @@ import { addressKey } from '../services/client-address.ts';
 import { deliverDueMail, mailProviderName, queueMail } from '../services/mail.ts';
 import { hashResetToken, looksLikeResetToken, newResetToken, passwordResetMail } from '../services/password-reset.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
-import { enforceRateLimit, publicProcedure, router, type Context } from '../trpc.ts';
+import { enforceRateLimit, publicProcedure, router } from '../trpc.ts';
 
 /** Reset links one account may be sent in an hour, whoever asks. */
 export const RESET_LINKS_PER_HOUR = 5;
@@ -32,10 +32,6 @@ const HOUR_MS = 60 * 60_000;
 const TOKEN_KEEP_MS = 24 * HOUR_MS;
 /** At most this many accounts share one e-mail address for a reset request. */
 const ACCOUNTS_PER_ADDRESS = 5;
-
-function appOrigin(ctx: Context): string {
-  return (ctx.config.APP_URL ?? new URL(ctx.request.url).origin).replace(/\/$/, '');
-}
 
 export const passwordResetRouter = router({
   /** POST /api/forgot-password: `{ nameOrEmail }` → `{ success: true, message }`, the same answer for everyone. */
@@ -55,10 +51,9 @@ export const passwordResetRouter = router({
 
     // One write batch either way: for each recipient the older tokens are cancelled, the new token's hash and the
     // e-mail are written; for everyone, tokens past keeping are removed.
-    const origin = appOrigin(ctx);
     const writes = recipients.flatMap((member) => {
       const { token, hash } = newResetToken();
-      const mail = passwordResetMail(member.name, `${origin}/reset-password?token=${token}`);
+      const mail = passwordResetMail(member.name, `${ctx.config.APP_URL}/reset-password?token=${token}`);
       return [
         ctx.db
           .update(passwordResetTokens)

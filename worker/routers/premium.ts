@@ -122,7 +122,6 @@ export const premiumRouter = router({
       throw new TRPCError({ code: 'NOT_IMPLEMENTED', message: paymentsNotSetUpMessage(trialAvailable(ctx.user)) });
     await enforceRateLimit(ctx, ctx.env.PREMIUM_CHECKOUT_LIMITER, String(ctx.user.id));
     const plan = pricedPlans(ctx.config).find((candidate) => candidate.id === input.plan)!;
-    const origin = (ctx.config.APP_URL ?? new URL(ctx.request.url).origin).replace(/\/$/, '');
     let session: { id: string; checkoutUrl: string };
     try {
       session = await createCheckoutSession(ctx.config, {
@@ -131,8 +130,8 @@ export const premiumRouter = router({
         amount: plan.price,
         currency: ctx.config.premiumPrices.currency,
         reference: `premium-${ctx.user.id}-${Date.now()}`,
-        successUrl: `${origin}/premium?checkout=success`,
-        cancelUrl: `${origin}/premium?checkout=cancelled`,
+        successUrl: `${ctx.config.APP_URL}/premium?checkout=success`,
+        cancelUrl: `${ctx.config.APP_URL}/premium?checkout=cancelled`,
         metadata: { userId: String(ctx.user.id), plan: plan.id },
       });
     } catch (error) {

@@ -4,6 +4,7 @@
 // delivery with retries against the local stand-in for Resend's API.
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
+import { exports } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../common/account.ts';
 import { RESET_TEXTS, RESET_TOKEN_LIFETIME_MS } from '../../common/password-reset.ts';
@@ -93,6 +94,29 @@ describe('requesting a reset link', () => {
     const member = await memberWithEmail();
     expect((await forgot(member.email.toUpperCase())).status).toBe(200);
     expect(await mailbox(member.email)).toHaveLength(1);
+  });
+
+  it('builds the link from APP_URL, never from the Host the request names', async () => {
+    const member = await memberWithEmail();
+    for (const host of ['evil.example', 'spa.test.evil.example']) {
+      const forged = await exports.default.fetch(
+        new Request(`https://${host}/api/forgot-password`, {
+          method: 'POST',
+          headers: { Origin: `https://${host}`, 'Content-Type': 'application/json', 'CF-Connecting-IP': freshIp(), 'X-Forwarded-Host': host },
+          body: JSON.stringify({ nameOrEmail: member.name }),
+        }),
+      );
+      expect(forged.status).toBe(200);
+      const [message] = await mailbox(member.email);
+      expect(message!.text).toMatch(/https:\/\/spa\.test\/reset-password\?token=/);
+      expect(message!.text + message!.html).not.toContain(host.startsWith('evil') ? 'evil.example' : '.evil.');
+    }
+  });
+
+  it('refuses to run in production without APP_URL', async () => {
+    const production = { ENVIRONMENT: 'production', ALTCHA_HMAC_KEY: 'a-production-key-of-enough-length' };
+    expect((await configuredWorker({ ...production, APP_URL: undefined }).call('/api/health')).status).toBe(500);
+    expect((await configuredWorker({ ...production, APP_URL: 'https://spa.example' }).call('/api/health')).status).toBe(200);
   });
 
   it('sends plain text and HTML with the absolute link, and keeps only the hash of the 256-bit token', async () => {
