@@ -26,7 +26,9 @@ export const memberSearchInput = z.object({
   field: z.literal('all').optional(),
   term: z
     .string({ error: SEARCH_TEXTS.termRequired })
-    .transform((term) => term.normalize('NFKC').replace(/\s+/gu, ' ').trim())
+    // Names hold no control or format characters (common/names.ts), so none of them can match; a NUL would end
+    // the full-text query early.
+    .transform((term) => term.normalize('NFKC').replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim())
     .pipe(z.string().min(1, SEARCH_TEXTS.termRequired).max(MEMBER_SEARCH_TERM_MAX, `Please keep the name under ${MEMBER_SEARCH_TERM_MAX} characters.`)),
   /** The page to answer (1 first); `cursor` is the same for the web app's infinite list. */
   page: z.coerce.number().int().min(1).max(500).default(1),

@@ -12,14 +12,14 @@ const timeframeOf = (query: URLSearchParams) => (query.get('timeframe') ?? undef
 const userIdOf = (params: Record<string, string>) => ({ userId: params.userId ?? params.id }) as never;
 
 /** Spec paths of the boards; every board is also served under its own name (/api/leaderboards/{board}). */
-const BOARD_PATHS: Record<string, Board> = {
-  stars: 'spas',
-  medals: 'clients',
-  flowers: 'flower-givers',
-  generous: 'medal-givers',
-  problems: 'problems',
-  ...Object.fromEntries(BOARDS.map((board) => [board, board])),
-};
+const BOARD_PATHS = new Map<string, Board>([
+  ['stars', 'spas'],
+  ['medals', 'clients'],
+  ['flowers', 'flower-givers'],
+  ['generous', 'medal-givers'],
+  ['problems', 'problems'],
+  ...BOARDS.map((board) => [board, board] as const),
+]);
 
 /**
  * A public board (or the summary) from the edge cache: a hit is answered with the stored JSON of the same
@@ -78,8 +78,8 @@ export const recognitionRoutes = new Hono<HonoEnv>()
   .get('/leaderboards', board('therapists'))
   .get('/leaderboards/summary', board('summary'))
   .get('/leaderboards/:path', async (c, next) => {
-    const path = BOARD_PATHS[c.req.param('path')];
-    return path ? BOARD_HANDLERS[path](c, next) : next();
+    const handler = BOARD_HANDLERS.get(BOARD_PATHS.get(c.req.param('path'))!);
+    return handler ? handler(c, next) : next();
   });
 
-const BOARD_HANDLERS = Object.fromEntries(BOARDS.map((name) => [name, board(name)])) as Record<Board, Handler<HonoEnv>>;
+const BOARD_HANDLERS = new Map<Board, Handler<HonoEnv>>(BOARDS.map((name) => [name, board(name)]));

@@ -8,7 +8,7 @@ import type { Role } from '../../common/roles.ts';
 export type AssistKind = 'profile' | 'review';
 
 /** Common misspellings (lower case) and their corrections, including the trade's own words. */
-const SPELLING: Record<string, string> = {
+const SPELLING = new Map<string, string>(Object.entries({
   accomodate: 'accommodate',
   accomodation: 'accommodation',
   acheive: 'achieve',
@@ -122,7 +122,7 @@ const SPELLING: Record<string, string> = {
   tiktok: 'TikTok',
   viber: 'Viber',
   whatsapp: 'WhatsApp',
-};
+}));
 
 /** Small words that are never meant twice in a row ("the the"). */
 const DOUBLED = new Set(['a', 'an', 'and', 'are', 'for', 'i', 'in', 'is', 'it', 'my', 'of', 'our', 'the', 'to', 'was', 'we', 'with', 'you']);
@@ -148,7 +148,7 @@ export function tidyText(text: string): string {
 
   // Words: common misspellings, a lone "i", doubled small words.
   result = result.replace(/[A-Za-z]+/g, (word) => {
-    const fixed = SPELLING[word.toLowerCase()];
+    const fixed = SPELLING.get(word.toLowerCase());
     if (fixed) return matchCase(word, fixed);
     return word === 'i' ? 'I' : word;
   });
