@@ -18,6 +18,19 @@ export function isInPhilippines(latitude: number, longitude: number): boolean {
   );
 }
 
+/** Decimals of a person's position that other members see: 3 is about 110 m, a neighbourhood, not a door. */
+export const PERSON_POSITION_DECIMALS = 3;
+
+/**
+ * A coordinate as one member is shown another's: a spa listing (a business) and one's own position exactly, a
+ * person's (a therapist's home base) rounded to about 100 m, except for admins.
+ */
+export function coordinateShown(value: number, precise: boolean): string {
+  if (precise) return String(value);
+  const scale = 10 ** PERSON_POSITION_DECIMALS;
+  return String(Math.round(value * scale) / scale);
+}
+
 const EARTH_RADIUS_M = 6_371_008.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 

@@ -19,6 +19,7 @@ import {
 } from '../../common/profile.ts';
 import { flowers, medals, redFlags, reviews, stars, users } from '../../db/schema.ts';
 import { RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
+import { coordinateShown } from '../../common/geo.ts';
 import type { Database } from '../db.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { sharedMemberFields } from './users.ts';
@@ -80,18 +81,22 @@ export function profileQuery(db: Database, target: SQL) {
     .limit(1);
 }
 
-/** Only the public part of the row: never the email, the hash, premium dates or the chatbot flag. */
+/**
+ * Only the public part of the row: never the email, the hash, premium dates or the chatbot flag; a therapist's
+ * position rounded for other members (common/geo.ts coordinateShown).
+ */
 export function toPublicProfile(
   row: { user: UserRow; received: number; spasReviewed: number; therapistsReviewed: number },
-  viewer: Pick<UserRow, 'role'>,
+  viewer: Pick<UserRow, 'id' | 'role'>,
 ): PublicProfile {
   const { user } = row;
   const located = user.role === 'spa_management' || user.role === 'therapist';
+  const precise = user.role === 'spa_management' || viewer.id === user.id || viewer.role === 'admin';
   return {
     ...sharedMemberFields(user),
     address: located ? user.address : null,
-    latitude: located && user.latitude !== null ? String(user.latitude) : null,
-    longitude: located && user.longitude !== null ? String(user.longitude) : null,
+    latitude: located && user.latitude !== null ? coordinateShown(user.latitude, precise) : null,
+    longitude: located && user.longitude !== null ? coordinateShown(user.longitude, precise) : null,
     createdAt: user.createdAt,
     ...(viewer.role === 'admin' && user.isBanned ? { isBanned: true } : {}),
     reviewCounts: {

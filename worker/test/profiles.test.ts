@@ -94,6 +94,26 @@ describe('reading a profile', () => {
       expect(bySlug, secret).not.toHaveProperty(secret);
   });
 
+  it("gives other members a therapist's pin rounded to about 100 m, and the owner and admins the exact one", async () => {
+    await database().execute({
+      sql: "update users set address = 'Poblacion, Makati City', latitude = 14.565123456789012, longitude = 121.031987654321098 where id = ?",
+      args: [therapist.id],
+    });
+    for (const viewer of [viewers.client, viewers.therapist, viewers.spa_management]) {
+      for (const path of [`/api/profile/by-slug/${therapist.slug}`, `/api/users/${therapist.id}/profile`]) {
+        const profile = await json(await get(path, viewer));
+        expect(profile, path).toMatchObject({ address: 'Poblacion, Makati City', latitude: '14.565', longitude: '121.032' });
+      }
+    }
+    for (const viewer of [therapist, viewers.admin]) {
+      const profile = await json(await get(`/api/profile/by-slug/${therapist.slug}`, viewer));
+      expect(profile).toMatchObject({ latitude: '14.565123456789012', longitude: '121.0319876543211' });
+    }
+    // A spa listing is a business: its pin is exact for everyone.
+    const listing = await json(await get(`/api/profile/by-slug/${spa.slug}`, viewers.client));
+    expect(listing).toMatchObject({ latitude: '14.55', longitude: '121.02' });
+  });
+
   it("hides a client's address and counts the reviews a client wrote by the target's role", async () => {
     const profile = await json(await get(`/api/users/${client.id}/profile`, viewers.spa_management));
     expect(profile.address).toBeNull();
