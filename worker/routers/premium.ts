@@ -186,7 +186,8 @@ export const premiumRouter = router({
               eq(premiumCheckouts.id, checkout.id),
               eq(premiumCheckouts.status, 'pending'),
               eq(premiumCheckouts.amount, checkout.amount),
-              eq(premiumCheckouts.currency, checkout.currency),
+              // Payments in several currencies never match (their amounts cannot be added up).
+              checkout.currency === null ? sql`false` : eq(premiumCheckouts.currency, checkout.currency),
             ),
           ),
         ctx.db

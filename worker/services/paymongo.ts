@@ -4,11 +4,13 @@
 //
 // Signature (PayMongo "Securing a webhook"): the `Paymongo-Signature` header is `t=<unix seconds>,te=<hex>,li=<hex>`;
 // the signature is HMAC-SHA256 with the webhook's secret over `<t>.<raw body>`, compared with `li` for live
-// events and `te` for test events.
+// events and `te` for test events, and `t` must be within 5 minutes of now. The event is parsed with zod; a paid
+// checkout's payments must all be in one currency, the checkout's own (ADR 018).
 import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeHex, encodeHexLowerCase } from '@oslojs/encoding';
+import { z } from 'zod';
 import type { Config } from '../env.ts';
 
 const PAYMENT_METHODS = ['card', 'gcash', 'paymaya'];
@@ -74,6 +76,9 @@ export async function createCheckoutSession(config: Config, request: CheckoutReq
   return { id, checkoutUrl };
 }
 
+/** A signature older (or further in the future) than this is refused: a captured delivery cannot be replayed later. */
+export const WEBHOOK_SIGNATURE_TOLERANCE_MS = 5 * 60_000;
+
 function signatureParts(header: string): { timestamp: string; test?: string; live?: string } | null {
   const parts = new Map(header.split(',').map((part) => part.trim().split('=') as [string, string]));
   const timestamp = parts.get('t');
@@ -86,11 +91,15 @@ export function signWebhookPayload(secret: string, timestamp: string, payload: s
   return encodeHexLowerCase(hmac(SHA256, encoder.encode(secret), encoder.encode(`${timestamp}.${payload}`)));
 }
 
-/** True when the header signs exactly this payload with the webhook's secret, for the event's mode. */
-export function verifyWebhookSignature(secret: string, header: string, payload: string, livemode: boolean): boolean {
+/**
+ * True when the header signs exactly this payload with the webhook's secret, for the event's mode, at a time
+ * within WEBHOOK_SIGNATURE_TOLERANCE_MS of now.
+ */
+export function verifyWebhookSignature(secret: string, header: string, payload: string, livemode: boolean, now = Date.now()): boolean {
   const parts = signatureParts(header);
   const given = parts && (livemode ? parts.live : parts.test);
   if (!parts || !given || !/^[0-9a-f]{64}$/i.test(given)) return false;
+  if (Math.abs(now - Number(parts.timestamp) * 1000) > WEBHOOK_SIGNATURE_TOLERANCE_MS) return false;
   const expected = signWebhookPayload(secret, parts.timestamp, payload);
   return constantTimeEqual(decodeHex(expected), decodeHex(given.toLowerCase()));
 }
@@ -100,28 +109,60 @@ export interface PaymongoEvent {
   id: string;
   type: string;
   livemode: boolean;
-  /** For checkout_session.payment.paid: the session, what was paid, and in which currency. */
-  checkout?: { id: string; amount: number; currency: string };
+  /**
+   * For checkout_session.payment.paid: the session and what was paid. `currency` is null when the paid payments
+   * are not all in one currency: such a payment never matches a checkout (amounts are not summed across them).
+   */
+  checkout?: { id: string; amount: number; currency: string | null };
 }
 
+const paymentSchema = z.object({
+  attributes: z.object({
+    status: z.string(),
+    amount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    currency: z.string().max(8),
+  }),
+});
+
+/** PayMongo's event envelope; anything else in it is ignored. */
+const eventSchema = z.object({
+  data: z.object({
+    id: z.string().min(1).max(200),
+    attributes: z.object({
+      type: z.string().min(1).max(200),
+      livemode: z.boolean().catch(false),
+      data: z.unknown(),
+    }),
+  }),
+});
+
+const paidCheckoutSchema = z.object({
+  id: z.string().min(1).max(200),
+  attributes: z.object({ payments: z.array(z.unknown()).max(100).default([]) }),
+});
+
 export function parseWebhookEvent(payload: string): PaymongoEvent | null {
-  let value: any;
+  let value: unknown;
   try {
     value = JSON.parse(payload);
   } catch {
     return null;
   }
-  const event = value?.data;
-  const attributes = event?.attributes;
-  if (typeof event?.id !== 'string' || typeof attributes?.type !== 'string') return null;
-  const parsed: PaymongoEvent = { id: event.id, type: attributes.type, livemode: attributes.livemode === true };
-  const resource = attributes.data;
-  if (attributes.type === 'checkout_session.payment.paid' && typeof resource?.id === 'string') {
-    const payments: any[] = Array.isArray(resource.attributes?.payments) ? resource.attributes.payments : [];
-    const paid = payments.filter((payment) => payment?.attributes?.status === 'paid');
-    const amount = paid.reduce((sum, payment) => sum + Number(payment.attributes.amount ?? 0), 0);
-    const currency = String(paid[0]?.attributes?.currency ?? resource.attributes?.line_items?.[0]?.currency ?? '').toUpperCase();
-    parsed.checkout = { id: resource.id, amount, currency };
-  }
+  const envelope = eventSchema.safeParse(value);
+  if (!envelope.success) return null;
+  const { id, attributes } = envelope.data.data;
+  const parsed: PaymongoEvent = { id, type: attributes.type, livemode: attributes.livemode };
+  if (attributes.type !== 'checkout_session.payment.paid') return parsed;
+  const session = paidCheckoutSchema.safeParse(attributes.data);
+  if (!session.success) return parsed;
+  const paid = session.data.attributes.payments
+    .map((payment) => paymentSchema.safeParse(payment))
+    .flatMap((result) => (result.success && result.data.attributes.status === 'paid' ? [result.data.attributes] : []));
+  const currencies = new Set(paid.map((payment) => payment.currency.toUpperCase()));
+  parsed.checkout = {
+    id: session.data.id,
+    amount: paid.reduce((sum, payment) => sum + payment.amount, 0),
+    currency: currencies.size === 1 ? [...currencies][0]! : null,
+  };
   return parsed;
 }

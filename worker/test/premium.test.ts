@@ -171,7 +171,12 @@ describe('checkout with PayMongo', () => {
   };
   beforeEach(() => standIns.reset());
 
-  function paidEvent(checkoutId: string, amount: number, options: { eventId?: string; livemode?: boolean; currency?: string } = {}) {
+  function paidEvent(
+    checkoutId: string,
+    amount: number,
+    options: { eventId?: string; livemode?: boolean; currency?: string; payments?: { amount: number; currency: string }[] } = {},
+  ) {
+    const payments = options.payments ?? [{ amount, currency: options.currency ?? 'PHP' }];
     return JSON.stringify({
       data: {
         id: options.eventId ?? `evt_${crypto.randomUUID().replaceAll('-', '')}`,
@@ -183,7 +188,7 @@ describe('checkout with PayMongo', () => {
             id: checkoutId,
             type: 'checkout_session',
             attributes: {
-              payments: [{ id: 'pay_1', type: 'payment', attributes: { amount, currency: options.currency ?? 'PHP', status: 'paid' } }],
+              payments: payments.map((payment, index) => ({ id: `pay_${index + 1}`, type: 'payment', attributes: { ...payment, status: 'paid' } })),
             },
           },
         },
@@ -191,8 +196,8 @@ describe('checkout with PayMongo', () => {
     });
   }
 
-  function signature(payload: string, options: { secret?: string; mode?: 'te' | 'li' } = {}) {
-    const t = String(Math.floor(Date.now() / 1000));
+  function signature(payload: string, options: { secret?: string; mode?: 'te' | 'li'; at?: number } = {}) {
+    const t = String(Math.floor((options.at ?? Date.now()) / 1000));
     const signed = signWebhookPayload(options.secret ?? SECRET, t, payload);
     return options.mode === 'li' ? `t=${t},te=,li=${signed}` : `t=${t},te=${signed},li=`;
   }
@@ -318,6 +323,11 @@ describe('checkout with PayMongo', () => {
       expect(response.status).toBe(401);
       expect(await json(response)).toMatchObject({ code: 'UNAUTHORIZED' });
     }
+    // A signature from long ago, or from the future, however correct: refused (captured deliveries cannot be replayed).
+    for (const at of [1000, Date.now() - 6 * 60_000, Date.now() + 6 * 60_000]) {
+      const response = await deliver(worker, payload, signature(payload, { at }));
+      expect(response.status, String(at)).toBe(401);
+    }
     const tampered = payload.replace('99900', '1');
     expect((await deliver(worker, tampered, signature(payload))).status).toBe(401);
     expect(await premiumUntil(member)).toBeNull();
@@ -326,11 +336,30 @@ describe('checkout with PayMongo', () => {
     expect(await json(await deliver(worker, live, signature(live, { mode: 'li' })))).toEqual({ received: true, applied: true });
   });
 
+  it('takes a signature made a few minutes ago (clocks and retries drift)', async () => {
+    const worker = configuredWorker(paymongo);
+    const member = await createMember();
+    const { checkoutId } = await checkout(worker, member, 'monthly');
+    const payload = paidEvent(checkoutId, 99900);
+    expect(await json(await deliver(worker, payload, signature(payload, { at: Date.now() - 4 * 60_000 })))).toEqual({ received: true, applied: true });
+  });
+
   it('applies nothing for a payment that does not match its checkout or an unknown checkout', async () => {
     const worker = configuredWorker(paymongo);
     const member = await createMember();
     const { checkoutId } = await checkout(worker, member, 'pro');
-    for (const payload of [paidEvent(checkoutId, 100), paidEvent(checkoutId, 199900, { currency: 'USD' }), paidEvent('cs_unknown', 199900)]) {
+    const mixedCurrencies = paidEvent(checkoutId, 0, {
+      payments: [
+        { amount: 99900, currency: 'PHP' },
+        { amount: 100000, currency: 'USD' },
+      ],
+    });
+    for (const payload of [
+      paidEvent(checkoutId, 100),
+      paidEvent(checkoutId, 199900, { currency: 'USD' }),
+      mixedCurrencies,
+      paidEvent('cs_unknown', 199900),
+    ]) {
       expect(await json(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
     }
     expect(await premiumUntil(member)).toBeNull();
