@@ -85,13 +85,14 @@ export const ADMIN_TEXTS = {
 } as const;
 
 const required = () => z.string({ error: ADMIN_TEXTS.requiredFields }).trim().min(1, ADMIN_TEXTS.requiredFields);
+/** An optional text: blank clears it (null); left out stays undefined, so PATCH leaves the stored value alone. */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Please keep this under ${max} characters.`)
     .nullish()
-    .transform((value) => value || null);
+    .transform((value) => (value === undefined ? undefined : value || null));
 const coordinate = (min: number, max: number, label: string) =>
   z
     .number({ error: ADMIN_TEXTS.requiredFields })
@@ -117,12 +118,13 @@ const spaFields = {
   }),
   amenities: z
     .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((value) => splitAmenities(value ?? []))
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : splitAmenities(value ?? [])))
     .pipe(
       z
         .array(z.string().max(SPA_AMENITY_MAX, `Each amenity must be under ${SPA_AMENITY_MAX} characters.`))
-        .max(SPA_AMENITIES_MAX, `Please list at most ${SPA_AMENITIES_MAX} amenities.`),
+        .max(SPA_AMENITIES_MAX, `Please list at most ${SPA_AMENITIES_MAX} amenities.`)
+        .optional(),
     ),
   /** The listing's weekly hours (Manila time) for Open/Closed; a linked member's own hours come first. */
   openingHours: weeklyHoursSchema.nullish(),

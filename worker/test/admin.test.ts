@@ -153,13 +153,29 @@ describe('Spa Management', () => {
     const edited = await api(`/spas/${created.id}`, admin, 'PATCH', { name: `${name} Makati`, amenities: ['Steam '] });
     expect(edited.status).toBe(200);
     expect(await json(edited)).toMatchObject({ name: `${name} Makati`, amenities: ['Steam'], address: PHILIPPINE_SPA.address });
+    // PATCH changes only the fields sent: a description alone keeps the website, the phone and the amenities.
+    await api(`/spas/${created.id}`, admin, 'PATCH', { phone: '+63 2 8123 4567' });
+    const described = await api(`/spas/${created.id}`, admin, 'PATCH', { description: 'Quiet rooms.' });
+    expect(await json(described)).toMatchObject({
+      description: 'Quiet rooms.',
+      website: 'https://ginhawa.example',
+      phone: '+63 2 8123 4567',
+      amenities: ['Steam'],
+    });
+    // Sent blank (or empty), a field is cleared, and only that one.
+    expect(await json(await api(`/spas/${created.id}`, admin, 'PATCH', { website: '', amenities: [] }))).toMatchObject({
+      description: 'Quiet rooms.',
+      website: null,
+      phone: '+63 2 8123 4567',
+      amenities: [],
+    });
     expect((await api(`/spas/${created.id}`, admin, 'PATCH', { address: '' })).status).toBe(400);
     expect((await api('/spas/999999999', admin, 'PATCH', { name: 'Nobody' })).status).toBe(404);
 
     expect((await api(`/spas/${created.id}`, admin, 'DELETE')).status).toBe(200);
     expect((await api(`/spas/${created.id}`, admin, 'DELETE')).status).toBe(404);
     const actions = (await auditActions(admin)).filter((entry) => entry.targetId === created.id && entry.actorId === admin.id);
-    expect(actions.map((entry) => entry.action)).toEqual(['spa.delete', 'spa.update', 'spa.create']);
+    expect(actions.map((entry) => entry.action)).toEqual(['spa.delete', ...Array(4).fill('spa.update'), 'spa.create']);
   });
 
   it('keeps a listing’s own opening hours for Open/Closed, refuses bad hours unchanged, and lets a linked member’s hours decide', async () => {
