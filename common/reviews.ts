@@ -70,10 +70,10 @@ export const reviewText = z
 export const reviewInput = z.object({
   targetUserId: memberId,
   reviewText,
-  ambienceRating: subRating.optional(),
-  amenitiesRating: subRating.optional(),
-  bookingRating: subRating.optional(),
-  selectionRating: subRating.optional(),
+  ambienceRating: subRating.nullish(),
+  amenitiesRating: subRating.nullish(),
+  bookingRating: subRating.nullish(),
+  selectionRating: subRating.nullish(),
   giveFlower: z.boolean().optional(),
   /** With giveFlower: the spa the flower is given at (the picker offers the therapist's lineup first). */
   flowerSpaId: z.coerce.number().int(RECOGNITION_MESSAGES.spaNotFound).positive(RECOGNITION_MESSAGES.spaNotFound).optional(),

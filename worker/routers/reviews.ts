@@ -2,7 +2,8 @@
 // and the reviewed member's one public reply to each review (the lists are the profiles' reads). A review is
 // one per reviewer and target: a second submit edits it (updated_at marks it edited). The server enforces
 // every rule the screen shows: who reviews whom, not oneself, the target exists and is not banned, the text,
-// the four sub-ratings of a spa review, and which reward fits the target.
+// the sub-ratings of a spa review (each optional; only a review with all four counts in the spa's rating), and
+// which reward fits the target.
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { memberRefInput, noRewardTodayMessage, RECOGNITION_MESSAGES, type RecognitionKind } from '../../common/recognition.ts';
@@ -63,9 +64,7 @@ export const reviewsRouter = router({
     const reward = requestedReward(reviewer.role, input);
 
     const now = Date.now();
-    const ratings = [input.ambienceRating, input.amenitiesRating, input.bookingRating, input.selectionRating];
-    const rated = ratings.every((rating) => rating !== undefined);
-    const rating = (value: number | undefined) => sql`case when t.role = 'spa_management' then ${value ?? null} end`;
+    const rating = (value: number | null | undefined) => sql`case when t.role = 'spa_management' then ${value ?? null} end`;
     const allowed = REVIEWABLE[reviewer.role];
     const written = sql`exists (select 1 from reviews where reviewer_id = ${reviewer.id} and target_user_id = ${input.targetUserId}
       and (created_at = ${now} or updated_at = ${now}))`;
@@ -97,7 +96,6 @@ export const reviewsRouter = router({
           ${rating(input.bookingRating)}, ${rating(input.selectionRating)}, ${now}
         from users as t
         where t.id = ${input.targetUserId} and t.is_banned = 0 and t.role in (${sql.join(allowed.map((role) => sql`${role}`), sql`, `)})
-          and (t.role <> 'spa_management' or ${rated ? 1 : 0} = 1)
           ${reward ? sql`and t.role = ${reward.targetRole}` : sql``}
           ${input.flowerSpaId !== undefined ? sql`and exists (select 1 from spas where id = ${input.flowerSpaId})` : sql``}
         on conflict (reviewer_id, target_user_id) do update set review_text = excluded.review_text,
@@ -120,7 +118,6 @@ export const reviewsRouter = router({
     if (!review) {
       if (!target || Number(target.isBanned) === 1) throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_MESSAGES.memberNotFound });
       if (!mayReview(reviewer.role, target.role)) throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.roleNotAllowed });
-      if (target.role === 'spa_management' && !rated) throw new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.ratingsRequired });
       if (target.role === 'therapist' && input.flowerSpaId !== undefined && Number(diagnosis?.[0]?.spaExists) !== 1)
         throw new TRPCError({ code: 'NOT_FOUND', message: RECOGNITION_MESSAGES.spaNotFound });
       throw new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.rewardMismatch });

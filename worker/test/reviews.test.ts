@@ -32,17 +32,36 @@ describe('writing a review', () => {
     expect(received[0]).toMatchObject({ reviewText: TEXT, ...RATINGS, updatedAt: null, reply: null, reviewer: { id: client!.id } });
   });
 
-  it('refuses a spa review without all four sub-ratings, and ignores ratings for other targets', async () => {
-    const [client, therapist] = await members([{ role: 'client' }, { role: 'therapist' }]);
+  it("takes the spec's payload for a spa without sub-ratings; only reviews with all four count in the rating", async () => {
+    const [client, second, third, therapist] = await members([{ role: 'client' }, { role: 'client' }, { role: 'client' }, { role: 'therapist' }]);
     const spa = await member({ role: 'spa_management' });
-    const response = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, ambienceRating: 9 } });
-    expect(response.status).toBe(400);
-    expect((await body(response)).message).toBe(REVIEW_MESSAGES.ratingsRequired);
-    const outOfRange = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, ...RATINGS, bookingRating: 11 } });
-    expect(outOfRange.status).toBe(400);
-    expect(await count('select count(*) from reviews where reviewer_id = ?', [client!.id])).toBe(0);
+    await database().execute({ sql: 'update users set latitude = 14.55, longitude = 121.02 where id = ?', args: [spa.id] });
+    const rating = async () => {
+      const listing = await body(await as(client!, '/api/users?role=spa_management'));
+      return listing.find((entry: { id: number }) => entry.id === spa.id) as { averageRating: number | null; reviewCount: number };
+    };
+    // The spec's payload: targetUserId, reviewText, giveStar.
+    const plain = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, giveStar: true } });
+    expect(plain.status).toBe(200);
+    expect(await body(plain)).toMatchObject({ reward: { kind: 'star', given: true } });
+    expect(await rating()).toMatchObject({ averageRating: null, reviewCount: 1 });
+    // One sub-rating only: kept with the review, but not counted in the rating either.
+    expect((await as(second!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, ambienceRating: 9 } })).status).toBe(200);
+    expect(await rating()).toMatchObject({ averageRating: null, reviewCount: 2 });
+    // All four count: (9 + 8 + 7 + 10) / 4 / 2.
+    expect((await as(third!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, ...RATINGS } })).status).toBe(200);
+    expect(await rating()).toMatchObject({ averageRating: 4.25, reviewCount: 3 });
+
+    // Out of range, or not a number: refused, nothing saved.
+    for (const bad of [{ bookingRating: 11 }, { bookingRating: 0 }, { bookingRating: 'ten' }, { bookingRating: 7.5 }]) {
+      const refused = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: 'Changed.', ...RATINGS, ...bad } });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect((await body(refused)).message).toBe(REVIEW_MESSAGES.ratingsRequired);
+    }
+    expect(await count('select count(*) from reviews where reviewer_id = ? and review_text = ?', [client!.id, TEXT])).toBe(1);
+    // Ratings sent for a therapist are not stored.
     await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT, ...RATINGS } });
-    expect(await count('select count(*) from reviews where reviewer_id = ? and ambience_rating is null', [client!.id])).toBe(1);
+    expect(await count('select count(*) from reviews where reviewer_id = ? and ambience_rating is null', [client!.id])).toBe(2);
   });
 
   it('says Review Required for empty or blank text and Review Too Long beyond 1,000 words', async () => {
