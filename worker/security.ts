@@ -90,8 +90,15 @@ export const originCheck: MiddlewareHandler<HonoEnv> = async (c, next) => {
 /** Routes that take a multipart photo upload (spec: profile picture, spa image): their own, larger limit. */
 const UPLOAD_ROUTES = [/^\/api\/profile\/upload-pic$/, /^\/api\/spas\/[^/]+\/upload-image$/];
 
+/** The same uploads as tRPC procedures: the SDK sends their FormData input as multipart/form-data, one call a request. */
+const TRPC_UPLOAD_PROCEDURES = new Set(['/trpc/profiles.uploadPicture', '/trpc/admin.uploadSpaImage']);
+
 export function isUploadRoute(path: string): boolean {
   return UPLOAD_ROUTES.some((route) => route.test(path));
+}
+
+function contentTypeOf(c: Context<HonoEnv>): string {
+  return (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 const TOO_LARGE = { message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' } as const;
@@ -111,12 +118,14 @@ function hasBody(c: Context<HonoEnv>): boolean {
 
 /**
  * Bodies on /api and /trpc: at most 64 KB (uploads: the photo limit), counted as they stream in, so a huge
- * body is refused before it is read whole; a body on a JSON route must say `application/json`.
+ * body is refused before it is read whole; a body on a JSON route must say `application/json`. The tRPC upload
+ * procedures take the photo limit for a multipart body only; anything else sent to them is held to the JSON rules.
  */
 export const requestBodyRules: MiddlewareHandler<HonoEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   if (isUploadRoute(c.req.path)) return uploadBodyLimit(c, next);
-  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = contentTypeOf(c);
+  if (type === 'multipart/form-data' && TRPC_UPLOAD_PROCEDURES.has(c.req.path)) return uploadBodyLimit(c, next);
   if (hasBody(c) && type !== 'application/json') return c.json(NOT_JSON, 415);
   return jsonBodyLimit(c, next);
 };

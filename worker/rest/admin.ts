@@ -9,7 +9,17 @@ export const adminRoutes = new Hono<HonoEnv>()
   .post('/spas', rest((caller, { body }) => caller.admin.createSpa(body as never)))
   .patch('/spas/:id', rest((caller, { params, body }) => caller.admin.updateSpa({ ...(body as object), id: params.id } as never)))
   .delete('/spas/:id', rest((caller, { params }) => caller.admin.deleteSpa({ id: params.id } as never)))
-  .post('/spas/:id/upload-image', rest((caller, { params, body }) => caller.admin.uploadSpaImage({ id: params.id, form: body } as never), { multipart: true }))
+  .post(
+    '/spas/:id/upload-image',
+    rest(
+      (caller, { params, body }) => {
+        // The procedure takes one form; the spa is the one the address names, whatever the form says.
+        (body as FormData).set('id', params.id ?? '');
+        return caller.admin.uploadSpaImage(body as FormData);
+      },
+      { multipart: true },
+    ),
+  )
   // Users, bans and the chatbot flag
   .get('/admin/stats', rest((caller) => caller.admin.stats()))
   .get('/admin/users', rest((caller) => caller.admin.users()))

@@ -38,7 +38,7 @@ import { escapeLike, type Database } from '../db.ts';
 import { auditEntry, auditEntryIfFound, type AuditTarget } from '../services/audit.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
-import { deleteReplaced, inspectImage, mediaBucket, storeImages } from '../services/media.ts';
+import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../services/media.ts';
 import { revokeUserSessions, type UserRow } from '../services/sessions.ts';
 import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
 import { adminProcedure, enforceRateLimit, publicProcedure, readAsMember, router, type Context, type ReadBatch } from '../trpc.ts';
@@ -481,17 +481,26 @@ export const adminRouter = router({
 
   /**
    * POST /api/spas/{id}/upload-image (multipart field spaImage): the photo pipeline of profile pictures (magic
-   * bytes, size, dimensions); the previous image is deleted once the new one is in place.
+   * bytes, size, dimensions), re-encoded on the server into the spa preset's 800x600 box (ADR 017); the previous
+   * image is deleted once the new one is in place. The input is one
+   * FormData with the spa's `id` and the `spaImage` file, so tRPC clients send it as multipart/form-data (the
+   * REST path sets `id` from its address).
    */
   uploadSpaImage: adminProcedure
-    .input(z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound), form: z.instanceof(FormData) }))
+    .input(
+      z
+        .instanceof(FormData)
+        .transform((form) => ({ id: form.get('id') as unknown, form }))
+        .pipe(z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound), form: z.instanceof(FormData) })),
+    )
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, ctx.env.UPLOAD_LIMITER, `spa-image:${ctx.user.id}`);
       const bucket = mediaBucket(ctx.env);
+      const images = imagesBinding(ctx.env);
       const [spa] = await ctx.db.select({ imageUrl: spas.imageUrl, name: spas.name }).from(spas).where(eq(spas.id, input.id));
       if (!spa) throw spaNotFound();
-      const image = await inspectImage(input.form.get('spaImage'), { field: 'spaImage' });
-      const [stored] = await storeImages(bucket, 'spas', input.id, [image]);
+      const upload = await inspectImage(input.form.get('spaImage'), { field: 'spaImage' });
+      const [stored] = await storeImages(bucket, 'spas', input.id, await reencodeImage(images, upload, ['spa']));
       const imageUrl = stored!.url;
       let updated: { imageUrl: string | null }[];
       try {

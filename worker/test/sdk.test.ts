@@ -2,10 +2,37 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createClient, type ClientFrame, type ServerFrame } from '../../sdk/index.ts';
-import { BASE, GOOD_PASSWORD, json, register } from './helpers.ts';
+import { JPEG_400, PNG_64x48 } from './fixtures/images.ts';
+import { BASE, call, GOOD_PASSWORD, json, register } from './helpers.ts';
+import { member } from './members.ts';
 
 const workerFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
   exports.default.fetch(new Request(input, init))) as typeof fetch;
+
+/** A fetch that also notes each request's path and content type, to see how the SDK sent a call. */
+function recordingFetch(seen: { path: string; type: string }[]): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    seen.push({ path: new URL(request.url).pathname, type: request.headers.get('Content-Type') ?? '' });
+    return exports.default.fetch(request);
+  }) as typeof fetch;
+}
+
+/**
+ * The address answers with an image: a 200, an image type and the bytes of a JPEG, PNG or WebP. (The server may
+ * re-encode what it was sent, so the bytes are not compared with the upload.)
+ */
+async function expectImageAt(url: string | null | undefined): Promise<void> {
+  expect(url).toMatch(/^\/media\//);
+  const response = await call(url!);
+  expect(response.status, url!).toBe(200);
+  expect(response.headers.get('Content-Type'), url!).toMatch(/^image\/(jpeg|png|webp)$/);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const png = bytes[0] === 0x89 && String.fromCharCode(...bytes.slice(1, 4)) === 'PNG';
+  const webp = String.fromCharCode(...bytes.slice(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP';
+  expect(jpeg || png || webp, `${url} holds a JPEG, PNG or WebP`).toBe(true);
+}
 
 describe('typed SDK', () => {
   it('signs in, reads the current user, and signs out', async () => {
@@ -57,5 +84,82 @@ describe('typed SDK', () => {
     await expect(client.trpc.account.login.mutate({ name: 'No Such Member', password: GOOD_PASSWORD })).rejects.toThrow(
       'Invalid name or password.',
     );
+  });
+
+  it('uploads a profile photo: a FormData input travels alone as multipart/form-data, not in a JSON batch', async () => {
+    const { name } = await register();
+    const seen: { path: string; type: string }[] = [];
+    const client = createClient({ baseUrl: BASE, fetch: recordingFetch(seen) });
+    await client.trpc.account.login.mutate({ name, password: GOOD_PASSWORD });
+
+    const form = new FormData();
+    form.append('profilePic', new File([JPEG_400], 'me.jpg', { type: 'image/jpeg' }));
+    // Sent beside a JSON call: the query still goes batched, the upload alone.
+    const [uploaded, before] = await Promise.all([client.trpc.profiles.uploadPicture.mutate(form), client.trpc.account.me.query()]);
+    expect(before?.name).toBe(name);
+    expect(uploaded.message).toBe('Profile picture updated');
+    const upload = seen.find((request) => request.path === '/trpc/profiles.uploadPicture');
+    expect(upload?.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen.find((request) => request.path === '/trpc/account.me')?.type ?? '').not.toMatch(/multipart/);
+
+    await expectImageAt(uploaded.profilePic);
+    if (uploaded.profilePicThumbnail !== null) await expectImageAt(uploaded.profilePicThumbnail);
+    const me = await client.trpc.account.me.query();
+    expect(me?.profilePic).toBe(uploaded.profilePic);
+
+    // The server's rules hold over this path too: not an image is refused with its message.
+    const text = new FormData();
+    text.append('profilePic', new File(['<html></html>'], 'me.jpg', { type: 'image/jpeg' }));
+    await expect(client.trpc.profiles.uploadPicture.mutate(text)).rejects.toMatchObject({ data: { httpStatus: 415 } });
+  });
+
+  it('uploads a spa image as an admin: one FormData with the spa id and spaImage', async () => {
+    const admin = await member('admin');
+    const client = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: admin.cookie.slice(admin.cookie.indexOf('=') + 1) });
+    const spa = await client.trpc.admin.createSpa.mutate({ name: `SDK Spa ${crypto.randomUUID().slice(0, 8)}`, address: '1 Ayala Ave, Makati', latitude: 14.55, longitude: 121.02 });
+
+    const form = new FormData();
+    form.append('id', String(spa.id));
+    form.append('spaImage', new File([PNG_64x48], 'spa.png', { type: 'image/png' }));
+    const uploaded = await client.trpc.admin.uploadSpaImage.mutate(form);
+    expect(uploaded.message).toBe('Spa image uploaded successfully');
+    await expectImageAt(uploaded.imageUrl);
+    const listed = (await client.trpc.admin.spas.query()).find((row) => row.id === spa.id);
+    expect(listed?.imageUrl).toBe(uploaded.imageUrl);
+
+    // A form without the spa, or for a spa that does not exist, is refused; a member who is not an admin is 403.
+    const noSpa = new FormData();
+    noSpa.append('spaImage', new File([PNG_64x48], 'spa.png', { type: 'image/png' }));
+    await expect(client.trpc.admin.uploadSpaImage.mutate(noSpa)).rejects.toMatchObject({ data: { httpStatus: 400 } });
+    const missing = new FormData();
+    missing.append('id', '999999999');
+    missing.append('spaImage', new File([PNG_64x48], 'spa.png', { type: 'image/png' }));
+    await expect(client.trpc.admin.uploadSpaImage.mutate(missing)).rejects.toMatchObject({ data: { httpStatus: 404 } });
+    const someone = await member('client');
+    const memberClient = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: someone.cookie.slice(someone.cookie.indexOf('=') + 1) });
+    await expect(memberClient.trpc.admin.uploadSpaImage.mutate(form)).rejects.toMatchObject({ data: { httpStatus: 403 } });
+
+    // The REST path is unchanged: multipart field spaImage, the spa from the address (an id in the form is ignored).
+    const rest = new FormData();
+    rest.append('id', '999999999');
+    rest.append('spaImage', new Blob([JPEG_400], { type: 'image/jpeg' }), 'spa.jpg');
+    const response = await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: rest as unknown as string, cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body.message).toBe('Spa image uploaded successfully');
+    await expectImageAt(body.imageUrl);
+  });
+
+  it('keeps JSON calls batched and multipart refused on other procedures', async () => {
+    const seen: { path: string; type: string }[] = [];
+    const client = createClient({ baseUrl: BASE, fetch: recordingFetch(seen) });
+    await Promise.all([client.trpc.account.me.query(), client.trpc.account.captchaConfig.query()]);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.path).toBe('/trpc/account.me,account.captchaConfig');
+    // A multipart body anywhere but the two upload procedures is still 415.
+    const form = new FormData();
+    form.append('name', 'x');
+    const refused = await call('/trpc/profiles.update', { method: 'POST', rawBody: form as unknown as string });
+    expect(refused.status).toBe(415);
   });
 });
