@@ -144,14 +144,16 @@ export const ADDRESS_MESSAGES = {
   updateFailed: 'Update failed',
 } as const;
 
-const latitude = z
-  .number({ error: ADDRESS_MESSAGES.latitude })
-  .min(PHILIPPINES_BOUNDS.minLat, ADDRESS_MESSAGES.latitude)
-  .max(PHILIPPINES_BOUNDS.maxLat, ADDRESS_MESSAGES.latitude);
-const longitude = z
-  .number({ error: ADDRESS_MESSAGES.longitude })
-  .min(PHILIPPINES_BOUNDS.minLng, ADDRESS_MESSAGES.longitude)
-  .max(PHILIPPINES_BOUNDS.maxLng, ADDRESS_MESSAGES.longitude);
+/**
+ * A coordinate as a number or as a decimal string ("14.5649"): the user record itself carries coordinates as
+ * strings (spec part 1 section 3), so a client may send back what it read.
+ */
+const coordinate = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d{1,3}(\.\d{1,17})?$/).transform(Number)], { error: message })
+    .pipe(z.number().min(min, message).max(max, message));
+const latitude = coordinate(PHILIPPINES_BOUNDS.minLat, PHILIPPINES_BOUNDS.maxLat, ADDRESS_MESSAGES.latitude);
+const longitude = coordinate(PHILIPPINES_BOUNDS.minLng, PHILIPPINES_BOUNDS.maxLng, ADDRESS_MESSAGES.longitude);
 
 /** PATCH /api/profile/address. Unknown fields are refused. */
 export const addressInput = z.strictObject({

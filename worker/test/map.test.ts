@@ -195,6 +195,16 @@ describe('PATCH /api/profile/address', () => {
     expect(await json(await call('/api/user', { cookie }))).toMatchObject({ address: '12 Kalayaan Ave, Makati City', latitude: '14.56', longitude: '121.03' });
   });
 
+  it('takes coordinates sent as numeric strings, the type the user record carries', async () => {
+    const { cookie } = await register({ role: 'spa_management' });
+    const response = await setAddress(cookie, { address: 'Ayala Avenue, Makati City', latitude: '14.5649', longitude: ' 121.0230 ' });
+    expect(response.status).toBe(200);
+    expect(await json(await call('/api/user', { cookie }))).toMatchObject({ latitude: '14.5649', longitude: '121.023' });
+    // What GET /api/user answers can be sent straight back.
+    const me = await json(await call('/api/user', { cookie }));
+    expect((await setAddress(cookie, { address: me.address, latitude: me.latitude, longitude: me.longitude })).status).toBe(200);
+  });
+
   it.each([
     [{ latitude: 14.5, longitude: 121 }, ADDRESS_MESSAGES.addressRequired],
     [{ address: '   ', latitude: 14.5, longitude: 121 }, ADDRESS_MESSAGES.addressRequired],
@@ -203,7 +213,12 @@ describe('PATCH /api/profile/address', () => {
     [{ address: 'Somewhere', latitude: 21.51, longitude: 121 }, ADDRESS_MESSAGES.latitude],
     [{ address: 'Somewhere', latitude: 14.5, longitude: 115.99 }, ADDRESS_MESSAGES.longitude],
     [{ address: 'Somewhere', latitude: 14.5, longitude: 127.01 }, ADDRESS_MESSAGES.longitude],
-    [{ address: 'Somewhere', latitude: '14.5', longitude: 121 }, ADDRESS_MESSAGES.latitude],
+    [{ address: 'Somewhere', latitude: 'fourteen', longitude: 121 }, ADDRESS_MESSAGES.latitude],
+    [{ address: 'Somewhere', latitude: '', longitude: 121 }, ADDRESS_MESSAGES.latitude],
+    [{ address: 'Somewhere', latitude: '14.5e1', longitude: 121 }, ADDRESS_MESSAGES.latitude],
+    [{ address: 'Somewhere', latitude: null, longitude: 121 }, ADDRESS_MESSAGES.latitude],
+    [{ address: 'Somewhere', latitude: true, longitude: 121 }, ADDRESS_MESSAGES.latitude],
+    [{ address: 'Somewhere', latitude: '35.68', longitude: '139.69' }, ADDRESS_MESSAGES.latitude],
     [{ address: 'Somewhere', latitude: 14.5 }, ADDRESS_MESSAGES.longitude],
     [{ address: 'Tokyo', latitude: 35.68, longitude: 139.69 }, ADDRESS_MESSAGES.latitude],
   ])('refuses %j with 400 and changes nothing', async (body, message) => {
