@@ -142,7 +142,8 @@ export const spaUpdateInput = z.object({ id: z.coerce.number().int().positive(AD
 export const spaIdInput = z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound) });
 export type SpaInput = z.input<typeof spaInput>;
 
-export interface AdminSpa {
+/** A spa listing as every signed-in member reads it (GET /api/spas; spec part 2, the Spa entity). */
+export interface Spa {
   id: number;
   name: string;
   address: string;
@@ -155,11 +156,16 @@ export interface AdminSpa {
   imageUrl: string | null;
   averageRating: number | null;
   reviewCount: number;
-  /** The listing's own hours, as the admin entered them (null: not set). */
-  openingHours: WeeklyHours | null;
   /** Open now by the linked member's hours, else the listing's own; closed when neither is known. */
   isOpen: boolean;
+  /** The spa management member the listing belongs to: the recipient of a star given there. */
   owner: { id: number; name: string; slug: string } | null;
+}
+
+/** What the dashboard reads and edits besides. */
+export interface AdminSpa extends Spa {
+  /** The listing's own hours, as the admin entered them (null: not set). */
+  openingHours: WeeklyHours | null;
 }
 
 /** The fields User Management searches, as the spec lists them; `bio` is the about text. */
@@ -212,7 +218,10 @@ export interface AdminUser {
   createdAt: number;
   isBanned: boolean;
   chatBot: boolean;
+  profileImageUrl: string | null;
+  profilePic: string | null;
   profilePicThumbnail: string | null;
+  isPremium: boolean;
 }
 
 /** The ChatBot tab's 50-character preview of the about text. */

@@ -118,6 +118,23 @@ export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<
   };
 }
 
+/**
+ * A list answered as the spec's plain array: when there is a next page, `Link: <path?page=2>; rel="next"` and
+ * `X-Next-Page: 2` (or `?cursor=` and `X-Next-Cursor` for lists paged by a cursor) lead to it.
+ */
+export function arrayPage<T>(
+  items: T[],
+  next: { page: number } | { cursor: string } | null,
+  { headers, path }: Pick<RestRequest, 'headers' | 'path'>,
+): T[] {
+  if (next) {
+    const [name, value] = 'page' in next ? (['page', String(next.page)] as const) : (['cursor', next.cursor] as const);
+    headers.set('Link', `<${path}?${name}=${encodeURIComponent(value)}>; rel="next"`);
+    headers.set(name === 'page' ? 'X-Next-Page' : 'X-Next-Cursor', value);
+  }
+  return items;
+}
+
 /** For endpoints whose procedure answers null when nobody is signed in (GET /api/user answers 401). */
 export function orUnauthorized<T>(value: T | null): T {
   if (value === null) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });

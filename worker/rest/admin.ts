@@ -1,11 +1,12 @@
 // REST paths of the admin dashboard and member search (spec part 2 section 7; issue 10; README lists them).
 // Each only calls the same tRPC procedure through rest().
 import { Hono } from 'hono';
-import { rest, type HonoEnv } from './adapter.ts';
+import { arrayPage, rest, type HonoEnv } from './adapter.ts';
 
 export const adminRoutes = new Hono<HonoEnv>()
   // Spa Management
-  .get('/spas', rest((caller) => caller.admin.spas()))
+  // Every signed-in member reads the listings (their public fields); admins read the dashboard's.
+  .get('/spas', rest((caller) => caller.spas.list()))
   .post('/spas', rest((caller, { body }) => caller.admin.createSpa(body as never)))
   .patch('/spas/:id', rest((caller, { params, body }) => caller.admin.updateSpa({ ...(body as object), id: params.id } as never)))
   .delete('/spas/:id', rest((caller, { params }) => caller.admin.deleteSpa({ id: params.id } as never)))
@@ -27,7 +28,13 @@ export const adminRoutes = new Hono<HonoEnv>()
   .post('/admin/ban-user/:id', rest((caller, { params }) => caller.admin.banUser({ userId: params.id } as never)))
   .post('/admin/unban-user/:id', rest((caller, { params }) => caller.admin.unbanUser({ userId: params.id } as never)))
   .patch('/admin/chatbot/:userId', rest((caller, { params, body }) => caller.admin.setChatBot({ ...(body as object), userId: params.userId } as never)))
-  .get('/admin/chatbots', rest((caller, { query }) => caller.admin.chatbots({ page: query.get('page') ?? undefined } as never)))
+  // The spec answers the users; the next page is named as search-users names it, the counts in headers.
+  .get('/admin/chatbots', rest(async (caller, request) => {
+    const answer = await caller.admin.chatbots({ page: request.query.get('page') ?? undefined } as never);
+    request.headers.set('X-Total-Count', String(answer.total));
+    request.headers.set('X-Active-Chatbots', String(answer.activeCount));
+    return arrayPage(answer.users, answer.page < answer.pageCount ? { page: answer.page + 1 } : null, request);
+  }))
   .get('/admin/analytics', rest((caller) => caller.admin.analytics()))
   // Moderation and the audit log
   .get('/admin/reports', rest((caller, { query }) => caller.admin.moderationQueue({ state: query.get('state') ?? undefined } as never)))
@@ -38,8 +45,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   // Members
   .post('/reviews/:reviewId/report', rest((caller, { params, body }) => caller.reviews.report({ ...(body as object), reviewId: params.reviewId } as never)))
   // The spec answers a user array; the next page, when there is one, is named by the X-Next-Page header.
-  .post('/search-users', rest(async (caller, { body, headers }) => {
-    const { items, nextPage } = await caller.search.members(body as never);
-    if (nextPage !== null) headers.set('X-Next-Page', String(nextPage));
-    return items;
+  .post('/search-users', rest(async (caller, request) => {
+    const { items, nextPage } = await caller.search.members(request.body as never);
+    return arrayPage(items, nextPage === null ? null : { page: nextPage }, request);
   }));

@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import { PROFILE_TEXTS, type Page, type ProfileRef } from '../../common/profile.ts';
-import { RestRedirect, rest, type Caller, type HonoEnv } from './adapter.ts';
+import { arrayPage, RestRedirect, rest, type Caller, type HonoEnv } from './adapter.ts';
 
 /** A member id from the path; anything that is not one names nobody. */
 function member(id: string | undefined): ProfileRef {
@@ -17,13 +17,9 @@ function member(id: string | undefined): ProfileRef {
 type ListProcedure<T> = (input: { target: ProfileRef; cursor?: string | null }) => Promise<Page<T>>;
 
 function list<T>(procedure: (caller: Caller) => ListProcedure<T>) {
-  return rest(async (caller, { params, query, headers, path }) => {
-    const page = await procedure(caller)({ target: member(params.id), cursor: query.get('cursor') });
-    if (page.nextCursor) {
-      headers.set('Link', `<${path}?cursor=${encodeURIComponent(page.nextCursor)}>; rel="next"`);
-      headers.set('X-Next-Cursor', page.nextCursor);
-    }
-    return page.items;
+  return rest(async (caller, request) => {
+    const page = await procedure(caller)({ target: member(request.params.id), cursor: request.query.get('cursor') });
+    return arrayPage(page.items, page.nextCursor ? { cursor: page.nextCursor } : null, request);
   });
 }
 

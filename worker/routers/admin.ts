@@ -26,12 +26,11 @@ import {
   TOP_RATED_SPAS_COUNT,
   userIdInput,
   type AdminSearchField,
-  type AdminSpa,
   type AdminUser,
   type AuditEntry,
   type ModerationItem,
 } from '../../common/admin.ts';
-import { isOpenNow, parseOpeningHours, type WeeklyHours } from '../../common/opening-hours.ts';
+import type { WeeklyHours } from '../../common/opening-hours.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { adminAuditLog, chatReports, redFlagDisputes, reviewReports, spas, users } from '../../db/schema.ts';
 import { escapeLike, type Database } from '../db.ts';
@@ -40,7 +39,9 @@ import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
 import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../services/media.ts';
 import { revokeUserSessions, type UserRow } from '../services/sessions.ts';
+import { isPremiumMember } from '../services/users.ts';
 import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
+import { spaRowsQuery, toAdminSpa } from '../services/spas.ts';
 import { adminProcedure, enforceRateLimit, publicProcedure, readAsMember, router, type Context, type ReadBatch } from '../trpc.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -84,49 +85,6 @@ function adminReadProcedure<Schema extends z.ZodType>(schema: Schema) {
 // ---------------------------------------------------------------------------------------------------------
 // Spas
 
-/** Spa listings with the linked member's rating and opening state: the one computation the map uses. */
-function spaRowsQuery(db: Database, where?: SQL) {
-  return db.all<
-    Omit<AdminSpa, 'amenities' | 'openingHours' | 'isOpen' | 'owner'> & {
-      /** JSON list. */
-      amenities: string;
-      /** JSON weekly hours: the listing's own, and the ones that decide Open/Closed. */
-      ownHours: string | null;
-      hours: string | null;
-      ownerId: number | null;
-      ownerName: string | null;
-      ownerSlug: string | null;
-    }
-  >(sql`
-    select s.id, s.name, s.address, s.latitude, s.longitude, s.description, s.phone, s.website, s.amenities,
-      s.image_url as imageUrl, s.opening_hours as ownHours, coalesce(o.opening_hours, s.opening_hours) as hours,
-      ${spaAverageRating(sql`s.owner_user_id`)} as averageRating, ${spaReviewCount(sql`s.owner_user_id`)} as reviewCount,
-      o.id as ownerId, o.name as ownerName, o.slug as ownerSlug
-    from spas as s left join users as o on o.id = s.owner_user_id
-    ${where ? sql`where ${where}` : sql``}
-    order by s.name collate nocase, s.id`);
-}
-
-function toAdminSpa(row: Awaited<ReturnType<typeof spaRowsQuery>>[number], now = Date.now()): AdminSpa {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    address: row.address,
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
-    description: row.description,
-    phone: row.phone,
-    website: row.website,
-    amenities: JSON.parse(row.amenities) as string[],
-    imageUrl: row.imageUrl,
-    averageRating: row.averageRating === null ? null : Number(row.averageRating),
-    reviewCount: Number(row.reviewCount),
-    openingHours: parseOpeningHours(row.ownHours),
-    isOpen: isOpenNow(row.hours, now) === true,
-    owner: row.ownerId === null ? null : { id: Number(row.ownerId), name: row.ownerName!, slug: row.ownerSlug! },
-  };
-}
-
 /** The columns of the listing fields sent: the ones left out stay undefined; lists and hours become JSON. */
 function spaColumns<Fields extends { amenities?: string[]; openingHours?: WeeklyHours | null }>({ amenities, openingHours, ...rest }: Fields) {
   return {
@@ -153,17 +111,33 @@ function spaNotFound(): TRPCError {
 const USER_COLUMNS = sql`u.id as id, u.name as name, u.email as email, u.role as role, u.member_number as memberNumber,
   u.slug as slug, u.about_me as bio, u.viber_handle as viberHandle, u.messenger_handle as messengerHandle,
   u.telegram_handle as telegramHandle, u.created_at as createdAt, u.is_banned as isBanned, u.chat_bot as chatBot,
-  u.profile_pic_thumbnail as profilePicThumbnail`;
+  u.profile_pic as profilePic, u.profile_pic_thumbnail as profilePicThumbnail, u.is_premium as premiumGrant,
+  u.premium_until as premiumUntil`;
 
-type UserRowSql = Omit<AdminUser, 'isBanned' | 'chatBot'> & { isBanned: number; chatBot: number };
+type UserRowSql = Omit<AdminUser, 'isBanned' | 'chatBot' | 'isPremium' | 'profileImageUrl'> & {
+  isBanned: number;
+  chatBot: number;
+  premiumGrant: number;
+  premiumUntil: number | null;
+};
 
 function usersQuery(db: Database, where: SQL | null, limit: number, offset = 0) {
   return db.all<UserRowSql>(sql`select ${USER_COLUMNS} from users as u ${where ? sql`where ${where}` : sql``}
     order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`);
 }
 
-function toAdminUser(row: UserRowSql): AdminUser {
-  return { ...row, id: Number(row.id), memberNumber: Number(row.memberNumber), createdAt: Number(row.createdAt), isBanned: Number(row.isBanned) === 1, chatBot: Number(row.chatBot) === 1 };
+/** The spec's User entity: `profileImageUrl` is the profile picture under the name the admin screens read. */
+function toAdminUser({ premiumGrant, premiumUntil, ...row }: UserRowSql, now = Date.now()): AdminUser {
+  return {
+    ...row,
+    id: Number(row.id),
+    memberNumber: Number(row.memberNumber),
+    createdAt: Number(row.createdAt),
+    isBanned: Number(row.isBanned) === 1,
+    chatBot: Number(row.chatBot) === 1,
+    profileImageUrl: row.profilePic,
+    isPremium: isPremiumMember({ isPremium: Number(premiumGrant) === 1, premiumUntil: premiumUntil === null ? null : Number(premiumUntil) }, now),
+  };
 }
 
 const TEXT_COLUMNS: Partial<Record<AdminSearchField, string>> = {
@@ -524,7 +498,7 @@ export const adminRouter = router({
   /** GET /api/admin/users: the 25 latest registered members, newest first. */
   users: publicProcedure.query(async ({ ctx }) => {
     const [rows] = await readAsAdmin(ctx, () => [usersQuery(ctx.db, null, LATEST_USERS_COUNT)] as const);
-    return rows.map(toAdminUser);
+    return rows.map((row) => toAdminUser(row));
   }),
 
   /** POST /api/admin/search-users: by one of the spec's fields; newest first, at most 50. */
@@ -536,7 +510,7 @@ export const adminRouter = router({
       return refuseToAdminOnly(ctx, error);
     }
     const [rows] = await readAsAdmin(ctx, () => [usersQuery(ctx.db, condition, ADMIN_SEARCH_RESULTS_MAX)] as const);
-    return rows.map(toAdminUser);
+    return rows.map((row) => toAdminUser(row));
   }),
 
   /** POST /api/admin/ban-user/{id} */

@@ -19,6 +19,7 @@ import { analyticsRouter } from './analytics.ts';
 import { recognitionRouter } from './recognition.ts';
 import { reviewsRouter } from './reviews.ts';
 import { searchRouter } from './search.ts';
+import { spasRouter } from './spas.ts';
 
 export const appRouter = router({
   account: accountRouter,
@@ -41,6 +42,7 @@ export const appRouter = router({
   // Spa business tools (issue 12)
   lineup: lineupRouter,
   analytics: analyticsRouter,
+  spas: spasRouter,
   // Admin dashboard, moderation and member search (issue 10)
   admin: adminRouter,
   search: searchRouter,

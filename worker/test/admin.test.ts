@@ -90,7 +90,6 @@ describe('admin procedures: the role matrix', () => {
     }
     // The REST paths answer the same.
     for (const [method, path, body] of [
-      ['GET', '/spas'],
       ['POST', '/spas', PHILIPPINE_SPA],
       ['PATCH', '/spas/1', { name: 'x' }],
       ['DELETE', '/spas/1'],
@@ -105,6 +104,8 @@ describe('admin procedures: the role matrix', () => {
       expect((await api(path, members.client, method, body)).status, `${method} ${path} as client`).toBe(403);
     }
     expect(Number((await database().execute('select count(*) as n from spas')).rows[0]!.n)).toBe(spasBefore);
+    // Reading the listings needs only a signed-in member (see "Spa listings for members").
+    expect((await api('/spas', null)).status).toBe(401);
   });
 
   it('answers who is asking before what they sent: bad input gets 401 or 403, and 400 only for an admin', async () => {
@@ -264,6 +265,54 @@ describe('Spa Management', () => {
   });
 });
 
+describe('Spa listings for members', () => {
+  it('lets every signed-in member read the public fields of every listing, the linked member included', async () => {
+    const admin = await member('admin');
+    const owner = await member('spa_management');
+    const created = await createSpa(admin, {
+      ownerUserId: owner.id,
+      description: 'Hilot and ventosa.',
+      phone: '+63 2 8123 4567',
+      website: 'https://hilot.example',
+      amenities: 'Sauna, Steam',
+      openingHours: { mon: [['09:00', '21:00']], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+    });
+    for (const role of ['client', 'therapist', 'spa_management'] as const) {
+      const viewer = await member(role);
+      const response = await api('/spas', viewer);
+      expect(response.status, role).toBe(200);
+      const listing = (await json<any[]>(response)).find((spa) => spa.id === created.id);
+      expect(listing, role).toEqual({
+        id: created.id,
+        name: created.name,
+        address: PHILIPPINE_SPA.address,
+        latitude: PHILIPPINE_SPA.latitude,
+        longitude: PHILIPPINE_SPA.longitude,
+        description: 'Hilot and ventosa.',
+        phone: '+63 2 8123 4567',
+        website: 'https://hilot.example',
+        amenities: ['Sauna', 'Steam'],
+        imageUrl: null,
+        averageRating: null,
+        reviewCount: 0,
+        isOpen: expect.any(Boolean),
+        owner: { id: owner.id, name: owner.name, slug: owner.slug },
+      });
+    }
+    // The hours as entered are the dashboard's; an admin reads them on the same path.
+    const asAdmin = (await json<any[]>(await api('/spas', admin))).find((spa) => spa.id === created.id);
+    expect(asAdmin.openingHours).toMatchObject({ mon: [['09:00', '21:00']] });
+    // With the ids found there, a client gives a star at the listing.
+    const client = await member('client');
+    const star = await call('/api/stars', { body: { recipientId: owner.id, spaId: created.id }, cookie: client.cookie });
+    expect(star.status).toBe(200);
+    // A banned linked member is named to admins only.
+    await database().execute({ sql: 'update users set is_banned = 1 where id = ?', args: [owner.id] });
+    expect((await json<any[]>(await api('/spas', client))).find((spa) => spa.id === created.id).owner).toBeNull();
+    expect((await json<any[]>(await api('/spas', admin))).find((spa) => spa.id === created.id).owner).toMatchObject({ id: owner.id });
+  });
+});
+
 describe('User Management', () => {
   it('lists the 25 latest members newest first and searches by each field, refusing a blank term', async () => {
     const admin = await member('admin');
@@ -274,6 +323,19 @@ describe('User Management', () => {
     expect(latest).toHaveLength(Math.min(LATEST_USERS_COUNT, registered));
     expect(latest.map((user) => user.createdAt)).toEqual([...latest.map((user) => user.createdAt)].sort((a, b) => b - a));
     expect(latest[0].id).toBe(newest.id);
+    // The spec's User entity: the picture under both names and premium.
+    await database().execute({
+      sql: "update users set profile_pic = '/media/profiles/1/pic.jpg', profile_pic_thumbnail = '/media/profiles/1/thumb.jpg', premium_until = ? where id = ?",
+      args: [Date.now() + 86_400_000, newest.id],
+    });
+    expect((await json<any[]>(await api('/admin/users', admin)))[0]).toMatchObject({
+      id: newest.id,
+      profileImageUrl: '/media/profiles/1/pic.jpg',
+      profilePic: '/media/profiles/1/pic.jpg',
+      profilePicThumbnail: '/media/profiles/1/thumb.jpg',
+      isPremium: true,
+    });
+    expect(latest.every((user) => typeof user.isPremium === 'boolean' && 'profileImageUrl' in user && 'profilePic' in user)).toBe(true);
 
     const blank = await api('/admin/search-users', admin, 'POST', { field: 'name', term: '  ' });
     expect(blank.status).toBe(400);
@@ -306,12 +368,26 @@ describe('User Management', () => {
     const admin = await member('admin');
     const target = await member('client');
     await database().execute({ sql: 'update users set about_me = ? where id = ?', args: ['x'.repeat(80), target.id] });
-    const before = await json(await api('/admin/chatbots', admin));
+    const chatbots = (who = admin) => trpcQuery('admin.chatbots', who, { page: 1 }).then((response) => json(response).then((body) => body.result.data));
+    const before = await chatbots();
     expect((await api(`/admin/chatbot/${target.id}`, admin, 'PATCH', { chatBot: 'yes' })).status).toBe(400);
     const on = await api(`/admin/chatbot/${target.id}`, admin, 'PATCH', { chatBot: true });
     expect(on.status).toBe(200);
-    const after = await json(await api('/admin/chatbots', admin));
+    const after = await chatbots();
     expect(after.activeCount).toBe(before.activeCount + 1);
+    // REST answers the spec's array of users, the next page and the counts in headers.
+    const rest = await api('/admin/chatbots', admin);
+    const users: any[] = await json(rest);
+    expect(Array.isArray(users)).toBe(true);
+    expect(users.map((user) => user.id)).toEqual(after.users.map((user: any) => user.id));
+    expect(rest.headers.get('X-Active-Chatbots')).toBe(String(after.activeCount));
+    expect(rest.headers.get('X-Total-Count')).toBe(String(after.total));
+    if (after.pageCount > 1) {
+      expect(rest.headers.get('X-Next-Page')).toBe('2');
+      expect(rest.headers.get('Link')).toBe('</api/admin/chatbots?page=2>; rel="next"');
+      const last = await api(`/admin/chatbots?page=${after.pageCount}`, admin);
+      expect(last.headers.get('X-Next-Page')).toBeNull();
+    }
     const row = after.users.find((user: any) => user.id === target.id);
     expect(row.chatBot).toBe(true);
     expect(row.bioPreview).toBe(`${'x'.repeat(50)}…`);
