@@ -1,8 +1,9 @@
 // Photos (spec part 1 sections 5, 8 and 9): the accepted types and size, the crop output, the compression
-// presets, and the texts the screens show. The browser compresses with these presets; the Worker checks what
-// arrives against the same numbers (worker/services/media.ts).
+// presets, and the texts the screens show. The browser compresses with these presets to send less; the Worker
+// decodes every upload and re-encodes it with the same presets, the thumbnail included (worker/services/media.ts,
+// ADR 017).
 export const IMAGE_MAX_BYTES = 10_485_760;
-/** A thumbnail sent beside a photo (200x200 JPEG): far below this. */
+/** Room for a thumbnail older clients still send beside a photo (the server ignores it and makes its own). */
 export const THUMBNAIL_MAX_BYTES = 512 * 1024;
 /** The body of an upload request: the photo, its thumbnail and the multipart framing. */
 export const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + THUMBNAIL_MAX_BYTES + 64 * 1024;
@@ -23,7 +24,10 @@ export interface CompressionPreset {
   targetKB: number;
 }
 
-/** All JPEG. Profile uploads use `profile`; their thumbnail `thumbnail`; the admin's spa images `spa`. */
+/**
+ * All JPEG. Profile uploads use `profile` and the server makes their thumbnail with `thumbnail` (cover-cropped to
+ * exactly 200x200); the admin's spa images use `spa`. Photos fit inside the box and are never enlarged.
+ */
 export const IMAGE_PRESETS = {
   profile: { maxWidth: 400, maxHeight: 400, quality: 0.8, targetKB: 200 },
   spa: { maxWidth: 800, maxHeight: 600, quality: 0.85, targetKB: 500 },

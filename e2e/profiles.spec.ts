@@ -304,11 +304,21 @@ test.describe('photos', () => {
     await expect(zoom).toHaveAttribute('max', '3');
     await expect(zoom).toHaveAttribute('step', '0.1');
     await zoom.fill('1.5');
+    // Playwright cannot read a multipart body made of blobs: the page records the fields it sends.
+    await page.evaluate(() => {
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (body instanceof FormData) (window as unknown as { sentFields: string[] }).sentFields = [...body.keys()];
+        return send.call(this, body);
+      };
+    });
     await dialog.getByRole('button', { name: 'Save Photo' }).click();
     // The percentage saved shows while uploading and stays in the success toast once the dialog has closed.
     await expect(dialog).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByText('Profile picture updated', { exact: true })).toBeVisible();
     await expect(page.getByText(/^Compressed by \d+%$/).first()).toBeVisible();
+    // Only the photo is sent: the server re-encodes it and makes the thumbnail itself (ADR 017).
+    expect(await page.evaluate(() => (window as unknown as { sentFields?: string[] }).sentFields)).toEqual(['profilePic']);
 
     const picker = page.getByRole('button', { name: 'Change profile picture' });
     await expect.poll(() => avatarSrc(picker)).toMatch(/^\/media\/profiles\/\d+\/[0-9a-f]{64}\.jpg$/);
@@ -317,6 +327,10 @@ test.describe('photos', () => {
     expect(served.headers()['content-type']).toBe('image/jpeg');
     expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await served.body()).length).toBeLessThanOrEqual(200 * 1024);
+    const { profilePicThumbnail } = (await (await page.request.get('/api/user')).json()) as { profilePicThumbnail: string };
+    expect(profilePicThumbnail).toMatch(/^\/media\/profiles\/\d+\/[0-9a-f]{64}\.jpg$/);
+    expect(profilePicThumbnail).not.toBe(src);
+    expect((await page.request.get(profilePicThumbnail)).headers()['content-type']).toBe('image/jpeg');
 
     await page.goto('/');
     const header = page.getByRole('banner');

@@ -19,6 +19,8 @@ export interface Bindings {
   GEOLOCATION_LIMITER?: RateLimit;
   // Profiles (issue 7): photos in R2, their upload limiter, and Workers AI for AI Assist when bound.
   MEDIA?: R2Bucket;
+  /** Cloudflare Images: every uploaded photo is decoded and re-encoded through it (ADR 017). */
+  IMAGES?: ImagesBinding;
   UPLOAD_LIMITER?: RateLimit;
   /** E-mail address changes per member: each one tells whether an address is taken (409). */
   EMAIL_CHANGE_LIMITER?: RateLimit;

@@ -1,5 +1,5 @@
-// Photos on their way to the server: compressing with a preset (common/image-presets.ts: profile pictures, their
-// thumbnails, the admin's spa images), and uploading with progress (fetch cannot report upload progress,
+// Photos on their way to the server: compressing with a preset (common/image-presets.ts: profile pictures, the
+// admin's spa images; the server re-encodes them and makes thumbnails itself), and uploading with progress (fetch cannot report upload progress,
 // XMLHttpRequest can). The answer's error message is the server's own where it sent one (413 and 415 carry
 // the spec's texts).
 import imageCompression from 'browser-image-compression';

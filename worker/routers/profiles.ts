@@ -15,7 +15,7 @@ import { nameKey as keyOfName } from '../../common/names.ts';
 import { slugify } from '../../common/slug.ts';
 import { slugHistory, users } from '../../db/schema.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
-import { deleteReplaced, inspectImage, inspectThumbnail, mediaBucket, storeImages } from '../services/media.ts';
+import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../services/media.ts';
 import {
   notFound,
   parseCursor,
@@ -209,20 +209,21 @@ export const profilesRouter = router({
   }),
 
   /**
-   * POST /api/profile/upload-pic (multipart: profilePic, and the browser's 200x200 profilePicThumbnail). The
-   * new objects are stored first, then the member points at them, then the objects they replaced are deleted;
-   * when the database refuses, the new objects go again. Two round trips: the session, then one batch.
+   * POST /api/profile/upload-pic (multipart: profilePic). The photo is re-encoded on the server into the profile
+   * picture (400x400 box) and its 200x200 thumbnail (ADR 017); a profilePicThumbnail the client still sends is
+   * ignored. The new objects are stored first, then the member points at them, then the objects they replaced
+   * are deleted; when the database refuses, the new objects go again. Two round trips: the session, then one batch.
    */
   uploadPicture: signedInProcedure.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, ctx.env.UPLOAD_LIMITER, `profile-picture:${ctx.user.id}`);
     const bucket = mediaBucket(ctx.env);
-    const picture = await inspectImage(input.get('profilePic'), { field: 'profilePic' });
-    const thumbnailField = input.get('profilePicThumbnail');
-    const thumbnail = thumbnailField === null ? null : await inspectThumbnail(thumbnailField, 'profilePicThumbnail');
+    const images = imagesBinding(ctx.env);
+    const upload = await inspectImage(input.get('profilePic'), { field: 'profilePic' });
+    const encoded = await reencodeImage(images, upload, ['profile', 'thumbnail']);
 
-    const [stored, storedThumbnail] = await storeImages(bucket, 'profiles', ctx.user.id, thumbnail ? [picture, thumbnail] : [picture]);
+    const [stored, storedThumbnail] = await storeImages(bucket, 'profiles', ctx.user.id, encoded);
     const profilePic = stored!.url;
-    const profilePicThumbnail = storedThumbnail?.url ?? null;
+    const profilePicThumbnail = storedThumbnail!.url;
     let previous: { profilePic: string | null; profilePicThumbnail: string | null } | undefined;
     try {
       const [before] = await ctx.db.batch([

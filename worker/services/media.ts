@@ -1,42 +1,67 @@
-// Photos in R2, reusable by every upload (profile pictures here; the admin's spa images use the `spa` preset).
-// The server never trusts the browser: the type is decided by the file's magic bytes (JPEG, PNG or WebP only),
-// the container must be whole with nothing after its end marker and no markup anywhere in it (a renamed HTML
-// or SVG file, or an image/HTML polyglot, is refused), and the dimensions are read from the header and capped
-// before anything could decode it (decompression bombs). Keys are content-addressed
-// (`<scope>/<owner>/<sha-256>.<ext>`), so an object never changes and is served from /media/<key> with a
-// one-year immutable cache, its own Content-Type, nosniff and an ETag. Callers delete the objects a member no
-// longer points at (`deleteReplaced`), so the bucket keeps no orphans.
+// Photos in R2, reusable by every upload (profile pictures and their thumbnails, the admin's spa images). The
+// server never trusts the browser, and never stores the bytes it was sent (ADR 017):
+// 1. `inspectImage` refuses early what is not an image: the type is decided by the file's magic bytes (JPEG, PNG
+//    or WebP only), the container must be whole with nothing after its end marker, and the dimensions are read
+//    from the header and capped before anything decodes it (decompression bombs). A markup regex still refuses
+//    the blatant polyglots (`<script`, `<svg`, `<html`, ...) with 415, but it is a tripwire, not the defence:
+//    it cannot know every way markup is written (`<img src=x onerror=...>` passes it).
+// 2. `reencodeImage` is the defence: every upload is decoded and encoded again as a JPEG by Cloudflare's Images
+//    binding (`IMAGES`; wrangler dev and the tests simulate it with sharp), fitted into its preset's box
+//    (common/image-presets.ts) without enlarging; the profile thumbnail is cover-cropped to 200x200 here, never
+//    taken from the client. A JPEG reaches the decoder without its EXIF, XMP, comments or other APPn segments
+//    (its EXIF orientation is read first and applied explicitly); what the encoder gives back is walked segment by
+//    segment, must be one JPEG of the expected size, and keeps only what displaying it needs (no COM, no
+//    APP1..APP15: no markup, no metadata, no GPS). Without the binding, uploads are refused (503), never stored.
+// Keys are content-addressed over the stored bytes (`<scope>/<owner>/<sha-256>.jpg`), so an object never changes
+// and is served from /media/<key> with a one-year immutable cache, its own Content-Type, nosniff and an ETag.
+// Callers delete the objects a member no longer points at (`deleteReplaced`), so the bucket keeps no orphans.
 import { TRPCError } from '@trpc/server';
 import { imageSize } from 'image-size';
+import { IMAGE_MAX_BYTES, IMAGE_PRESETS, IMAGE_TEXTS, type ImagePresetName, type ImageType } from '../../common/image-presets.ts';
 import {
-  IMAGE_MAX_BYTES,
-  IMAGE_PRESETS,
-  IMAGE_TEXTS,
-  THUMBNAIL_MAX_BYTES,
-  type ImagePresetName,
-  type ImageType,
-} from '../../common/image-presets.ts';
+  DHT,
+  DQT,
+  DRI,
+  SOS,
+  exifOrientation,
+  isAdobe,
+  isIccProfile,
+  isMetadataMarker,
+  isPlainJfif,
+  isStartOfFrame,
+  jpegDimensions,
+  jpegSegments,
+  rebuildJpeg,
+  type JpegSegment,
+} from './jpeg.ts';
 
 /** No side may be longer, and no image larger in pixels: a 10 MB file could otherwise claim 60,000 x 60,000. */
 export const MAX_IMAGE_SIDE = 4096;
 export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
-/** A thumbnail is small by definition; anything bigger is not one. */
 export const MEDIA_PATH = '/media/';
 
 export const MEDIA_TEXTS = {
   missingFile: (field: string) => `Please choose a photo to upload (multipart field ${field}).`,
   tooManyPixels: `Images can be at most ${MAX_IMAGE_SIDE} x ${MAX_IMAGE_SIDE} pixels.`,
-  thumbnailTooLarge: (preset: { maxWidth: number; maxHeight: number }) =>
-    `The thumbnail must be at most ${preset.maxWidth} x ${preset.maxHeight} pixels and 512 KB.`,
   storageMissing: 'Photo storage is not configured.',
+  processingMissing: 'Photo processing is not configured.',
+  processingFailed: 'Photos cannot be processed right now. Please try again later.',
 } as const;
 
-const EXTENSIONS: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+// Objects stored before ADR 017 may still be PNG or WebP; everything stored now is a JPEG.
 const KEY_PATTERN = /^[a-z]+\/[0-9]+\/[0-9a-f]{64}\.(jpg|png|webp)$/;
 
 export interface InspectedImage {
   bytes: Uint8Array<ArrayBuffer>;
   type: ImageType;
+  width: number;
+  height: number;
+}
+
+/** What the server encoded itself: the only thing `storeImages` accepts. Always a JPEG. */
+export interface EncodedImage {
+  readonly reencoded: true;
+  bytes: Uint8Array<ArrayBuffer>;
   width: number;
   height: number;
 }
@@ -130,18 +155,6 @@ export async function inspectImage(
   return { bytes, type, width, height };
 }
 
-/** A thumbnail made by the browser with a preset (200x200 for profiles): checked like any image, and small. */
-export function inspectThumbnail(file: unknown, field: string, preset: ImagePresetName = 'thumbnail') {
-  const { maxWidth, maxHeight } = IMAGE_PRESETS[preset];
-  return inspectImage(file, {
-    field,
-    maxBytes: THUMBNAIL_MAX_BYTES,
-    maxWidth,
-    maxHeight,
-    tooLarge: MEDIA_TEXTS.thumbnailTooLarge({ maxWidth, maxHeight }),
-  });
-}
-
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -152,13 +165,116 @@ export function mediaBucket(env: { MEDIA?: R2Bucket }): R2Bucket {
   return env.MEDIA;
 }
 
-/** Stores images under content-addressed keys of one owner (`profiles/42/<sha-256>.jpg`). */
-export async function storeImages(bucket: R2Bucket, scope: string, ownerId: number, images: InspectedImage[]): Promise<StoredImage[]> {
+/** The Images binding; without it an upload is refused (503) in every environment: bytes are never stored as sent. */
+export function imagesBinding(env: { IMAGES?: ImagesBinding }): ImagesBinding {
+  if (!env.IMAGES) {
+    console.error('IMAGES binding missing: photo uploads are refused');
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MEDIA_TEXTS.processingMissing });
+  }
+  return env.IMAGES;
+}
+
+/**
+ * How each preset is fitted. Photos fit inside their box and are never enlarged (`scale-down`). The profile
+ * thumbnail is a map and list avatar drawn in a fixed square: it is cover-cropped around the centre to exactly
+ * 200x200 (`cover`, which enlarges a source smaller than that), so every consumer can rely on a square of one size.
+ */
+const FIT: Record<ImagePresetName, 'scale-down' | 'cover'> = { profile: 'scale-down', spa: 'scale-down', banner: 'scale-down', thumbnail: 'cover' };
+
+/** EXIF orientations 2 to 8 as the flip, then the clockwise rotation, that shows the picture upright. */
+const ORIENTATIONS: Record<number, { flip?: 'h' | 'v'; rotate?: 90 | 180 | 270 }> = {
+  2: { flip: 'h' },
+  3: { rotate: 180 },
+  4: { flip: 'v' },
+  5: { flip: 'h', rotate: 270 },
+  6: { rotate: 90 },
+  7: { flip: 'h', rotate: 90 },
+  8: { rotate: 270 },
+};
+
+/**
+ * The bytes the decoder gets. For a JPEG: only what decoding needs (JFIF, the ICC colour profile, Adobe's colour
+ * transform, the tables, the frame and the scans), so EXIF with its GPS, XMP, comments and other APPn segments,
+ * and anything after the first image, never reach it; the orientation is read from EXIF first. PNG and WebP go
+ * as they are (the encoder keeps none of their metadata, which the output check below holds it to).
+ */
+function decoderInput(image: InspectedImage): { bytes: Uint8Array<ArrayBuffer>; orientation: number } {
+  if (image.type !== 'image/jpeg') return { bytes: image.bytes, orientation: 1 };
+  const segments = jpegSegments(image.bytes);
+  if (!segments || !jpegDimensions(image.bytes, segments)) throw unsupported();
+  const needed = (segment: JpegSegment) =>
+    !isMetadataMarker(segment.marker) || isIccProfile(image.bytes, segment) || isAdobe(image.bytes, segment);
+  return { bytes: rebuildJpeg(image.bytes, segments, needed), orientation: exifOrientation(image.bytes, segments) };
+}
+
+/** Segments a displayed JPEG needs; everything else the encoder may have written is dropped. */
+function displayable(bytes: Uint8Array, segment: JpegSegment): boolean {
+  const { marker } = segment;
+  return marker === DQT || marker === DHT || marker === DRI || marker === SOS || isStartOfFrame(marker) || isPlainJfif(bytes, segment);
+}
+
+/** Images codes that mean the file could not be decoded (not that the service is down); see ADR 017. */
+const UNDECODABLE = new Set([9412, 9413, 9520, 9523]);
+
+function processingFailed(): TRPCError {
+  return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MEDIA_TEXTS.processingFailed });
+}
+
+/** Decodes the upload and encodes it again once per preset, in parallel. */
+export async function reencodeImage(images: ImagesBinding, source: InspectedImage, presets: ImagePresetName[]): Promise<EncodedImage[]> {
+  const input = decoderInput(source);
+  const upright = ORIENTATIONS[input.orientation] ?? {};
+  return Promise.all(presets.map((preset) => encodeOne(images, input.bytes, upright, preset)));
+}
+
+async function encodeOne(
+  images: ImagesBinding,
+  input: Uint8Array<ArrayBuffer>,
+  upright: { flip?: 'h' | 'v'; rotate?: 90 | 180 | 270 },
+  presetName: ImagePresetName,
+): Promise<EncodedImage> {
+  const preset = IMAGE_PRESETS[presetName];
+  const fit = FIT[presetName];
+  let output: Uint8Array;
+  try {
+    let transformer = images.input(new Blob([input]).stream());
+    // One step each, in this order: flip, rotate (clockwise), then fit into the box (whose sides are upright).
+    if (upright.flip) transformer = transformer.transform({ flip: upright.flip });
+    if (upright.rotate) transformer = transformer.transform({ rotate: upright.rotate });
+    transformer = transformer.transform({
+      width: preset.maxWidth,
+      height: preset.maxHeight,
+      fit,
+      ...(fit === 'cover' ? { gravity: 'center' as const } : {}),
+    });
+    const result = await transformer.output({ format: 'image/jpeg', quality: Math.round(preset.quality * 100), background: '#ffffff' });
+    output = new Uint8Array(await result.response().arrayBuffer());
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    console.error('image re-encoding failed', { code, message: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+    if (typeof code === 'number' && UNDECODABLE.has(code)) throw unsupported();
+    throw processingFailed();
+  }
+
+  // Defence in depth: whatever the encoder returned, only a clean JPEG of the expected size is stored.
+  const segments = jpegSegments(output);
+  const size = segments && jpegDimensions(output, segments);
+  const fits = size && (fit === 'cover' ? size.width === preset.maxWidth && size.height === preset.maxHeight : size.width <= preset.maxWidth && size.height <= preset.maxHeight);
+  if (!segments || !size || !fits) {
+    console.error('image re-encoding returned an unexpected JPEG', { preset: presetName, size, bytes: output.length });
+    throw processingFailed();
+  }
+  const bytes = rebuildJpeg(output, segments, (segment) => displayable(output, segment));
+  return { reencoded: true, bytes, width: size.width, height: size.height };
+}
+
+/** Stores re-encoded images under content-addressed keys of one owner (`profiles/42/<sha-256>.jpg`). */
+export async function storeImages(bucket: R2Bucket, scope: string, ownerId: number, images: EncodedImage[]): Promise<StoredImage[]> {
   return Promise.all(
     images.map(async (image) => {
-      const key = `${scope}/${ownerId}/${await sha256Hex(image.bytes)}.${EXTENSIONS[image.type]}`;
+      const key = `${scope}/${ownerId}/${await sha256Hex(image.bytes)}.jpg`;
       await bucket.put(key, image.bytes, {
-        httpMetadata: { contentType: image.type },
+        httpMetadata: { contentType: 'image/jpeg' },
         customMetadata: { owner: String(ownerId), width: String(image.width), height: String(image.height) },
       });
       return { key, url: `${MEDIA_PATH}${key}` };

@@ -1,15 +1,59 @@
 // Profile pictures in R2 through POST /api/profile/upload-pic and GET /media/<key>: the size and type rules
-// with the spec's texts, the type decided by magic bytes (renamed HTML and SVG files and polyglots refused),
-// dimensions capped from the header, the 200x200 thumbnail checked too, content-addressed keys served with the
+// with the spec's texts, the type decided by magic bytes (renamed HTML and SVG files and blatant polyglots
+// refused), dimensions capped from the header; every upload decoded and re-encoded by the Images binding (ADR
+// 017) so markup and metadata (EXIF, GPS, comments) are never stored, the EXIF orientation applied, the 200x200
+// thumbnail made on the server whatever the client sent, spa images too; content-addressed keys served with the
 // right headers, the rate limit, and no orphans in the bucket after a photo is replaced.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_TEXTS } from '../../common/image-presets.ts';
-import { call, database, json, pipelinesServed } from './helpers.ts';
-import { JPEG_200, JPEG_300, JPEG_400, PNG_64x48, WEBP_64x48 } from './fixtures/images.ts';
+import { isMetadataMarker, jpegDimensions, jpegSegments } from '../services/jpeg.ts';
+import { MEDIA_TEXTS } from '../services/media.ts';
+import { call, configuredWorker, database, json, pipelinesServed, uniqueName } from './helpers.ts';
+import { JPEG_200, JPEG_300, JPEG_400, PNG_64x48, WEBP_64x48, commentSegment, exifSegment, withSegments } from './fixtures/images.ts';
 import { get, member, type TestMember } from './members.ts';
 
 const bucket = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
+const images = (env as unknown as { IMAGES: ImagesBinding }).IMAGES;
+
+const MARKUP = '<img src=x onerror=alert(1)>';
+const CAMERA = 'SpaConnect Test Cam';
+
+/** The stored object behind a /media/ URL, as served. */
+async function fetchMedia(url: string): Promise<Uint8Array<ArrayBuffer>> {
+  const response = await call(url);
+  expect(response.status, url).toBe(200);
+  expect(response.headers.get('Content-Type')).toBe('image/jpeg');
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** What an independent decoder (the Images binding's info) reads from the bytes. */
+async function decoded(bytes: Uint8Array<ArrayBuffer>): Promise<{ format: string; width?: number; height?: number }> {
+  return images.info(new Blob([bytes]).stream()) as Promise<{ format: string; width?: number; height?: number }>;
+}
+
+/** Asserts the bytes are a clean JPEG of that size: no markup, no EXIF, no camera, no COM or APP1..APP15. */
+async function expectCleanJpeg(bytes: Uint8Array<ArrayBuffer>, width: number, height: number) {
+  const text = new TextDecoder('latin1').decode(bytes);
+  expect(text).not.toContain(MARKUP);
+  expect(text).not.toContain('onerror');
+  expect(text).not.toContain('Exif');
+  expect(text).not.toContain(CAMERA);
+  const segments = jpegSegments(bytes);
+  expect(segments).not.toBeNull();
+  expect(segments!.filter((segment) => isMetadataMarker(segment.marker))).toEqual([]);
+  expect(jpegDimensions(bytes, segments!)).toEqual({ width, height });
+  expect(await decoded(bytes)).toMatchObject({ format: 'image/jpeg', width, height });
+}
+
+/** A JPEG made by the binding from one of the fixtures (fitted into a box, or cover-cropped to it). */
+async function makeJpeg(source: Uint8Array<ArrayBuffer>, width: number, height: number, fit: 'scale-down' | 'cover' = 'cover'): Promise<Uint8Array<ArrayBuffer>> {
+  const result = await images.input(new Blob([source]).stream()).transform({ width, height, fit }).output({ format: 'image/jpeg', quality: 90 });
+  return new Uint8Array(await result.response().arrayBuffer());
+}
+
+const sha256 = async (bytes: Uint8Array<ArrayBuffer>) =>
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 function upload(who: TestMember | null, files: Record<string, Blob | string>) {
   const form = new FormData();
@@ -56,15 +100,17 @@ describe('POST /api/profile/upload-pic', () => {
     expect((await bucket.list()).objects.length).toBe(before);
   });
 
-  it('stores the photo and its thumbnail under content-addressed keys and points the member at them', async () => {
+  it('stores the re-encoded photo and its server-made thumbnail under content-addressed keys and points the member at them', async () => {
     const me = await member('client');
-    const response = await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: jpeg(JPEG_200) });
+    const response = await upload(me, { profilePic: jpeg(JPEG_400) });
     expect(response.status).toBe(200);
     const body = await json(response);
     expect(body.profilePic).toMatch(new RegExp(`^/media/profiles/${me.id}/[0-9a-f]{64}\\.jpg$`));
     expect(body.profilePicThumbnail).toMatch(new RegExp(`^/media/profiles/${me.id}/[0-9a-f]{64}\\.jpg$`));
-    const digest = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', JPEG_400)), (b) => b.toString(16).padStart(2, '0')).join('');
-    expect(body.profilePic).toBe(`/media/profiles/${me.id}/${digest}.jpg`);
+    // The key is the digest of the stored (re-encoded) bytes, not of what was sent.
+    const stored = await fetchMedia(body.profilePic);
+    expect(body.profilePic).toBe(`/media/profiles/${me.id}/${await sha256(stored)}.jpg`);
+    expect(body.profilePic).not.toBe(`/media/profiles/${me.id}/${await sha256(JPEG_400)}.jpg`);
 
     const user = await json(await get('/api/user', me));
     expect(user.profilePic).toBe(body.profilePic);
@@ -84,7 +130,9 @@ describe('POST /api/profile/upload-pic', () => {
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     const etag = response.headers.get('ETag');
     expect(etag).toMatch(/^".+"$/);
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(JPEG_400);
+    const served = new Uint8Array(await response.arrayBuffer());
+    expect(served).not.toEqual(JPEG_400);
+    await expectCleanJpeg(served, 400, 400);
 
     const again = await call(profilePic, { headers: { 'If-None-Match': etag! } });
     expect(again.status).toBe(304);
@@ -93,17 +141,19 @@ describe('POST /api/profile/upload-pic', () => {
     expect((await call(`/media/profiles/${me.id}/${'0'.repeat(64)}.jpg`)).status).toBe(404);
   });
 
-  it('accepts PNG and WebP by their magic bytes and serves them as such, whatever the name says', async () => {
+  it('accepts PNG and WebP by their magic bytes, whatever the name says, and stores them as JPEG without enlarging them', async () => {
     const me = await member('spa_management');
-    for (const [bytes, type, ext] of [
-      [PNG_64x48, 'image/png', 'png'],
-      [WEBP_64x48, 'image/webp', 'webp'],
+    for (const [bytes, type] of [
+      [PNG_64x48, 'image/png'],
+      [WEBP_64x48, 'image/webp'],
     ] as const) {
       const response = await upload(me, { profilePic: new Blob([bytes], { type: 'application/octet-stream' }) });
       expect(response.status, type).toBe(200);
-      const { profilePic } = await json(response);
-      expect(profilePic.endsWith(`.${ext}`)).toBe(true);
-      expect((await call(profilePic)).headers.get('Content-Type')).toBe(type);
+      const { profilePic, profilePicThumbnail } = await json(response);
+      expect(profilePic.endsWith('.jpg')).toBe(true);
+      await expectCleanJpeg(await fetchMedia(profilePic), 64, 48);
+      // The thumbnail is a 200x200 square whatever the photo's size (cover-cropped, enlarged when smaller).
+      await expectCleanJpeg(await fetchMedia(profilePicThumbnail), 200, 200);
     }
   });
 
@@ -143,7 +193,7 @@ describe('POST /api/profile/upload-pic', () => {
     expect((await json(await get('/api/user', me))).profilePic).toBeNull();
   });
 
-  it('refuses polyglots: markup inside a valid JPEG, or riding after its end', async () => {
+  it('refuses blatant polyglots early: script or SVG markup inside a valid JPEG, or anything riding after its end', async () => {
     const me = await member('client');
     const appended = new Uint8Array([...JPEG_400, ...new TextEncoder().encode('<html><script>alert(1)</script></html>')]);
     for (const [label, bytes] of [
@@ -155,8 +205,11 @@ describe('POST /api/profile/upload-pic', () => {
       const response = await upload(me, { profilePic: jpeg(bytes) });
       expect(response.status, label).toBe(415);
     }
-    // A harmless comment is fine: only markup is refused.
-    expect((await upload(me, { profilePic: jpeg(jpegWithComment('Taken in Makati')) })).status).toBe(200);
+    // A harmless comment is accepted, and not kept: the stored photo is re-encoded.
+    const harmless = await upload(me, { profilePic: jpeg(jpegWithComment('Taken in Makati')) });
+    expect(harmless.status).toBe(200);
+    const stored = await fetchMedia((await json(harmless)).profilePic);
+    expect(new TextDecoder('latin1').decode(stored)).not.toContain('Taken in Makati');
   });
 
   it('reads the dimensions from the header and refuses decompression bombs', async () => {
@@ -168,14 +221,22 @@ describe('POST /api/profile/upload-pic', () => {
     expect(await keysOf(me)).toEqual([]);
   });
 
-  it('checks the thumbnail too: an image, at most 200 x 200', async () => {
+  it('ignores a thumbnail the client sends: the server makes its own from the photo', async () => {
     const me = await member('client');
-    const tooBig = await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: jpeg(JPEG_300) });
-    expect(tooBig.status).toBe(413);
-    expect((await json(tooBig)).message).toBe('The thumbnail must be at most 200 x 200 pixels and 512 KB.');
-    const fake = await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: jpeg(new TextEncoder().encode('<svg/>')) });
-    expect(fake.status).toBe(415);
-    expect(await keysOf(me)).toEqual([]);
+    const own = await json(await upload(me, { profilePic: jpeg(JPEG_400) }));
+    for (const [label, sent] of [
+      ['a different picture', jpeg(JPEG_300)],
+      ['a thumbnail of the photo', jpeg(JPEG_200)],
+      ['markup', jpeg(new TextEncoder().encode('<svg onload=alert(1)/>'))],
+    ] as const) {
+      const response = await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: sent });
+      expect(response.status, label).toBe(200);
+      const body = await json(response);
+      // The same photo gives the same server-made thumbnail, whatever rode beside it.
+      expect(body.profilePicThumbnail, label).toBe(own.profilePicThumbnail);
+    }
+    await expectCleanJpeg(await fetchMedia(own.profilePicThumbnail), 200, 200);
+    expect(await keysOf(me)).toHaveLength(2);
   });
 
   it('answers 400 when the profilePic field is missing or not a file', async () => {
@@ -192,13 +253,15 @@ describe('POST /api/profile/upload-pic', () => {
     const me = await member('therapist');
     const first = await json(await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: jpeg(JPEG_200) }));
     const second = await json(await upload(me, { profilePic: jpeg(JPEG_300) }));
-    expect(second.profilePicThumbnail).toBeNull();
+    expect(second.profilePicThumbnail).toMatch(/^\/media\//);
     const third = await json(await upload(me, { profilePic: new Blob([PNG_64x48]), profilePicThumbnail: jpeg(JPEG_200) }));
 
     const keys = await keysOf(me);
     expect(keys).toEqual([third.profilePic, third.profilePicThumbnail].map((url: string) => url.slice('/media/'.length)).sort());
     expect((await call(first.profilePic)).status).toBe(404);
+    expect((await call(first.profilePicThumbnail)).status).toBe(404);
     expect((await call(second.profilePic)).status).toBe(404);
+    expect((await call(second.profilePicThumbnail)).status).toBe(404);
 
     // The same photo again keeps its (identical) key and leaves nothing behind.
     await upload(me, { profilePic: new Blob([PNG_64x48]), profilePicThumbnail: jpeg(JPEG_200) });
@@ -219,7 +282,7 @@ describe('POST /api/profile/upload-pic', () => {
       upload(me, { profilePic: new Blob([WEBP_64x48]) }),
     ]);
     const user = await json(await get('/api/user', me));
-    expect(await keysOf(me)).toEqual([user.profilePic.slice('/media/'.length)]);
+    expect(await keysOf(me)).toEqual([user.profilePic, user.profilePicThumbnail].map((url: string) => url.slice('/media/'.length)).sort());
   });
 
   it('writes with two round trips: the session, then one batch', async () => {
@@ -243,5 +306,164 @@ describe('POST /api/profile/upload-pic', () => {
     }
     expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
     expect(retryAfter).toBe('60');
+  });
+});
+
+describe('every upload is decoded and re-encoded on the server (ADR 017)', () => {
+  /** JPEG_400 carrying what an attacker and a phone add: markup in a comment, EXIF with a camera name and GPS. */
+  const tainted = (jpegBytes: Uint8Array, orientation?: number) => withSegments(jpegBytes, commentSegment(MARKUP), exifSegment({ make: CAMERA, orientation }));
+
+  it('stores neither the markup of a comment segment nor EXIF with GPS: only a clean JPEG of the expected size', async () => {
+    const me = await member('client');
+    const sent = tainted(JPEG_400);
+    // The fixture really carries them, and passes the early checks (the markup regex does not know <img onerror>).
+    expect(new TextDecoder('latin1').decode(sent)).toContain(MARKUP);
+    expect(new TextDecoder('latin1').decode(sent)).toContain('Exif');
+    const response = await upload(me, { profilePic: jpeg(sent) });
+    expect(response.status).toBe(200);
+    const { profilePic, profilePicThumbnail } = await json(response);
+    await expectCleanJpeg(await fetchMedia(profilePic), 400, 400);
+    await expectCleanJpeg(await fetchMedia(profilePicThumbnail), 200, 200);
+  });
+
+  it('makes the 200x200 thumbnail on the server when the upload has only profilePic (REST and SDK clients)', async () => {
+    const me = await member('therapist');
+    const response = await upload(me, { profilePic: jpeg(JPEG_300) });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body.profilePicThumbnail).toMatch(new RegExp(`^/media/profiles/${me.id}/[0-9a-f]{64}\\.jpg$`));
+    await expectCleanJpeg(await fetchMedia(body.profilePicThumbnail), 200, 200);
+    // The picture fits the profile preset's 400x400 box and is not enlarged: 300x300 stays 300x300.
+    await expectCleanJpeg(await fetchMedia(body.profilePic), 300, 300);
+    const seen = await json(await get(`/api/users/${me.id}/profile`, await member('client')));
+    expect(seen.profilePicThumbnail).toBe(body.profilePicThumbnail);
+  });
+
+  it('fits a large photo into the profile box and cover-crops the thumbnail to a square', async () => {
+    const me = await member('client');
+    const wide = await makeJpeg(JPEG_400, 1200, 600);
+    const body = await json(await upload(me, { profilePic: jpeg(wide) }));
+    await expectCleanJpeg(await fetchMedia(body.profilePic), 400, 200);
+    await expectCleanJpeg(await fetchMedia(body.profilePicThumbnail), 200, 200);
+  });
+
+  it('turns a photo upright by its EXIF orientation before the orientation is dropped', async () => {
+    const me = await member('client');
+    const landscape = await makeJpeg(PNG_64x48, 64, 48);
+    const asStored = await json(await upload(me, { profilePic: jpeg(withSegments(landscape, exifSegment({ orientation: 1 }))) }));
+    await expectCleanJpeg(await fetchMedia(asStored.profilePic), 64, 48);
+    for (const orientation of [6, 8]) {
+      const body = await json(await upload(me, { profilePic: jpeg(tainted(landscape, orientation)) }));
+      await expectCleanJpeg(await fetchMedia(body.profilePic), 48, 64);
+    }
+    const upsideDown = await json(await upload(me, { profilePic: jpeg(tainted(landscape, 3)) }));
+    await expectCleanJpeg(await fetchMedia(upsideDown.profilePic), 64, 48);
+  });
+
+  it('re-encodes spa images too: into the 800x600 box, without markup or EXIF', async () => {
+    const admin = await member('admin');
+    const created = await call('/api/spas', {
+      body: { name: uniqueName('Spa'), address: '12 Mabini St, Makati', latitude: 14.55, longitude: 121.02 },
+      cookie: admin.cookie,
+    });
+    expect(created.status).toBe(200);
+    const spa = await json(created);
+    const form = new FormData();
+    form.append('spaImage', new Blob([tainted(await makeJpeg(JPEG_400, 1600, 1200))], { type: 'image/jpeg' }), 'spa.jpg');
+    const response = await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: form as unknown as string, cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    const { imageUrl } = await json(response);
+    expect(imageUrl).toMatch(new RegExp(`^/media/spas/${spa.id}/[0-9a-f]{64}\\.jpg$`));
+    await expectCleanJpeg(await fetchMedia(imageUrl), 800, 600);
+
+    // A small one is not enlarged; the early refusals hold on this path too.
+    const small = new FormData();
+    small.append('spaImage', new Blob([tainted(JPEG_300)], { type: 'image/jpeg' }), 'spa.jpg');
+    const smallBody = await json(await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: small as unknown as string, cookie: admin.cookie }));
+    await expectCleanJpeg(await fetchMedia(smallBody.imageUrl), 300, 300);
+    const svg = new FormData();
+    svg.append('spaImage', new Blob(['<svg onload=alert(1)/>'], { type: 'image/jpeg' }), 'spa.jpg');
+    const refused = await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: svg as unknown as string, cookie: admin.cookie });
+    expect(refused.status).toBe(415);
+    expect((await json(refused)).message).toBe(IMAGE_TEXTS.invalidType);
+  });
+});
+
+describe('the Images binding: missing, failing or returning metadata', () => {
+  function uploadTo(worker: ReturnType<typeof configuredWorker>, who: TestMember, bytes: Uint8Array<ArrayBuffer>) {
+    const form = new FormData();
+    form.append('profilePic', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+    return worker.call('/api/profile/upload-pic', { method: 'POST', rawBody: form as unknown as string, cookie: who.cookie });
+  }
+
+  /** A stand-in for the binding that answers every transform with `answer(width)` (the box asked for). */
+  function fakeImages(answer: (width: number) => Uint8Array | Error): ImagesBinding {
+    return {
+      input(stream: ReadableStream) {
+        let width = 0;
+        const transformer = {
+          transform(transform: { width?: number }) {
+            width = transform.width ?? width;
+            return transformer;
+          },
+          async output() {
+            await new Response(stream).arrayBuffer();
+            const result = answer(width);
+            if (result instanceof Error) throw result;
+            return { response: () => new Response(result as Uint8Array<ArrayBuffer>), contentType: () => 'image/jpeg', image: () => new Response(result as Uint8Array<ArrayBuffer>).body! };
+          },
+        };
+        return transformer;
+      },
+    } as unknown as ImagesBinding;
+  }
+
+  it('refuses uploads with 503 when the binding is missing, storing nothing', async () => {
+    const me = await member('client');
+    const response = await uploadTo(configuredWorker({ IMAGES: undefined }), me, JPEG_400);
+    expect(response.status).toBe(503);
+    expect((await json(response)).message).toBe(MEDIA_TEXTS.processingMissing);
+    expect(await keysOf(me)).toEqual([]);
+    expect((await json(await get('/api/user', me))).profilePic).toBeNull();
+  });
+
+  it('strips COM and APP1..APP15 segments an encoder leaves in its output (production may keep copyright EXIF)', async () => {
+    const me = await member('client');
+    const fake = fakeImages((width) => withSegments(width === 200 ? JPEG_200 : JPEG_400, commentSegment(MARKUP), exifSegment({ make: CAMERA })));
+    const response = await uploadTo(configuredWorker({ IMAGES: fake }), me, JPEG_400);
+    expect(response.status).toBe(200);
+    const { profilePic, profilePicThumbnail } = await json(response);
+    await expectCleanJpeg(await fetchMedia(profilePic), 400, 400);
+    await expectCleanJpeg(await fetchMedia(profilePicThumbnail), 200, 200);
+  });
+
+  it('stores nothing when the encoder returns something else than a JPEG of the expected size', async () => {
+    const me = await member('client');
+    for (const [label, answer] of [
+      ['a PNG', () => PNG_64x48],
+      ['a JPEG larger than the box', () => JPEG_400],
+      ['a thumbnail that is not square', (width: number) => (width === 200 ? JPEG_300 : JPEG_400)],
+      ['half a JPEG', () => JPEG_400.slice(0, 3000)],
+    ] as const) {
+      const response = await uploadTo(configuredWorker({ IMAGES: fakeImages(answer) }), me, JPEG_300);
+      expect(response.status, label).toBe(503);
+      expect((await json(response)).message, label).toBe(MEDIA_TEXTS.processingFailed);
+    }
+    expect(await keysOf(me)).toEqual([]);
+  });
+
+  it('answers 415 when the decoder cannot read the file, 503 when the service fails otherwise', async () => {
+    const me = await member('client');
+    const undecodable = Object.assign(new Error('IMAGES_TRANSFORM_ERROR 9412: not an image'), { code: 9412 });
+    const refused = await uploadTo(configuredWorker({ IMAGES: fakeImages(() => undecodable) }), me, JPEG_400);
+    expect(refused.status).toBe(415);
+    expect((await json(refused)).message).toBe(IMAGE_TEXTS.invalidType);
+    const quota = Object.assign(new Error('IMAGES_TRANSFORM_ERROR 9422: usage limit'), { code: 9422 });
+    const unavailable = await uploadTo(configuredWorker({ IMAGES: fakeImages(() => quota) }), me, JPEG_400);
+    expect(unavailable.status).toBe(503);
+    const answer = await json(unavailable);
+    expect(answer).toMatchObject({ message: MEDIA_TEXTS.processingFailed });
+    expect(JSON.stringify(answer)).not.toContain('9422');
+    expect(await keysOf(me)).toEqual([]);
   });
 });

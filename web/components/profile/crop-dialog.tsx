@@ -1,9 +1,9 @@
 // The profile photo flow (spec part 1 sections 4, 8 and 9), loaded only when a member picks a photo: the crop
 // dialog "Adjust Your Profile Picture" (react-easy-crop: round, aspect 1, zoom 1 to 3 in steps of 0.1, Cancel
 // and Save Photo), the crop drawn as a 400x400 JPEG at quality 0.95, compressed with the profile preset
-// (browser-image-compression: 400x400, quality 0.8, about 200 KB) with the percentage saved shown, a 200x200
-// thumbnail with the thumbnail preset, and the upload with a progress bar. On success the dialog closes and the
-// member is fetched again; failures raise the spec's toasts.
+// (browser-image-compression: 400x400, quality 0.8, about 200 KB) with the percentage saved shown, and the upload
+// with a progress bar. The server re-encodes the photo and makes the 200x200 thumbnail itself (ADR 017), so none is
+// sent. On success the dialog closes and the member is fetched again; failures raise the spec's toasts.
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { CROP_OUTPUT, CROP_ZOOM, IMAGE_PRESETS, IMAGE_TEXTS } from '../../../common/image-presets.ts';
@@ -65,12 +65,11 @@ export function CropDialog({ file, onClose, onUploaded }: CropDialogProps) {
       return;
     }
     try {
-      const [picture, thumbnail] = await Promise.all([compressImage(cropped, IMAGE_PRESETS.profile), compressImage(cropped, IMAGE_PRESETS.thumbnail)]);
+      const picture = await compressImage(cropped, IMAGE_PRESETS.profile);
       const saved = savedPercent(file, picture);
       setStage({ name: 'uploading', percent: 0, saved });
       const form = new FormData();
       form.append('profilePic', picture, 'profile.jpg');
-      form.append('profilePicThumbnail', thumbnail, 'thumbnail.jpg');
       await uploadForm(UPLOAD_PATH, form, (percent) => setStage({ name: 'uploading', percent, saved }));
       // The upload may take less time than it takes to read the figure: the toast keeps it.
       toast({ variant: 'success', title: IMAGE_TEXTS.uploadedTitle, description: IMAGE_TEXTS.compressedBy(saved) });
