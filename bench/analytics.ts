@@ -13,10 +13,13 @@ import { join } from 'node:path';
 import { manilaDay } from '../common/time.ts';
 import { insertMembersWithSessions } from '../db/members-with-sessions.ts';
 import { freePort, startApp } from '../scripts/app.ts';
+import { benchSize } from './size.ts';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
-const VIEWERS = 200;
-const READS = 50;
+const VIEWERS = benchSize(200, 5);
+const READS = benchSize(50, 3);
+/** Days of history written for the busy spa (a year; two weeks at smoke size). */
+const DAYS = benchSize(365, 14);
 const DAY_MS = 86_400_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-analytics-'));
 const app = await startApp({ port: await freePort(), dataDir, build: false });
@@ -97,10 +100,10 @@ try {
   for (const therapist of therapists)
     statements.push({ sql: "insert into lineup_links (spa_id, therapist_id, state) values (?, ?, 'accepted')", args: [spa.id, therapist.id] });
   let views = 0;
-  for (let d = 0; d < 365; d++) {
+  for (let d = 0; d < DAYS; d++) {
     const at = now - d * DAY_MS;
     const day = manilaDay(at);
-    const dayViews = d === 364 ? 100_000 - views : 274;
+    const dayViews = d === DAYS - 1 ? 100_000 - views : 274;
     views += dayViews;
     for (const [metric, count] of [['profile_view', dayViews], ['popup_open', 180], ['call_tap', 25], ['navigate_tap', 40]] as const)
       statements.push({

@@ -17,23 +17,21 @@ import { insertMembersWithSessions, type MemberWithSession } from '../db/members
 import { CHAT_RECONNECT_GRACE_MS, CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
 import { buildRequestId, type ClientFrame, type ServerFrame } from '../durable-objects/protocol.ts';
 import { freePort, startApp, startWranglerDev, type RunningApp } from '../scripts/app.ts';
+import { benchSize, buildsWeb, SMOKE } from './size.ts';
 
-function setting(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
-const SOCKETS = Math.ceil(setting('CHAT_BENCH_SOCKETS', 500) / 2) * 2;
-const SECONDS = setting('CHAT_BENCH_SECONDS', 20);
+const SOCKETS = Math.ceil(benchSize(500, 4, 'CHAT_BENCH_SOCKETS') / 2) * 2;
+const SECONDS = benchSize(20, 1, 'CHAT_BENCH_SECONDS');
 /** Messages a second per socket; the hub allows bursts of 10 and 2 a second sustained. */
-const RATE = setting('CHAT_BENCH_RATE', 1);
+const RATE = benchSize(1, 1, 'CHAT_BENCH_RATE');
 /** Sockets opened at once: each upgrade is two database reads in the Worker, and two cores serve both sides. */
 const OPEN_WAVE = 25;
 /** Pairs formed at once (no database involved), so two cores are not swamped. */
 const PAIR_WAVE = 25;
-/** The hub coalesces presence for up to 5 s; this long without a presence frame means the joins have settled. */
-const QUIET_MS = 6000;
+/**
+ * The hub coalesces presence for up to 5 s; this long without a presence frame means the joins have settled (at
+ * smoke size the run does not wait for that: its figures mean nothing).
+ */
+const QUIET_MS = SMOKE ? 300 : 6000;
 /** After the last send, deliveries still count for this long (then what is missing is lost). */
 const GRACE_MS = 5000;
 const STEP_TIMEOUT_MS = 60_000;
@@ -487,14 +485,16 @@ const results: Result[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-chat-'));
 try {
   console.log(`\nChat load: ${SOCKETS} sockets in ${SOCKETS / 2} sessions, ${RATE} message/s per socket for ${SECONDS} s, loopback`);
-  const app = await startApp({ port: await freePort(), dataDir: join(dataDir, 'app') });
+  const app = await startApp({ port: await freePort(), dataDir: join(dataDir, 'app'), build: buildsWeb() });
   try {
     const members = await createMembers(app, SOCKETS);
     results.push(await runLoad(chatHubTarget(app.url, app.pid, members)));
     // The first run's members stay listed for the hub's grace period after their sockets close (a reload keeps its
     // chats); the next run starts once they have left, as it would on a hub they never joined.
-    console.log(`(waiting ${(CHAT_RECONNECT_GRACE_MS + QUIET_MS) / 1000} s for the first run's members to leave after the grace period)`);
-    await sleep(CHAT_RECONNECT_GRACE_MS + QUIET_MS);
+    if (!SMOKE) {
+      console.log(`(waiting ${(CHAT_RECONNECT_GRACE_MS + QUIET_MS) / 1000} s for the first run's members to leave after the grace period)`);
+      await sleep(CHAT_RECONNECT_GRACE_MS + QUIET_MS);
+    }
     const others = await createMembers(app, SOCKETS, 'Bench Bystander');
     const [abuser] = await createMembers(app, 1, 'Bench Abuser');
     const abused = chatHubTarget(app.url, app.pid, others);

@@ -11,12 +11,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startApp } from '../scripts/app.ts';
+import { benchSize, SMOKE } from './size.ts';
 
 const LCP_BUDGET_MS = 2500;
-const RUNS = 3;
-const THROTTLING = { offline: false, latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 };
+const RUNS = benchSize(3, 1);
+/** At smoke size the same throttling path runs with a fast connection, so the run is short. */
+const THROTTLING = SMOKE
+  ? { offline: false, latency: 5, downloadThroughput: 10 * 1024 * 1024, uploadThroughput: 10 * 1024 * 1024 }
+  : { offline: false, latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 };
 /** After the load event, how long the page is left to settle (React's takeover, late paints) before reading. */
-const SETTLE_MS = 3000;
+const SETTLE_MS = benchSize(3000, 300);
 
 interface Figures {
   fcp: number;
@@ -82,7 +86,7 @@ const app = await startApp({ port: await freePort(), dataDir, build: !existsSync
 const browser = await chromium.launch({ executablePath: executablePath() });
 try {
   console.log(
-    `\nFirst paint at 390x844, Chromium throttled to 50 KB/s and 400 ms latency, no cache (median of ${RUNS}; budget: LCP at most ${LCP_BUDGET_MS / 1000} s, no layout shift)`,
+    `\nFirst paint at 390x844, Chromium throttled to ${THROTTLING.downloadThroughput / 1024} KB/s and ${THROTTLING.latency} ms latency, no cache (median of ${RUNS}; budget: LCP at most ${LCP_BUDGET_MS / 1000} s, no layout shift)`,
   );
   console.log('page                  FCP ms   LCP ms   CLS     load ms   transferred');
   for (const [label, path, staleCookie] of [

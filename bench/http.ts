@@ -16,8 +16,11 @@ import { adminFirstRender, adminRoundTrips } from './admin.ts';
 import { profileChunkSizes, profileFirstRender, profileRoundTrips } from './profiles.ts';
 import { startProviderStandIns } from '../scripts/provider-stand-ins.ts';
 import { signWebhookPayload } from '../worker/services/paymongo.ts';
+import { benchSize, buildsWeb } from './size.ts';
 
 const BUDGET_LANDING_KB = 150;
+/** Seconds of each throughput run (HTTP_BENCH_SECONDS; 1 at smoke size). */
+const SECONDS = benchSize(10, 1, 'HTTP_BENCH_SECONDS');
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-'));
 // PayMongo's API is a local stand-in, so checkout and its webhook can be measured offline.
 const WEBHOOK_SECRET = 'whsk_bench_stand_in';
@@ -25,7 +28,10 @@ const standIns = await startProviderStandIns();
 const app = await startApp({
   port: await freePort(),
   dataDir,
-  vars: { PAYMONGO_API_BASE: standIns.url },
+  // The web build `npm test` has just made is reused at smoke size; a full run builds afresh.
+  build: buildsWeb(),
+  // PayMongo charges pesos: with its keys set, the app refuses to start on any other currency.
+  vars: { PAYMONGO_API_BASE: standIns.url, PREMIUM_CURRENCY: 'PHP' },
   secrets: { PAYMONGO_SECRET_KEY: 'sk_test_bench', PAYMONGO_WEBHOOK_SECRET: WEBHOOK_SECRET },
 });
 const origin = app.url;
@@ -58,7 +64,7 @@ try {
   const client = DEMO_ACCOUNTS.find((account) => account.role === 'client')!;
   const cookie = cookieOf(await post('/api/login', { name: client.name, password: DEMO_PASSWORD }));
 
-  console.log('\nThroughput and latency (10 connections, 10 s, loopback)');
+  console.log(`\nThroughput and latency (10 connections, ${SECONDS} s, loopback)`);
   console.log(`${'endpoint'.padEnd(46)} req/s     p50 ms   p99 ms   errors`);
   for (const [label, headers] of [
     ['GET /sw.js', {}], // baseline: through the Worker, no database
@@ -68,7 +74,7 @@ try {
     ['GET /api/profile/by-slug/makati-serenity-spa', { Cookie: cookie }],
   ] as const) {
     const path = label.split(' ')[1]!;
-    const result = await autocannon({ url: `${origin}${path}`, connections: 10, duration: 10, headers });
+    const result = await autocannon({ url: `${origin}${path}`, connections: 10, duration: SECONDS, headers });
     console.log(
       `${label.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.non2xx + result.errors}`,
     );
@@ -141,6 +147,11 @@ try {
     checkoutId = String(((await response.clone().json()) as { checkoutUrl: string }).checkoutUrl).split('/').pop()!;
     return response;
   });
+  // The payment the stand-in's checkout asked for: its amount and currency, so the webhook applies it.
+  const checkouts = ((await (await fetch(`${standIns.url}/_requests`)).json()) as { path: string; body: any }[]).filter(
+    (request) => request.path === '/v1/checkout_sessions',
+  );
+  const [lineItem] = checkouts.at(-1)?.body?.data?.attributes?.line_items ?? [];
   const event = JSON.stringify({
     data: {
       id: `evt_bench_${Date.now()}`,
@@ -148,18 +159,22 @@ try {
       attributes: {
         type: 'checkout_session.payment.paid',
         livemode: false,
-        data: { id: checkoutId, attributes: { payments: [{ attributes: { amount: 1999, currency: 'USD', status: 'paid' } }] } },
+        data: { id: checkoutId, attributes: { payments: [{ attributes: { amount: lineItem?.amount, currency: lineItem?.currency, status: 'paid' } }] } },
       },
     },
   });
   const timestamp = String(Math.floor(Date.now() / 1000));
-  await measure('POST /api/premium/webhook', () =>
-    fetch(`${origin}/api/premium/webhook`, {
+  let applied: unknown;
+  await measure('POST /api/premium/webhook', async () => {
+    const response = await fetch(`${origin}/api/premium/webhook`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Paymongo-Signature': `t=${timestamp},te=${signWebhookPayload(WEBHOOK_SECRET, timestamp, event)},li=` },
       body: event,
-    }),
-  );
+    });
+    applied = ((await response.clone().json()) as { applied?: boolean }).applied;
+    return response;
+  });
+  console.log(`${''.padEnd(40)}   (payment applied: ${applied})`);
 
   const spa = (await (await get('/api/profile/by-slug/makati-serenity-spa', memberCookie)).json()) as { id: number };
   await get('/api/favorites', memberCookie); // the member's first read makes their default list
@@ -261,7 +276,7 @@ async function benchRecognition() {
   ])
     await measure(`GET ${path}`, get(path.split(' ')[0]!, path.includes('problems') ? spaCookie : clientCookie));
 
-  console.log('\nBoard throughput (10 connections, 10 s, loopback; budget: cached at least 0.9x of /sw.js)');
+  console.log(`\nBoard throughput (10 connections, ${SECONDS} s, loopback; budget: cached at least 0.9x of /sw.js)`);
   console.log('endpoint                                   req/s     p50 ms   p99 ms   errors   vs /sw.js');
   let baseline = 0;
   for (const [label, headers] of [
@@ -270,7 +285,7 @@ async function benchRecognition() {
     ['GET /api/leaderboards/problems?timeframe=monthly', { Cookie: spaCookie }],
   ] as const) {
     const path = label.split(' ')[1]!;
-    const result = await autocannon({ url: `${origin}${path}`, connections: 10, duration: 10, headers });
+    const result = await autocannon({ url: `${origin}${path}`, connections: 10, duration: SECONDS, headers });
     if (!baseline) baseline = result.requests.average;
     const note = label.includes('problems') ? ' (uncached)' : label.includes('leaderboards') ? ' (edge cache)' : '';
     console.log(

@@ -3,7 +3,7 @@
 // database, no HTTP), then every board and window read with the Worker's own statements
 // (worker/services/leaderboards.ts): the first read of a window (which ages three years of rows out of it), then
 // p50/p99 of 100 reads each against the 20 ms budget. Also the cost of one gift with the rollup triggers.
-// LEADERBOARD_BENCH_ROWS shrinks the data set. Nothing fails; figures are printed.
+// LEADERBOARD_BENCH_ROWS shrinks the data set (BENCH_SMOKE=1 shrinks everything). Nothing fails; figures are printed.
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
@@ -13,10 +13,15 @@ import { join } from 'node:path';
 import { BOARDS, TIMEFRAMES } from '../common/recognition.ts';
 import * as schema from '../db/schema.ts';
 import { boardStatements } from '../worker/services/leaderboards.ts';
+import { benchSize } from './size.ts';
 
 const BUDGET_MS = 20;
-const ROWS = Number(process.env.LEADERBOARD_BENCH_ROWS ?? 1_000_000);
-const MEMBERS = 100_000;
+const ROWS = benchSize(1_000_000, 2000, 'LEADERBOARD_BENCH_ROWS');
+const MEMBERS = benchSize(100_000, 1000);
+const REVIEWS = benchSize(100_000, 1000);
+/** Timed reads of each board and window, and timed gifts. */
+const SAMPLES = benchSize(100, 3);
+const GIFTS = benchSize(500, 10);
 const YEARS_MS = 3 * 365 * 86_400_000;
 const directory = mkdtempSync(join(tmpdir(), 'spa-bench-boards-'));
 const client = createClient({ url: `file:${join(directory, 'boards.db')}` });
@@ -26,9 +31,10 @@ try {
   await migrate(db, { migrationsFolder: 'db/migrations' });
   const now = Date.now();
   const started = performance.now();
-  const CLIENTS = [1, 70_000];
-  const THERAPISTS = [70_001, 90_000];
-  const SPAS = [90_001, 100_000];
+  // 70% clients, 20% therapists, 10% spas.
+  const CLIENTS = [1, Math.round(MEMBERS * 0.7)];
+  const THERAPISTS = [CLIENTS[1]! + 1, Math.round(MEMBERS * 0.9)];
+  const SPAS = [THERAPISTS[1]! + 1, MEMBERS];
   const rnd = 'abs(random()) / 9223372036854775807.0';
   await client.execute(`
     insert into users (id, name, name_key, slug, member_number, role, password_hash, created_at)
@@ -63,7 +69,7 @@ try {
   await client.execute(`
     insert or ignore into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating, created_at)
     select ${giverRange(CLIENTS)}, ${range(SPAS)}, 'Review', 8, 7, 9, 8, ${now} - cast(${YEARS_MS} * (${rnd}) as integer)
-    from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 100000) select i from n)`);
+    from (with recursive n(i) as (select 1 union all select i + 1 from n where i < ${REVIEWS}) select i from n)`);
   for (const statement of backfill) await client.execute(statement);
   for (const trigger of triggers) await client.execute(trigger);
   await client.execute('analyze');
@@ -93,7 +99,7 @@ try {
       const first = await time(board, timeframe);
       const samples: number[] = [];
       let entries = 0;
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < SAMPLES; i++) {
         const run = await time(board, timeframe);
         samples.push(run.ms);
         entries = run.entries;
@@ -110,11 +116,11 @@ try {
 
   // A gift with the rollup triggers: one conditional INSERT that also moves 12 rollup rows.
   const gifts: number[] = [];
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < GIFTS; i++) {
     const t0 = performance.now();
     await client.execute({
       sql: `insert into flowers (giver_id, recipient_id, created_at, manila_day) values (?, ?, ?, '2026-01-01')`,
-      args: [1 + (i % 1000), THERAPISTS[0]! + (i % 50), Date.now()],
+      args: [1 + (i % Math.min(1000, CLIENTS[1]!)), THERAPISTS[0]! + (i % 50), Date.now()],
     });
     gifts.push(performance.now() - t0);
   }

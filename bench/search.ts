@@ -11,9 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as schema from '../db/schema.ts';
 import { memberSearchQuery } from '../worker/services/member-search.ts';
+import { benchSize } from './size.ts';
 
 const BUDGET_MS = 50;
-const MEMBERS = 100_000;
+const MEMBERS = benchSize(100_000, 2000);
+/** Timed searches per term. */
+const SAMPLES = benchSize(200, 3);
 const FIRST = ['Maria', 'Ana', 'Jose', 'Juan', 'Rosa', 'Luz', 'Carmela', 'Ramón', 'Niño', 'Dolores', 'Teresita', 'Angelica', 'Mark', 'John', 'Grace', 'Joy', 'Precious', 'Lovely', 'Jericho', 'Ñora'];
 const LAST = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Tomas', 'Andrada', 'Peña', 'Castillo', 'Flores', 'Villanueva', 'Ramos', 'Dela Cruz', 'Aquino', 'Navarro', 'Salazar', 'Muñoz'];
 const directory = mkdtempSync(join(tmpdir(), 'spa-bench-search-'));
@@ -55,7 +58,7 @@ try {
   ] as const) {
     const samples: number[] = [];
     let found = 0;
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < SAMPLES; i++) {
       const t0 = performance.now();
       found = (await memberSearchQuery(db as never, term, page)).length;
       samples.push(performance.now() - t0);

@@ -1,11 +1,13 @@
 // `npm test`: everything, in order: type check, web build, unit + libSQL conformance + workerd tests (vitest),
-// then the Playwright journeys in Chromium against the app served as `npm start` serves it (free port,
+// every benchmark once at a tiny size (scripts/bench-smoke.ts: one that crashes is a failed test, figures never
+// fail anything), then the Playwright journeys in Chromium against the app served as `npm start` serves it (free port,
 // throw-away data). Ends with one line: "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildWeb, freePort } from './app.ts';
+import { smokeBenchmarks } from './bench-smoke.ts';
 
 interface Tally {
   passed: number;
@@ -57,6 +59,11 @@ if (vitest) {
   total.skipped += vitest.numPendingTests + vitest.numTodoTests;
   if (vitestExit !== 0 && vitest.numFailedTests === 0) total.failed += 1; // a file that failed to load
 } else total.failed += 1;
+
+console.log('\n== Benchmarks, once each at a tiny size (each must run to the end; figures are not checked) ==');
+const benchmarks = await smokeBenchmarks();
+total.passed += benchmarks.passed;
+total.failed += benchmarks.failed;
 
 console.log('\n== Playwright journeys in Chromium ==');
 const e2eData = join(process.cwd(), '.e2e-data');
