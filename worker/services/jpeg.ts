@@ -71,11 +71,8 @@ export function jpegSegments(bytes: Uint8Array): JpegSegment[] | null {
       // Entropy-coded data runs to the next marker that is neither a stuffed 0xff00 nor a restart marker.
       let k = end;
       for (;;) {
-        if (k >= n - 1) return null;
-        if (bytes[k] !== 0xff) {
-          k++;
-          continue;
-        }
+        k = bytes.indexOf(0xff, k);
+        if (k < 0 || k >= n - 1) return null;
         const next = bytes[k + 1]!;
         if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) k += 2;
         else if (next === 0xff) k += 1;

