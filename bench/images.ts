@@ -17,10 +17,11 @@ import { freePort, startApp } from '../scripts/app.ts';
 import { inspectImage, reencodeImage } from '../worker/services/media.ts';
 import { JPEG_400, commentSegment, exifSegment, withSegments } from '../worker/test/fixtures/images.ts';
 import { launchChromium } from './browser.ts';
+import { benchSize, buildsWeb } from './size.ts';
 
 const SIDE = 4096;
-/** Uploads of each photo (IMAGES_BENCH_RUNS, at most 4: the upload limiter allows 10 a minute per member; 1 when smoke-testing). */
-const RUNS = Math.max(1, Math.min(4, Number(process.env.IMAGES_BENCH_RUNS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 3))));
+/** Uploads of each photo (IMAGES_BENCH_RUNS, at most 4: the upload limiter allows 10 a minute per member). */
+const RUNS = Math.min(4, benchSize(3, 1, 'IMAGES_BENCH_RUNS'));
 
 /** A photo-like picture: gradients, a few thousand soft shapes and fine noise, as a JPEG at quality 0.9. */
 async function drawPhoto(side: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -149,7 +150,7 @@ async function jsquashFigures(photo: Uint8Array<ArrayBuffer>, dir: string): Prom
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-images-'));
-const app = await startApp({ port: await freePort(), dataDir, build: !existsSync(join('dist', 'web', 'index.html')) });
+const app = await startApp({ port: await freePort(), dataDir, build: buildsWeb() });
 try {
   const origin = app.url;
   const client = DEMO_ACCOUNTS.find((account) => account.role === 'client')!;
