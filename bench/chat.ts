@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { insertMembersWithSessions, type MemberWithSession } from '../db/members-with-sessions.ts';
 import { CHAT_RECONNECT_GRACE_MS, CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
-import { buildRequestId, type ClientFrame, type ServerFrame } from '../durable-objects/protocol.ts';
+import { buildRequestId, type ClientFrame, type ServerFrame } from '../common/chat-protocol.ts';
 import { freePort, startApp, startWranglerDev, type RunningApp } from '../scripts/app.ts';
 import { benchSize, buildsWeb, SMOKE } from './size.ts';
 

@@ -1,5 +1,5 @@
 // Inputs of the chat's tRPC procedures (blocks and reports), shared by the web app and the Worker. The
-// socket's own frames are in durable-objects/protocol.ts.
+// socket's own frames are in common/chat-protocol.ts.
 import { z } from 'zod';
 import { CHAT_REPORT_REASON_MAX_LENGTH } from './limits.ts';
 

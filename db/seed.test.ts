@@ -9,7 +9,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHILIPPINES_BOUNDS } from '../common/limits.ts';
 import { manilaDay } from '../common/time.ts';
-import { verifyPassword } from '../common/password.ts';
+import { verifyPassword } from './password.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed.ts';
 
 const DAY = 86_400_000;

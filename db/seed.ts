@@ -8,7 +8,7 @@ import { slugify } from '../common/slug.ts';
 import { nameSkeleton } from '../common/name-skeleton.ts';
 import { nameKey } from '../common/names.ts';
 import { manilaDay } from '../common/time.ts';
-import { hashPassword } from '../common/password.ts';
+import { hashPassword } from './password.ts';
 
 /** The one password of every demo account. */
 export const DEMO_PASSWORD = 'spa-demo-2026';

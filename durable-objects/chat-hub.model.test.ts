@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { CHAT_REQUESTS_PREMIUM, CHAT_REQUESTS_REGULAR } from '../common/limits.ts';
 import { ChatClient, createMember, hubStub, requestIdFor, type TestMember } from '../worker/test/chat-client.ts';
-import type { ChatErrorCode } from './protocol.ts';
+import type { ChatErrorCode } from '../common/chat-protocol.ts';
 
 const MEMBERS = [0, 1, 2, 3, 4] as const;
 type Who = (typeof MEMBERS)[number];

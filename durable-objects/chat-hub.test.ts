@@ -4,7 +4,7 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_RECONNECT_GRACE_MS, CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
-import { CHAT_ERRORS, CLOSE_POLICY_VIOLATION, CLOSE_SESSION_ENDED, CLOSE_TOO_LARGE, MAX_FRAME_BYTES } from './protocol.ts';
+import { CHAT_ERRORS, CLOSE_POLICY_VIOLATION, CLOSE_SESSION_ENDED, CLOSE_TOO_LARGE, MAX_FRAME_BYTES } from '../common/chat-protocol.ts';
 import { ChatClient, createMember, hubStub, requestIdFor, upgrade, type TestMember } from '../worker/test/chat-client.ts';
 import { call, database, freshIp, json, register, sessionCookieFrom } from '../worker/test/helpers.ts';
 

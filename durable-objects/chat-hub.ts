@@ -32,7 +32,7 @@ import {
 } from '../common/limits.ts';
 import { isPremiumUntil } from '../common/premium.ts';
 import type { Role } from '../common/roles.ts';
-import { clientFrame } from './client-frames.ts';
+import { clientFrame } from '../common/chat-frames.ts';
 import {
   CHAT_ERRORS,
   CLOSE_POLICY_VIOLATION,
@@ -46,7 +46,7 @@ import {
   type ParsedClientFrame,
   type ServerFrame,
   type SessionEndReason,
-} from './protocol.ts';
+} from '../common/chat-protocol.ts';
 import { TokenBucket } from './token-bucket.ts';
 
 /** The verified member the Worker passes with a socket (header `X-Chat-Member`). */

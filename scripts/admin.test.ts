@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../common/password.ts';
+import { verifyPassword } from '../db/password.ts';
 import { migrateDatabase } from './migrate.ts';
 
 const run = promisify(execFile);

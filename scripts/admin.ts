@@ -9,7 +9,7 @@ import { memberName } from '../common/account.ts';
 import { PASSWORD_MIN_LENGTH } from '../common/limits.ts';
 import { nameKey } from '../common/names.ts';
 import { users } from '../db/schema.ts';
-import { hashPassword, isCommonPassword } from '../common/password.ts';
+import { hashPassword, isCommonPassword } from '../db/password.ts';
 import { insertMember } from '../worker/services/users.ts';
 
 const parsedName = memberName.safeParse(process.argv.slice(3).join(' '));

@@ -1,7 +1,8 @@
-// `npm test`: everything, in order: type check, web build, unit + libSQL conformance + workerd tests (vitest),
+// `npm test`: everything, in order: type check, lint (the layers), web build, unit + libSQL conformance + workerd
+// tests (vitest),
 // every benchmark once at a tiny size (scripts/bench-smoke.ts: one that crashes is a failed test, figures never
 // fail anything), then the Playwright journeys in Chromium against the app served as `npm start` serves it (free port,
-// throw-away data). Ends with one line: "N passed, N failed".
+// throw-away data). Ends with each stage's time and one line: "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,29 +30,43 @@ function readJson(file: string): any {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-console.log('\n== Type check ==');
-const typecheck = await run('node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
-if (typecheck === 0) total.passed += 1;
-else total.failed += 1;
+const stageTimes: [string, number][] = [];
 
-console.log('\n== Web build ==');
-try {
-  await buildWeb(false);
-  total.passed += 1;
-} catch (error) {
-  console.error(error);
-  total.failed += 1;
+/** Runs one stage, noting its wall time for the summary. */
+async function stage<T>(title: string, work: () => Promise<T>): Promise<T> {
+  console.log(`\n== ${title} ==`);
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    stageTimes.push([title.split(':')[0]!, performance.now() - started]);
+  }
 }
 
-console.log('\n== Vitest: unit, local libSQL server conformance, Worker and Durable Object tests in workerd ==');
+/** A stage that is one command: one passed or one failed test. */
+async function commandStage(title: string, command: string, args: string[]): Promise<void> {
+  const exit = await stage(title, () => run(command, args));
+  if (exit === 0) total.passed += 1;
+  else total.failed += 1;
+}
+
+await commandStage('Type check', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
+await commandStage('Lint: the layers and the rules of hooks', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
+
+await stage('Web build', async () => {
+  try {
+    await buildWeb(false);
+    total.passed += 1;
+  } catch (error) {
+    console.error(error);
+    total.failed += 1;
+  }
+});
+
 const vitestReport = join(reports, 'vitest.json');
-const vitestExit = await run(process.execPath, [
-  'node_modules/vitest/vitest.mjs',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
+const vitestExit = await stage('Vitest: unit, local libSQL server conformance, Worker and Durable Object tests in workerd', () =>
+  run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
+);
 const vitest = readJson(vitestReport);
 if (vitest) {
   total.passed += vitest.numPassedTests;
@@ -60,19 +75,20 @@ if (vitest) {
   if (vitestExit !== 0 && vitest.numFailedTests === 0) total.failed += 1; // a file that failed to load
 } else total.failed += 1;
 
-console.log('\n== Benchmarks, once each at a tiny size (each must run to the end; figures are not checked) ==');
-const benchmarks = await smokeBenchmarks();
+const benchmarks = await stage('Benchmarks: once each at a tiny size (each must run to the end; figures are not checked)', smokeBenchmarks);
 total.passed += benchmarks.passed;
 total.failed += benchmarks.failed;
 
-console.log('\n== Playwright journeys in Chromium ==');
 const e2eData = join(process.cwd(), '.e2e-data');
 rmSync(e2eData, { recursive: true, force: true });
 const playwrightReport = join(reports, 'playwright.json');
-const playwrightExit = await run(
-  process.execPath,
-  ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'],
-  { E2E_PORT: String(await freePort()), E2E_DATA_DIR: e2eData, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+const e2ePort = String(await freePort());
+const playwrightExit = await stage('Playwright journeys in Chromium', () =>
+  run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
+    E2E_PORT: e2ePort,
+    E2E_DATA_DIR: e2eData,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  }),
 );
 const playwright = readJson(playwrightReport);
 if (playwright?.stats) {
@@ -84,5 +100,9 @@ if (playwright?.stats) {
 rmSync(e2eData, { recursive: true, force: true });
 rmSync(reports, { recursive: true, force: true });
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log('\nTime per stage:');
+for (const [title, ms] of stageTimes) console.log(`  ${title.padEnd(28)} ${seconds(ms).padStart(9)}`);
+console.log(`  ${'total'.padEnd(28)} ${seconds(performance.now()).padStart(9)}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed === 0 ? 0 : 1);

@@ -9,9 +9,9 @@ import type { AppRouter } from '../worker/routers/index.ts';
 
 export type { AppRouter };
 export type { CurrentUser } from '../common/account.ts';
-export type { ChatMessage, ClientFrame, OnlineUser, ServerFrame } from '../durable-objects/protocol.ts';
-export { buildRequestId } from '../durable-objects/protocol.ts';
-export { clientFrame } from '../durable-objects/client-frames.ts';
+export type { ChatMessage, ClientFrame, OnlineUser, ServerFrame } from '../common/chat-protocol.ts';
+export { buildRequestId } from '../common/chat-protocol.ts';
+export { clientFrame } from '../common/chat-frames.ts';
 
 export interface SdkOptions {
   /** Where the platform runs, e.g. https://spa.example.com or http://127.0.0.1:8787. */

@@ -3,11 +3,15 @@
 // The QueryClient carries the spec's data-fetching defaults (part 1 section 9).
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import { QUERY_FRESH_MS, QUERY_GC_MS } from '../common/limits.ts';
 import { appLinks } from '../common/trpc-links.ts';
 import type { AppRouter } from '../worker/routers/index.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
+
+/** What each procedure answers, for components that take part of an answer as a prop. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

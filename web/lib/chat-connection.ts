@@ -14,7 +14,7 @@ import {
   REQUEST_LIMIT_TITLES,
   type ClientFrame,
   type ServerFrame,
-} from '../../durable-objects/protocol.ts';
+} from '../../common/chat-protocol.ts';
 import { toast } from '../components/ui/use-toast.ts';
 import { chatReducer, initialChatState, needsTick, noticeFor, type ChatAction, type ChatState, type PendingRequest } from './chat-state.ts';
 

@@ -2,7 +2,7 @@
 // chat opens (never one behind the member's back), unread counts, the snapshot after a reconnect (`joined`
 // settles what ended meanwhile), a partner away, and the toast each ending deserves.
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ServerFrame } from '../../durable-objects/protocol.ts';
+import type { ChatMessage, ServerFrame } from '../../common/chat-protocol.ts';
 import { chatReducer, initialChatState, noticeFor, totalUnread, type ChatAction, type ChatState } from './chat-state.ts';
 
 const NOW = 1_700_000_000_000;

@@ -1,4 +1,4 @@
-// The chat's state as a pure reducer over the hub's frames (durable-objects/protocol.ts), so the connection
+// The chat's state as a pure reducer over the hub's frames (common/chat-protocol.ts), so the connection
 // (chat-connection.ts) only moves frames and the screens only render. It lives as long as the signed-in app,
 // not the chat screen: leaving /chat and coming back finds the same conversations, and the unread count of
 // each chat grows while it is not on screen. The server is the source of truth: after every (re)connect the
@@ -8,7 +8,7 @@
 // Times are passed in with each action (`now`) so the reducer stays pure. `noticeFor` says which toast a frame
 // deserves, so that nothing happens silently.
 import type { Role } from '../../common/roles.ts';
-import type { ChatMessage, OnlineUser, ServerFrame, SessionEndReason } from '../../durable-objects/protocol.ts';
+import type { ChatMessage, OnlineUser, ServerFrame, SessionEndReason } from '../../common/chat-protocol.ts';
 
 /** How long a partner's typing indicator shows without a refresh (the sender refreshes it every few seconds). */
 const TYPING_INDICATOR_MAX_MS = 6000;

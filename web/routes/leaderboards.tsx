@@ -14,7 +14,6 @@ import {
   type Board,
   type Timeframe,
 } from '../../common/recognition.ts';
-import type { BoardEntry } from '../../worker/services/leaderboards.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { TrophyIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
@@ -23,7 +22,7 @@ import { Tabs } from '../components/ui/tabs.tsx';
 import { Link } from '@tanstack/react-router';
 import { cn } from '../lib/cn.ts';
 import { useSessionUser } from '../lib/session.ts';
-import { trpc } from '../trpc.ts';
+import { trpc, type RouterOutputs } from '../trpc.ts';
 
 /** The figures each board shows, in order, with their labels (spec part 2 section 3). */
 const FIGURES: Record<Board, [key: string, label: string][]> = {
@@ -154,6 +153,8 @@ function BoardList({ board, timeframe, enabled }: { board: Board; timeframe: Tim
     </ol>
   );
 }
+
+type BoardEntry = RouterOutputs['leaderboards']['board']['entries'][number];
 
 function BoardRow({ board, entry }: { board: Board; entry: BoardEntry }) {
   return (

@@ -9,7 +9,7 @@ import { nameKey as keyOfName } from '../../common/names.ts';
 import { captchaUses, sessions, users } from '../../db/schema.ts';
 import { captchaProvider } from '../services/captcha.ts';
 import { addressKey } from '../services/client-address.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../common/password.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../db/password.ts';
 import { insertMember, isUniqueViolation, sharedMemberFields } from '../services/users.ts';
 import {
   blankSessionCookie,

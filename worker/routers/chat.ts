@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { chatMemberInput, chatReportInput, chatSettingsInput, type ChatSettings } from '../../common/chat.ts';
 import { CHAT_BLOCKS_MAX } from '../../common/limits.ts';
 import { chatBlocks, chatReports, users } from '../../db/schema.ts';
-import type { ChatMessage } from '../../durable-objects/protocol.ts';
+import type { ChatMessage } from '../../common/chat-protocol.ts';
 import { chatHub } from '../services/chat.ts';
 import { adminProcedure, router, signedInProcedure } from '../trpc.ts';
 import { z } from 'zod';

@@ -17,7 +17,7 @@ import {
   verifyResetTokenInput,
   type ResetTokenCheck,
 } from '../../common/password-reset.ts';
-import { hashPassword, isCommonPassword } from '../../common/password.ts';
+import { hashPassword, isCommonPassword } from '../../db/password.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { addressKey } from '../services/client-address.ts';
 import { deliverDueMail, mailProviderName, queueMail } from '../services/mail.ts';

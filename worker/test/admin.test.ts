@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS, LATEST_USERS_COUNT, REVIEW_REPORT_TEXTS } from '../../common/admin.ts';
 import { MESSAGES } from '../../common/account.ts';
-import { CLOSE_SESSION_ENDED } from '../../durable-objects/protocol.ts';
+import { CLOSE_SESSION_ENDED } from '../../common/chat-protocol.ts';
 import { appRouter } from '../routers/index.ts';
 import { ChatClient, createMember } from './chat-client.ts';
 import { JPEG_400, PNG_64x48 } from './fixtures/images.ts';

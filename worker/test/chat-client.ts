@@ -1,7 +1,7 @@
 // Chat test clients: real WebSockets opened through the Worker's /ws/chat (session cookie and Origin checked
 // there), and members arranged directly in the database with a real session, so a test can have many.
 import { env, exports } from 'cloudflare:workers';
-import type { ClientFrame, ServerFrame } from '../../durable-objects/protocol.ts';
+import type { ClientFrame, ServerFrame } from '../../common/chat-protocol.ts';
 import type { Role } from '../../common/roles.ts';
 import { insertMembersWithSessions } from '../../db/members-with-sessions.ts';
 import { BASE, database, ORIGIN, uniqueName } from './helpers.ts';

@@ -8,7 +8,7 @@ import { exports } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../common/account.ts';
 import { RESET_TEXTS, RESET_TOKEN_LIFETIME_MS } from '../../common/password-reset.ts';
-import { CLOSE_SESSION_ENDED } from '../../durable-objects/protocol.ts';
+import { CLOSE_SESSION_ENDED } from '../../common/chat-protocol.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelay } from '../services/mail.ts';
 import { ChatClient } from './chat-client.ts';
 import {

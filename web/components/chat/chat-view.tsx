@@ -7,7 +7,7 @@
 // the unread messages of the other chats.
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../../common/limits.ts';
-import type { ChatMessage } from '../../../durable-objects/protocol.ts';
+import type { ChatMessage } from '../../../common/chat-protocol.ts';
 import type { ChatSocket } from '../../lib/chat-connection.ts';
 import { secondsUntil, totalUnread, type ChatSessionState } from '../../lib/chat-state.ts';
 import { cn } from '../../lib/cn.ts';

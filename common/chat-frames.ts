@@ -1,8 +1,8 @@
-// The zod schema of every frame a client may send (protocol.ts has the rest of the protocol). Only the hub
+// The zod schema of every frame a client may send (chat-protocol.ts has the rest of the protocol). Only the hub
 // and scripts that want to check their frames load it.
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX_LENGTH } from '../common/limits.ts';
-import { CHAT_TEXTS } from './protocol.ts';
+import { CHAT_MESSAGE_MAX_LENGTH } from './limits.ts';
+import { CHAT_TEXTS } from './chat-protocol.ts';
 
 const userId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const requestId = z.string().min(1).max(80);

@@ -1,11 +1,11 @@
 // The chat socket's protocol (spec part 1 section 7, made exact): every frame is a JSON object with a `type`
 // and the spec's fields beside it. The hub validates each incoming frame against `clientFrame`
-// (client-frames.ts, kept apart so that the web app does not load zod for it); the web app builds its frames
+// (chat-frames.ts, kept apart so that the web app does not load zod for it); the web app builds its frames
 // and reads the server's with the same types, so the two can never drift apart.
-import { CHAT_MESSAGE_MAX_LENGTH } from '../common/limits.ts';
-import type { Role } from '../common/roles.ts';
+import { CHAT_MESSAGE_MAX_LENGTH } from './limits.ts';
+import type { Role } from './roles.ts';
 
-export type { ClientFrame, ParsedClientFrame } from './client-frames.ts';
+export type { ClientFrame, ParsedClientFrame } from './chat-frames.ts';
 
 /** Frames larger than this are refused before they are parsed. */
 export const MAX_FRAME_BYTES = 8 * 1024;
