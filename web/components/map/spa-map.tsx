@@ -55,7 +55,8 @@ function markerImage(ring = '#ffffff'): ImageData {
 }
 
 function useMemberLocation() {
-  return useQuery({ queryKey: ['member-location'], queryFn: locateMember, staleTime: 5 * 60_000, retry: false });
+  const utils = trpc.useUtils();
+  return useQuery({ queryKey: ['member-location'], queryFn: () => locateMember(utils), staleTime: 5 * 60_000, retry: false });
 }
 
 /** The spa layers: clusters with their count, and single spas. */

@@ -4,7 +4,6 @@
 // list, the computed rating and whether the spa is open now, the Premium tag of a premium spa, and the spa's
 // analytics events (the popup opened, Call and Navigate tapped: POST /api/analytics/events, counted once a day
 // per member by the server).
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { MAP_MESSAGES, STAR_COUNT_DELAY_MS, type SpaListingEntry } from '../../../common/map.ts';
@@ -14,21 +13,13 @@ import { trpc } from '../../trpc.ts';
 import { CrownIcon } from '../icons.tsx';
 import { SaveButton } from '../favorites/save-button.tsx';
 
-async function fetchStarCount(id: number): Promise<number> {
-  const response = await fetch(`/api/users/${id}/star-stats`, { credentials: 'include' });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-  const body = (await response.json()) as { received?: unknown };
-  if (typeof body.received !== 'number') throw new Error('star-stats answered without a count');
-  return body.received;
-}
-
 function StarCount({ spaId }: { spaId: number }) {
   const [due, setDue] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setDue(true), STAR_COUNT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [spaId]);
-  const stars = useQuery({ queryKey: ['star-stats', spaId], queryFn: () => fetchStarCount(spaId), enabled: due, retry: false });
+  const stars = trpc.profiles.starStats.useQuery({ userId: spaId }, { enabled: due, retry: false });
   if (stars.isError) {
     return (
       <p className="text-sm font-semibold text-red-700" data-testid="star-count">
@@ -38,7 +29,7 @@ function StarCount({ spaId }: { spaId: number }) {
   }
   return (
     <p className="text-sm font-semibold text-amber-700" data-testid="star-count" aria-busy={stars.data === undefined}>
-      <span aria-hidden="true">★</span> {stars.data ?? '…'} <span className="text-xs font-medium text-ink-600">stars</span>
+      <span aria-hidden="true">★</span> {stars.data?.received ?? '…'} <span className="text-xs font-medium text-ink-600">stars</span>
     </p>
   );
 }

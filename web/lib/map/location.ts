@@ -4,6 +4,7 @@
 // text). Every answer outside the Philippines is passed over. Failures fall back silently.
 import { fallbackLocation, isInPhilippines, LOCATION_MESSAGES, type LocationResult } from '../../../common/geo.ts';
 import { DEVICE_GEOLOCATION } from '../../../common/map.ts';
+import type { TrpcUtils } from '../../trpc.ts';
 
 function devicePosition(): Promise<GeolocationPosition | null> {
   if (!('geolocation' in navigator)) return Promise.resolve(null);
@@ -12,16 +13,16 @@ function devicePosition(): Promise<GeolocationPosition | null> {
   });
 }
 
-async function serverLookup(): Promise<LocationResult | null> {
+/** The server's IP lookup (GET /api/geolocation/maxmind), asked once: the fallback follows at once on a failure. */
+async function serverLookup(utils: TrpcUtils): Promise<LocationResult | null> {
   try {
-    const response = await fetch('/api/geolocation/maxmind', { credentials: 'include' });
-    return response.ok ? ((await response.json()) as LocationResult) : null;
+    return await utils.geo.locate.fetch(undefined, { retry: false });
   } catch {
     return null;
   }
 }
 
-export async function locateMember(): Promise<LocationResult> {
+export async function locateMember(utils: TrpcUtils): Promise<LocationResult> {
   const position = await devicePosition();
   if (position && isInPhilippines(position.coords.latitude, position.coords.longitude)) {
     return {
@@ -37,7 +38,7 @@ export async function locateMember(): Promise<LocationResult> {
       isp: null,
     };
   }
-  const server = await serverLookup();
+  const server = await serverLookup(utils);
   if (server && server.source !== 'fallback' && isInPhilippines(server.latitude, server.longitude)) return server;
   return fallbackLocation(server?.error ?? LOCATION_MESSAGES.deviceUnavailable);
 }
