@@ -1,6 +1,16 @@
-// The message to show for a failed call: the server's own text where it sent one (ARCHITECTURE section 8),
-// otherwise the screen's fallback (a network failure or a non-tRPC answer has no message worth showing).
+// What a failed call says: the server's own text where it sent one (ARCHITECTURE section 8), otherwise the
+// screen's fallback (a network failure or a non-tRPC answer has no message worth showing), and the HTTP status
+// it answered with. Every screen reads failures through these, so a change of transport changes one file.
 import { TRPCClientError } from '@trpc/client';
+
+/**
+ * The HTTP status of a failed call: the one the server put in the error (ARCHITECTURE section 8), else the
+ * answer's own (a proxy's 413, for example); undefined when no answer came at all.
+ */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  return (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? (error.meta?.response as Response | undefined)?.status;
+}
 
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError) {
@@ -17,9 +27,6 @@ export function serverMessage(error: unknown, fallback: string): string {
 export function submitErrorMessage(error: unknown): string {
   const message = serverMessage(error, '');
   if (message) return message;
-  if (error instanceof TRPCClientError) {
-    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? (error.meta?.response as Response | undefined)?.status;
-    if (status) return `HTTP ${status}`;
-  }
-  return 'Network error';
+  const status = httpStatusOf(error);
+  return status ? `HTTP ${status}` : 'Network error';
 }

@@ -2,15 +2,10 @@
 // stats are fetched fresh on every visit (freshness 0, kept 2 and 5 minutes), by the route loader, before the
 // screen's code has even arrived; the screen then reads them without fetching again. Lists keep the default
 // 5 minutes. A 4xx answer (not found, signed out) is final; other failures are retried.
-import { TRPCClientError } from '@trpc/client';
 import type { ProfileRef } from '../../common/profile.ts';
 import type { TrpcUtils } from '../trpc.ts';
+import { httpStatusOf } from './errors.ts';
 import { SESSION_QUERY_OPTIONS } from './session.ts';
-
-export function httpStatusOf(error: unknown): number | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
-  return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
-}
 
 function retryUnlessFinal(times: number) {
   return (failures: number, error: unknown) => {

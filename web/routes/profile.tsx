@@ -33,7 +33,8 @@ import {
 import { AboutPanel, ContactPanel, OpeningHoursTable, SpaLocationCard, WriteReviewCard } from '../components/profile/profile-panels.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { cn } from '../lib/cn.ts';
-import { httpStatusOf, PROFILE_QUERY, profileRef, STATS_QUERY } from '../lib/profile-queries.ts';
+import { httpStatusOf } from '../lib/errors.ts';
+import { PROFILE_QUERY, profileRef, STATS_QUERY } from '../lib/profile-queries.ts';
 import { ROLE_THEME } from '../lib/role-theme.ts';
 import { useLogout, useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';

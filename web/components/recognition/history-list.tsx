@@ -2,6 +2,7 @@
 // badge, the date, the reason and any extra line; an empty state in the spec's words.
 import type { ReactNode } from 'react';
 import type { Role } from '../../../common/roles.ts';
+import { httpStatusOf, serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { MemberChip } from './member-chip.tsx';
 
@@ -46,11 +47,9 @@ export function HistoryList({ title, empty, items }: { title: string; empty: str
 
 /** A history screen's "member not found" and error states. */
 export function HistoryProblem({ error }: { error: unknown }) {
-  const status = (error as { data?: { httpStatus?: number } })?.data?.httpStatus;
-  const message = (error as { message?: string })?.message;
   return (
     <p role="alert" className="rounded-2xl border border-sand-200 bg-white px-4 py-8 text-center text-base text-ink-700">
-      {status === 404 ? 'User not found.' : message || 'Something went wrong. Please try again.'}
+      {httpStatusOf(error) === 404 ? 'User not found.' : serverMessage(error, 'Something went wrong. Please try again.')}
     </p>
   );
 }
