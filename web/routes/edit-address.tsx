@@ -19,6 +19,7 @@ import { PinIcon } from '../components/icons.tsx';
 import { MapView, useMapKit } from '../components/map/map-view.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { FieldError } from '../components/ui/form-alert.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
@@ -191,11 +192,9 @@ export function EditAddressPage() {
             onKeyDown={onKeyDown}
             className="h-12 w-full rounded-xl border border-sand-300 bg-white px-4 text-base text-ink-900 placeholder:text-ink-500 focus-visible:outline-2 focus-visible:outline-brand-600"
           />
-          {error ? (
-            <p id="address-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id="address-error" className="mt-1">
+            {error}
+          </FieldError>
           <ul
             id={listId}
             role="listbox"

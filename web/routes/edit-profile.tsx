@@ -6,7 +6,7 @@
 // the server (PATCH /api/profile).
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { AI_ASSIST_TEXTS, hasCompleteSentence } from '../../common/ai-assist.ts';
 import type { CurrentUser } from '../../common/account.ts';
 import { checkImageFile, IMAGE_ACCEPT, IMAGE_TEXTS } from '../../common/image-presets.ts';
@@ -20,7 +20,8 @@ import { PinIcon } from '../components/icons.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 import { OpeningHoursEditor } from '../components/profile/opening-hours-editor.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { inputClasses } from '../components/ui/input.tsx';
+import { FieldError } from '../components/ui/form-alert.tsx';
+import { inputClasses, TextField } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
@@ -187,7 +188,7 @@ function Editor({ user }: { user: CurrentUser }) {
                 #{user.memberNumber}
               </span>
             </div>
-            <FieldError id="profile-name-error" message={errors.name} />
+            <FieldError id="profile-name-error">{errors.name}</FieldError>
           </div>
         </section>
 
@@ -232,18 +233,9 @@ function Editor({ user }: { user: CurrentUser }) {
             <ContactEditor contact={contact} errors={errors} onChange={setContact} />
           </TabsPrimitive.Content>
         </TabsPrimitive.Root>
-        <FieldError id="form-error" message={errors.form} />
+        <FieldError id="form-error">{errors.form}</FieldError>
       </div>
     </PageShell>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-red-700">
-      {message}
-    </p>
   );
 }
 
@@ -362,7 +354,7 @@ function AboutEditor({ user, value, error, onChange }: { user: CurrentUser; valu
         onChange={(event) => onChange(event.target.value)}
         className={cn(inputClasses, 'h-auto min-h-40 py-3 leading-relaxed')}
       />
-      <FieldError id="about-me-error" message={error} />
+      <FieldError id="about-me-error">{error}</FieldError>
       <p id="ai-assist-note" className="text-xs text-ink-600">
         {used ? 'AI Assist has been used in this session. ' : 'Write at least one complete sentence to use AI Assist once. '}
         {provider.data ? provider.data.label : null}
@@ -410,51 +402,6 @@ function SpaLocationEditorCard({ address }: { address: string | null }) {
   );
 }
 
-function ContactField({
-  label,
-  value,
-  error,
-  onChange,
-  type = 'text',
-  hint,
-  ...rest
-}: {
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-  type?: string;
-  hint?: ReactNode;
-  autoComplete?: string;
-  inputMode?: 'email' | 'tel' | 'text';
-  placeholder?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="grid grid-cols-1 gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClasses}
-        {...rest}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-ink-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
 const HANDLE_PLACEHOLDERS: Record<HandleKey, string> = {
   viberHandle: '0917 123 4567',
   messengerHandle: 'your.messenger.name',
@@ -468,7 +415,7 @@ const HANDLE_PLACEHOLDERS: Record<HandleKey, string> = {
 function ContactEditor({ contact, errors, onChange }: { contact: ContactForm; errors: Errors; onChange: (contact: ContactForm) => void }) {
   return (
     <section aria-label="Contact" className="grid grid-cols-1 gap-4 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
-      <ContactField
+      <TextField
         label="Email"
         type="email"
         inputMode="email"
@@ -476,9 +423,9 @@ function ContactEditor({ contact, errors, onChange }: { contact: ContactForm; er
         value={contact.email}
         error={errors.email}
         hint="Only you can see your email."
-        onChange={(email) => onChange({ ...contact, email })}
+        onChange={(event) => onChange({ ...contact, email: event.target.value })}
       />
-      <ContactField
+      <TextField
         label="Phone"
         type="tel"
         inputMode="tel"
@@ -487,16 +434,16 @@ function ContactEditor({ contact, errors, onChange }: { contact: ContactForm; er
         value={contact.phoneNumber}
         error={errors.phoneNumber}
         hint="Philippine numbers as you write them (0917 123 4567); numbers abroad with their + code."
-        onChange={(phoneNumber) => onChange({ ...contact, phoneNumber })}
+        onChange={(event) => onChange({ ...contact, phoneNumber: event.target.value })}
       />
       {CONTACT_HANDLES.map(({ key, label }) => (
-        <ContactField
+        <TextField
           key={key}
           label={label}
           placeholder={HANDLE_PLACEHOLDERS[key]}
           value={contact[key]}
           error={errors[key]}
-          onChange={(value) => onChange({ ...contact, [key]: value })}
+          onChange={(event) => onChange({ ...contact, [key]: event.target.value })}
         />
       ))}
     </section>

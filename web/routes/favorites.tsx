@@ -167,12 +167,6 @@ function ListDialogs({ editing, onClose, onChanged }: { editing: Editing; onClos
     if (editing?.kind === 'rename') rename.mutate({ listId: editing.list.id, name: parsed.data });
   };
 
-  const error = problem ? (
-    <p role="alert" className="text-sm font-medium text-red-700">
-      {problem}
-    </p>
-  ) : null;
-
   if (editing?.kind === 'delete')
     return (
       <ConfirmDialog
@@ -189,8 +183,14 @@ function ListDialogs({ editing, onClose, onChanged }: { editing: Editing; onClos
   return (
     <Dialog open={editing !== null} onOpenChange={(open) => !open && onClose()} title={editing?.kind === 'rename' ? 'Rename list' : 'New list'}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField label="List name" maxLength={FAVORITE_LIST_NAME_MAX_LENGTH} value={name} onChange={(event) => setName(event.target.value)} autoFocus />
-        {error}
+        <TextField
+          label="List name"
+          maxLength={FAVORITE_LIST_NAME_MAX_LENGTH}
+          value={name}
+          error={problem ?? undefined}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

@@ -10,6 +10,7 @@ import { SearchIcon } from '../components/icons.tsx';
 import { MemberName } from '../components/member-name.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { FieldError, FormAlert } from '../components/ui/form-alert.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
@@ -57,20 +58,16 @@ export function SearchPage() {
           <Button type="submit" aria-label={SEARCH_TEXTS.button}>
             <SearchIcon size={20} />
           </Button>
-          {error ? (
-            <p id="member-search-error" role="alert" className="col-span-2 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id="member-search-error" className="col-span-2">
+            {error}
+          </FieldError>
         </form>
         {term === null ? (
           <NoticePanel icon={<SearchIcon size={28} />}>{SEARCH_TEXTS.prompt}</NoticePanel>
         ) : results.isPending ? (
           <p className="text-ink-600">Loading...</p>
         ) : results.isError ? (
-          <p role="alert" className="text-red-700">
-            {serverMessage(results.error, SEARCH_TEXTS.failed)}
-          </p>
+          <FormAlert>{serverMessage(results.error, SEARCH_TEXTS.failed)}</FormAlert>
         ) : items.length === 0 ? (
           <NoticePanel icon={<SearchIcon size={28} />}>
             <span className="block font-semibold text-ink-900">{SEARCH_TEXTS.empty}</span>

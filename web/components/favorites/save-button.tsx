@@ -11,6 +11,7 @@ import { HeartIcon } from '../icons.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
 import { Dialog } from '../ui/dialog.tsx';
+import { FormAlert } from '../ui/form-alert.tsx';
 import { TextField } from '../ui/input.tsx';
 import { toast } from '../ui/use-toast.ts';
 
@@ -73,9 +74,7 @@ export function SaveButton({ targetUserId, targetName, className }: SaveButtonPr
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Save to a list" description={`Choose the lists to keep ${targetName} in.`}>
         {lists.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            Your lists could not be loaded. Please try again.
-          </p>
+          <FormAlert>Your lists could not be loaded. Please try again.</FormAlert>
         ) : (
           <ul className="grid gap-1" aria-label="Your lists">
             {(lists.data ?? []).map((list) => (
@@ -99,13 +98,9 @@ export function SaveButton({ targetUserId, targetName, className }: SaveButtonPr
             placeholder="Date night, near the office…"
             maxLength={FAVORITE_LIST_NAME_MAX_LENGTH}
             value={newName}
+            error={problem ?? undefined}
             onChange={(event) => setNewName(event.target.value)}
           />
-          {problem ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {problem}
-            </p>
-          ) : null}
           <Button type="submit" variant="outline" disabled={busy}>
             Create and save
           </Button>

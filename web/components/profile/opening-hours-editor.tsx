@@ -4,6 +4,7 @@
 import { WEEK_DAY_NAMES, WEEK_DAYS, type TimeRange, type WeekDay, type WeeklyHours } from '../../../common/opening-hours.ts';
 import { Button } from '../ui/button.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
+import { FieldError } from '../ui/form-alert.tsx';
 
 const MAX_RANGES = 4;
 export const CLOSED_WEEK: WeeklyHours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
@@ -126,11 +127,7 @@ export function OpeningHoursEditor({
           })}
         </ul>
       )}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError>{error}</FieldError>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
+import { FormAlert } from '../ui/form-alert.tsx';
 import { inputClasses } from '../ui/input.tsx';
 import { toast } from '../ui/use-toast.ts';
 
@@ -65,11 +66,7 @@ export function ReportReview({ reviewId }: { reviewId: number }) {
                 className={`${inputClasses} h-auto py-3`}
               />
             </div>
-            {error ? (
-              <p role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
+            <FormAlert>{error}</FormAlert>
             <div className="flex justify-end gap-2">
               <Button variant="ghost" onClick={() => setOpen(false)} disabled={report.isPending}>
                 Cancel
