@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../common/account.ts';
 import { SESSION_USER_CACHE_MS } from '../../common/limits.ts';
-import { useToast } from '../components/ui/use-toast.ts';
+import { toast } from '../components/ui/use-toast.ts';
 import { trpc, type TrpcUtils } from '../trpc.ts';
 import { serverMessage } from './errors.ts';
 
@@ -49,7 +49,6 @@ export function useStoreSessionUser() {
 
 export function useLogout() {
   const queryClient = useQueryClient();
-  const { toast } = useToast();
   const mutation = trpc.account.logout.useMutation({
     onSuccess: () => {
       queryClient.clear();

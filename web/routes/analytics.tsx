@@ -24,7 +24,7 @@ import { CrownIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { useToast } from '../components/ui/use-toast.ts';
+import { toast } from '../components/ui/use-toast.ts';
 import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { useSessionUser } from '../lib/session.ts';
@@ -219,7 +219,6 @@ function AnalyticsTable({ weeks, series, caption }: { weeks: AnalyticsWeek[]; se
 /** Premium: the CSV of the weeks shown (GET /api/analytics/export), saved as a file. */
 function ExportButton({ weeks }: { weeks: number }) {
   const utils = trpc.useUtils();
-  const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);

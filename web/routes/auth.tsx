@@ -16,7 +16,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Checkbox } from '../components/ui/checkbox.tsx';
 import { TextField } from '../components/ui/input.tsx';
 import { RadioGroup } from '../components/ui/radio-group.tsx';
-import { useToast } from '../components/ui/use-toast.ts';
+import { dismiss, toast } from '../components/ui/use-toast.ts';
 import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { rememberSignedIn, useSessionUser, useStoreSessionUser } from '../lib/session.ts';
@@ -77,7 +77,6 @@ export function AuthPage() {
 function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole | undefined; initialMode: Mode }) {
   const navigate = useNavigate();
   const storeUser = useStoreSessionUser();
-  const { toast, dismiss } = useToast();
 
   const [mode, setMode] = useState<Mode>(initialMode);
   const [name, setName] = useState('');

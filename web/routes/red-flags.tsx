@@ -10,7 +10,7 @@ import { LoadingView } from '../components/loading-view.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
-import { useToast } from '../components/ui/use-toast.ts';
+import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
@@ -75,7 +75,6 @@ export function RedFlagsPage() {
 function DisputeDialog({ redFlagId, onClose }: { redFlagId: number; onClose: () => void }) {
   const [statement, setStatement] = useState('');
   const utils = trpc.useUtils();
-  const { toast } = useToast();
   const dispute = trpc.recognition.disputeRedFlag.useMutation({
     onSuccess: () => {
       toast({ variant: 'success', title: 'Dispute Sent', description: 'A moderator will review this red flag.' });

@@ -29,7 +29,7 @@ import type { Review } from '../../common/profile.ts';
 import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { useToast } from '../components/ui/use-toast.ts';
+import { toast } from '../components/ui/use-toast.ts';
 import { submitErrorMessage } from '../lib/errors.ts';
 import { cn } from '../lib/cn.ts';
 import { useSessionUser } from '../lib/session.ts';
@@ -103,7 +103,6 @@ function ReviewScreen({
   const [flowerSpaId, setFlowerSpaId] = useState<number | null>(null);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const { toast } = useToast();
   const isSpa = target.role === 'spa_management';
   const buttons = rewardButtons(viewerRole, target.role);
   const showFlagReason = buttons.some((button) => button.reward === 'red_flag');
@@ -333,7 +332,6 @@ function RotatingHint() {
  * while dimmed it says Need a Complete Sentence First!, else it asks the provider and shows Loading....
  */
 export function AiAssistLine({ text, pending = false, onAssist }: { text: string; pending?: boolean; onAssist?: () => void }) {
-  const { toast } = useToast();
   const provider = trpc.ai.provider.useQuery(undefined, { staleTime: Infinity });
   const ready = hasCompleteSentence(text);
   return (

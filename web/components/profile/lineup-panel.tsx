@@ -14,7 +14,7 @@ import { MapIcon } from '../icons.tsx';
 import { MemberName } from '../member-name.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { inputClasses } from '../ui/input.tsx';
-import { useToast } from '../ui/use-toast.ts';
+import { toast } from '../ui/use-toast.ts';
 import { EmptyText, ListSkeleton, TabHeading } from './profile-lists.tsx';
 
 export function LineupPanel({ profile, own }: { profile: Pick<PublicProfile, 'id' | 'role' | 'name'>; own: boolean }) {
@@ -110,7 +110,6 @@ function SpaRow({ spa, action }: { spa: LineupSpa; action?: React.ReactNode }) {
 
 function useLineupChange() {
   const utils = trpc.useUtils();
-  const { toast } = useToast();
   return {
     onSuccess: (answer: { message: string }) => {
       toast({ variant: 'success', title: answer.message });

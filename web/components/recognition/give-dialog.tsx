@@ -11,7 +11,7 @@ import { SpaPicker } from './spa-picker.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { inputClasses } from '../ui/input.tsx';
-import { useToast } from '../ui/use-toast.ts';
+import { toast } from '../ui/use-toast.ts';
 
 export function GiveDialog({
   kind,
@@ -28,7 +28,6 @@ export function GiveDialog({
   const [recipientId, setRecipientId] = useState<number | null>(null);
   const [spaId, setSpaId] = useState<number | null>(null);
   const [reason, setReason] = useState('');
-  const { toast } = useToast();
   const utils = trpc.useUtils();
   const failedTitle = RECOGNITION_MESSAGES.failedTitle[kind];
   const give = (kind === 'star' ? trpc.recognition.giveStar : trpc.recognition.giveFlower).useMutation({

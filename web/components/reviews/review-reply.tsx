@@ -9,7 +9,7 @@ import { formatDate } from '../../lib/format.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Button } from '../ui/button.tsx';
-import { useToast } from '../ui/use-toast.ts';
+import { toast } from '../ui/use-toast.ts';
 
 export function ReviewReply({
   reviewId,
@@ -26,7 +26,6 @@ export function ReviewReply({
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(reply?.text ?? '');
   const utils = trpc.useUtils();
-  const { toast } = useToast();
   const done = () => {
     setEditing(false);
     void Promise.all([utils.reviews.invalidate(), utils.profiles.reviewsReceived.invalidate()]);

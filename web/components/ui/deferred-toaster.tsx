@@ -1,12 +1,12 @@
 // Mounts the toast region without weighing on the first page load: its code (Radix toast) is fetched when the
 // browser is idle, or at once when a toast is raised before that.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useToast } from './use-toast.ts';
+import { useToasts } from './use-toast.ts';
 
 const Toaster = lazy(() => import('./toast.tsx').then((module) => ({ default: module.Toaster })));
 
 export function DeferredToaster() {
-  const { toasts } = useToast();
+  const toasts = useToasts();
   const [idle, setIdle] = useState(false);
 
   useEffect(() => {

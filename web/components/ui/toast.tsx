@@ -2,7 +2,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../common/limits.ts';
 import { cn } from '../../lib/cn.ts';
-import { dismiss, useToast, type ToastVariant } from './use-toast.ts';
+import { dismiss, useToasts, type ToastVariant } from './use-toast.ts';
 
 const VARIANT_CLASSES: Record<ToastVariant, string> = {
   default: 'border-sand-200 bg-white text-ink-900',
@@ -11,7 +11,7 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
 };
 
 export function Toaster() {
-  const { toasts } = useToast();
+  const toasts = useToasts();
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} swipeDirection="right">
       {toasts.map(({ id, title, description, variant = 'default', duration, open }) => (

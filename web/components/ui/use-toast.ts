@@ -1,5 +1,6 @@
 // A small toast store: one toast visible at a time, removed from memory 3000 ms after it is dismissed
-// (spec part 1 section 9). `toast()` works anywhere; `useToast()` subscribes a component to the list.
+// (spec part 1 section 9). `toast()` is the one way to raise a toast, from a component or not; `useToasts()`
+// subscribes the toaster to the list.
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '../../../common/limits.ts';
 
@@ -61,7 +62,6 @@ function subscribe(listener: () => void) {
 
 const getSnapshot = () => toasts;
 
-export function useToast() {
-  const list = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  return { toasts: list, toast, dismiss };
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
