@@ -7,13 +7,14 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { AI_ASSIST_TEXTS, hasCompleteSentence } from '../../common/ai-assist.ts';
+import { AI_ASSIST_TEXTS } from '../../common/ai-assist.ts';
 import type { CurrentUser } from '../../common/account.ts';
 import { checkImageFile, IMAGE_ACCEPT, IMAGE_TEXTS } from '../../common/image-presets.ts';
 import { weeklyHoursSchema, type WeeklyHours } from '../../common/opening-hours.ts';
 import { ABOUT_MAX_LENGTH, CONTACT_HANDLES, nameIssue, PROFILE_TEXTS, roleTexts, type HandleKey } from '../../common/profile.ts';
 import { updateProfileInput, type UpdateProfileInput } from '../../common/profile-input.ts';
 import { NAME_MAX_LENGTH } from '../../common/limits.ts';
+import { AiAssist } from '../components/ai-assist.tsx';
 import { Avatar } from '../components/avatar.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { PinIcon } from '../components/icons.tsx';
@@ -291,58 +292,12 @@ function PhotoPicker({ user }: { user: CurrentUser }) {
 
 function AboutEditor({ user, value, error, onChange }: { user: CurrentUser; value: string; error?: string; onChange: (value: string) => void }) {
   const texts = roleTexts(user.role);
-  const provider = trpc.ai.provider.useQuery(undefined, { staleTime: Infinity });
   const assist = trpc.ai.assistProfile.useMutation();
-  const [used, setUsed] = useState(() => readUsed());
-  const ready = hasCompleteSentence(value) && !used;
-
-  function runAssist() {
-    if (used) {
-      toast({ title: AI_ASSIST_TEXTS.alreadyUsedTitle, description: AI_ASSIST_TEXTS.alreadyUsed });
-      return;
-    }
-    if (!hasCompleteSentence(value)) {
-      toast({ title: AI_ASSIST_TEXTS.needSentenceTitle, description: AI_ASSIST_TEXTS.needSentenceProfile });
-      return;
-    }
-    assist.mutate(
-      { currentText: value, profileType: user.role, userName: user.name },
-      {
-        onSuccess: (answer) => {
-          const [first] = answer.suggestions;
-          if (first) onChange(first);
-          markUsed();
-          setUsed(true);
-          toast({ variant: 'success', title: AI_ASSIST_TEXTS.appliedTitle, description: answer.provider.label });
-        },
-        onError: (failure) =>
-          toast({
-            variant: 'destructive',
-            title: AI_ASSIST_TEXTS.errorTitle,
-            description: serverMessage(failure, AI_ASSIST_TEXTS.error),
-          }),
-      },
-    );
-  }
-
   return (
     <section className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <label htmlFor="about-me" className="font-display text-lg font-semibold text-ink-900">
-          {texts.aboutHeading}
-        </label>
-        <Button
-          variant="outline"
-          size="sm"
-          className={cn('min-h-11', !ready && 'opacity-60')}
-          aria-describedby="ai-assist-note"
-          onClick={runAssist}
-          disabled={assist.isPending}
-        >
-          <SparkleIcon />
-          {assist.isPending ? 'Loading...' : 'AI Assist'}
-        </Button>
-      </div>
+      <label htmlFor="about-me" className="font-display text-lg font-semibold text-ink-900">
+        {texts.aboutHeading}
+      </label>
       <textarea
         id="about-me"
         value={value}
@@ -355,35 +310,16 @@ function AboutEditor({ user, value, error, onChange }: { user: CurrentUser; valu
         className={cn(inputClasses, 'h-auto min-h-40 py-3 leading-relaxed')}
       />
       <FieldError id="about-me-error">{error}</FieldError>
-      <p id="ai-assist-note" className="text-xs text-ink-600">
-        {used ? 'AI Assist has been used in this session. ' : 'Write at least one complete sentence to use AI Assist once. '}
-        {provider.data ? provider.data.label : null}
-      </p>
+      <AiAssist
+        text={value}
+        needSentence={AI_ASSIST_TEXTS.needSentenceProfile}
+        hint="Write at least one complete sentence to use AI Assist once."
+        request={() => assist.mutateAsync({ currentText: value, profileType: user.role, userName: user.name })}
+        pending={assist.isPending}
+        onApply={onChange}
+        oncePerSessionKey={AI_USED_KEY}
+      />
     </section>
-  );
-}
-
-function readUsed(): boolean {
-  try {
-    return sessionStorage.getItem(AI_USED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function markUsed() {
-  try {
-    sessionStorage.setItem(AI_USED_KEY, '1');
-  } catch {
-    // Without storage the limit holds for this page only.
-  }
-}
-
-function SparkleIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3zM19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8L19 16z" strokeLinejoin="round" />
-    </svg>
   );
 }
 

@@ -6,7 +6,7 @@
 // editor by default, labelled as such).
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { AI_ASSIST_TEXTS, hasCompleteSentence } from '../../common/ai-assist.ts';
+import { AI_ASSIST_TEXTS } from '../../common/ai-assist.ts';
 import { REVIEW_HINT_FADE_MS, REVIEW_HINT_INTERVAL_MS, REVIEW_MAX_WORDS } from '../../common/limits.ts';
 import { RED_FLAG_REASONS, type RedFlagReason } from '../../common/recognition.ts';
 import {
@@ -23,6 +23,7 @@ import {
   type ReviewReward,
   type SubRatingKey,
 } from '../../common/reviews.ts';
+import { AiAssist } from '../components/ai-assist.tsx';
 import { SpaPicker } from '../components/recognition/spa-picker.tsx';
 import { ReviewCard } from '../components/reviews/review-card.tsx';
 import type { Review } from '../../common/profile.ts';
@@ -31,7 +32,6 @@ import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { submitErrorMessage } from '../lib/errors.ts';
-import { cn } from '../lib/cn.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
 
@@ -141,14 +141,7 @@ function ReviewScreen({
     });
   }
 
-  const aiAssist = trpc.ai.assistReview.useMutation({
-    onSuccess: (answer) => {
-      const [first] = answer.suggestions;
-      if (first) setText(first);
-      toast({ variant: 'success', title: AI_ASSIST_TEXTS.appliedTitle, description: answer.provider.label });
-    },
-    onError: () => toast({ variant: 'destructive', title: AI_ASSIST_TEXTS.errorTitle, description: AI_ASSIST_TEXTS.error }),
-  });
+  const aiAssist = trpc.ai.assistReview.useMutation();
 
   const others = reviews.filter((review) => review.reviewer.id !== viewerId);
   const disabled = submit.isPending || !text.trim();
@@ -198,10 +191,13 @@ function ReviewScreen({
               </p>
               <RotatingHint />
             </div>
-            <AiAssistLine
+            <AiAssist
               text={text}
+              needSentence={AI_ASSIST_TEXTS.needSentenceReview}
+              hint={AI_ASSIST_HINT}
+              request={() => aiAssist.mutateAsync({ currentText: text, spaName: target.name, targetUserId: target.id })}
               pending={aiAssist.isPending}
-              onAssist={() => aiAssist.mutate({ currentText: text, spaName: target.name, targetUserId: target.id })}
+              onApply={setText}
             />
             {showFlagReason ? (
               <div className="grid gap-1.5">
@@ -324,34 +320,5 @@ function RotatingHint() {
     >
       {REVIEW_HINTS[index]}
     </p>
-  );
-}
-
-/**
- * AI Assist: dimmed until the text has one complete sentence (the spec's rule, common/ai-assist.ts); pressed
- * while dimmed it says Need a Complete Sentence First!, else it asks the provider and shows Loading....
- */
-export function AiAssistLine({ text, pending = false, onAssist }: { text: string; pending?: boolean; onAssist?: () => void }) {
-  const provider = trpc.ai.provider.useQuery(undefined, { staleTime: Infinity });
-  const ready = hasCompleteSentence(text);
-  return (
-    <div className="grid gap-1">
-      <Button
-        variant="secondary"
-        className={cn('w-fit min-h-11', !ready && 'opacity-50')}
-        aria-disabled={!ready || pending}
-        disabled={pending}
-        onClick={() =>
-          ready
-            ? onAssist?.()
-            : toast({ variant: 'destructive', title: AI_ASSIST_TEXTS.needSentenceTitle, description: AI_ASSIST_TEXTS.needSentenceReview })
-        }
-      >
-        {pending ? 'Loading...' : 'AI Assist'}
-      </Button>
-      <p className="text-xs text-ink-600">
-        {AI_ASSIST_HINT} {provider.data ? provider.data.label : null}
-      </p>
-    </div>
   );
 }
