@@ -5,6 +5,7 @@
 // range whose close is earlier than its open runs overnight into the next day (["22:00", "02:00"]).
 // The Philippines keeps no daylight saving time, so Manila local time is UTC+8 all year.
 import { z } from 'zod';
+import { manilaClock } from './time.ts';
 
 export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
@@ -28,7 +29,6 @@ export const OPENING_HOURS_MESSAGES = {
 } as const;
 
 const MAX_RANGES_PER_DAY = 4;
-const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 const MINUTES_PER_DAY = 24 * 60;
 
 const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, OPENING_HOURS_MESSAGES.invalidTime);
@@ -73,13 +73,6 @@ export function parseOpeningHours(json: string | null | undefined): WeeklyHours 
   } catch {
     return null;
   }
-}
-
-/** The Manila weekday (0 = Monday) and minute of the day of an instant. */
-export function manilaClock(at: Date | number): { dayIndex: number; minute: number } {
-  const local = new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS);
-  // getUTCDay: 0 = Sunday; shift so that 0 = Monday, like WEEK_DAYS.
-  return { dayIndex: (local.getUTCDay() + 6) % 7, minute: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 
 /** True when the hours say the spa is open at that instant (today's ranges, or last night's running on). */

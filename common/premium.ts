@@ -6,9 +6,9 @@
 // operator sets PREMIUM_CURRENCY and PREMIUM_PRICES (PayMongo charges in PHP). The page shows what the server
 // is configured with, and checkout charges exactly that.
 import { z } from 'zod';
+import {  } from './time.ts';
 
 export const PREMIUM_TRIAL_DAYS = 7;
-export const DAY_MS = 86_400_000;
 
 export const PLAN_IDS = ['monthly', 'yearly', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

@@ -6,8 +6,8 @@ import { mailOutbox, passwordResetTokens } from '../db/schema.ts';
 import { getDatabase } from './db.ts';
 import { readConfig, type Bindings } from './env.ts';
 import { deliverDueMail } from './services/mail.ts';
+import { DAY_MS } from '../common/time.ts';
 
-const DAY_MS = 86_400_000;
 /** Delivered and failed messages (their bodies already blanked) are kept this long for reports. */
 const OUTBOX_KEEP_MS = 30 * DAY_MS;
 

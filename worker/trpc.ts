@@ -1,13 +1,13 @@
 // tRPC initialisation: the request context (database, configuration, the current user resolved lazily from
 // the session token), one error formatter for every procedure, and the base procedures every router uses:
 // public, signed in, by role, admin.
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import { MESSAGES } from '../common/account.ts';
 import type { Role } from '../common/roles.ts';
 import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
-import { describeError } from './errors.ts';
+import { describeError, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from './errors.ts';
 import { ResponseCachePolicy } from './response-cache.ts';
 import { readSessionToken, sessionCookie, sessionQuery, type ValidatedSession } from './services/sessions.ts';
 
@@ -134,26 +134,52 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
 
 export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const validated = await ctx.session();
-  if (!validated) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
+  if (!validated) throw unauthorized(MESSAGES.notSignedIn);
   return next({ ctx: { ...ctx, user: validated.user, sessionId: validated.session.id } });
 });
 
 export function roleProcedure(...roles: Role[]) {
   return signedInProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.user.role))
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do that.' });
+    if (!roles.includes(ctx.user.role)) throw forbidden();
     return next();
   });
 }
 
+/** Admin writes: the viewer is checked before the input is even parsed. */
 export const adminProcedure = roleProcedure('admin');
 
 /** `ctx.readWithSession`, refusing (401) when nobody is signed in: the signed-in member and the read's answers. */
 export async function readAsMember<T extends ReadBatch>(ctx: Context, queries: (sessionId: string) => T) {
   const read = await ctx.readWithSession(queries);
-  if (!read) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
+  if (!read) throw unauthorized(MESSAGES.notSignedIn);
   return { viewer: read.viewer.user, results: read.results };
 }
+
+/**
+ * Admin reads. `ctx.readAsAdmin(queries)` runs the read in the session lookup's own batch (one round trip) and
+ * answers only an admin. Whatever the handler does, its answer or its error leaves only for an admin: when it never
+ * called readAsAdmin, or failed (bad input included), the viewer is checked here first, so anyone else is told
+ * 401 or 403 and nothing more. A read that forgets readAsAdmin costs a round trip, never a leak.
+ */
+export const adminReadProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  let verified = false;
+  const result = await next({
+    ctx: {
+      async readAsAdmin<T extends ReadBatch>(queries: () => T) {
+        const { viewer, results } = await readAsMember(ctx, queries);
+        if (viewer.role !== 'admin') throw forbidden();
+        verified = true;
+        return results;
+      },
+    },
+  });
+  if (!verified) {
+    const validated = await ctx.session();
+    if (!validated) throw unauthorized(MESSAGES.notSignedIn);
+    if (validated.user.role !== 'admin') throw forbidden();
+  }
+  return result;
+});
 
 /**
  * Counts an attempt against a rate limiter; over the limit answers 429 with Retry-After. A limiter missing from
@@ -163,16 +189,16 @@ export async function enforceRateLimit(ctx: Context, limiter: RateLimit | undefi
   if (!limiter) {
     if (ctx.config.ENVIRONMENT === 'development') return;
     console.error('rate limiter binding missing in production');
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.serviceUnavailable });
+    throw serviceUnavailable(MESSAGES.serviceUnavailable);
   }
   const { success } = await limiter.limit({ key });
   if (success) return;
   ctx.resHeaders.set('Retry-After', '60');
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+  throw tooManyRequests(MESSAGES.tooManyRequests);
 }
 
 /** The signed-in member of a read that resolved its session in its own batch (readBesideSession), else 401. */
 export function signedInViewer(viewer: ValidatedSession | null): ValidatedSession['user'] {
-  if (!viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
+  if (!viewer) throw unauthorized(MESSAGES.notSignedIn);
   return viewer.user;
 }

@@ -2,10 +2,9 @@
 // They parse the JSON body, copy the headers procedures set (Set-Cookie, Retry-After) and answer errors as
 // `{ message, code }` with the right status.
 import type { Context as HonoContext, Handler } from 'hono';
-import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../common/account.ts';
 import type { Bindings } from '../env.ts';
-import { describeError } from '../errors.ts';
+import { badRequest, describeError, unauthorized } from '../errors.ts';
 import { createCaller } from '../routers/index.ts';
 import { createContext } from '../trpc.ts';
 
@@ -62,7 +61,7 @@ async function readJsonBody(c: HonoContext<HonoEnv>): Promise<{ body: unknown; r
   try {
     return { body: JSON.parse(rawBody), rawBody };
   } catch {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
+    throw badRequest('The request body is not valid JSON.');
   }
 }
 
@@ -70,7 +69,7 @@ async function readFormBody(c: HonoContext<HonoEnv>): Promise<{ body: FormData; 
   try {
     return { body: await c.req.formData(), rawBody: '' };
   } catch {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body is not valid multipart/form-data.' });
+    throw badRequest('The request body is not valid multipart/form-data.');
   }
 }
 
@@ -137,6 +136,6 @@ export function arrayPage<T>(
 
 /** For endpoints whose procedure answers null when nobody is signed in (GET /api/user answers 401). */
 export function orUnauthorized<T>(value: T | null): T {
-  if (value === null) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
+  if (value === null) throw unauthorized(MESSAGES.notSignedIn);
   return value;
 }

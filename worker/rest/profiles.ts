@@ -3,14 +3,14 @@
 // `Link: <...?cursor=...>; rel="next"` (and X-Next-Cursor) leads to the next page. A renamed member's old
 // slug answers 301 to the current one. The upload path's larger body limit is set with the others, in
 // worker/security.ts.
-import { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import { PROFILE_TEXTS, type Page, type ProfileRef } from '../../common/profile.ts';
 import { arrayPage, RestRedirect, rest, type Caller, type HonoEnv } from './adapter.ts';
+import { notFound } from '../errors.ts';
 
 /** A member id from the path; anything that is not one names nobody. */
 function member(id: string | undefined): ProfileRef {
-  if (!id || !/^[1-9][0-9]{0,15}$/.test(id)) throw new TRPCError({ code: 'NOT_FOUND', message: PROFILE_TEXTS.userNotFound });
+  if (!id || !/^[1-9][0-9]{0,15}$/.test(id)) throw notFound(PROFILE_TEXTS.userNotFound);
   return { userId: Number(id) };
 }
 

@@ -1,7 +1,6 @@
 // Accounts: registration, sign-in, sign-out and the current user. A read costs one database round trip and a
 // write two: registration first consumes the captcha and checks the name in one batch, then creates the user
 // and the session in another; sign-in reads the user, then writes the session.
-import { TRPCError } from '@trpc/server';
 import { eq, or, sql } from 'drizzle-orm';
 import { loginInput, MESSAGES, registerInput, type CurrentUser } from '../../common/account.ts';
 import { nameSkeleton } from '../../common/name-skeleton.ts';
@@ -21,6 +20,7 @@ import {
 } from '../services/sessions.ts';
 import { closeChatSockets } from '../services/chat.ts';
 import { enforceRateLimit, publicProcedure, router } from '../trpc.ts';
+import { badRequest, conflict, forbidden, internalError, unauthorized } from '../errors.ts';
 
 /** The signed-in member's own view of their account (spec part 1 section 3); never the hash or flags. */
 export function toCurrentUser(user: UserRow): CurrentUser {
@@ -50,10 +50,10 @@ export const accountRouter = router({
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, ctx.env.REGISTER_LIMITER, ctx.clientIp);
-    if (isCommonPassword(input.password)) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.passwordCommon });
+    if (isCommonPassword(input.password)) throw badRequest(MESSAGES.passwordCommon);
 
     const verdict = await captchaProvider(ctx.config).verify(input.recaptchaToken, ctx.request.headers.get('CF-Connecting-IP'));
-    if (!verdict.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.captchaInvalid });
+    if (!verdict.ok) throw badRequest(MESSAGES.captchaInvalid);
 
     const nameKey = keyOfName(input.name);
     const skeleton = nameSkeleton(input.name);
@@ -74,8 +74,8 @@ export const accountRouter = router({
         .limit(1),
       ctx.db.delete(captchaUses).where(sql`${captchaUses.expiresAt} < ${now}`),
     ]);
-    if (consumed.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.captchaInvalid });
-    if (taken.length > 0) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
+    if (consumed.length === 0) throw badRequest(MESSAGES.captchaInvalid);
+    if (taken.length > 0) throw conflict(MESSAGES.nameTaken);
 
     const session = newSession(0, now);
     let created: UserRow | undefined;
@@ -87,10 +87,10 @@ export const accountRouter = router({
       ]);
       created = rows[0];
     } catch (error) {
-      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
+      if (isUniqueViolation(error)) throw conflict(MESSAGES.nameTaken);
       throw error;
     }
-    if (!created) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'The account was not created.' });
+    if (!created) throw internalError('The account was not created.');
     ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, { ...session.row, userId: created.id }));
     return toCurrentUser(created);
   }),
@@ -107,8 +107,8 @@ export const accountRouter = router({
     const [user] = await ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1);
     decoyHash ??= hashPassword('decoy password for unknown names');
     const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
-    if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.badCredentials });
-    if (user.isBanned) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.banned });
+    if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
+    if (user.isBanned) throw forbidden(MESSAGES.banned);
 
     // The session the request carried ends, but only if its token proves it (its secret matches).
     const previous = await ctx.session();

@@ -2,12 +2,12 @@
 // coordinates inside the Philippines, checked by the shared schema; bad input changes nothing. One write, which
 // returns the updated member. A spa's address is on the map, so changing it purges the spa listing.
 import { eq } from 'drizzle-orm';
-import { TRPCError } from '@trpc/server';
 import { addressInput } from '../../common/geo.ts';
 import { users } from '../../db/schema.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { router, signedInProcedure } from '../trpc.ts';
 import { toCurrentUser } from './account.ts';
+import { notFound } from '../errors.ts';
 
 export const addressRouter = router({
   update: signedInProcedure.input(addressInput).mutation(async ({ ctx, input }) => {
@@ -16,7 +16,7 @@ export const addressRouter = router({
       .set({ address: input.address, latitude: input.latitude, longitude: input.longitude, updatedAt: Date.now() })
       .where(eq(users.id, ctx.user.id))
       .returning();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+    if (!updated) throw notFound('User not found');
     if (updated.role === 'spa_management') await purgeSpaListing();
     return toCurrentUser(updated);
   }),

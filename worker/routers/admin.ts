@@ -3,7 +3,6 @@
 // audit log. Admins only: 401 signed out, 403 for everyone else. Reads ride in one batch with the session
 // lookup (one round trip) and are answered only once the viewer turns out to be an admin; every write goes in
 // one batch with its audit entry.
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
@@ -42,45 +41,11 @@ import { revokeUserSessions, type UserRow } from '../services/sessions.ts';
 import { isPremiumMember } from '../services/users.ts';
 import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
 import { spaRowsQuery, toAdminSpa } from '../services/spas.ts';
-import { adminProcedure, enforceRateLimit, publicProcedure, readAsMember, router, type Context, type ReadBatch } from '../trpc.ts';
+import { adminProcedure, adminReadProcedure, enforceRateLimit, router, type Context } from '../trpc.ts';
+import { WEEK_MS } from '../../common/time.ts';
+import { manilaDayOf } from '../services/member-sql.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-function forbidden(): TRPCError {
-  return new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do that.' });
-}
-
-/** A read in the same round trip as the session lookup, answered to admins only (401 signed out, 403 others). */
-async function readAsAdmin<T extends ReadBatch>(ctx: Context, queries: () => T) {
-  const { viewer, results } = await readAsMember(ctx, queries);
-  if (viewer.role !== 'admin') throw forbidden();
-  return results;
-}
-
-/** 401 signed out, 403 for members; nothing for an admin. One round trip, only on the way to a refusal. */
-async function assertAdmin(ctx: Context): Promise<void> {
-  await readAsAdmin(ctx, () => [ctx.db.run(sql`select 1`)] as const);
-}
-
-/** Who is asking comes before what they sent: an input's refusal (400) is told only to an admin. */
-async function refuseToAdminOnly(ctx: Context, error: unknown): Promise<never> {
-  await assertAdmin(ctx);
-  throw error;
-}
-
-/**
- * An admin read with input. The read checks the session in its own batch, so the input is looked at first
- * here: bad input from anyone but an admin answers 401 or 403, as every admin procedure does.
- */
-function adminReadProcedure<Schema extends z.ZodType>(schema: Schema) {
-  return publicProcedure
-    .use(async ({ ctx, getRawInput, next }) => {
-      const checked = schema.safeParse(await getRawInput());
-      if (!checked.success) await assertAdmin(ctx);
-      return next();
-    })
-    .input(schema);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Spas
@@ -98,12 +63,10 @@ function spaColumns<Fields extends { amenities?: string[]; openingHours?: Weekly
 async function checkOwner(db: Database, ownerUserId: number | null | undefined): Promise<void> {
   if (ownerUserId === undefined || ownerUserId === null) return;
   const [owner] = await db.select({ role: users.role }).from(users).where(eq(users.id, ownerUserId));
-  if (owner?.role !== 'spa_management') throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXTS.ownerNotSpa });
+  if (owner?.role !== 'spa_management') throw badRequest(ADMIN_TEXTS.ownerNotSpa);
 }
 
-function spaNotFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: ADMIN_TEXTS.spaNotFound });
-}
+const spaNotFound = () => notFound(ADMIN_TEXTS.spaNotFound);
 
 // ---------------------------------------------------------------------------------------------------------
 // Users
@@ -159,19 +122,19 @@ function searchCondition(field: AdminSearchField, term: string): SQL {
       return roles.length ? sql`u.role in (${sql.join(roles.map((role) => sql`${role}`), sql`, `)})` : sql`0`;
     }
     case 'memberNumber':
-      if (!/^#?\d{1,15}$/.test(term)) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXTS.invalidMemberNumber });
+      if (!/^#?\d{1,15}$/.test(term)) throw badRequest(ADMIN_TEXTS.invalidMemberNumber);
       return sql`u.member_number = ${Number(term.replace('#', ''))}`;
     case 'createdAt':
-      if (!/^\d{4}-\d{2}(-\d{2})?$/.test(term)) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXTS.invalidDate });
-      // Registration dates as the Philippines sees them (UTC+8, no daylight saving).
-      return sql`strftime('%Y-%m-%d', u.created_at / 1000, 'unixepoch', '+8 hours') like ${`${term}%`}`;
+      if (!/^\d{4}-\d{2}(-\d{2})?$/.test(term)) throw badRequest(ADMIN_TEXTS.invalidDate);
+      // Registration dates as the Philippines sees them.
+      return sql`${manilaDayOf(sql`u.created_at`)} like ${`${term}%`}`;
     case 'isBanned': {
       const answer = term.toLowerCase();
-      if (answer !== 'yes' && answer !== 'no') throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXTS.invalidBanned });
+      if (answer !== 'yes' && answer !== 'no') throw badRequest(ADMIN_TEXTS.invalidBanned);
       return sql`u.is_banned = ${answer === 'yes' ? 1 : 0}`;
     }
     default:
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please choose a field to search.' });
+      throw badRequest('Please choose a field to search.');
   }
 }
 
@@ -185,9 +148,9 @@ async function setBanned(ctx: Context, actor: UserRow, userId: number, banned: b
     .select({ id: users.id, name: users.name, role: users.role, isBanned: users.isBanned })
     .from(users)
     .where(eq(users.id, userId));
-  if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_TEXTS.userNotFound });
-  if (banned && target.id === actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_TEXTS.cannotBanSelf });
-  if (banned && target.role === 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_TEXTS.cannotBanAdmin });
+  if (!target) throw notFound(ADMIN_TEXTS.userNotFound);
+  if (banned && target.id === actor.id) throw forbidden(ADMIN_TEXTS.cannotBanSelf);
+  if (banned && target.role === 'admin') throw forbidden(ADMIN_TEXTS.cannotBanAdmin);
   const changed = target.isBanned !== banned;
   if (changed || because) {
     await ctx.db.batch([
@@ -364,19 +327,15 @@ function toModerationItems([chat, review, dispute]: [QueueResults, QueueResults,
   return items.sort((a, b) => b.createdAt - a.createdAt);
 }
 
-function reportHandled(): TRPCError {
-  return new TRPCError({ code: 'CONFLICT', message: ADMIN_TEXTS.reportHandled });
-}
-function reportNotFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: ADMIN_TEXTS.reportNotFound });
-}
+const reportHandled = () => conflict(ADMIN_TEXTS.reportHandled);
+const reportNotFound = () => notFound(ADMIN_TEXTS.reportNotFound);
 
 // ---------------------------------------------------------------------------------------------------------
 
 export const adminRouter = router({
   /** The four stat cards: Total Spas, Total Users, Total Reviews (sum of the spas' review counts), Avg Rating. */
-  stats: publicProcedure.query(async ({ ctx }) => {
-    const [[row]] = await readAsAdmin(ctx, () => [
+  stats: adminReadProcedure.query(async ({ ctx }) => {
+    const [[row]] = await ctx.readAsAdmin(() => [
       ctx.db.all<{ totalSpas: number; totalUsers: number; totalReviews: number | null; avgRating: number | null }>(sql`
         select count(*) as totalSpas, (select count(*) from users) as totalUsers, sum(rated.reviewCount) as totalReviews,
           round(avg(rated.averageRating), 1) as avgRating
@@ -392,8 +351,8 @@ export const adminRouter = router({
   }),
 
   /** GET /api/spas: every listing with its rating, review count and Open/Closed from opening hours. */
-  spas: publicProcedure.query(async ({ ctx }) => {
-    const [rows] = await readAsAdmin(ctx, () => [spaRowsQuery(ctx.db)] as const);
+  spas: adminReadProcedure.query(async ({ ctx }) => {
+    const [rows] = await ctx.readAsAdmin(() => [spaRowsQuery(ctx.db)] as const);
     const now = Date.now();
     return rows.map((row) => toAdminSpa(row, now));
   }),
@@ -496,20 +455,15 @@ export const adminRouter = router({
     }),
 
   /** GET /api/admin/users: the 25 latest registered members, newest first. */
-  users: publicProcedure.query(async ({ ctx }) => {
-    const [rows] = await readAsAdmin(ctx, () => [usersQuery(ctx.db, null, LATEST_USERS_COUNT)] as const);
+  users: adminReadProcedure.query(async ({ ctx }) => {
+    const [rows] = await ctx.readAsAdmin(() => [usersQuery(ctx.db, null, LATEST_USERS_COUNT)] as const);
     return rows.map((row) => toAdminUser(row));
   }),
 
   /** POST /api/admin/search-users: by one of the spec's fields; newest first, at most 50. */
-  searchUsers: adminReadProcedure(adminSearchInput).mutation(async ({ ctx, input }) => {
-    let condition: SQL;
-    try {
-      condition = searchCondition(input.field, input.term);
-    } catch (error) {
-      return refuseToAdminOnly(ctx, error);
-    }
-    const [rows] = await readAsAdmin(ctx, () => [usersQuery(ctx.db, condition, ADMIN_SEARCH_RESULTS_MAX)] as const);
+  searchUsers: adminReadProcedure.input(adminSearchInput).mutation(async ({ ctx, input }) => {
+    const condition = searchCondition(input.field, input.term);
+    const [rows] = await ctx.readAsAdmin(() => [usersQuery(ctx.db, condition, ADMIN_SEARCH_RESULTS_MAX)] as const);
     return rows.map((row) => toAdminUser(row));
   }),
 
@@ -537,14 +491,13 @@ export const adminRouter = router({
         sql`select name as label from users where id = ${input.userId}`,
       ),
     ]);
-    if (updated.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_TEXTS.userNotFound });
+    if (updated.length === 0) throw notFound(ADMIN_TEXTS.userNotFound);
     return { message: 'ChatBot setting updated', userId: input.userId, chatBot: input.chatBot };
   }),
 
   /** GET /api/admin/chatbots?page=: every member a page at a time, with the flag, the bio preview and the count. */
-  chatbots: adminReadProcedure(pageInput).query(async ({ ctx, input }) => {
-    const [rows, [counts]] = await readAsAdmin(
-      ctx,
+  chatbots: adminReadProcedure.input(pageInput).query(async ({ ctx, input }) => {
+    const [rows, [counts]] = await ctx.readAsAdmin(
       () =>
         [
           usersQuery(ctx.db, null, ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE),
@@ -562,11 +515,10 @@ export const adminRouter = router({
   }),
 
   /** Users per role, the five top rated spas, and new members and reviews per week over the last 12 weeks. */
-  analytics: publicProcedure.query(async ({ ctx }) => {
+  analytics: adminReadProcedure.query(async ({ ctx }) => {
     const now = Date.now();
     const since = now - ANALYTICS_WEEKS * WEEK_MS;
-    const [roles, spaRows, members, reviewed] = await readAsAdmin(
-      ctx,
+    const [roles, spaRows, members, reviewed] = await ctx.readAsAdmin(
       () =>
         [
           ctx.db.all<{ role: Role; count: number }>(sql`select role, count(*) as count from users group by role`),
@@ -599,14 +551,14 @@ export const adminRouter = router({
   }),
 
   /** The moderation queue: chat reports, review reports and red flag disputes, open or handled, newest first. */
-  moderationQueue: adminReadProcedure(moderationQueueInput).query(async ({ ctx, input }) => {
-    const results = await readAsAdmin(ctx, () => moderationQueries(ctx.db, input.state));
+  moderationQueue: adminReadProcedure.input(moderationQueueInput).query(async ({ ctx, input }) => {
+    const results = await ctx.readAsAdmin(() => moderationQueries(ctx.db, input.state));
     return toModerationItems(results);
   }),
 
   /** A decision on one report: dismiss, remove the review, remove the red flag, or ban the member. */
   resolveReport: adminProcedure.input(resolveReportInput).mutation(async ({ ctx, input }) => {
-    if (!ACTIONS_BY_KIND[input.kind].includes(input.action)) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXTS.actionNotAllowed });
+    if (!ACTIONS_BY_KIND[input.kind].includes(input.action)) throw badRequest(ADMIN_TEXTS.actionNotAllowed);
     const now = Date.now();
     const action = `report.${input.action}`;
     const resolved = { resolvedAt: now, resolvedBy: ctx.user.id };
@@ -680,10 +632,10 @@ export const adminRouter = router({
   }),
 
   /** The audit log, newest first, a page at a time (`cursor`: the last id of the previous page). */
-  auditLog: adminReadProcedure(z.object({ cursor: z.coerce.number().int().positive().nullish() }).default({}))
+  auditLog: adminReadProcedure
+    .input(z.object({ cursor: z.coerce.number().int().positive().nullish() }).default({}))
     .query(async ({ ctx, input }): Promise<{ entries: AuditEntry[]; nextCursor: number | null }> => {
-      const [rows] = await readAsAdmin(
-        ctx,
+      const [rows] = await ctx.readAsAdmin(
         () =>
           [
             ctx.db

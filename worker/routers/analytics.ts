@@ -3,7 +3,6 @@
 // map's events (popup opens, Call and Navigate taps), counted after the answer. Every spa manager reads the last
 // ANALYTICS_FREE_WEEKS weeks; 12 weeks, the comparison with the previous period and the export are premium, and
 // a year is Premium Pro: refused here whatever the screen shows.
-import { TRPCError } from '@trpc/server';
 import {
   ANALYTICS_FREE_WEEKS,
   ANALYTICS_PREMIUM_WEEKS,
@@ -20,17 +19,18 @@ import { sessionMemberId } from '../services/sessions.ts';
 import { isPremiumMember, isProMember } from '../services/users.ts';
 import { enforceRateLimit, readAsMember, router, publicProcedure, signedInProcedure, type Context } from '../trpc.ts';
 import type { z } from 'zod';
+import { forbidden } from '../errors.ts';
 
 async function report(ctx: Context, input: z.output<typeof analyticsInput>, needsPremium: boolean): Promise<AnalyticsAnswer> {
   const span = input.compare ? input.weeks * 2 : input.weeks;
   const since = windowStart(span);
   const { viewer, results } = await readAsMember(ctx, (sessionId) => analyticsQueries(ctx.db, sessionMemberId(sessionId), since));
-  if (viewer.role !== 'spa_management') throw new TRPCError({ code: 'FORBIDDEN', message: ANALYTICS_TEXTS.onlySpas });
+  if (viewer.role !== 'spa_management') throw forbidden(ANALYTICS_TEXTS.onlySpas);
   const premium = isPremiumMember(viewer);
   if (!premium && (needsPremium || input.compare || input.weeks > ANALYTICS_FREE_WEEKS))
-    throw new TRPCError({ code: 'FORBIDDEN', message: ANALYTICS_TEXTS.premiumRequired });
+    throw forbidden(ANALYTICS_TEXTS.premiumRequired);
   const maxWeeks = isProMember(viewer) ? ANALYTICS_MAX_WEEKS : premium ? ANALYTICS_PREMIUM_WEEKS : ANALYTICS_FREE_WEEKS;
-  if (input.weeks > maxWeeks) throw new TRPCError({ code: 'FORBIDDEN', message: ANALYTICS_TEXTS.proRequired });
+  if (input.weeks > maxWeeks) throw forbidden(ANALYTICS_TEXTS.proRequired);
   const all = toWeeks(since, span, ...results);
   return {
     premium,

@@ -3,7 +3,6 @@
 // which applies the setting at once, or ends whatever is between two members and stops them seeing each
 // other. A report takes the session's last messages from the hub's memory: that transcript is the only part of
 // a chat ever written down.
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { chatMemberInput, chatReportInput, chatSettingsInput, type ChatSettings } from '../../common/chat.ts';
@@ -13,6 +12,7 @@ import type { ChatMessage } from '../../common/chat-protocol.ts';
 import { chatHub } from '../services/chat.ts';
 import { adminProcedure, router, signedInProcedure } from '../trpc.ts';
 import { z } from 'zod';
+import { badRequest, notFound } from '../errors.ts';
 
 const REPORTS_PAGE_SIZE = 50;
 
@@ -46,7 +46,7 @@ export const chatRouter = router({
 
   /** Blocks a member: one round trip when it succeeds (the checks ride inside the INSERT). */
   block: signedInProcedure.input(chatMemberInput).mutation(async ({ ctx, input }) => {
-    if (input.userId === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: CHAT_ROUTER_MESSAGES.blockSelf });
+    if (input.userId === ctx.user.id) throw badRequest(CHAT_ROUTER_MESSAGES.blockSelf);
     const inserted = await ctx.db.run(sql`
       insert into chat_blocks (blocker_id, blocked_id)
       select ${ctx.user.id}, ${input.userId}
@@ -55,12 +55,12 @@ export const chatRouter = router({
         and not exists (select 1 from chat_blocks where blocker_id = ${ctx.user.id} and blocked_id = ${input.userId})`);
     if (inserted.rowsAffected === 0) {
       const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
-      if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: CHAT_ROUTER_MESSAGES.memberNotFound });
+      if (!target) throw notFound(CHAT_ROUTER_MESSAGES.memberNotFound);
       const [existing] = await ctx.db
         .select({ id: chatBlocks.blockedId })
         .from(chatBlocks)
         .where(and(eq(chatBlocks.blockerId, ctx.user.id), eq(chatBlocks.blockedId, input.userId)));
-      if (!existing) throw new TRPCError({ code: 'BAD_REQUEST', message: CHAT_ROUTER_MESSAGES.tooManyBlocks });
+      if (!existing) throw badRequest(CHAT_ROUTER_MESSAGES.tooManyBlocks);
     }
     await chatHub(ctx.env).setBlock(ctx.user.id, input.userId, true);
     return { ok: true as const };
@@ -81,7 +81,7 @@ export const chatRouter = router({
   report: signedInProcedure.input(chatReportInput).mutation(async ({ ctx, input }) => {
     const hub = chatHub(ctx.env);
     const transcript = await hub.reportTranscript(input.sessionId, ctx.user.id);
-    if (!transcript) throw new TRPCError({ code: 'NOT_FOUND', message: CHAT_ROUTER_MESSAGES.sessionEnded });
+    if (!transcript) throw notFound(CHAT_ROUTER_MESSAGES.sessionEnded);
     const [report] = await ctx.db
       .insert(chatReports)
       .values({

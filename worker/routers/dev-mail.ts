@@ -1,17 +1,17 @@
 // The local mailbox (the mail provider's embedded default): what the platform "sent", for the developer running
 // it. It exists only in development and only while no mail provider is configured; anywhere else it is not
 // found (404), so a production deploy never shows anyone's reset link.
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { localMailbox, localMailboxAvailable } from '../services/mail.ts';
 import { publicProcedure, router } from '../trpc.ts';
+import { notFound } from '../errors.ts';
 
 export const devMailRouter = router({
   /** GET /api/dev/mail (`?to=` for one address): the newest 50 messages, text and HTML parts. */
   list: publicProcedure
     .input(z.object({ to: z.string().max(254).optional() }).optional())
     .query(async ({ ctx, input }) => {
-      if (!localMailboxAvailable(ctx.config)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
+      if (!localMailboxAvailable(ctx.config)) throw notFound('Not found');
       return localMailbox(ctx.db, input?.to || undefined);
     }),
 });

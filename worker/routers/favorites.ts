@@ -3,7 +3,6 @@
 // found". The default list ("Favorites") is created the first time it is needed; it can be renamed but not
 // deleted. A read costs one round trip (it rides with the session lookup), a write two (the session, then one
 // batch whose last statement tells why nothing changed when nothing did).
-import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
@@ -25,7 +24,7 @@ import { favoriteListItems, favoriteLists, users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import { sessionMemberId } from '../services/sessions.ts';
 import { publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
-import { z } from 'zod';
+import { badRequest, conflict, notFound } from '../errors.ts';
 
 const DEFAULT_KEY = nameKey(DEFAULT_FAVORITE_LIST_NAME);
 const saveableRoles = sql.join(SAVEABLE_ROLES.map((role) => sql`${role}`), sql`, `);
@@ -106,14 +105,6 @@ function saveableTarget(targetUserId: number, me: number): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${targetUserId} and ${users.role} in (${saveableRoles}) and ${users.id} <> ${me})`;
 }
 
-function notFound(message: string): never {
-  throw new TRPCError({ code: 'NOT_FOUND', message });
-}
-
-function badRequest(message: string): never {
-  throw new TRPCError({ code: 'BAD_REQUEST', message });
-}
-
 export const favoritesRouter = router({
   /** GET /api/favorites: the member's lists with the spas and therapists in them. */
   lists: publicProcedure.query(async ({ ctx }) => {
@@ -169,11 +160,11 @@ export const favoritesRouter = router({
     const results = await ctx.db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
     const [state] = results.at(-1) as { role: string | null; listId: number | null; size: number; saved: number }[];
     if (state!.saved && state!.listId !== null) return { listId: state!.listId, saved: true as const };
-    if (state!.role === null) notFound(FAVORITES_TEXTS.memberNotFound);
-    if (target === me) badRequest(FAVORITES_TEXTS.saveSelf);
-    if (!(SAVEABLE_ROLES as readonly string[]).includes(state!.role)) badRequest(FAVORITES_TEXTS.notSaveable);
-    if (state!.listId === null) notFound(FAVORITES_TEXTS.listNotFound);
-    badRequest(FAVORITES_TEXTS.listFull);
+    if (state!.role === null) throw notFound(FAVORITES_TEXTS.memberNotFound);
+    if (target === me) throw badRequest(FAVORITES_TEXTS.saveSelf);
+    if (!(SAVEABLE_ROLES as readonly string[]).includes(state!.role)) throw badRequest(FAVORITES_TEXTS.notSaveable);
+    if (state!.listId === null) throw notFound(FAVORITES_TEXTS.listNotFound);
+    throw badRequest(FAVORITES_TEXTS.listFull);
   }),
 
   /** POST /api/favorites/lists `{ name }`: a new, empty list. */
@@ -191,8 +182,8 @@ export const favoritesRouter = router({
     const row = created[0];
     if (row) return { id: Number(row.id), name: input.name, isDefault: false, createdAt: Number(row.created_at), members: [] } satisfies FavoriteList;
     // The insert said no: either the name is taken or the member has as many lists as allowed.
-    if (state!.taken) throw new TRPCError({ code: 'CONFLICT', message: FAVORITES_TEXTS.nameTaken });
-    badRequest(FAVORITES_TEXTS.tooManyLists);
+    if (state!.taken) throw conflict(FAVORITES_TEXTS.nameTaken);
+    throw badRequest(FAVORITES_TEXTS.tooManyLists);
   }),
 
   /** PATCH /api/favorites/lists/:listId `{ name }`. */
@@ -213,8 +204,8 @@ export const favoritesRouter = router({
         .from(sql`(select 1)`),
     ]);
     if (renamed[0]) return renamed[0];
-    if (!state!.mine) notFound(FAVORITES_TEXTS.listNotFound);
-    throw new TRPCError({ code: 'CONFLICT', message: FAVORITES_TEXTS.nameTaken });
+    if (!state!.mine) throw notFound(FAVORITES_TEXTS.listNotFound);
+    throw conflict(FAVORITES_TEXTS.nameTaken);
   }),
 
   /** DELETE /api/favorites/lists/:listId: a list and what is in it (never the default list). */
@@ -233,8 +224,8 @@ export const favoritesRouter = router({
         .from(sql`(select 1)`),
     ]);
     if (deleted[0]) return { deleted: true as const };
-    if (!state!.mine) notFound(FAVORITES_TEXTS.listNotFound);
-    badRequest(FAVORITES_TEXTS.defaultListKept);
+    if (!state!.mine) throw notFound(FAVORITES_TEXTS.listNotFound);
+    throw badRequest(FAVORITES_TEXTS.defaultListKept);
   }),
 
   /** DELETE /api/favorites/lists/:listId/members/:targetUserId. Removing what is not there succeeds. */
@@ -251,7 +242,7 @@ export const favoritesRouter = router({
         .returning({ id: favoriteListItems.targetUserId }),
       mine,
     ]);
-    if (owned.length === 0) notFound(FAVORITES_TEXTS.listNotFound);
+    if (owned.length === 0) throw notFound(FAVORITES_TEXTS.listNotFound);
     return { removed: removed.length > 0 };
   }),
 });

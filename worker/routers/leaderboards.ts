@@ -2,12 +2,12 @@
 // Summary Statistics card. Public boards come from the edge cache or one round trip and say they may be kept
 // by shared caches only briefly; Problem Clients is for spa management, therapists and admins only (403), is
 // never cached at the edge, and rides in one batch with the session lookup.
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { boardInput, mayViewRedFlags, RECOGNITION_MESSAGES, RESTRICTED_BOARDS, timeframeInput } from '../../common/recognition.ts';
 import { BOARD_CACHE_TTL_SECONDS } from '../../common/limits.ts';
 import { boardStatements, publicBoard, rankEntries, summary, type BoardAnswer } from '../services/leaderboards.ts';
 import { publicProcedure, router, type ReadBatch } from '../trpc.ts';
+import { forbidden } from '../errors.ts';
 
 export const leaderboardsRouter = router({
   board: publicProcedure.input(boardInput).query(async ({ ctx, input }): Promise<BoardAnswer> => {
@@ -16,7 +16,7 @@ export const leaderboardsRouter = router({
       const { viewer, results } = await ctx.readBesideSession(batch.statements as unknown as ReadBatch);
       batch.committed();
       // Everyone else, signed in or not, is told the same: 403.
-      if (!mayViewRedFlags(viewer?.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.problemsForbidden });
+      if (!mayViewRedFlags(viewer?.user.role)) throw forbidden(RECOGNITION_MESSAGES.problemsForbidden);
       return { board: input.board, timeframe: input.timeframe, entries: rankEntries(results.at(-1)) };
     }
     ctx.answerIsPublic(BOARD_CACHE_TTL_SECONDS);

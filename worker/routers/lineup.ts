@@ -3,7 +3,6 @@
 // (so a refusal says why without a second round trip); a second open link for the same pair is refused by the
 // partial unique index, not by a check that could race. The lineup (accepted links) is public; invitations
 // are answered only to the two members they concern.
-import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import {
   inviteInput,
@@ -19,6 +18,8 @@ import { PROFILE_TEXTS } from '../../common/profile.ts';
 import type { Role } from '../../common/roles.ts';
 import { isUniqueViolation } from '../services/users.ts';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
+import { notBanned } from '../services/member-sql.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 
 type LinkRow = { id: number; spaId: number; therapistId: number; state: string };
 
@@ -30,7 +31,7 @@ function linkQuery(ctx: Context, linkId: number) {
 function linkOf(rows: LinkRow[], memberId: number): LinkRow {
   const [link] = rows;
   if (!link || (link.spaId !== memberId && link.therapistId !== memberId))
-    throw new TRPCError({ code: 'NOT_FOUND', message: LINEUP_TEXTS.linkNotFound });
+    throw notFound(LINEUP_TEXTS.linkNotFound);
   return link;
 }
 
@@ -54,11 +55,11 @@ function lineupRowsQuery(ctx: Context, memberId: number) {
       o.id as id, o.name as name, o.slug as slug, o.profile_pic as profilePic, null as address,
       (select count(*) from flowers as f where f.recipient_id = o.id) as flowersReceived
     from lineup_links as l join users as o on o.id = l.therapist_id
-    where l.spa_id = ${memberId} and l.state in ('invited', 'accepted') and o.is_banned = 0
+    where l.spa_id = ${memberId} and l.state in ('invited', 'accepted') and ${notBanned('o')}
     union all
     select l.id, l.state, 'spa', coalesce(l.responded_at, l.created_at), o.id, o.name, o.slug, o.profile_pic, o.address, null
     from lineup_links as l join users as o on o.id = l.spa_id
-    where l.therapist_id = ${memberId} and l.state in ('invited', 'accepted') and o.is_banned = 0
+    where l.therapist_id = ${memberId} and l.state in ('invited', 'accepted') and ${notBanned('o')}
     order by 4 desc, 1 desc`);
 }
 
@@ -98,32 +99,32 @@ export const lineupRouter = router({
     ]);
     const [target] = results[0];
     if (!target || (Number(target.isBanned) === 1 && viewer?.user.role !== 'admin'))
-      throw new TRPCError({ code: 'NOT_FOUND', message: PROFILE_TEXTS.userNotFound });
+      throw notFound(PROFILE_TEXTS.userNotFound);
     return toLineup(results[1], viewer?.user.id === target.id);
   }),
 
   /** POST /api/lineup/invitations: a spa manager invites a therapist (search by name: GET /api/users/therapist). */
   invite: signedInProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
-    if (ctx.user.role !== 'spa_management') throw new TRPCError({ code: 'FORBIDDEN', message: LINEUP_TEXTS.onlySpasInvite });
+    if (ctx.user.role !== 'spa_management') throw forbidden(LINEUP_TEXTS.onlySpasInvite);
     let inserted: { id: number; createdAt: number }[];
     let found: { role: Role; isBanned: number }[];
     try {
       [inserted, found] = await ctx.db.batch([
         ctx.db.all<{ id: number; createdAt: number }>(sql`
           insert into lineup_links (spa_id, therapist_id, state)
-          select ${ctx.user.id}, t.id, 'invited' from users as t where t.id = ${input.therapistId} and t.role = 'therapist' and t.is_banned = 0
+          select ${ctx.user.id}, t.id, 'invited' from users as t where t.id = ${input.therapistId} and t.role = 'therapist' and ${notBanned('t')}
           returning id, created_at as createdAt`),
         ctx.db.all<{ role: Role; isBanned: number }>(sql`select role, is_banned as isBanned from users where id = ${input.therapistId}`),
       ]);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: LINEUP_TEXTS.alreadyLinked });
+      if (isUniqueViolation(error)) throw conflict(LINEUP_TEXTS.alreadyLinked);
       throw error;
     }
     const [link] = inserted;
     if (!link) {
       const [therapist] = found;
-      if (!therapist || Number(therapist.isBanned) === 1) throw new TRPCError({ code: 'NOT_FOUND', message: LINEUP_TEXTS.therapistNotFound });
-      throw new TRPCError({ code: 'BAD_REQUEST', message: LINEUP_TEXTS.notATherapist });
+      if (!therapist || Number(therapist.isBanned) === 1) throw notFound(LINEUP_TEXTS.therapistNotFound);
+      throw badRequest(LINEUP_TEXTS.notATherapist);
     }
     return { linkId: link.id, spaId: ctx.user.id, therapistId: input.therapistId, state: 'invited' as const, message: LINEUP_TEXTS.invited };
   }),
@@ -139,8 +140,8 @@ export const lineupRouter = router({
     ]);
     if (updated.length === 0) {
       const link = linkOf(found, ctx.user.id);
-      if (link.therapistId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: LINEUP_TEXTS.onlyInvitedResponds });
-      throw new TRPCError({ code: 'CONFLICT', message: LINEUP_TEXTS.notOpen });
+      if (link.therapistId !== ctx.user.id) throw forbidden(LINEUP_TEXTS.onlyInvitedResponds);
+      throw conflict(LINEUP_TEXTS.notOpen);
     }
     return { linkId: input.linkId, state, message: input.accept ? LINEUP_TEXTS.accepted : LINEUP_TEXTS.declined };
   }),
@@ -155,7 +156,7 @@ export const lineupRouter = router({
     ]);
     if (updated.length === 0) {
       linkOf(found, ctx.user.id);
-      throw new TRPCError({ code: 'CONFLICT', message: LINEUP_TEXTS.alreadyEnded });
+      throw conflict(LINEUP_TEXTS.alreadyEnded);
     }
     return { linkId: input.linkId, state: 'ended' as const, message: LINEUP_TEXTS.ended };
   }),

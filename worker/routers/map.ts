@@ -3,7 +3,6 @@
 // leaderboards (ARCHITECTURE section 9): it needs no session, costs one database round trip, and is kept in the
 // edge cache until a write that changes a spa purges it (purgeSpaListing, ADR 006). Listing members of any
 // other role is for admins only: client and therapist lists are private.
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { MESSAGES } from '../../common/account.ts';
 import { directionsInput, type RouteSummary } from '../../common/geo.ts';
@@ -17,6 +16,8 @@ import { cachedJson, CACHE_SCOPES } from '../services/edge-cache.ts';
 import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
 import { isPremiumMember } from '../services/users.ts';
 import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
+import { notBanned } from '../services/member-sql.ts';
+import { forbidden, notFound, unauthorized } from '../errors.ts';
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -40,7 +41,7 @@ export async function listMembersOnMap(db: Database, role: Role, now = Date.now(
       reviewCount: spaReviewCount(users.id),
     })
     .from(users)
-    .where(and(eq(users.role, role), eq(users.isBanned, false), isNotNull(users.latitude), isNotNull(users.longitude)))
+    .where(and(eq(users.role, role), notBanned(), isNotNull(users.latitude), isNotNull(users.longitude)))
     .orderBy(asc(users.id));
   return rows.map(({ openingHours, isPremium, premiumUntil, ...row }) => ({
     ...row,
@@ -74,9 +75,9 @@ export const mapRouter = router({
   users: publicProcedure.input(userListingInput).query(async ({ ctx, input }) => {
     if (input.role !== 'spa_management') {
       const validated = await ctx.session();
-      if (!validated) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
+      if (!validated) throw unauthorized(MESSAGES.notSignedIn);
       if (validated.user.role !== 'admin') {
-        throw new TRPCError({ code: 'FORBIDDEN', message: 'Only admins may list members of that role.' });
+        throw forbidden('Only admins may list members of that role.');
       }
       return listMembersOnMap(ctx.db, input.role);
     }
@@ -93,7 +94,7 @@ export const mapRouter = router({
     .query(async ({ ctx, input }): Promise<RouteSummary> => {
       await enforceRateLimit(ctx, ctx.env.MAPS_LIMITER, `directions:${ctx.user.id}`);
       const route = await directionsProvider(ctx.config).route(input.from, input.to, input.destinationName);
-      if (!route) throw new TRPCError({ code: 'NOT_FOUND', message: 'No driving route was found to this spa.' });
+      if (!route) throw notFound('No driving route was found to this spa.');
       return route;
     }),
 });

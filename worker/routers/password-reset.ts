@@ -5,7 +5,6 @@
 // RESET_LINKS_PER_HOUR links an hour. A token works once, for an hour, and a newer one cancels the older ones.
 // Choosing a new password follows the registration rules, ends every session of the member and closes their
 // chat sockets.
-import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/account.ts';
 import { nameKey } from '../../common/names.ts';
@@ -24,10 +23,12 @@ import { deliverDueMail, mailProviderName, queueMail } from '../services/mail.ts
 import { hashResetToken, looksLikeResetToken, newResetToken, passwordResetMail } from '../services/password-reset.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
 import { enforceRateLimit, publicProcedure, router } from '../trpc.ts';
+import { HOUR_MS } from '../../common/time.ts';
+import { notBanned } from '../services/member-sql.ts';
+import { badRequest } from '../errors.ts';
 
 /** Reset links one account may be sent in an hour, whoever asks. */
 export const RESET_LINKS_PER_HOUR = 5;
-const HOUR_MS = 60 * 60_000;
 /** Spent or expired tokens are kept a day (they count towards the hourly cap), then removed. */
 const TOKEN_KEEP_MS = 24 * HOUR_MS;
 /** At most this many accounts share one e-mail address for a reset request. */
@@ -96,8 +97,8 @@ export const passwordResetRouter = router({
    */
   reset: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, ctx.env.RESET_PASSWORD_LIMITER, addressKey(ctx.clientIp));
-    if (!looksLikeResetToken(input.token)) throw new TRPCError({ code: 'BAD_REQUEST', message: RESET_TEXTS.linkInvalid });
-    if (isCommonPassword(input.newPassword)) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.passwordCommon });
+    if (!looksLikeResetToken(input.token)) throw badRequest(RESET_TEXTS.linkInvalid);
+    if (isCommonPassword(input.newPassword)) throw badRequest(MESSAGES.passwordCommon);
 
     const tokenHash = hashResetToken(input.token);
     const passwordHash = await hashPassword(input.newPassword);
@@ -112,7 +113,7 @@ export const passwordResetRouter = router({
       ctx.db
         .update(users)
         .set({ passwordHash, updatedAt: now })
-        .where(and(eq(users.id, sql`(${tokenOwner})`), eq(users.isBanned, false)))
+        .where(and(eq(users.id, sql`(${tokenOwner})`), notBanned()))
         .returning({ id: users.id }),
       // Every token of the member (this one included) is spent, so an older link cannot be used afterwards.
       ctx.db
@@ -127,7 +128,7 @@ export const passwordResetRouter = router({
     const member = changed[0];
     if (!member) {
       const expired = state && state.usedAt === null && state.expiresAt <= now;
-      throw new TRPCError({ code: 'BAD_REQUEST', message: expired ? RESET_TEXTS.linkExpired : RESET_TEXTS.linkInvalid });
+      throw badRequest(expired ? RESET_TEXTS.linkExpired : RESET_TEXTS.linkInvalid);
     }
     await revokeUserSessions(ctx.db, ctx.env, member.id);
     return { success: true as const, message: RESET_TEXTS.resetDone };

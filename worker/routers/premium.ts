@@ -3,14 +3,12 @@
 // premium reads that time when it acts (isPremiumMember; the chat hub carries the time itself), so premium
 // starts everywhere at once and ends by itself. Checkout goes through PayMongo when it is configured: a
 // Checkout Session for the plan, then a webhook whose signature is verified and whose payment is applied once.
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../../common/brand.ts';
 import {
   checkoutInput,
-  DAY_MS,
   formatPrice,
   paymentsNotSetUpMessage,
   PREMIUM_FEATURES,
@@ -32,6 +30,8 @@ import {
 } from '../services/paymongo.ts';
 import { isPremiumMember, premiumEndsAt } from '../services/users.ts';
 import { enforceRateLimit, publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
+import { DAY_MS } from '../../common/time.ts';
+import { badGateway, badRequest, conflict, notFound, notImplemented, unauthorized } from '../errors.ts';
 
 export const WEBHOOK_TEXTS = {
   notConfigured: 'Payments are not set up on this server.',
@@ -110,7 +110,7 @@ export const premiumRouter = router({
       .returning({ id: users.id, role: users.role, isPremium: users.isPremium, premiumUntil: users.premiumUntil });
     if (!started) {
       const message = ctx.user.trialStartedAt !== null ? PREMIUM_TEXTS.trialUsed : PREMIUM_TEXTS.alreadyPremium;
-      throw new TRPCError({ code: 'CONFLICT', message });
+      throw conflict(message);
     }
     await premiumChanged(ctx, started);
     return { isPremium: true as const, premiumUntil, message: PREMIUM_TEXTS.trialStarted };
@@ -119,7 +119,7 @@ export const premiumRouter = router({
   /** POST /api/premium/checkout `{ plan }`: a PayMongo Checkout Session; answers the page to send the member to. */
   checkout: signedInProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
     if (!paymentsEnabled(ctx.config))
-      throw new TRPCError({ code: 'NOT_IMPLEMENTED', message: paymentsNotSetUpMessage(trialAvailable(ctx.user)) });
+      throw notImplemented(paymentsNotSetUpMessage(trialAvailable(ctx.user)));
     await enforceRateLimit(ctx, ctx.env.PREMIUM_CHECKOUT_LIMITER, String(ctx.user.id));
     const plan = pricedPlans(ctx.config).find((candidate) => candidate.id === input.plan)!;
     let session: { id: string; checkoutUrl: string };
@@ -137,7 +137,7 @@ export const premiumRouter = router({
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       console.error(error.message);
-      throw new TRPCError({ code: 'BAD_GATEWAY', message: PREMIUM_TEXTS.checkoutFailed });
+      throw badGateway(PREMIUM_TEXTS.checkoutFailed);
     }
     await ctx.db.insert(premiumCheckouts).values({
       id: session.id,
@@ -159,11 +159,11 @@ export const premiumRouter = router({
   paymongoWebhook: publicProcedure
     .input(z.object({ payload: z.string().max(60_000), signature: z.string().max(1000) }))
     .mutation(async ({ ctx, input }) => {
-      if (!paymentsEnabled(ctx.config)) throw new TRPCError({ code: 'NOT_FOUND', message: WEBHOOK_TEXTS.notConfigured });
+      if (!paymentsEnabled(ctx.config)) throw notFound(WEBHOOK_TEXTS.notConfigured);
       const event = parseWebhookEvent(input.payload);
       if (!verifyWebhookSignature(ctx.config.PAYMONGO_WEBHOOK_SECRET!, input.signature, input.payload, event?.livemode ?? false))
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: WEBHOOK_TEXTS.badSignature });
-      if (!event) throw new TRPCError({ code: 'BAD_REQUEST', message: WEBHOOK_TEXTS.badEvent });
+        throw unauthorized(WEBHOOK_TEXTS.badSignature);
+      if (!event) throw badRequest(WEBHOOK_TEXTS.badEvent);
 
       const now = Date.now();
       const checkout = event.checkout;

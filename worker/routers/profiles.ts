@@ -4,7 +4,6 @@
 // signed-in member; a banned member is 404 to everyone but admins; red flags only reach the member, spa
 // management, therapists and admins; no answer ever carries an email, a hash or session data (the member's
 // own email comes from account.me only).
-import { TRPCError } from '@trpc/server';
 import { and, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { MESSAGES } from '../../common/account.ts';
@@ -17,7 +16,6 @@ import { slugHistory, users } from '../../db/schema.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../services/media.ts';
 import {
-  notFound,
   parseCursor,
   profileQuery,
   recognitionPageQuery,
@@ -31,14 +29,15 @@ import {
   toPublicProfile,
   toReceivedRecord,
   toReview,
-  visibleTarget,
+  visibleMember,
   type RecognitionKind,
 } from '../services/profiles.ts';
 import { sessionMemberId, type UserRow } from '../services/sessions.ts';
 import { isUniqueViolation } from '../services/users.ts';
-import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProcedure, type Context } from '../trpc.ts';
+import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import { toCurrentUser } from './account.ts';
 import { countProfileView } from './analytics.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
 
 /** A page of recognitions of one kind, after the target's visibility check. */
 function recognitionList<T>(
@@ -53,8 +52,8 @@ function recognitionList<T>(
       const target = targetIdSql(input.target, sessionId);
       return [targetQuery(ctx.db, target), recognitionPageQuery(ctx.db, kind, side, target, cursor)] as const;
     });
-    const target = visibleTarget(results[0], viewer);
-    if (!allowed(viewer, target.id)) throw new TRPCError({ code: 'FORBIDDEN', message: PROFILE_TEXTS.redFlagsHidden });
+    const target = visibleMember(results[0][0], viewer);
+    if (!allowed(viewer, target.id)) throw forbidden(PROFILE_TEXTS.redFlagsHidden);
     return toPage(results[1], map);
   });
 }
@@ -66,7 +65,7 @@ function reviewList(side: 'made' | 'received') {
       const target = targetIdSql(input.target, sessionId);
       return [targetQuery(ctx.db, target), reviewPageQuery(ctx.db, side, target, cursor, sessionMemberId(sessionId))] as const;
     });
-    visibleTarget(results[0], viewer);
+    visibleMember(results[0][0], viewer);
     return toPage(results[1], toReview);
   });
 }
@@ -75,7 +74,7 @@ function reviewList(side: 'made' | 'received') {
 function receivedCount(pick: (counts: { starsReceived: number; flowersReceived: number }) => number) {
   return publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
     const { viewer, results } = await readAsMember(ctx, (sessionId) => [statsCountsQuery(ctx.db, targetIdSql(input, sessionId))] as const);
-    return { received: Number(pick(visibleTarget(results[0], viewer))) };
+    return { received: Number(pick(visibleMember(results[0][0], viewer))) };
   });
 }
 
@@ -95,10 +94,10 @@ export const profilesRouter = router({
   /** GET /api/profile/by-slug/{slug}, GET /api/users/{userId}/profile. */
   profile: publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
     const { viewer, results } = await readAsMember(ctx, (sessionId) => [profileQuery(ctx.db, targetIdSql(input, sessionId))] as const);
-    const [row] = results[0];
-    if (!row || (row.user.isBanned && viewer.role !== 'admin')) throw notFound();
-    countProfileView(ctx, row.user, viewer.id);
-    return toPublicProfile(row, viewer);
+    const row = results[0][0];
+    const user = visibleMember(row?.user, viewer);
+    countProfileView(ctx, user, viewer.id);
+    return toPublicProfile({ ...row!, user }, viewer);
   }),
 
   /** GET /api/users/{id}/profile-stats: the spec's shape, red flags null for viewers who may not see them. */
@@ -112,7 +111,7 @@ export const profilesRouter = router({
         recognitionPageQuery(ctx.db, 'stars', 'received', target, null),
       ] as const;
     });
-    const counts = visibleTarget(results[0], viewer);
+    const counts = visibleMember(results[0][0], viewer);
     return {
       starStats: { received: Number(counts.starsReceived), given: Number(counts.starsGiven) },
       flowerStats: { received: Number(counts.flowersReceived), given: Number(counts.flowersGiven) },
@@ -145,9 +144,9 @@ export const profilesRouter = router({
   update: signedInProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
     const me = ctx.user;
     const nameProblem = nameIssue(me.role, input.name);
-    if (nameProblem) throw new TRPCError({ code: 'BAD_REQUEST', message: nameProblem });
+    if (nameProblem) throw badRequest(nameProblem);
     if (input.openingHours !== undefined && me.role !== 'spa_management') {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: PROFILE_TEXTS.hoursOnlyForSpas });
+      throw badRequest(PROFILE_TEXTS.hoursOnlyForSpas);
     }
 
     const changes: Partial<typeof users.$inferInsert> = {};
@@ -196,13 +195,13 @@ export const profilesRouter = router({
         updated = rows[0];
       }
     } catch (error) {
-      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.nameTaken });
+      if (isUniqueViolation(error)) throw conflict(MESSAGES.nameTaken);
       throw error;
     }
     if (!updated) {
       // Refused: say which (a failure path, so one more read is fine).
       const emailTaken = emailHeldElsewhere && (await emailHeldElsewhere.limit(1)).length > 0;
-      throw new TRPCError({ code: 'CONFLICT', message: emailTaken ? PROFILE_TEXTS.emailTaken : MESSAGES.nameTaken });
+      throw conflict(emailTaken ? PROFILE_TEXTS.emailTaken : MESSAGES.nameTaken);
     }
     if (me.role === 'spa_management') await purgeSpaListing();
     return toCurrentUser(updated);

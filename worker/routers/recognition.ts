@@ -3,7 +3,6 @@
 // of the Give Star / Give Flower dialogs. Reads ride in one batch with the session lookup (one round trip);
 // a gift is the session lookup plus one batch (two). Red flags are shown only to the flagged member, spa
 // management, therapists and admins.
-import { TRPCError } from '@trpc/server';
 import { sql, type SQL } from 'drizzle-orm';
 import { RED_FLAG_COUNTING_DAYS, TRANSACTIONS_WINDOW_DAYS } from '../../common/limits.ts';
 import {
@@ -24,16 +23,17 @@ import {
 } from '../../common/recognition.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import type { Role } from '../../common/roles.ts';
-import { manilaDay } from '../../common/time.ts';
+import { DAY_MS, manilaDay, secondsUntilManilaMidnight } from '../../common/time.ts';
 import { escapeLike, type Database } from '../db.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
 import { therapistSpaCondition } from '../services/lineup.ts';
 import { checkGiver, diagnoseStatement, explainRefusal, giveStatement, refusalError, type Gift } from '../services/recognition.ts';
 import { publicProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
 import type { UserRow } from '../services/sessions.ts';
-import { memberIdBySlug } from '../services/profiles.ts';
+import { memberIdBySlug, visibleMember } from '../services/profiles.ts';
+import { notBanned, premiumNow } from '../services/member-sql.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
 
-const DAY_MS = 86_400_000;
 const HISTORY_LIMIT = 200;
 
 /** Gives one recognition: two round trips (session, then the insert and its diagnosis in one batch). */
@@ -45,7 +45,7 @@ async function give(ctx: Context & { user: UserRow }, gift: Omit<Gift, 'giverId'
   const found = diagnosis[0];
   if (inserted.length === 0) {
     const refusal = explainRefusal(full, found);
-    if (refusal.code === 'TOO_MANY_REQUESTS') ctx.resHeaders.set('Retry-After', String(secondsToManilaMidnight(now)));
+    if (refusal.code === 'TOO_MANY_REQUESTS') ctx.resHeaders.set('Retry-After', String(secondsUntilManilaMidnight(now)));
     throw refusalError(refusal);
   }
   await purgeLeaderboards();
@@ -58,12 +58,6 @@ async function give(ctx: Context & { user: UserRow }, gift: Omit<Gift, 'giverId'
     dailyLimit: limit,
     remainingToday: Math.max(0, limit - Number(found?.used ?? limit)),
   };
-}
-
-/** Seconds until the next Asia/Manila midnight (UTC+8, no daylight saving): when today's allowance renews. */
-export function secondsToManilaMidnight(now: number): number {
-  const manilaMs = now + 8 * 3_600_000;
-  return Math.ceil((DAY_MS - (manilaMs % DAY_MS)) / 1000);
 }
 
 /** The SQL that names the member a history is about (by id or slug); the caller resolves "oneself" first. */
@@ -85,16 +79,10 @@ function memberQuery(db: Database, ref: MemberRef) {
     from users where id = ${memberIdSql(ref)}`);
 }
 
-/** The member a history is about, as the viewer may see them: a banned member is not found, except by an admin. */
-function visibleMember(members: Awaited<ReturnType<typeof memberQuery>>, viewer: UserRow) {
-  const member = members[0];
-  if (!member || (Number(member.isBanned) === 1 && viewer.role !== 'admin')) throw notFound();
-  const { isBanned: _banned, ...shown } = member;
+/** The member a history is about, as the viewer may see them (visibleMember), without the ban flag. */
+function historyMember(members: Awaited<ReturnType<typeof memberQuery>>, viewer: UserRow) {
+  const { isBanned: _banned, ...shown } = visibleMember(members[0], viewer, REVIEW_MESSAGES.memberNotFound);
   return shown;
-}
-
-function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: REVIEW_MESSAGES.memberNotFound });
 }
 
 type Person = { id: number; name: string; slug: string; memberNumber: number; role: Role; profileImageUrl: string | null };
@@ -145,7 +133,7 @@ function historyEntries(rows: Record<string, unknown>[], side: 'given' | 'receiv
 /** Red flags are visible to the flagged member (and the giver), spa management, therapists and admins only. */
 function assertMayViewRedFlags(viewer: UserRow, memberId: number): void {
   if (viewer.id !== memberId && !mayViewRedFlags(viewer.role))
-    throw new TRPCError({ code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.redFlagsForbidden });
+    throw forbidden(RECOGNITION_MESSAGES.redFlagsForbidden);
 }
 
 async function medalOrRedFlagHistory(ctx: Context, refInput: MemberRef, table: 'medals' | 'red_flags') {
@@ -157,7 +145,7 @@ async function medalOrRedFlagHistory(ctx: Context, refInput: MemberRef, table: '
   ]);
   const user = signedInViewer(viewer);
   const [members, given, received] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[], Record<string, unknown>[]];
-  const member = visibleMember(members, user);
+  const member = historyMember(members, user);
   if (table === 'red_flags') assertMayViewRedFlags(user, member.id);
   const now = Date.now();
   return { user: member, given: historyEntries(given, 'given', now), received: historyEntries(received, 'received', now) };
@@ -185,11 +173,11 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
     ctx.db.all<{ total: number; usedToday: number; premium: number }>(sql`
       select (select count(*) from ${table} as r where ${side} = ${member}) as total,
         (select count(*) from ${table} where giver_id = ${member} and manila_day = ${today}) as usedToday,
-        (select is_premium = 1 or coalesce(premium_until, 0) > ${now} from users where id = ${member}) as premium`),
+        (select ${premiumNow(now)} from users where id = ${member}) as premium`),
   ]);
   const user = signedInViewer(viewer);
   const [members, rows, figures] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[], { total: number; usedToday: number; premium: number }[]];
-  const target = visibleMember(members, user);
+  const target = historyMember(members, user);
   const counts = figures[0]!;
   const limit = dailyLimit(kind, Number(counts.premium) === 1);
   const own = user.id === target.id && target.role === 'client';
@@ -242,9 +230,9 @@ export const recognitionRouter = router({
     ]);
     if (inserted[0]) return { id: inserted[0].id, redFlagId: input.redFlagId, state: inserted[0].state, createdAt: inserted[0].createdAt };
     const { recipientId } = found[0] ?? { recipientId: null };
-    if (recipientId === null) throw new TRPCError({ code: 'NOT_FOUND', message: RECOGNITION_MESSAGES.redFlagNotFound });
-    if (Number(recipientId) !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.disputeNotYours });
-    throw new TRPCError({ code: 'CONFLICT', message: RECOGNITION_MESSAGES.disputeExists });
+    if (recipientId === null) throw notFound(RECOGNITION_MESSAGES.redFlagNotFound);
+    if (Number(recipientId) !== ctx.user.id) throw forbidden(RECOGNITION_MESSAGES.disputeNotYours);
+    throw conflict(RECOGNITION_MESSAGES.disputeExists);
   }),
 
   medalHistory: publicProcedure.input(memberRefInput).query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'medals')),
@@ -274,7 +262,7 @@ export const recognitionRouter = router({
     ]);
     const user = signedInViewer(viewer);
     const [members, rows] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[]];
-    const target = visibleMember(members, user);
+    const target = historyMember(members, user);
     if (kind === 'red_flag') assertMayViewRedFlags(user, target.id);
     return {
       user: target,
@@ -298,7 +286,7 @@ export const recognitionRouter = router({
     const { viewer, results } = await ctx.readBesideSession([
       ctx.db.all<{ id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }>(sql`
         select id, name, slug, member_number as memberNumber, profile_pic as profilePic from users
-        where role = ${input.role} and is_banned = 0 ${term ? sql`and name_key like ${`%${term}%`} escape '\\'` : sql``}
+        where role = ${input.role} and ${notBanned()} ${term ? sql`and name_key like ${`%${term}%`} escape '\\'` : sql``}
         order by name_key limit 50`),
     ]);
     signedInViewer(viewer);

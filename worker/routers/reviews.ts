@@ -4,7 +4,6 @@
 // every rule the screen shows: who reviews whom, not oneself, the target exists and is not banned, the text,
 // the sub-ratings of a spa review (each optional; only a review with all four counts in the spa's rating), and
 // which reward fits the target.
-import { TRPCError } from '@trpc/server';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { memberRefInput, noRewardTodayMessage, RECOGNITION_MESSAGES, type RecognitionKind } from '../../common/recognition.ts';
 import {
@@ -27,11 +26,13 @@ import { memberIdBySlug, reviewsWhere, toReview } from '../services/profiles.ts'
 import { sessionMemberId } from '../services/sessions.ts';
 import { publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import type { z } from 'zod';
+import { notBanned } from '../services/member-sql.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 
 /** Which reward the flags ask for, and the target role it needs (null: no reward). */
 function requestedReward(reviewer: Role, input: z.infer<typeof reviewInput>): { kind: ReviewReward; targetRole: Role } | null {
   const asked = [input.giveFlower, input.giveStar, input.giveMedal, input.giveRedFlag].filter(Boolean).length;
-  const mismatch = () => new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.rewardMismatch });
+  const mismatch = () => badRequest(REVIEW_MESSAGES.rewardMismatch);
   if (input.flowerSpaId !== undefined && !input.giveFlower) throw mismatch();
   if (asked === 0) return null;
   if (reviewer === 'client') {
@@ -41,7 +42,7 @@ function requestedReward(reviewer: Role, input: z.infer<typeof reviewInput>): { 
   // Spa management reviewing a client: the positive button (giveStar in the spec, or giveMedal) is a medal.
   if (input.giveFlower || (input.giveRedFlag && (input.giveStar || input.giveMedal))) throw mismatch();
   if (input.giveRedFlag) {
-    if (!input.redFlagReason) throw new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.redFlagReasonRequired });
+    if (!input.redFlagReason) throw badRequest(REVIEW_MESSAGES.redFlagReasonRequired);
     return { kind: 'red_flag', targetRole: 'client' };
   }
   return { kind: 'medal', targetRole: 'client' };
@@ -59,8 +60,8 @@ export const reviewsRouter = router({
   submit: signedInProcedure.input(reviewInput).mutation(async ({ ctx, input }) => {
     const reviewer = ctx.user;
     if (reviewer.role !== 'client' && reviewer.role !== 'spa_management')
-      throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.roleNotAllowed });
-    if (input.targetUserId === reviewer.id) throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.cannotReviewSelf });
+      throw forbidden(REVIEW_MESSAGES.roleNotAllowed);
+    if (input.targetUserId === reviewer.id) throw forbidden(REVIEW_MESSAGES.cannotReviewSelf);
     const reward = requestedReward(reviewer.role, input);
 
     const now = Date.now();
@@ -95,7 +96,7 @@ export const reviewsRouter = router({
         select ${reviewer.id}, t.id, ${input.reviewText}, ${rating(input.ambienceRating)}, ${rating(input.amenitiesRating)},
           ${rating(input.bookingRating)}, ${rating(input.selectionRating)}, ${now}
         from users as t
-        where t.id = ${input.targetUserId} and t.is_banned = 0 and t.role in (${sql.join(allowed.map((role) => sql`${role}`), sql`, `)})
+        where t.id = ${input.targetUserId} and ${notBanned('t')} and t.role in (${sql.join(allowed.map((role) => sql`${role}`), sql`, `)})
           ${reward ? sql`and t.role = ${reward.targetRole}` : sql``}
           ${input.flowerSpaId !== undefined ? sql`and exists (select 1 from spas where id = ${input.flowerSpaId})` : sql``}
         on conflict (reviewer_id, target_user_id) do update set review_text = excluded.review_text,
@@ -116,11 +117,11 @@ export const reviewsRouter = router({
     const target = targets[0];
     const review = saved[0];
     if (!review) {
-      if (!target || Number(target.isBanned) === 1) throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_MESSAGES.memberNotFound });
-      if (!mayReview(reviewer.role, target.role)) throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.roleNotAllowed });
+      if (!target || Number(target.isBanned) === 1) throw notFound(REVIEW_MESSAGES.memberNotFound);
+      if (!mayReview(reviewer.role, target.role)) throw forbidden(REVIEW_MESSAGES.roleNotAllowed);
       if (target.role === 'therapist' && input.flowerSpaId !== undefined && Number(diagnosis?.[0]?.spaExists) !== 1)
-        throw new TRPCError({ code: 'NOT_FOUND', message: RECOGNITION_MESSAGES.spaNotFound });
-      throw new TRPCError({ code: 'BAD_REQUEST', message: REVIEW_MESSAGES.rewardMismatch });
+        throw notFound(RECOGNITION_MESSAGES.spaNotFound);
+      throw badRequest(REVIEW_MESSAGES.rewardMismatch);
     }
 
     let rewardResult: { kind: ReviewReward; given: boolean; message: string } | null = null;
@@ -201,9 +202,9 @@ export const reviewsRouter = router({
     ]);
     if (inserted[0]) return { id: Number(inserted[0].id), message: REVIEW_REPORT_TEXTS.sent };
     const review = found[0];
-    if (!review || review.removedAt !== null) throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_REPORT_TEXTS.reviewNotFound });
-    if (Number(review.reviewerId) === ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_REPORT_TEXTS.ownReview });
-    throw new TRPCError({ code: 'CONFLICT', message: REVIEW_REPORT_TEXTS.alreadyReported });
+    if (!review || review.removedAt !== null) throw notFound(REVIEW_REPORT_TEXTS.reviewNotFound);
+    if (Number(review.reviewerId) === ctx.user.id) throw forbidden(REVIEW_REPORT_TEXTS.ownReview);
+    throw conflict(REVIEW_REPORT_TEXTS.alreadyReported);
   }),
 
   deleteReply: signedInProcedure.input(reviewIdInput).mutation(async ({ ctx, input }) => {
@@ -219,8 +220,8 @@ export const reviewsRouter = router({
 
 function replyOutcome(userId: number, updated: { id: number }[], found: Parameters<typeof toReview>[0][]) {
   const review = found[0];
-  if (!review) throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_MESSAGES.reviewNotFound });
+  if (!review) throw notFound(REVIEW_MESSAGES.reviewNotFound);
   if (updated.length === 0 || Number(review.targetId) !== userId)
-    throw new TRPCError({ code: 'FORBIDDEN', message: REVIEW_MESSAGES.replyNotYours });
+    throw forbidden(REVIEW_MESSAGES.replyNotYours);
   return toReview(review);
 }

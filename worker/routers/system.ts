@@ -1,7 +1,7 @@
 // Liveness of the platform: the health check reaches the database with one round trip.
-import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { publicProcedure, router } from '../trpc.ts';
+import { serviceUnavailable } from '../errors.ts';
 
 export const systemRouter = router({
   health: publicProcedure.query(async ({ ctx }) => {
@@ -10,7 +10,7 @@ export const systemRouter = router({
       await ctx.db.run(sql`select 1`);
     } catch (error) {
       console.error('health check: database unreachable', error);
-      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable.' });
+      throw serviceUnavailable('The database is unreachable.');
     }
     return { status: 'ok' as const, database: 'ok' as const, databaseLatencyMs: Date.now() - started };
   }),

@@ -4,14 +4,14 @@
 // `[ai]` binding the Worker uses Workers AI, and with AI_BASE_URL and AI_API_KEY an OpenAI-compatible endpoint.
 // A model's answer is made plain text and capped; when the model fails or answers nothing usable, the built-in
 // editor answers instead and says so. The daily limit per member is counted here too (one upsert).
-import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { AI_ASSIST_DAILY_LIMIT, AI_ASSIST_OUTPUT_MAX_LENGTH, AI_ASSIST_TEXTS, type AiAssistAnswer, type AiProviderInfo } from '../../common/ai-assist.ts';
 import { ROLE_LABELS, type Role } from '../../common/roles.ts';
-import { manilaDay } from '../../common/time.ts';
+import { manilaDay, secondsUntilManilaMidnight } from '../../common/time.ts';
 import type { Database } from '../db.ts';
 import type { Bindings, Config } from '../env.ts';
 import { capLength, editText, type AssistKind } from './ai-editor.ts';
+import { tooManyRequests } from '../errors.ts';
 
 export type { AssistKind };
 
@@ -153,12 +153,5 @@ export async function countAssistUse(db: Database, userId: number, resHeaders: H
   ]);
   if (counted.length > 0) return;
   resHeaders.set('Retry-After', String(secondsUntilManilaMidnight(now)));
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: AI_ASSIST_TEXTS.dailyLimit });
-}
-
-function secondsUntilManilaMidnight(now: number): number {
-  const MANILA_OFFSET_MS = 8 * 3600_000;
-  const DAY_MS = 86_400_000;
-  const local = now + MANILA_OFFSET_MS;
-  return Math.ceil((DAY_MS - (local % DAY_MS)) / 1000);
+  throw tooManyRequests(AI_ASSIST_TEXTS.dailyLimit);
 }

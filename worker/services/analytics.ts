@@ -7,12 +7,11 @@
 // window, grouped by day in SQL and by week here, in the same batch as the session lookup.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsMetric, AnalyticsWeek, SubRatingKey } from '../../common/analytics.ts';
-import { manilaDay } from '../../common/time.ts';
+import { DAY_MS, dayNumber, dayString, manilaDay, mondayOf, startOfManilaDay } from '../../common/time.ts';
 import type { Database } from '../db.ts';
 import { countedReviews } from './spa-rating.ts';
+import { manilaDayOf, notBanned } from './member-sql.ts';
 
-const DAY_MS = 86_400_000;
-const MANILA_OFFSET_MS = 8 * 3_600_000;
 /** Marks and salts older than this many days are deleted. */
 const KEEP_MARK_DAYS = 2;
 
@@ -63,7 +62,7 @@ export async function countEvent(db: Database, event: { spaId: number; viewerId:
       insert into spa_daily_counts (spa_id, day, metric, count)
       select ${event.spaId}, ${day}, ${event.metric}, 1
       where not exists (select 1 from analytics_seen where mark = ${mark})
-        and exists (select 1 from users where id = ${event.spaId} and role = 'spa_management' and is_banned = 0)
+        and exists (select 1 from users where id = ${event.spaId} and role = 'spa_management' and ${notBanned()})
       on conflict (spa_id, day, metric) do update set count = count + 1`),
     db.run(sql`insert into analytics_seen (mark, day) values (${mark}, ${day}) on conflict (mark) do nothing`),
     db.run(sql`delete from analytics_seen where day < ${expired}`),
@@ -74,22 +73,11 @@ export async function countEvent(db: Database, event: { spaId: number; viewerId:
 // ---------------------------------------------------------------------------------------------------------
 // Reading
 
-/** Days as whole numbers (days since the epoch) for week arithmetic on YYYY-MM-DD strings. */
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const dayString = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
-
 /** The first day (a Monday) of a window of `weeks` weeks that ends with the current Manila week. */
 export function windowStart(weeks: number, now = Date.now()): string {
-  const today = dayNumber(manilaDay(now));
-  const monday = today - ((new Date(today * DAY_MS).getUTCDay() + 6) % 7);
-  return dayString(monday - (weeks - 1) * 7);
+  return dayString(mondayOf(manilaDay(now)) - (weeks - 1) * 7);
 }
 
-/** Manila midnight at the start of a day, in epoch milliseconds. */
-const startOfDay = (day: string) => dayNumber(day) * DAY_MS - MANILA_OFFSET_MS;
-
-/** The Manila day of a `created_at` column, in SQL. */
-const manilaDaySql = (column: SQL) => sql`date((${column} + ${MANILA_OFFSET_MS}) / 1000, 'unixepoch')`;
 
 type DayRow = { day: string; metric: string; value: number };
 type ReviewDay = { day: string; reviews: number } & Record<`${SubRatingKey}Sum` | `${SubRatingKey}Count`, number>;
@@ -100,11 +88,11 @@ type ReviewDay = { day: string; reviews: number } & Record<`${SubRatingKey}Sum` 
  * not at another spa they also work at (read through the recipient index; a lineup is a handful of therapists).
  */
 export function analyticsQueries(db: Database, spa: SQL, since: string) {
-  const sinceMs = startOfDay(since);
+  const sinceMs = startOfManilaDay(since);
   return [
     db.all<DayRow>(sql`select day, metric, count as value from spa_daily_counts where spa_id = ${spa} and day >= ${since}`),
     db.all<ReviewDay>(sql`
-      select ${manilaDaySql(sql`created_at`)} as day, count(*) as reviews,
+      select ${manilaDayOf(sql`created_at`)} as day, count(*) as reviews,
         sum(ambience_rating) as ambienceSum, count(ambience_rating) as ambienceCount,
         sum(amenities_rating) as amenitiesSum, count(amenities_rating) as amenitiesCount,
         sum(booking_rating) as bookingSum, count(booking_rating) as bookingCount,

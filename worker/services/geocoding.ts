@@ -9,6 +9,7 @@ import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import type { Config } from '../env.ts';
 import { loadGazetteer, nearestPlace, normaliseText, placeAddress, searchPlaces } from './gazetteer.ts';
+import { notBanned } from './member-sql.ts';
 
 export interface Geocoder {
   name: 'gazetteer' | 'mapbox';
@@ -22,7 +23,7 @@ const METERS_PER_DEGREE = 111_320;
 
 function embeddedGeocoder(db: Database, assets: Fetcher): Geocoder {
   const savedAddresses = () =>
-    and(eq(users.role, 'spa_management'), eq(users.isBanned, false), isNotNull(users.address), isNotNull(users.latitude), isNotNull(users.longitude));
+    and(eq(users.role, 'spa_management'), notBanned(), isNotNull(users.address), isNotNull(users.latitude), isNotNull(users.longitude));
   return {
     name: 'gazetteer',
     async search(query) {

@@ -13,9 +13,9 @@ import { TIMEFRAME_DAYS, type Board, type Timeframe } from '../../common/recogni
 import type { Database } from '../db.ts';
 import { CACHE_SCOPES, cachedJson, purgeCached } from './edge-cache.ts';
 import { spaAverageRating, spaReviewCount } from './spa-rating.ts';
+import { DAY_MS, MINUTE_MS } from '../../common/time.ts';
+import { notBanned } from './member-sql.ts';
 
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
 type WindowKey = 'week' | 'month' | 'year' | 'all';
 const WINDOW_OF: Record<Timeframe, WindowKey> = { weekly: 'week', monthly: 'month', yearly: 'year', 'all-time': 'all' };
 
@@ -115,7 +115,7 @@ function boardQuery(db: Database, board: Board, key: WindowKey, cutoff: number) 
   return db.all<Omit<BoardEntry, 'rank'>>(sql`
     select u.id as userId, u.name as name, u.slug as slug, u.profile_pic as profilePic, ${figures(board, cutoff)}
     from board_totals as bt join users as u on u.id = bt.member_id
-    where bt.board = ${board} and bt.window = ${key} and bt.points > 0 and u.is_banned = 0
+    where bt.board = ${board} and bt.window = ${key} and bt.points > 0 and ${notBanned('u')}
     order by bt.points desc, bt.member_id
     limit ${BOARD_SIZE}`);
 }
@@ -200,7 +200,7 @@ export function summary(database: () => Database, timeframe: Timeframe, waitUnti
       const results = (await db.batch([
         ...(expire ? expireStatements(db, key, cutoff) : []),
         db.all<{ board: string | null; points: number }>(sql`
-          select 'members' as board, (select count(*) from users where created_at >= ${cutoff} and is_banned = 0) as points
+          select 'members' as board, (select count(*) from users where created_at >= ${cutoff} and ${notBanned()}) as points
           union all select board, points from board_totals where board like 'summary:%' and window = ${key} and member_id = 0`),
       ] as never)) as unknown[];
       if (expire) agedUntil.set(key, cutoff);

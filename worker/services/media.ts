@@ -34,6 +34,7 @@ import {
   rebuildJpeg,
   type JpegSegment,
 } from './jpeg.ts';
+import { badRequest, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../errors.ts';
 
 /** No side may be longer, and no image larger in pixels: a 10 MB file could otherwise claim 60,000 x 60,000. */
 export const MAX_IMAGE_SIDE = 4096;
@@ -72,7 +73,7 @@ export interface StoredImage {
 }
 
 function unsupported(): TRPCError {
-  return new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: IMAGE_TEXTS.invalidType });
+  return unsupportedMediaType(IMAGE_TEXTS.invalidType);
 }
 
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
@@ -128,9 +129,9 @@ export async function inspectImage(
   file: unknown,
   options: { field: string; maxBytes?: number; maxWidth?: number; maxHeight?: number; tooLarge?: string },
 ): Promise<InspectedImage> {
-  if (!(file instanceof Blob)) throw new TRPCError({ code: 'BAD_REQUEST', message: MEDIA_TEXTS.missingFile(options.field) });
+  if (!(file instanceof Blob)) throw badRequest(MEDIA_TEXTS.missingFile(options.field));
   const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
-  if (file.size > maxBytes) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: options.tooLarge ?? IMAGE_TEXTS.tooLarge });
+  if (file.size > maxBytes) throw payloadTooLarge(options.tooLarge ?? IMAGE_TEXTS.tooLarge);
   if (file.size === 0) throw unsupported();
 
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -151,7 +152,7 @@ export async function inspectImage(
   const maxWidth = Math.min(options.maxWidth ?? MAX_IMAGE_SIDE, MAX_IMAGE_SIDE);
   const maxHeight = Math.min(options.maxHeight ?? MAX_IMAGE_SIDE, MAX_IMAGE_SIDE);
   if (width > maxWidth || height > maxHeight || width * height > MAX_IMAGE_PIXELS) {
-    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: options.tooLarge ?? MEDIA_TEXTS.tooManyPixels });
+    throw payloadTooLarge(options.tooLarge ?? MEDIA_TEXTS.tooManyPixels);
   }
   return { bytes, type, width, height };
 }
@@ -162,7 +163,7 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 }
 
 export function mediaBucket(env: { MEDIA?: R2Bucket }): R2Bucket {
-  if (!env.MEDIA) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MEDIA_TEXTS.storageMissing });
+  if (!env.MEDIA) throw serviceUnavailable(MEDIA_TEXTS.storageMissing);
   return env.MEDIA;
 }
 
@@ -170,7 +171,7 @@ export function mediaBucket(env: { MEDIA?: R2Bucket }): R2Bucket {
 export function imagesBinding(env: { IMAGES?: ImagesBinding }): ImagesBinding {
   if (!env.IMAGES) {
     console.error('IMAGES binding missing: photo uploads are refused');
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MEDIA_TEXTS.processingMissing });
+    throw serviceUnavailable(MEDIA_TEXTS.processingMissing);
   }
   return env.IMAGES;
 }
@@ -218,7 +219,7 @@ function displayable(bytes: Uint8Array, segment: JpegSegment): boolean {
 const UNDECODABLE = new Set([9412, 9413, 9520, 9523]);
 
 function processingFailed(): TRPCError {
-  return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MEDIA_TEXTS.processingFailed });
+  return serviceUnavailable(MEDIA_TEXTS.processingFailed);
 }
 
 /** Decodes the upload and encodes it again once per preset, in parallel. */

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { MEMBER_SEARCH_PAGE_SIZE, SEARCH_INSIDE_MIN_LENGTH, type MemberSearchPage, type MemberSearchResult } from '../../common/search.ts';
 import { escapeLike, type Database } from '../db.ts';
+import { notBanned } from './member-sql.ts';
 
 type Row = Omit<MemberSearchResult, 'memberNumber'> & { memberNumber: number | string };
 
@@ -27,7 +28,7 @@ export function memberSearchQuery(db: Database, term: string, page: number) {
     const key = escapeLike(term);
     return db.all<Row>(sql`
       select ${COLUMNS} from users as u
-      where (u.name_key like ${`${key}%`} escape '\\' or u.name_key like ${`% ${key}%`} escape '\\') and u.is_banned = 0
+      where (u.name_key like ${`${key}%`} escape '\\' or u.name_key like ${`% ${key}%`} escape '\\') and ${notBanned('u')}
       order by u.name_key not like ${`${key}%`} escape '\\', u.name_key, u.id limit ${limit} offset ${offset}`);
   }
   return db.all<Row>(sql`
@@ -35,7 +36,7 @@ export function memberSearchQuery(db: Database, term: string, page: number) {
       select rowid as id, substr(highlight(users_search, 0, char(1), char(2)), 1, 1) = char(1) as atStart
       from users_search where users_search match ${ftsPhrase(term)}
     ) as hit join users as u on u.id = hit.id
-    where u.is_banned = 0
+    where ${notBanned('u')}
     order by case when hit.atStart and length(u.name) = ${[...term].length} then 0 when hit.atStart then 1 else 2 end,
       u.name_key, u.id
     limit ${limit} offset ${offset}`);

@@ -3,7 +3,6 @@
 // (by id, by current or former slug, or as the session's own member), and visibility (banned members, red
 // flags) is decided on the rows that come back. Lists are newest first, a page of PROFILE_PAGE_SIZE at a time,
 // continued with an opaque cursor (`<createdAt>.<id>` of the last item).
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import {
@@ -23,6 +22,8 @@ import { coordinateShown } from '../../common/geo.ts';
 import type { Database } from '../db.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { sharedMemberFields } from './users.ts';
+import { DAY_MS } from '../../common/time.ts';
+import { badRequest, notFound } from '../errors.ts';
 
 /** Slugs that never name a member: a client that lost its slug sends the literal "undefined". */
 const NO_MEMBER_SLUGS = new Set(['undefined', 'null']);
@@ -42,20 +43,22 @@ export function memberIdBySlug(rawSlug: string): SQL {
     (select former.user_id from slug_history as former where former.slug = ${slug}))`;
 }
 
-export function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: PROFILE_TEXTS.userNotFound });
-}
-
 /** The target's id, role and ban state, for the visibility checks of every read. */
 export function targetQuery(db: Database, target: SQL) {
   return db.select({ id: users.id, role: users.role, isBanned: users.isBanned }).from(users).where(eq(users.id, target)).limit(1);
 }
 
-/** The target when the viewer may see them: unknown, and banned for anyone but an admin, is 404. */
-export function visibleTarget<T extends { isBanned: boolean }>(rows: T[], viewer: Pick<UserRow, 'role'>): T {
-  const [target] = rows;
-  if (!target || (target.isBanned && viewer.role !== 'admin')) throw notFound();
-  return target;
+/**
+ * The one rule of who may see a member: an unknown member, and a banned one for anyone but an admin, is 404
+ * (`message`: the screen's own words for it). Answers the member otherwise.
+ */
+export function visibleMember<T extends { isBanned: boolean | number }>(
+  member: T | undefined,
+  viewer: Pick<UserRow, 'role'>,
+  message: string = PROFILE_TEXTS.userNotFound,
+): T {
+  if (!member || (Number(member.isBanned) === 1 && viewer.role !== 'admin')) throw notFound(message);
+  return member;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -127,7 +130,7 @@ export function statsCountsQuery(db: Database, target: SQL) {
       medalsReceived: countWhere('medals', 'recipient_id', target),
       // Red flags stop counting a year after they were given (the spec's red-flag window).
       redFlagsReceived: sql<number>`(select count(*) from red_flags where recipient_id = ${target}
-        and created_at >= ${Date.now() - RED_FLAG_COUNTING_DAYS * 86_400_000})`,
+        and created_at >= ${Date.now() - RED_FLAG_COUNTING_DAYS * DAY_MS})`,
     })
     .from(users)
     .where(eq(users.id, target))
@@ -145,7 +148,7 @@ interface Cursor {
 export function parseCursor(cursor: string | null | undefined): Cursor | null {
   if (!cursor) return null;
   const match = /^(\d{1,16})\.(\d{1,16})$/.exec(cursor);
-  if (!match) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The cursor is not valid. Start again from the first page.' });
+  if (!match) throw badRequest('The cursor is not valid. Start again from the first page.');
   return { createdAt: Number(match[1]), id: Number(match[2]) };
 }
 

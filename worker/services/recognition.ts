@@ -15,8 +15,10 @@ import {
   type RecognitionKind,
 } from '../../common/recognition.ts';
 import type { Database } from '../db.ts';
+import { DAY_MS } from '../../common/time.ts';
+import { notBanned, premiumNow } from './member-sql.ts';
+import { forbidden } from '../errors.ts';
 
-const DAY_MS = 86_400_000;
 
 export interface Gift {
   kind: RecognitionKind;
@@ -51,8 +53,7 @@ function repeatedRedFlag(gift: Gift): SQL {
 
 /** The premium-aware allowance of the giver row `giver`, in SQL (the row is the truth, not the session). */
 function allowance(kind: RecognitionKind, now: number): SQL {
-  return sql`(case when giver.is_premium = 1 or coalesce(giver.premium_until, 0) > ${now}
-    then ${dailyLimit(kind, true)} else ${dailyLimit(kind, false)} end)`;
+  return sql`(case when ${premiumNow(now, 'giver')} then ${dailyLimit(kind, true)} else ${dailyLimit(kind, false)} end)`;
 }
 
 /** The INSERT … SELECT … WHERE <every rule> RETURNING id of one gift: no row when any rule says no. */
@@ -77,8 +78,8 @@ export function giveStatement(db: Database, gift: Gift) {
           and same.manila_day = ${gift.day} and same.counted = 1)
       ${hasSpa ? sql`, ${spaId}` : gift.kind === 'red_flag' ? sql`, ${gift.description ?? null}` : sql``}
     from users as giver join users as recipient on recipient.id = ${gift.recipientId}
-    where giver.id = ${gift.giverId} and giver.role = ${rule.giver} and giver.is_banned = 0 and giver.id <> recipient.id
-      and recipient.role = ${rule.recipient} and recipient.is_banned = 0
+    where giver.id = ${gift.giverId} and giver.role = ${rule.giver} and ${notBanned('giver')} and giver.id <> recipient.id
+      and recipient.role = ${rule.recipient} and ${notBanned('recipient')}
       ${spaCondition}
       and ${usedToday(gift)} < ${allowance(gift.kind, gift.now)}
       ${gift.kind === 'red_flag' ? sql`and not ${repeatedRedFlag(gift)}` : sql``}
@@ -102,7 +103,7 @@ export function diagnoseStatement(db: Database, gift: Gift) {
     select recipient.role as recipientRole, recipient.is_banned as recipientBanned,
       ${typeof spaId === 'number' ? sql`exists (select 1 from spas where spas.id = ${spaId})` : sql`0`} as spaExists,
       ${usedToday(gift)} as used,
-      (select is_premium = 1 or coalesce(premium_until, 0) > ${gift.now} from users where id = ${gift.giverId}) as premium,
+      (select ${premiumNow(gift.now)} from users where id = ${gift.giverId}) as premium,
       ${gift.kind === 'red_flag' ? repeatedRedFlag(gift) : sql`0`} as repeated
     from (select 1) left join users as recipient on recipient.id = ${gift.recipientId}`);
 }
@@ -126,8 +127,8 @@ export function explainRefusal(gift: Gift, found: GiftDiagnosis | undefined): Re
 /** Checks a gift before any database work: the giver's role and not oneself (403). */
 export function checkGiver(kind: RecognitionKind, giver: { id: number; role: string }, recipientId: number): void {
   if (giver.role !== RECOGNITION_RULES[kind].giver)
-    throw new TRPCError({ code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.wrongGiver[kind] });
-  if (giver.id === recipientId) throw new TRPCError({ code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.notYourself });
+    throw forbidden(RECOGNITION_MESSAGES.wrongGiver[kind]);
+  if (giver.id === recipientId) throw forbidden(RECOGNITION_MESSAGES.notYourself);
 }
 
 export function refusalError(refusal: Refusal): TRPCError {

@@ -10,8 +10,8 @@ import { hashSecret, type SessionRow } from '../../db/session-tokens.ts';
 import type { Database } from '../db.ts';
 import type { Bindings } from '../env.ts';
 import { closeChatSockets } from './chat.ts';
+import { DAY_MS } from '../../common/time.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_INACTIVITY_TIMEOUT_MS = 30 * DAY_MS;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 180 * DAY_MS;
 /** A session's last-active time is written at most this often, so most requests stay read-only. */

@@ -3,7 +3,8 @@
 // local stand-in for its API, then the webhook with correctly and wrongly signed events and replays.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_REQUESTS_PREMIUM } from '../../common/limits.ts';
-import { DAY_MS, PREMIUM_PLANS, PREMIUM_TEXTS, PREMIUM_TRIAL_DAYS } from '../../common/premium.ts';
+import { PREMIUM_PLANS, PREMIUM_TEXTS, PREMIUM_TRIAL_DAYS } from '../../common/premium.ts';
+import { DAY_MS } from '../../common/time.ts';
 import { CACHE_SCOPES, cachedJson } from '../services/edge-cache.ts';
 import { signWebhookPayload } from '../services/paymongo.ts';
 import { ChatClient, createMember, requestIdFor, type TestMember } from './chat-client.ts';

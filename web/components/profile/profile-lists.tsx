@@ -1,12 +1,10 @@
 // The profile's list tabs (spec part 1, Profile): givers, given and received recognitions, and reviews, each
 // newest first with its heading, a skeleton of 6 rows while loading, the spec's empty text, and "Show more"
 // for the pages after the first 50. Every name links to that member's profile.
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { GivenRecord, Giver, ReceivedRecord, Review } from '../../../common/profile.ts';
 import type { Role } from '../../../common/roles.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/format.ts';
 import { LIST_QUERY } from '../../lib/profile-queries.ts';
 import { trpc } from '../../trpc.ts';
 import { ReviewCard } from '../reviews/review-card.tsx';
