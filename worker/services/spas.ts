@@ -1,11 +1,14 @@
 // Spa listings as read back (spec part 2, the Spa entity): the listing with its linked spa management member's
 // rating, review count and opening state, computed by the same subqueries as the map (worker/services/spa-rating.ts).
 // Admins read every field; other signed-in members read the spec's public fields and the linked member, which
-// names the recipient of a star given at the listing (POST /api/stars takes both).
-import { sql, type SQL } from 'drizzle-orm';
-import type { AdminSpa, Spa } from '../../common/admin.ts';
-import { isOpenNow, parseOpeningHours } from '../../common/opening-hours.ts';
+// names the recipient of a star given at the listing (POST /api/stars takes both). Writes turn the fields sent into
+// columns here too.
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_TEXTS, type AdminSpa, type Spa } from '../../common/admin.ts';
+import { isOpenNow, parseOpeningHours, type WeeklyHours } from '../../common/opening-hours.ts';
+import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { spaAverageRating, spaReviewCount } from './spa-rating.ts';
 
 /** Spa listings with the linked member's rating and opening state: the one computation the map uses. */
@@ -62,3 +65,21 @@ export function toSpa(row: SpaRow, now = Date.now()): Spa {
   const { openingHours: _adminOnly, owner, ...spa } = toAdminSpa(row, now);
   return { ...spa, owner: Number(row.ownerBanned) === 1 ? null : owner };
 }
+
+/** The columns of the listing fields sent: the ones left out stay undefined; lists and hours become JSON. */
+export function spaColumns<Fields extends { amenities?: string[]; openingHours?: WeeklyHours | null }>({ amenities, openingHours, ...rest }: Fields) {
+  return {
+    ...rest,
+    ...(amenities !== undefined ? { amenities: JSON.stringify(amenities) } : {}),
+    ...(openingHours !== undefined ? { openingHours: openingHours ? JSON.stringify(openingHours) : null } : {}),
+  };
+}
+
+/** The linked member must exist and be spa management; null unlinks. */
+export async function checkOwner(db: Database, ownerUserId: number | null | undefined): Promise<void> {
+  if (ownerUserId === undefined || ownerUserId === null) return;
+  const [owner] = await db.select({ role: users.role }).from(users).where(eq(users.id, ownerUserId));
+  if (owner?.role !== 'spa_management') throw badRequest(ADMIN_TEXTS.ownerNotSpa);
+}
+
+export const spaNotFound = () => notFound(ADMIN_TEXTS.spaNotFound);
