@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'worker/services/**/*.test.ts', 'web/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'worker/services/**/*.test.ts', 'worker/providers/**/*.test.ts', 'web/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -39,7 +39,7 @@ export default defineConfig({
           name: 'workers',
           include: ['worker/**/*.test.ts', 'durable-objects/**/*.test.ts'],
           // Pure modules of the Worker's services are unit tests (Node), above.
-          exclude: ['worker/services/**'],
+          exclude: ['worker/services/**', 'worker/providers/**'],
           globalSetup: ['./worker/test/global-setup.ts'],
           // One database serves every file; files run one after another so round-trip counts stay exact.
           fileParallelism: false,

@@ -15,7 +15,7 @@ import { freePort, startApp } from '../scripts/app.ts';
 import { adminFirstRender, adminRoundTrips } from './admin.ts';
 import { profileChunkSizes, profileFirstRender, profileRoundTrips } from './profiles.ts';
 import { startProviderStandIns } from '../scripts/provider-stand-ins.ts';
-import { signWebhookPayload } from '../worker/services/paymongo.ts';
+import { signWebhookPayload } from '../worker/providers/paymongo.ts';
 import { benchSize, buildsWeb } from './size.ts';
 
 const BUDGET_LANDING_KB = 150;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
 import { freePort, startApp } from '../scripts/app.ts';
-import { inspectImage, reencodeImage } from '../worker/services/media.ts';
+import { inspectImage, reencodeImage } from '../worker/providers/media.ts';
 import { JPEG_400, commentSegment, exifSegment, withSegments } from '../worker/test/fixtures/images.ts';
 import { launchChromium } from './browser.ts';
 import { benchSize, buildsWeb } from './size.ts';

@@ -1,5 +1,5 @@
 // Local stand-ins for the HTTP APIs of the two paid providers, so tests and benchmarks exercise the real
-// client code (worker/services/mail.ts, worker/services/paymongo.ts) over real HTTP on loopback:
+// client code (worker/providers/mail.ts, worker/providers/paymongo.ts) over real HTTP on loopback:
 // - Resend: POST /emails answers `{ id }`, or an error while failures are queued.
 // - PayMongo: POST /v1/checkout_sessions (basic auth with the secret key) answers a Checkout Session with an
 //   id and a checkout_url, or an error while failures are queued.

@@ -19,7 +19,7 @@ import { passwordResetRoutes } from './rest/password-reset.ts';
 import { premiumRoutes } from './rest/premium.ts';
 import { runScheduledWork } from './scheduled.ts';
 import { readConfig } from './env.ts';
-import { localMailboxAvailable } from './services/mail.ts';
+import { localMailboxAvailable } from './providers/mail.ts';
 import { recognitionRoutes } from './rest/recognition.ts';
 import { lineupRoutes } from './rest/lineup.ts';
 import { analyticsRoutes } from './rest/analytics.ts';

@@ -1,9 +1,16 @@
-// GET /media/<key>: photos from the R2 bucket (worker/services/media.ts), served with their own type, nosniff,
+// GET /media/<key>: photos from the R2 bucket (worker/providers/media.ts), served with their own type, nosniff,
 // an ETag and a one-year immutable cache (keys are content-addressed, so an object never changes).
 import { Hono } from 'hono';
 import type { HonoEnv } from './rest/adapter.ts';
-import { MEDIA_PATH, serveMedia } from './services/media.ts';
+import { MEDIA_PATH, serveMedia } from './providers/media.ts';
 
-export const mediaRoutes = new Hono<HonoEnv>().get('/*', (c) =>
-  serveMedia(c.env.MEDIA, decodeURIComponent(c.req.path.slice(MEDIA_PATH.length)), c.req.raw),
-);
+/** The object key a path names; a malformed %-escape (a lone `%`, an encoded surrogate) names none (404). */
+function keyOf(path: string): string {
+  try {
+    return decodeURIComponent(path.slice(MEDIA_PATH.length));
+  } catch {
+    return '';
+  }
+}
+
+export const mediaRoutes = new Hono<HonoEnv>().get('/*', (c) => serveMedia(c.env.MEDIA, keyOf(c.req.path), c.req.raw));

@@ -5,7 +5,7 @@ import { lt, or, and, isNotNull } from 'drizzle-orm';
 import { mailOutbox, passwordResetTokens } from '../db/schema.ts';
 import { getDatabase } from './db.ts';
 import { readConfig, type Bindings } from './env.ts';
-import { deliverDueMail } from './services/mail.ts';
+import { deliverDueMail } from './providers/mail.ts';
 import { DAY_MS } from '../common/time.ts';
 
 /** Delivered and failed messages (their bodies already blanked) are kept this long for reports. */

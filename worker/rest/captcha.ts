@@ -1,7 +1,7 @@
 // GET /api/captcha/challenge: a fresh ALTCHA proof-of-work challenge for the registration widget.
 import type { Handler } from 'hono';
 import { readConfig } from '../env.ts';
-import { captchaProvider } from '../services/captcha.ts';
+import { captchaProvider } from '../providers/captcha.ts';
 import type { HonoEnv } from './adapter.ts';
 
 export const altchaChallengeResponse: Handler<HonoEnv> = async (c) => {

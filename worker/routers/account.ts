@@ -6,7 +6,7 @@ import { loginInput, MESSAGES, registerInput, type CurrentUser } from '../../com
 import { nameSkeleton } from '../../common/name-skeleton.ts';
 import { nameKey as keyOfName } from '../../common/names.ts';
 import { captchaUses, sessions, users } from '../../db/schema.ts';
-import { captchaProvider } from '../services/captcha.ts';
+import { captchaProvider } from '../providers/captcha.ts';
 import { addressKey } from '../services/client-address.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../db/password.ts';
 import { insertMember, isUniqueViolation, sharedMemberFields } from '../services/users.ts';

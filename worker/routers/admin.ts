@@ -29,7 +29,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { dashboardAnalyticsQueries, dashboardStatsQuery, toDashboardAnalytics, toDashboardStats } from '../services/admin-dashboard.ts';
 import { searchCondition, setBanned, toAdminUser, usersQuery } from '../services/admin-users.ts';
 import { auditEntry, auditEntryIfFound } from '../services/audit.ts';
-import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../services/media.ts';
+import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../providers/media.ts';
 import { actionFits, moderationQueries, REPORT_RESOLVERS, toModerationItems } from '../services/moderation.ts';
 import { checkOwner, spaColumns, spaNotFound, spaRowsQuery, toAdminSpa } from '../services/spas.ts';
 import { adminProcedure, adminReadProcedure, enforceRateLimit, router } from '../trpc.ts';

@@ -1,10 +1,10 @@
-// AI Assist: suggestions for a member's own text from the configured provider (worker/services/ai.ts). The
+// AI Assist: suggestions for a member's own text from the configured provider (worker/providers/ai.ts). The
 // sentence rule is checked by the input schema (400 with the spec's hint), each call counts against the
 // member's daily allowance (429), and the answer says which provider wrote it. Profiles and reviews share it.
 import { eq } from 'drizzle-orm';
 import { aiAssistProfileInput, aiAssistReviewInput, type AiAssistAnswer } from '../../common/ai-assist.ts';
 import { users } from '../../db/schema.ts';
-import { aiProvider, assist, countAssistUse } from '../services/ai.ts';
+import { aiProvider, assist, countAssistUse } from '../providers/ai.ts';
 import { router, signedInProcedure } from '../trpc.ts';
 
 export const aiRouter = router({

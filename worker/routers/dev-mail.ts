@@ -2,7 +2,7 @@
 // it. It exists only in development and only while no mail provider is configured; anywhere else it is not
 // found (404), so a production deploy never shows anyone's reset link.
 import { z } from 'zod';
-import { localMailbox, localMailboxAvailable } from '../services/mail.ts';
+import { localMailbox, localMailboxAvailable } from '../providers/mail.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { notFound } from '../errors.ts';
 

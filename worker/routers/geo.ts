@@ -2,8 +2,8 @@
 // are rate limited per member, so provider keys stay on the server and a script cannot run up the bill.
 import { z } from 'zod';
 import { geocodeSearchInput, ipAddress, pointInput } from '../../common/geo.ts';
-import { geocoder } from '../services/geocoding.ts';
-import { locateFromCloudflare, locateWithMaxMind } from '../services/ip-location.ts';
+import { geocoder } from '../providers/geocoding.ts';
+import { locateFromCloudflare, locateWithMaxMind } from '../providers/ip-location.ts';
 import { enforceRateLimit, router, signedInProcedure } from '../trpc.ts';
 
 export const geoRouter = router({

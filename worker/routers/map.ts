@@ -11,7 +11,7 @@ import { isOpenNow } from '../../common/opening-hours.ts';
 import type { Role } from '../../common/roles.ts';
 import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
-import { directionsProvider } from '../services/directions.ts';
+import { directionsProvider } from '../providers/directions.ts';
 import { cachedJson, CACHE_SCOPES } from '../services/edge-cache.ts';
 import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
 import { isPremiumMember } from '../services/users.ts';

@@ -19,7 +19,7 @@ import {
 import { hashPassword, isCommonPassword } from '../../db/password.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { addressKey } from '../services/client-address.ts';
-import { deliverDueMail, mailProviderName, queueMail } from '../services/mail.ts';
+import { deliverDueMail, mailProviderName, queueMail } from '../providers/mail.ts';
 import { hashResetToken, looksLikeResetToken, newResetToken, passwordResetMail } from '../services/password-reset.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
 import { enforceRateLimit, publicProcedure, router } from '../trpc.ts';

@@ -27,7 +27,7 @@ import {
   PaymentProviderError,
   paymentsEnabled,
   verifyWebhookSignature,
-} from '../services/paymongo.ts';
+} from '../providers/paymongo.ts';
 import { isPremiumMember, premiumEndsAt } from '../services/users.ts';
 import { enforceRateLimit, publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
 import { DAY_MS } from '../../common/time.ts';

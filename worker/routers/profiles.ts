@@ -1,6 +1,6 @@
 // Member profiles: reading another member's profile, stats and lists (one database round trip each, the
 // session lookup included), editing one's own (PATCH /api/profile: at most two round trips), and the profile
-// picture (stored in R2 through worker/services/media.ts). Who may see what is decided here: every read needs a
+// picture (stored in R2 through worker/providers/media.ts). Who may see what is decided here: every read needs a
 // signed-in member; a banned member is 404 to everyone but admins; red flags only reach the member, spa
 // management, therapists and admins; no answer ever carries an email, a hash or session data (the member's
 // own email comes from account.me only).
@@ -14,7 +14,7 @@ import { nameKey as keyOfName } from '../../common/names.ts';
 import { slugify } from '../../common/slug.ts';
 import { slugHistory, users } from '../../db/schema.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
-import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../services/media.ts';
+import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../providers/media.ts';
 import {
   parseCursor,
   profileQuery,

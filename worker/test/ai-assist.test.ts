@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { AI_ASSIST_DAILY_LIMIT, AI_ASSIST_OUTPUT_MAX_LENGTH, AI_ASSIST_TEXTS } from '../../common/ai-assist.ts';
 import { manilaDay } from '../../common/time.ts';
-import { plainText, systemPrompt } from '../services/ai.ts';
-import { editText, sentencesOf, tidyText } from '../services/ai-editor.ts';
+import { plainText, systemPrompt } from '../providers/ai.ts';
+import { editText, sentencesOf, tidyText } from '../providers/ai-editor.ts';
 import { call, database, json } from './helpers.ts';
 import { member, type TestMember } from './members.ts';
 

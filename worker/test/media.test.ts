@@ -7,8 +7,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_TEXTS } from '../../common/image-presets.ts';
-import { isMetadataMarker, jpegDimensions, jpegSegments } from '../services/jpeg.ts';
-import { MEDIA_TEXTS, containsMarkup } from '../services/media.ts';
+import { isMetadataMarker, jpegDimensions, jpegSegments } from '../providers/jpeg.ts';
+import { MEDIA_TEXTS, containsMarkup } from '../providers/media.ts';
 import { call, configuredWorker, database, json, pipelinesServed, uniqueName } from './helpers.ts';
 import { JPEG_200, JPEG_300, JPEG_400, PNG_64x48, WEBP_64x48, commentSegment, exifSegment, withSegments } from './fixtures/images.ts';
 import { get, member, type TestMember } from './members.ts';

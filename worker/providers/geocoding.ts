@@ -9,7 +9,7 @@ import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import type { Config } from '../env.ts';
 import { loadGazetteer, nearestPlace, normaliseText, placeAddress, searchPlaces } from './gazetteer.ts';
-import { notBanned } from './member-sql.ts';
+import { notBanned } from '../services/member-sql.ts';
 
 export interface Geocoder {
   name: 'gazetteer' | 'mapbox';

@@ -1,4 +1,4 @@
-// A JPEG's segments (ITU T.81 annex B): the marker walk the photo pipeline (worker/services/media.ts) uses to
+// A JPEG's segments (ITU T.81 annex B): the marker walk the photo pipeline (worker/providers/media.ts) uses to
 // read the EXIF orientation, to hand the decoder only what decoding needs, and to check what the encoder gave
 // back: a whole JPEG of the expected size carrying no comment (COM) and no APP1..APP15 segment.
 // Pure functions on bytes; nothing here decodes pixels.
