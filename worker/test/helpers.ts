@@ -3,6 +3,9 @@ import { exports, env } from 'cloudflare:workers';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../index.ts';
 import type { Bindings } from '../env.ts';
+import type { ErrorDescription } from '../errors.ts';
+import type { AppRouter } from '../routers/index.ts';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createClient as createDatabaseClient } from '@libsql/client/web';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -50,6 +53,22 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   return response;
 }
 
+/** Whoever makes a call: a member's session cookie, or null for a signed-out visitor. */
+export type Caller = { cookie: string } | null;
+
+/** GET with a member's session cookie (signed out without one). */
+export function get(path: string, who?: Caller): Promise<Response> {
+  return call(path, { cookie: who?.cookie ?? null });
+}
+
+/** A call as the member, the session token in an `Authorization: Bearer` header (as scripts send it), or signed out. */
+export function as(who: { token: string } | null, path: string, options: CallOptions = {}): Promise<Response> {
+  return call(path, {
+    ...options,
+    headers: { ...options.headers, ...(who ? { Authorization: `Bearer ${who.token}` } : {}) },
+  });
+}
+
 /**
  * The Worker with more configuration than the tests' own (a mail or payment provider pointed at the local
  * stand-ins): the same fetch handler, called with a copy of the environment. Work the request leaves running
@@ -77,7 +96,8 @@ export function configuredWorker(overrides: Record<string, unknown>) {
 /** The stand-ins for Resend's and PayMongo's HTTP APIs (scripts/provider-stand-ins.ts). */
 export const standIns = {
   url: (env as unknown as { PROVIDER_STAND_IN_URL: string }).PROVIDER_STAND_IN_URL,
-  async requests(): Promise<{ method: string; path: string; headers: Record<string, string>; body: any }[]> {
+  /** What the Worker sent the stand-ins, oldest first; each body is the provider's JSON, typed by the caller. */
+  async requests<Body = unknown>(): Promise<{ method: string; path: string; headers: Record<string, string>; body: Body }[]> {
     return (await fetch(`${standIns.url}/_requests`)).json();
   },
   async control(settings: { resendFailures?: number; resendStatus?: number; paymongoFailures?: number }): Promise<void> {
@@ -88,8 +108,75 @@ export const standIns = {
   },
 };
 
+/**
+ * A JSON answer, typed as the caller declares it: for a REST path, the output of the procedure it calls
+ * (`json<Output<'spas.list'>>(response)`), or `ErrorBody` for a refusal. Without a declared type it is `unknown`.
+ */
 export async function json<T = any>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/** What a refused REST call answers (worker/errors.ts): the first message, the tRPC code, a field's messages. */
+export type ErrorBody = ErrorDescription['body'];
+
+/** The message of a refused REST call. */
+export async function messageOf(response: Response): Promise<string> {
+  return (await json<ErrorBody>(response)).message;
+}
+
+// tRPC, typed by the router: `trpcQuery('profiles.profile', member, { id })` answers that procedure's output type.
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+/** Every procedure's path, `router.procedure`. */
+export type ProcedurePath = { [R in keyof RouterOutputs & string]: `${R}.${keyof RouterOutputs[R] & string}` }[keyof RouterOutputs & string];
+type Split<P extends ProcedurePath> = P extends `${infer R extends keyof RouterOutputs & string}.${infer N}` ? [R, N] : never;
+/** What the procedure answers (its `result.data` over /trpc; the body of the REST path that calls it). */
+export type Output<P extends ProcedurePath> = Split<P> extends [infer R extends keyof RouterOutputs, infer N]
+  ? N extends keyof RouterOutputs[R]
+    ? RouterOutputs[R][N]
+    : never
+  : never;
+/** The items of a paged procedure's output: what its REST path answers as the spec's plain array. */
+export type Items<P extends ProcedurePath> = Output<P> extends { items: infer I } ? I : never;
+/** What the procedure takes. */
+export type Input<P extends ProcedurePath> = Split<P> extends [infer R extends keyof RouterInputs, infer N]
+  ? N extends keyof RouterInputs[R]
+    ? RouterInputs[R][N]
+    : never
+  : never;
+
+/** What a refused tRPC call answers (worker/trpc.ts errorFormatter). */
+export interface TrpcErrorBody {
+  error: { message: string; code: number; data: { code: string; httpStatus: number; fields?: Record<string, string[] | undefined> } };
+}
+
+/** GET /trpc/<path> as `who` (a query), the input in the address: the raw answer, for its status and headers. */
+export function trpcGet(path: ProcedurePath, who: Caller, input?: unknown): Promise<Response> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  return call(`/trpc/${path}${query}`, { cookie: who?.cookie ?? null });
+}
+
+/** POST /trpc/<path> as `who` (a mutation), the input as the JSON body: the raw answer. */
+export function trpcPost(path: ProcedurePath, who: Caller, input?: unknown): Promise<Response> {
+  return call(`/trpc/${path}`, { cookie: who?.cookie ?? null, ...(input === undefined ? { method: 'POST' } : { body: input }) });
+}
+
+/** The data of a successful tRPC answer, typed as the procedure's output; anything but 200 fails the test. */
+export async function trpcData<P extends ProcedurePath>(path: P, response: Response): Promise<Output<P>> {
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return (JSON.parse(text) as { result: { data: Output<P> } }).result.data;
+}
+
+/** A query's output, as `who`. */
+export async function trpcQuery<P extends ProcedurePath>(path: P, who: Caller, input?: Input<P>): Promise<Output<P>> {
+  return trpcData(path, await trpcGet(path, who, input));
+}
+
+/** A mutation's output, as `who`. */
+export async function trpcMutation<P extends ProcedurePath>(path: P, who: Caller, input?: Input<P>): Promise<Output<P>> {
+  return trpcData(path, await trpcPost(path, who, input));
 }
 
 /** The `name=value` of the session cookie a response sets, or null. */
@@ -115,6 +202,10 @@ export function uniqueName(prefix = 'Member'): string {
 
 export const GOOD_PASSWORD = 'hilot-and-ventosa-2026';
 
+/**
+ * The registration request itself (POST /api/register with the captcha solved), for the tests of registration:
+ * the answer as it came. Other tests make their members with createMember (members.ts), which calls this.
+ */
 export async function register(
   overrides: Partial<{ name: string; password: string; role: string; ageConfirmation: boolean }> = {},
 ) {

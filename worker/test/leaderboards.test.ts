@@ -5,12 +5,14 @@
 // by other test files are younger than 24 hours.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOARDS, TIMEFRAMES } from '../../common/recognition.ts';
-import { call, json, pipelinesServed } from './helpers.ts';
-import { as, body, insertGifts, members, spaOf, type Member } from './recognition-helpers.ts';
+import { as, call, json, pipelinesServed, type Output } from './helpers.ts';
+import { createMember, createMembers, insertGifts, spaOf, type TestMember } from './members.ts';
 
-let t1: Member, t2: Member, t3: Member, tBanned: Member, tNew: Member;
-let clients: Member[];
-let premiumClient: Member, newClient: Member;
+type Board = Output<'leaderboards.board'>;
+
+let t1: TestMember, t2: TestMember, t3: TestMember, tBanned: TestMember, tNew: TestMember;
+let clients: TestMember[];
+let premiumClient: TestMember, newClient: TestMember;
 let spaId: number;
 
 const names = (answer: { entries: { userId: number }[] }) =>
@@ -20,20 +22,22 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// The data set's 13 members are written in bulk (registering them all would take most of the hook's time); they are
+// backdated in the database anyway, which the API cannot do.
 beforeAll(async () => {
-  [t1, t2, t3, tBanned, tNew] = await members([
+  [t1, t2, t3, tBanned, tNew] = await createMembers([
     { role: 'therapist', name: `Board T1 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
     { role: 'therapist', name: `Board T2 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
     { role: 'therapist', name: `Board T3 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
     { role: 'therapist', name: `Board T4 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400, banned: true },
     { role: 'therapist', name: `Board T5 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
-  ]) as [Member, Member, Member, Member, Member];
-  clients = await members(Array.from({ length: 5 }, () => ({ role: 'client' as const, ageDays: 400 })));
-  [premiumClient, newClient] = (await members([
+  ], { inBulk: true }) as [TestMember, TestMember, TestMember, TestMember, TestMember];
+  clients = await createMembers(Array.from({ length: 5 }, () => ({ role: 'client' as const, ageDays: 400 })), { inBulk: true });
+  [premiumClient, newClient] = (await createMembers([
     { role: 'client', premium: true, ageDays: 3 },
     { role: 'client', ageDays: 0 },
-  ])) as [Member, Member];
-  const spa = (await members([{ role: 'spa_management', ageDays: 400 }]))[0]!;
+  ], { inBulk: true })) as [TestMember, TestMember];
+  const spa = (await createMembers([{ role: 'spa_management', ageDays: 400 }], { inBulk: true }))[0]!;
   spaId = await spaOf(spa);
   // T1: 5 flowers from 5 clients, 1 to 5 days ago.                       weekly 5, monthly 5, yearly 5
   // T2: 3 flowers 8 to 10 days ago, 2 more 40 and 41 days ago.             weekly 0, monthly 3, yearly 5
@@ -57,11 +61,11 @@ describe('Top Therapists', () => {
     ['yearly', ['T1', 'T2', 'T3']], // T1 and T2 tie at 5: the earlier member first
     ['all-time', ['T1', 'T2', 'T3']],
   ])('ranks the %s window as written out', async (timeframe, expected) => {
-    const answer = await json(await call(`/api/leaderboards?timeframe=${timeframe}`));
+    const answer = await json<Board>(await call(`/api/leaderboards?timeframe=${timeframe}`));
     // Other test files share the database (and insert recognitions directly): only this data set's order is asserted.
     const ours = names(answer).filter((name) => !name.startsWith('other '));
     expect(ours.map((name) => name.split(' ').slice(0, 2).join(' ').replace('Board ', ''))).toEqual(expected);
-    expect(answer.entries.find((entry: { userId: number }) => entry.userId === t1.id)).toMatchObject({
+    expect(answer.entries.find((entry) => entry.userId === t1.id)).toMatchObject({
       userId: t1.id,
       name: t1.name,
       slug: t1.slug,
@@ -72,47 +76,47 @@ describe('Top Therapists', () => {
   });
 
   it('counts the premium client’s three flowers to T3 today once, with one client served among them', async () => {
-    const answer = await json(await call('/api/leaderboards?timeframe=weekly'));
-    expect(answer.entries.find((entry: any) => entry.userId === t3.id)).toMatchObject({ totalFlowersReceived: 4, clientsServed: 4 });
-    expect(answer.entries.some((entry: any) => entry.userId === tNew.id || entry.userId === tBanned.id)).toBe(false);
+    const answer = await json<Board>(await call('/api/leaderboards?timeframe=weekly'));
+    expect(answer.entries.find((entry) => entry.userId === t3.id)).toMatchObject({ totalFlowersReceived: 4, clientsServed: 4 });
+    expect(answer.entries.some((entry) => entry.userId === tNew.id || entry.userId === tBanned.id)).toBe(false);
   });
 
   it('is fresh after a new recognition although answers are cached at the edge', async () => {
-    const before = await json(await call('/api/leaderboards?timeframe=weekly'));
+    const before = await json<Board>(await call('/api/leaderboards?timeframe=weekly'));
     const trips = await pipelinesServed();
     const cached = await call('/api/leaderboards?timeframe=weekly');
     expect(await pipelinesServed()).toBe(trips); // served from the edge cache: no round trip
     expect(cached.headers.get('Cache-Control')).toContain('public');
-    expect(await json(cached)).toEqual(before);
+    expect(await json<Board>(cached)).toEqual(before);
     // A backdated client gives T2 a flower today: T2 enters the weekly board on the very next read.
     expect((await as(clients[4]!, '/api/flowers', { body: { recipientId: t2.id, spaId } })).status).toBe(200);
-    const after = await json(await call('/api/leaderboards?timeframe=weekly'));
-    expect(after.entries.find((entry: any) => entry.userId === t2.id)).toMatchObject({ totalFlowersReceived: 1 });
+    const after = await json<Board>(await call('/api/leaderboards?timeframe=weekly'));
+    expect(after.entries.find((entry) => entry.userId === t2.id)).toMatchObject({ totalFlowersReceived: 1 });
   });
 });
 
 describe('the other boards', () => {
   it('serves every tab at its documented path for every timeframe, and refuses an unknown timeframe', async () => {
-    const therapist = (await members([{ role: 'therapist' }]))[0]!;
+    const therapist = await createMember('therapist');
     for (const path of ['', '/stars', '/medals', '/flowers', '/generous', '/star-givers', '/problems', ...BOARDS.map((b) => `/${b}`)])
       for (const timeframe of TIMEFRAMES) {
         const response = await as(therapist, `/api/leaderboards${path}?timeframe=${timeframe}`);
         expect([path, timeframe, response.status]).toEqual([path, timeframe, 200]);
-        expect((await body(response)).timeframe).toBe(timeframe);
+        expect((await json<Board>(response)).timeframe).toBe(timeframe);
       }
     expect((await call('/api/leaderboards?timeframe=daily')).status).toBe(400);
-    expect((await json(await call('/api/leaderboards'))).timeframe).toBe('monthly');
+    expect((await json<Board>(await call('/api/leaderboards'))).timeframe).toBe('monthly');
   });
 
   it('lists givers with their figures: Flower Givers counts distinct therapists appreciated', async () => {
-    const answer = await json(await call('/api/leaderboards/flowers?timeframe=monthly'));
-    const first = answer.entries.find((entry: any) => entry.userId === clients[0]!.id);
+    const answer = await json<Board>(await call('/api/leaderboards/flowers?timeframe=monthly'));
+    const first = answer.entries.find((entry) => entry.userId === clients[0]!.id);
     // clients[0] gave T1 (1 day ago), T2 (8 days), T3 (1 day), T4 (banned recipient, still appreciated) this month.
     expect(first).toMatchObject({ totalGiven: expect.any(Number), therapistsAppreciated: 4 });
   });
 
   it('shows Problem Clients to spa management, therapists and admins only (403 for clients and signed-out visitors)', async () => {
-    const [spa, flagged, client, therapist, admin] = await members([
+    const [spa, flagged, client, therapist, admin] = await createMembers([
       { role: 'spa_management', ageDays: 30 },
       { role: 'client', ageDays: 30 },
       { role: 'client' },
@@ -122,19 +126,19 @@ describe('the other boards', () => {
     await as(spa!, '/api/red-flags', { body: { targetUserId: flagged!.id, reason: 'No-show' } });
     await insertGifts('red_flags', [{ giver: spa!, recipient: flagged!, daysAgo: 400 }]); // older than a year: no longer counts
     for (const who of [spa!, therapist!, admin!]) {
-      const answer = await body(await as(who, '/api/leaderboards/problems?timeframe=all-time'));
-      expect(answer.entries.find((entry: any) => entry.userId === flagged!.id)).toMatchObject({ totalRedFlags: 1, flaggedBy: 1 });
+      const answer = await json<Board>(await as(who, '/api/leaderboards/problems?timeframe=all-time'));
+      expect(answer.entries.find((entry) => entry.userId === flagged!.id)).toMatchObject({ totalRedFlags: 1, flaggedBy: 1 });
     }
     expect((await as(client!, '/api/leaderboards/problems')).status).toBe(403);
     expect((await as(null, '/api/leaderboards/problems')).status).toBe(403);
   });
 
   it('ages a row out of a rolling window as the window moves past it (fixed clock)', async () => {
-    const [spa, client] = await members([{ role: 'spa_management', ageDays: 30 }, { role: 'client', ageDays: 30 }]);
+    const [spa, client] = await createMembers([{ role: 'spa_management', ageDays: 30 }, { role: 'client', ageDays: 30 }]);
     // A red flag given 7 days ago less 90 seconds: inside the weekly window now, outside it two minutes later.
     await insertGifts('red_flags', [{ giver: spa!, recipient: client!, daysAgo: 7 - 90 / 86_400 }]);
-    const weekly = async () => (await body(await as(spa!, '/api/leaderboards/problems?timeframe=weekly'))).entries.map((e: any) => e.userId);
-    const monthly = async () => (await body(await as(spa!, '/api/leaderboards/problems?timeframe=monthly'))).entries.map((e: any) => e.userId);
+    const weekly = async () => (await json<Board>(await as(spa!, '/api/leaderboards/problems?timeframe=weekly'))).entries.map((e) => e.userId);
+    const monthly = async () => (await json<Board>(await as(spa!, '/api/leaderboards/problems?timeframe=monthly'))).entries.map((e) => e.userId);
     expect(await weekly()).toContain(client!.id);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 3 * 60_000);
@@ -143,8 +147,8 @@ describe('the other boards', () => {
   });
 
   it('shows real summary figures for the window', async () => {
-    const monthly = await json(await call('/api/leaderboards/summary?timeframe=monthly'));
-    const weekly = await json(await call('/api/leaderboards/summary?timeframe=weekly'));
+    const monthly = await json<Output<'leaderboards.summary'>>(await call('/api/leaderboards/summary?timeframe=monthly'));
+    const weekly = await json<Output<'leaderboards.summary'>>(await call('/api/leaderboards/summary?timeframe=weekly'));
     expect(monthly.flowers).toBeGreaterThanOrEqual(weekly.flowers);
     expect(weekly.flowers).toBeGreaterThanOrEqual(5 + 4 + 10 + 1);
     expect(monthly.members).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../common/account.ts';
 import { RESET_TEXTS, RESET_TOKEN_LIFETIME_MS } from '../../common/password-reset.ts';
 import { CLOSE_SESSION_ENDED } from '../../common/chat-protocol.ts';
-import { MAIL_MAX_ATTEMPTS, retryDelay } from '../providers/mail.ts';
+import { MAIL_MAX_ATTEMPTS, retryDelay } from '../services/mail.ts';
 import { ChatClient } from './chat-client.ts';
 import {
   call,
@@ -319,7 +319,8 @@ describe('the outbox with a mail provider', () => {
     const worker = configuredWorker(resend);
     const member = await memberWithEmail();
     await worker.call('/api/forgot-password', { body: { nameOrEmail: member.name }, ip: freshIp() });
-    const [sent] = await standIns.requests();
+    // Resend's send-email body.
+    const [sent] = await standIns.requests<{ from: string; to: string[]; subject: string; text: string; html: string }>();
     expect(sent).toMatchObject({ method: 'POST', path: '/emails' });
     expect(sent!.headers.authorization).toBe('Bearer re_test_key');
     expect(sent!.body).toMatchObject({ from: 'SpaConnect PH <no-reply@spa.test>', to: [member.email], subject: 'Reset your SpaConnect PH password' });

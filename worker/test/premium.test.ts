@@ -6,7 +6,7 @@ import { CHAT_REQUESTS_PREMIUM } from '../../common/limits.ts';
 import { PREMIUM_PLANS, PREMIUM_TEXTS, PREMIUM_TRIAL_DAYS } from '../../common/premium.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { CACHE_SCOPES, cachedJson } from '../services/edge-cache.ts';
-import { signWebhookPayload } from '../providers/paymongo.ts';
+import { signWebhookPayload } from '../services/paymongo.ts';
 import { ChatClient, createMember, requestIdFor, type TestMember } from './chat-client.ts';
 import { call, configuredWorker, database, json, pipelinesServed, standIns } from './helpers.ts';
 
@@ -203,11 +203,16 @@ describe('checkout with PayMongo', () => {
     return options.mode === 'li' ? `t=${t},te=,li=${signed}` : `t=${t},te=${signed},li=`;
   }
 
+  /** The body of PayMongo's Create a Checkout Session, as the Worker sends it. */
+  interface CheckoutSessionRequest {
+    data: { attributes: { line_items: unknown[]; payment_method_types: string[]; success_url: string; metadata: Record<string, string> } };
+  }
+
   async function checkout(worker: ReturnType<typeof configuredWorker>, member: TestMember, plan: string) {
     const response = await worker.call('/api/premium/checkout', { body: { plan }, cookie: member.cookie });
     expect(response.status).toBe(200);
     const { checkoutUrl } = await json(response);
-    const [created] = (await standIns.requests()).filter((request) => request.path === '/v1/checkout_sessions').slice(-1);
+    const [created] = (await standIns.requests<CheckoutSessionRequest>()).filter((request) => request.path === '/v1/checkout_sessions').slice(-1);
     return { checkoutUrl, checkoutId: String(checkoutUrl).split('/').pop()!, request: created! };
   }
 

@@ -4,28 +4,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { limitReachedMessage, RECOGNITION_MESSAGES } from '../../common/recognition.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
-import { database, pipelinesServed } from './helpers.ts';
-import { as, body, DAY_MS, member, members, spaOf, type Member } from './recognition-helpers.ts';
+import { as, database, json, messageOf, pipelinesServed, type Output } from './helpers.ts';
+import { createMember, createMembers, DAY_MS, spaOf, type TestMember } from './members.ts';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-async function spaWithOwner(): Promise<{ spa: Member; spaId: number }> {
-  const spa = await member({ role: 'spa_management' });
+async function spaWithOwner(): Promise<{ spa: TestMember; spaId: number }> {
+  const spa = await createMember('spa_management');
   return { spa, spaId: await spaOf(spa) };
 }
 
 describe('stars and flowers', () => {
   it('a client gives one star a day to spa management at an existing spa; the second is 429 with the spec text', async () => {
-    const [client] = await members([{ role: 'client' }]);
+    const [client] = await createMembers([{ role: 'client' }]);
     const { spa, spaId } = await spaWithOwner();
     const first = await as(client!, '/api/stars', { body: { recipientId: spa.id, spaId, reason: 'Lovely ambience' } });
     expect(first.status).toBe(200);
-    expect(await body(first)).toMatchObject({ kind: 'star', recipientId: spa.id, dailyLimit: 1, remainingToday: 0 });
+    expect(await json<Output<'recognition.giveStar'>>(first)).toMatchObject({ kind: 'star', recipientId: spa.id, dailyLimit: 1, remainingToday: 0 });
     const second = await as(client!, '/api/stars', { body: { recipientId: spa.id, spaId } });
     expect(second.status).toBe(429);
-    const { message } = await body(second);
+    const message = await messageOf(second);
     expect(message).toBe(limitReachedMessage('star', 1));
     expect(message.startsWith('Failed to Award Star')).toBe(true);
     expect(Number(second.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -34,9 +34,9 @@ describe('stars and flowers', () => {
   });
 
   it('premium members give 3 flowers a day, even with 50 requests at once; others exactly 1', async () => {
-    const [premium, regular, therapist] = await members([{ role: 'client', premium: true }, { role: 'client' }, { role: 'therapist' }]);
+    const [premium, regular, therapist] = await createMembers([{ role: 'client', premium: true }, { role: 'client' }, { role: 'therapist' }]);
     const { spaId } = await spaWithOwner();
-    const burst = (giver: Member) =>
+    const burst = (giver: TestMember) =>
       Promise.all(Array.from({ length: 50 }, () => as(giver, '/api/flowers', { body: { recipientId: therapist!.id, spaId } }).then((r) => r.status)));
     const [premiumStatuses, regularStatuses] = await Promise.all([burst(premium!), burst(regular!)]);
     expect(premiumStatuses.filter((s) => s === 200)).toHaveLength(3);
@@ -50,14 +50,14 @@ describe('stars and flowers', () => {
   });
 
   it('refuses the wrong giver, the wrong recipient, oneself, a missing or banned recipient, a missing spa; changes nothing', async () => {
-    const [client, therapist, banned, otherClient] = await members([
+    const [client, therapist, banned, otherClient] = await createMembers([
       { role: 'client' },
       { role: 'therapist' },
       { role: 'spa_management', banned: true },
       { role: 'client' },
     ]);
     const { spa, spaId } = await spaWithOwner();
-    const cases: [Member, string, unknown, number, string][] = [
+    const cases: [TestMember, string, unknown, number, string][] = [
       [therapist!, '/api/stars', { recipientId: spa.id, spaId }, 403, RECOGNITION_MESSAGES.wrongGiver.star],
       [spa, '/api/flowers', { recipientId: therapist!.id, spaId }, 403, RECOGNITION_MESSAGES.wrongGiver.flower],
       [client!, '/api/stars', { recipientId: therapist!.id, spaId }, 403, RECOGNITION_MESSAGES.wrongRecipient.star],
@@ -75,9 +75,9 @@ describe('stars and flowers', () => {
     for (const [giver, path, payload, status, message] of cases) {
       const response = await as(giver, path, { body: payload });
       expect([path, response.status]).toEqual([path, status]);
-      expect((await body(response)).message).toBe(message);
+      expect(await messageOf(response)).toBe(message);
     }
-    const self = await member({ role: 'client' });
+    const self = await createMember('client');
     const selfStar = await as(self, '/api/stars', { body: { recipientId: self.id, spaId } });
     expect(selfStar.status).toBe(403);
     const total = await database().execute({
@@ -89,7 +89,7 @@ describe('stars and flowers', () => {
   });
 
   it('counts the daily limit by the Asia/Manila calendar day (fixed clock across midnight in Manila)', async () => {
-    const [client] = await members([{ role: 'client' }]);
+    const [client] = await createMembers([{ role: 'client' }]);
     const { spa, spaId } = await spaWithOwner();
     // The next midnight in Manila (16:00 UTC; sessions must stay valid, so the clock stays near today).
     const midnight = new Date(new Date().toISOString().slice(0, 10) + 'T16:00:00Z').getTime();
@@ -110,7 +110,7 @@ describe('stars and flowers', () => {
 describe('medals and red flags', () => {
   it('gives at most 10 medals a day per spa, even with 50 requests at once', async () => {
     const { spa } = await spaWithOwner();
-    const clients = await members(Array.from({ length: 12 }, () => ({ role: 'client' as const })));
+    const clients = await createMembers(Array.from({ length: 12 }, () => 'client' as const), { inBulk: true });
     const statuses = await Promise.all(
       Array.from({ length: 50 }, (_, i) => as(spa, '/api/medals', { body: { recipientId: clients[i % 12]!.id, reason: 'Loyal regular' } }).then((r) => r.status)),
     );
@@ -120,11 +120,11 @@ describe('medals and red flags', () => {
 
   it('reports at most 3 red flags a day per spa, and one per client in 30 days (fixed clock)', async () => {
     const { spa } = await spaWithOwner();
-    const clients = await members(Array.from({ length: 4 }, () => ({ role: 'client' as const })));
+    const clients = await createMembers(Array.from({ length: 4 }, () => ({ role: 'client' as const })));
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start);
-    const flag = (client: Member) => as(spa, '/api/red-flags', { body: { targetUserId: client.id, reason: 'No-show', description: 'Never came.' } });
+    const flag = (client: TestMember) => as(spa, '/api/red-flags', { body: { targetUserId: client.id, reason: 'No-show', description: 'Never came.' } });
     const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => flag(clients[i % 4]!).then((r) => r.status)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     const flagged = await database().execute({ sql: 'select recipient_id from red_flags where giver_id = ?', args: [spa.id] });
@@ -134,7 +134,7 @@ describe('medals and red flags', () => {
     vi.setSystemTime(start + 29 * DAY_MS);
     const repeat = await flag(again);
     expect(repeat.status).toBe(429);
-    expect((await body(repeat)).message).toBe(RECOGNITION_MESSAGES.redFlagRepeat);
+    expect(await messageOf(repeat)).toBe(RECOGNITION_MESSAGES.redFlagRepeat);
     expect((await flag(fresh)).status).toBe(200);
     vi.setSystemTime(start + 31 * DAY_MS);
     expect((await flag(again)).status).toBe(200);
@@ -142,13 +142,13 @@ describe('medals and red flags', () => {
 
   it('shows red flags only to the flagged member, spa management, therapists and admins; the flagged member disputes once', async () => {
     const { spa } = await spaWithOwner();
-    const [flagged, otherClient, therapist, admin] = await members([
+    const [flagged, otherClient, therapist, admin] = await createMembers([
       { role: 'client' },
       { role: 'client' },
       { role: 'therapist' },
       { role: 'admin' },
     ]);
-    const given = await body(await as(spa, '/api/red-flags', { body: { targetUserId: flagged!.id, reason: 'Late cancellation', description: '10 minutes before.' } }));
+    const given = await json<Output<'recognition.reportRedFlag'>>(await as(spa, '/api/red-flags', { body: { targetUserId: flagged!.id, reason: 'Late cancellation', description: '10 minutes before.' } }));
     for (const [viewer, status] of [
       [flagged, 200],
       [spa, 200],
@@ -156,11 +156,11 @@ describe('medals and red flags', () => {
       [admin, 200],
       [otherClient, 403],
       [null, 401],
-    ] as [Member | null, number][]) {
+    ] as [TestMember | null, number][]) {
       expect((await as(viewer, `/api/users/${flagged!.id}/red-flag-history`)).status).toBe(status);
       expect((await as(viewer, `/api/users/${flagged!.id}/red-flags-transactions`)).status).toBe(status);
     }
-    const history = await body(await as(flagged!, `/api/users/${flagged!.id}/red-flag-history`));
+    const history = await json<Output<'recognition.redFlagHistory'>>(await as(flagged!, `/api/users/${flagged!.id}/red-flag-history`));
     expect(history.received).toHaveLength(1);
     expect(history.received[0]).toMatchObject({
       id: given.id,
@@ -175,20 +175,20 @@ describe('medals and red flags', () => {
     expect((await as(flagged!, `/api/red-flags/${given.id}/dispute`, { body: { statement: '  ' } })).status).toBe(400);
     const dispute = await as(flagged!, `/api/red-flags/${given.id}/dispute`, { body: { statement: 'I cancelled a day ahead by Viber.' } });
     expect(dispute.status).toBe(200);
-    expect(await body(dispute)).toMatchObject({ redFlagId: given.id, state: 'open' });
+    expect(await json<Output<'recognition.disputeRedFlag'>>(dispute)).toMatchObject({ redFlagId: given.id, state: 'open' });
     expect((await as(flagged!, `/api/red-flags/${given.id}/dispute`, { body: { statement: 'Again' } })).status).toBe(409);
     const stored = await database().execute({ sql: 'select user_id, statement, state from red_flag_disputes where red_flag_id = ?', args: [given.id] });
     expect(stored.rows[0]).toMatchObject({ user_id: flagged!.id, statement: 'I cancelled a day ahead by Viber.', state: 'open' });
-    expect((await body(await as(flagged!, `/api/users/${flagged!.id}/red-flag-history`))).received[0].disputeState).toBe('open');
+    expect((await json<Output<'recognition.redFlagHistory'>>(await as(flagged!, `/api/users/${flagged!.id}/red-flag-history`))).received[0]?.disputeState).toBe('open');
   });
 });
 
 describe('histories', () => {
   it('lists stars given by a client with the daily limit left today, and stars received by a spa', async () => {
-    const [client] = await members([{ role: 'client', premium: true }]);
+    const [client] = await createMembers([{ role: 'client', premium: true }]);
     const { spa, spaId } = await spaWithOwner();
     await as(client!, '/api/stars', { body: { recipientId: spa.id, spaId, reason: 'Great value' } });
-    const own = await body(await as(client!, `/api/stars/${client!.id}`));
+    const own = await json<Output<'recognition.stars'>>(await as(client!, `/api/stars/${client!.id}`));
     expect(own).toMatchObject({ direction: 'given', total: 1, dailyLimit: { limit: 3, usedToday: 1, remaining: 2 } });
     expect(own.entries[0]).toMatchObject({
       reason: 'Great value',
@@ -196,7 +196,7 @@ describe('histories', () => {
       recipient: { id: spa.id, name: spa.name },
       spa: { id: spaId, name: `${spa.name} Spa` },
     });
-    const received = await body(await as(client!, `/api/stars/${spa.id}`));
+    const received = await json<Output<'recognition.stars'>>(await as(client!, `/api/stars/${spa.id}`));
     expect(received).toMatchObject({ direction: 'received', total: 1, dailyLimit: null });
     expect((await as(null, `/api/stars/${spa.id}`)).status).toBe(401);
     expect((await as(client!, '/api/stars/99999999')).status).toBe(404);
@@ -204,43 +204,43 @@ describe('histories', () => {
 
   it('lists medals given and received, and transactions in the 3-month window with direction and the other member', async () => {
     const { spa } = await spaWithOwner();
-    const [client] = await members([{ role: 'client' }]);
+    const [client] = await createMembers([{ role: 'client' }]);
     await as(spa, '/api/medals', { body: { recipientId: client!.id, reason: 'Always on time' } });
     await database().execute({
       sql: `insert into medals (giver_id, recipient_id, reason, created_at, manila_day) values (?, ?, 'Old one', ?, '2020-01-01')`,
       args: [spa.id, client!.id, Date.now() - 120 * DAY_MS],
     });
-    const history = await body(await as(client!, `/api/users/${client!.id}/medal-history`));
+    const history = await json<Output<'recognition.medalHistory'>>(await as(client!, `/api/users/${client!.id}/medal-history`));
     expect(history.given).toEqual([]);
-    expect(history.received.map((entry: any) => entry.reason)).toEqual(['Always on time', 'Old one']);
-    expect(history.received[0].giver).toMatchObject({ name: spa.name, role: 'spa_management', profileImageUrl: null });
-    const spaHistory = await body(await as(client!, `/api/users/${spa.id}/medal-history`));
-    expect(spaHistory.given[0].recipient).toMatchObject({ id: client!.id, name: client!.name });
+    expect(history.received.map((entry) => entry.reason)).toEqual(['Always on time', 'Old one']);
+    expect(history.received[0]).toMatchObject({ giver: { name: spa.name, role: 'spa_management', profileImageUrl: null } });
+    const spaHistory = await json<Output<'recognition.medalHistory'>>(await as(client!, `/api/users/${spa.id}/medal-history`));
+    expect(spaHistory.given[0]).toMatchObject({ recipient: { id: client!.id, name: client!.name } });
 
-    const transactions = await body(await as(spa, `/api/users/${spa.id}/medals-transactions?timeframe=3months`));
+    const transactions = await json<Output<'recognition.transactions'>>(await as(spa, `/api/users/${spa.id}/medals-transactions?timeframe=3months`));
     expect(transactions.entries).toEqual([
       { id: expect.any(Number), direction: 'given', otherUserName: client!.name, otherUserSlug: client!.slug, otherUserProfilePic: null, reason: 'Always on time', createdAt: expect.any(Number) },
     ]);
-    const year = await body(await as(spa, `/api/users/${spa.id}/medals-transactions?timeframe=year`));
+    const year = await json<Output<'recognition.transactions'>>(await as(spa, `/api/users/${spa.id}/medals-transactions?timeframe=year`));
     expect(year.entries).toHaveLength(2);
     expect((await as(spa, `/api/users/${spa.id}/hugs-transactions`)).status).toBe(404);
   });
 
   it('lists recipients by role for the dialogs, searchable by name, without banned members', async () => {
     const tag = crypto.randomUUID().slice(0, 6);
-    const [visible, banned, viewer] = await members([
+    const [visible, banned, viewer] = await createMembers([
       { role: 'therapist', name: `Ana ${tag}` },
       { role: 'therapist', name: `Bea ${tag}`, banned: true },
       { role: 'client' },
     ]);
-    const found = await body(await as(viewer!, `/api/users/therapist?q=${tag}`));
-    expect(found.map((m: any) => m.id)).toEqual([visible!.id]);
-    expect(found.some((m: any) => m.id === banned!.id)).toBe(false);
+    const found = await json<Output<'recognition.recipients'>>(await as(viewer!, `/api/users/therapist?q=${tag}`));
+    expect(found.map((m) => m.id)).toEqual([visible!.id]);
+    expect(found.some((m) => m.id === banned!.id)).toBe(false);
     expect((await as(null, '/api/users/spa_management')).status).toBe(401);
   });
 
   it('answers 404 for a banned member’s histories, except to an admin', async () => {
-    const [banned, viewer, admin] = await members([{ role: 'therapist', banned: true }, { role: 'client' }, { role: 'admin' }]);
+    const [banned, viewer, admin] = await createMembers([{ role: 'therapist', banned: true }, { role: 'client' }, { role: 'admin' }]);
     const paths = [
       `/api/flowers/${banned!.id}`,
       `/api/stars/${banned!.id}`,
@@ -250,13 +250,13 @@ describe('histories', () => {
     for (const path of paths) {
       const refused = await as(viewer!, path);
       expect(refused.status, path).toBe(404);
-      expect((await body(refused)).message).toBe(REVIEW_MESSAGES.memberNotFound);
+      expect(await messageOf(refused)).toBe(REVIEW_MESSAGES.memberNotFound);
       expect((await as(admin!, path)).status, path).toBe(200);
     }
   });
 
   it('answers every read in one database round trip and every gift in two', async () => {
-    const [client] = await members([{ role: 'client' }]);
+    const [client] = await createMembers([{ role: 'client' }]);
     const { spa, spaId } = await spaWithOwner();
     const trips = async (action: () => Promise<Response>) => {
       const before = await pipelinesServed();
@@ -282,11 +282,11 @@ describe('histories', () => {
 
 describe('role × endpoint matrix', () => {
   it('lets each role call exactly the procedures it may', async () => {
-    const [client, therapist, admin, target] = await members([{ role: 'client' }, { role: 'therapist' }, { role: 'admin' }, { role: 'client' }]);
+    const [client, therapist, admin, target] = await createMembers([{ role: 'client' }, { role: 'therapist' }, { role: 'admin' }, { role: 'client' }]);
     const { spa, spaId } = await spaWithOwner();
-    const flowerTo = await member({ role: 'therapist' });
+    const flowerTo = await createMember('therapist');
     // Each write is tried with a payload that is valid for the role that may make it; 401 signed out.
-    const endpoints: { path: string; body?: (who: Member) => unknown; method?: string; allowed: string[] }[] = [
+    const endpoints: { path: string; body?: (who: TestMember) => unknown; method?: string; allowed: string[] }[] = [
       { path: '/api/stars', body: () => ({ recipientId: spa.id, spaId }), allowed: ['client'] },
       { path: '/api/flowers', body: () => ({ recipientId: flowerTo.id, spaId }), allowed: ['client'] },
       { path: '/api/medals', body: () => ({ recipientId: target!.id }), allowed: ['spa_management'] },
@@ -297,7 +297,7 @@ describe('role × endpoint matrix', () => {
       { path: `/api/leaderboards/problems`, allowed: ['therapist', 'spa_management', 'admin'] },
       { path: `/api/leaderboards/medals`, allowed: ['anyone'] },
     ];
-    const roles: [string, Member | null][] = [
+    const roles: [string, TestMember | null][] = [
       ['signed-out', null],
       ['client', client!],
       ['therapist', therapist!],

@@ -3,8 +3,11 @@
 // the same batch, the review kept when today's reward is used, and replies only by the reviewed member.
 import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
-import { database, pipelinesServed } from './helpers.ts';
-import { as, body, member, members, spaOf, type Member } from './recognition-helpers.ts';
+import { as, database, json, messageOf, pipelinesServed, type Items, type Output } from './helpers.ts';
+import { createMember, createMembers, spaOf, type TestMember } from './members.ts';
+
+type Submitted = Output<'reviews.submit'>;
+type Replied = Output<'reviews.reply'>;
 
 const TEXT = 'Lovely place, the hilot was excellent and the staff were kind.';
 const RATINGS = { ambienceRating: 9, amenitiesRating: 8, bookingRating: 7, selectionRating: 10 };
@@ -15,35 +18,35 @@ async function count(sql: string, args: (string | number)[]): Promise<number> {
 
 describe('writing a review', () => {
   it('a client reviews a spa with its four sub-ratings and a star in one batch; the spa rating is computed', async () => {
-    const [client] = await members([{ role: 'client' }]);
-    const spa = await member({ role: 'spa_management' });
+    const [client] = await createMembers([{ role: 'client' }]);
+    const spa = await createMember('spa_management');
     const spaId = await spaOf(spa);
     const before = await pipelinesServed();
     const response = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: `  ${TEXT}  `, ...RATINGS, giveStar: true } });
     expect(await pipelinesServed()).toBe(before + 2);
     expect(response.status).toBe(200);
-    const answer = await body(response);
+    const answer = await json<Submitted>(response);
     expect(answer).toMatchObject({ review: { edited: false }, target: { id: spa.id, role: 'spa_management' }, reward: { kind: 'star', given: true } });
     const stored = await database().execute({ sql: 'select * from reviews where id = ?', args: [answer.review.id] });
     expect(stored.rows[0]).toMatchObject({ review_text: TEXT, ambience_rating: 9, amenities_rating: 8, booking_rating: 7, selection_rating: 10 });
     expect(await count('select count(*) from stars where giver_id = ? and recipient_id = ? and spa_id = ?', [client!.id, spa.id, spaId])).toBe(1);
 
-    const received = await body(await as(client!, `/api/user-reviews/${spa.id}`));
+    const received = await json<Items<'profiles.reviewsReceived'>>(await as(client!, `/api/user-reviews/${spa.id}`));
     expect(received[0]).toMatchObject({ reviewText: TEXT, ...RATINGS, updatedAt: null, reply: null, reviewer: { id: client!.id } });
   });
 
   it("takes the spec's payload for a spa without sub-ratings; only reviews with all four count in the rating", async () => {
-    const [client, second, third, therapist] = await members([{ role: 'client' }, { role: 'client' }, { role: 'client' }, { role: 'therapist' }]);
-    const spa = await member({ role: 'spa_management' });
+    const [client, second, third, therapist] = await createMembers([{ role: 'client' }, { role: 'client' }, { role: 'client' }, { role: 'therapist' }]);
+    const spa = await createMember('spa_management');
     await database().execute({ sql: 'update users set latitude = 14.55, longitude = 121.02 where id = ?', args: [spa.id] });
     const rating = async () => {
-      const listing = await body(await as(client!, '/api/users?role=spa_management'));
-      return listing.find((entry: { id: number }) => entry.id === spa.id) as { averageRating: number | null; reviewCount: number };
+      const listing = await json<Output<'map.users'>>(await as(client!, '/api/users?role=spa_management'));
+      return listing.find((entry) => entry.id === spa.id);
     };
     // The spec's payload: targetUserId, reviewText, giveStar.
     const plain = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, giveStar: true } });
     expect(plain.status).toBe(200);
-    expect(await body(plain)).toMatchObject({ reward: { kind: 'star', given: true } });
+    expect(await json<Submitted>(plain)).toMatchObject({ reward: { kind: 'star', given: true } });
     expect(await rating()).toMatchObject({ averageRating: null, reviewCount: 1 });
     // One sub-rating only: kept with the review, but not counted in the rating either.
     expect((await as(second!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, ambienceRating: 9 } })).status).toBe(200);
@@ -56,7 +59,7 @@ describe('writing a review', () => {
     for (const bad of [{ bookingRating: 11 }, { bookingRating: 0 }, { bookingRating: 'ten' }, { bookingRating: 7.5 }]) {
       const refused = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: 'Changed.', ...RATINGS, ...bad } });
       expect(refused.status, JSON.stringify(bad)).toBe(400);
-      expect((await body(refused)).message).toBe(REVIEW_MESSAGES.ratingsRequired);
+      expect(await messageOf(refused)).toBe(REVIEW_MESSAGES.ratingsRequired);
     }
     expect(await count('select count(*) from reviews where reviewer_id = ? and review_text = ?', [client!.id, TEXT])).toBe(1);
     // Ratings sent for a therapist are not stored.
@@ -65,7 +68,7 @@ describe('writing a review', () => {
   });
 
   it('says Review Required for empty or blank text and Review Too Long beyond 1,000 words', async () => {
-    const [client, therapist] = await members([{ role: 'client' }, { role: 'therapist' }]);
+    const [client, therapist] = await createMembers([{ role: 'client' }, { role: 'therapist' }]);
     for (const [reviewText, message] of [
       ['', REVIEW_MESSAGES.required],
       ['   \n\t ', REVIEW_MESSAGES.required],
@@ -73,22 +76,22 @@ describe('writing a review', () => {
     ]) {
       const response = await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText } });
       expect(response.status).toBe(400);
-      expect((await body(response)).message).toBe(message);
+      expect(await messageOf(response)).toBe(message);
     }
     const exactly = Array.from({ length: 1000 }, () => 'good').join(' ');
     expect((await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: exactly } })).status).toBe(200);
   });
 
   it('lets clients review therapists and spas and spas review clients, nobody else, never oneself; banned or missing is 404', async () => {
-    const [client, otherClient, therapist, admin, bannedTherapist] = await members([
+    const [client, otherClient, therapist, admin, bannedTherapist] = await createMembers([
       { role: 'client' },
       { role: 'client' },
       { role: 'therapist' },
       { role: 'admin' },
       { role: 'therapist', banned: true },
     ]);
-    const spa = await member({ role: 'spa_management' });
-    const cases: [Member, number, number][] = [
+    const spa = await createMember('spa_management');
+    const cases: [TestMember, number, number][] = [
       [client!, otherClient!.id, 403],
       [client!, client!.id, 403],
       [therapist!, client!.id, 403],
@@ -107,42 +110,42 @@ describe('writing a review', () => {
   });
 
   it('keeps one review per reviewer and target: a second submit edits it and shows it as edited', async () => {
-    const [client, therapist] = await members([{ role: 'client' }, { role: 'therapist' }]);
-    const first = await body(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } }));
-    const second = await body(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: 'Even better the second time.' } }));
+    const [client, therapist] = await createMembers([{ role: 'client' }, { role: 'therapist' }]);
+    const first = await json<Submitted>(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } }));
+    const second = await json<Submitted>(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: 'Even better the second time.' } }));
     expect(second.review).toMatchObject({ id: first.review.id, edited: true });
     expect(await count('select count(*) from reviews where reviewer_id = ?', [client!.id])).toBe(1);
-    const [review] = await body(await as(client!, `/api/user-reviews/${therapist!.id}`));
+    const [review] = await json<Items<'profiles.reviewsReceived'>>(await as(client!, `/api/user-reviews/${therapist!.id}`));
     expect(review).toMatchObject({ reviewText: 'Even better the second time.', updatedAt: expect.any(Number) });
   });
 
   it('saves the review but says no reward was given when today’s flower is already used', async () => {
-    const [client, therapist, other] = await members([{ role: 'client' }, { role: 'therapist' }, { role: 'therapist' }]);
-    expect((await body(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT, giveFlower: true } }))).reward).toEqual({
+    const [client, therapist, other] = await createMembers([{ role: 'client' }, { role: 'therapist' }, { role: 'therapist' }]);
+    expect((await json<Submitted>(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT, giveFlower: true } }))).reward).toEqual({
       kind: 'flower',
       given: true,
       message: '',
     });
     const response = await as(client!, '/api/user-reviews', { body: { targetUserId: other!.id, reviewText: TEXT, giveFlower: true } });
     expect(response.status).toBe(200);
-    expect((await body(response)).reward).toEqual({ kind: 'flower', given: false, message: "No flower was given: you have used today's 1 flower." });
+    expect((await json<Submitted>(response)).reward).toEqual({ kind: 'flower', given: false, message: "No flower was given: you have used today's 1 flower." });
     expect(await count('select count(*) from reviews where reviewer_id = ?', [client!.id])).toBe(2);
     expect(await count('select count(*) from flowers where giver_id = ?', [client!.id])).toBe(1);
   });
 
   it('refuses a reward that does not fit the target, writing nothing; spa management gives a medal or a red flag', async () => {
-    const [client, therapist] = await members([{ role: 'client' }, { role: 'therapist' }]);
-    const spa = await member({ role: 'spa_management' });
+    const [client, therapist] = await createMembers([{ role: 'client' }, { role: 'therapist' }]);
+    const spa = await createMember('spa_management');
     const wrong = await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT, giveStar: true } });
     expect(wrong.status).toBe(400);
-    expect((await body(wrong)).message).toBe(REVIEW_MESSAGES.rewardMismatch);
+    expect(await messageOf(wrong)).toBe(REVIEW_MESSAGES.rewardMismatch);
     expect(await count('select count(*) from reviews where reviewer_id = ?', [client!.id])).toBe(0);
 
-    const medal = await body(await as(spa, '/api/user-reviews', { body: { targetUserId: client!.id, reviewText: 'A kind and punctual guest.', giveStar: true } }));
+    const medal = await json<Submitted>(await as(spa, '/api/user-reviews', { body: { targetUserId: client!.id, reviewText: 'A kind and punctual guest.', giveStar: true } }));
     expect(medal.reward).toMatchObject({ kind: 'medal', given: true });
     const noReason = await as(spa, '/api/user-reviews', { body: { targetUserId: client!.id, reviewText: 'Never showed up.', giveRedFlag: true } });
     expect(noReason.status).toBe(400);
-    const flag = await body(
+    const flag = await json<Submitted>(
       await as(spa, '/api/user-reviews', { body: { targetUserId: client!.id, reviewText: 'Never showed up.', giveRedFlag: true, redFlagReason: 'No-show' } }),
     );
     expect(flag).toMatchObject({ review: { edited: true }, reward: { kind: 'red_flag', given: true } });
@@ -152,22 +155,22 @@ describe('writing a review', () => {
 
 describe('owner replies', () => {
   it('only the reviewed member replies, edits and deletes; the reply shows under the review', async () => {
-    const [client, therapist, stranger] = await members([{ role: 'client' }, { role: 'therapist' }, { role: 'therapist' }]);
-    const { review } = await body(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } }));
+    const [client, therapist, stranger] = await createMembers([{ role: 'client' }, { role: 'therapist' }, { role: 'therapist' }]);
+    const { review } = await json<Submitted>(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } }));
     const path = `/api/reviews/${review.id}/reply`;
     for (const who of [client!, stranger!]) expect((await as(who, path, { method: 'PUT', body: { replyText: 'Thanks!' } })).status).toBe(403);
     expect((await as(therapist!, path, { method: 'PUT', body: { replyText: '   ' } })).status).toBe(400);
     expect((await as(therapist!, '/api/reviews/99999999/reply', { method: 'PUT', body: { replyText: 'Hi' } })).status).toBe(404);
 
-    const created = await body(await as(therapist!, path, { method: 'PUT', body: { replyText: 'Salamat po, see you again!' } }));
+    const created = await json<Replied>(await as(therapist!, path, { method: 'PUT', body: { replyText: 'Salamat po, see you again!' } }));
     expect(created.reply).toEqual({ text: 'Salamat po, see you again!', createdAt: expect.any(Number), updatedAt: null });
-    const edited = await body(await as(therapist!, path, { method: 'PUT', body: { replyText: 'Salamat po!' } }));
-    expect(edited.reply).toMatchObject({ text: 'Salamat po!', createdAt: created.reply.createdAt, updatedAt: expect.any(Number) });
-    const [listed] = await body(await as(client!, `/api/user-reviews/${therapist!.id}`));
-    expect(listed.reply.text).toBe('Salamat po!');
+    const edited = await json<Replied>(await as(therapist!, path, { method: 'PUT', body: { replyText: 'Salamat po!' } }));
+    expect(edited.reply).toMatchObject({ text: 'Salamat po!', createdAt: created.reply!.createdAt, updatedAt: expect.any(Number) });
+    const [listed] = await json<Items<'profiles.reviewsReceived'>>(await as(client!, `/api/user-reviews/${therapist!.id}`));
+    expect(listed?.reply?.text).toBe('Salamat po!');
 
     expect((await as(client!, path, { method: 'DELETE' })).status).toBe(403);
-    expect((await body(await as(therapist!, path, { method: 'DELETE' }))).reply).toBeNull();
-    expect((await body(await as(client!, `/api/user-reviews/${therapist!.id}`)))[0].reply).toBeNull();
+    expect((await json<Output<'reviews.deleteReply'>>(await as(therapist!, path, { method: 'DELETE' }))).reply).toBeNull();
+    expect((await json<Items<'profiles.reviewsReceived'>>(await as(client!, `/api/user-reviews/${therapist!.id}`)))[0]?.reply).toBeNull();
   });
 });
