@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../common/account.ts';
 import { RESET_TEXTS, RESET_TOKEN_LIFETIME_MS } from '../../common/password-reset.ts';
 import { CLOSE_SESSION_ENDED } from '../../common/chat-protocol.ts';
-import { MAIL_MAX_ATTEMPTS, retryDelay } from '../services/mail.ts';
+import { MAIL_MAX_ATTEMPTS, retryDelay } from '../providers/mail.ts';
 import { ChatClient } from './chat-client.ts';
 import {
   call,

@@ -6,7 +6,7 @@ import { CHAT_REQUESTS_PREMIUM } from '../../common/limits.ts';
 import { PREMIUM_PLANS, PREMIUM_TEXTS, PREMIUM_TRIAL_DAYS } from '../../common/premium.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { CACHE_SCOPES, cachedJson } from '../services/edge-cache.ts';
-import { signWebhookPayload } from '../services/paymongo.ts';
+import { signWebhookPayload } from '../providers/paymongo.ts';
 import { ChatClient, createMember, requestIdFor, type TestMember } from './chat-client.ts';
 import { call, configuredWorker, database, json, pipelinesServed, standIns } from './helpers.ts';
 
