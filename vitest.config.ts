@@ -31,6 +31,9 @@ export default defineConfig({
                 // Local stand-ins for Resend's and PayMongo's HTTP APIs (scripts/provider-stand-ins.ts); tests
                 // that want a provider configure it on their own copy of the environment.
                 PROVIDER_STAND_IN_URL: inject('providerStandInUrl'),
+                // worker/test/odd-input.test.ts: inputs per route and role, and a seed to replay.
+                PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? '',
+                PROPERTY_SEED: process.env.PROPERTY_SEED ?? '',
               },
             },
           })),

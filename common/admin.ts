@@ -133,12 +133,18 @@ const spaFields = {
 };
 
 export const spaInput = z.object(spaFields);
-export const spaUpdateInput = z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound), ...spaFields }).partial({
-  name: true,
-  address: true,
-  latitude: true,
-  longitude: true,
-});
+export const spaUpdateInput = z
+  .object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound), ...spaFields })
+  .partial({
+    name: true,
+    address: true,
+    latitude: true,
+    longitude: true,
+  })
+  // An update that changes nothing (an empty PATCH body) is refused rather than sent to the database.
+  .refine((input) => Object.entries(input).some(([field, value]) => field !== 'id' && value !== undefined), {
+    message: 'Send at least one field to change.',
+  });
 export const spaIdInput = z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound) });
 export type SpaInput = z.input<typeof spaInput>;
 

@@ -97,6 +97,9 @@ app.onError((error) => {
   return Response.json(body, { status });
 });
 
+/** Every route the app serves (method, path with its :params), for tests that walk them all (worker/test/odd-input.test.ts). */
+export const appRoutes: readonly { method: string; path: string }[] = app.routes.map(({ method, path }) => ({ method, path }));
+
 export default {
   fetch: app.fetch,
   // The Cron Trigger: mail delivery and its retries, and tidying up (worker/scheduled.ts).

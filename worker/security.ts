@@ -135,7 +135,14 @@ export const requestBodyRules: MiddlewareHandler<HonoEnv> = async (c, next) => {
  * that hashes a password together with other calls: one request, at most one password hash.
  */
 export const trpcBatchRules: MiddlewareHandler<HonoEnv> = async (c, next) => {
-  const procedures = decodeURIComponent(c.req.path.slice('/trpc/'.length)).split(',');
+  let path: string;
+  try {
+    path = decodeURIComponent(c.req.path.slice('/trpc/'.length));
+  } catch {
+    // A malformed %-escape (a lone `%`, an encoded surrogate) names no procedure.
+    return c.json({ message: 'The address names no procedure: it has a malformed %-escape.', code: 'NOT_FOUND' }, 404);
+  }
+  const procedures = path.split(',');
   if (procedures.length > TRPC_MAX_BATCH_SIZE)
     return c.json({ message: `A batch may carry at most ${TRPC_MAX_BATCH_SIZE} calls.`, code: 'BAD_REQUEST' }, 400);
   const isBatch = c.req.query('batch') !== undefined;
