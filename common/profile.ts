@@ -200,8 +200,4 @@ export interface ProfileStats {
   starGivers: Giver[];
 }
 
-/** A page of a list: the items and the cursor of the next page (null on the last). */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+export type { Page } from './page.ts';

@@ -2,6 +2,7 @@
 // the browser and POST /api/search-users both check. A term of fewer than SEARCH_INSIDE_MIN_LENGTH characters
 // matches the start of names only (the index finds parts of names from three characters, ADR 015).
 import { z } from 'zod';
+import type { Page } from './page.ts';
 import type { Role } from './roles.ts';
 
 export const MEMBER_SEARCH_PAGE_SIZE = 20;
@@ -45,7 +46,4 @@ export interface MemberSearchResult {
   profilePicThumbnail: string | null;
 }
 
-export interface MemberSearchPage {
-  items: MemberSearchResult[];
-  nextPage: number | null;
-}
+export type MemberSearchPage = Page<MemberSearchResult>;

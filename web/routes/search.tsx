@@ -21,7 +21,7 @@ export function SearchPage() {
   const [error, setError] = useState<string | null>(null);
   const results = trpc.search.members.useInfiniteQuery(
     { term: term ?? '' },
-    { enabled: term !== null, getNextPageParam: (page) => page.nextPage ?? undefined, initialCursor: 1, retry: false },
+    { enabled: term !== null, getNextPageParam: (page) => page.nextCursor ?? undefined, initialCursor: 1, retry: false },
   );
 
   function submit(event: FormEvent) {

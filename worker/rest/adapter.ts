@@ -3,6 +3,7 @@
 // `{ message, code }` with the right status.
 import type { Context as HonoContext, Handler } from 'hono';
 import { MESSAGES } from '../../common/account.ts';
+import type { Page } from '../../common/page.ts';
 import type { Bindings } from '../env.ts';
 import { badRequest, describeError, unauthorized } from '../errors.ts';
 import { createCaller } from '../routers/index.ts';
@@ -118,20 +119,15 @@ export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<
 }
 
 /**
- * A list answered as the spec's plain array: when there is a next page, `Link: <path?page=2>; rel="next"` and
- * `X-Next-Page: 2` (or `?cursor=` and `X-Next-Cursor` for lists paged by a cursor) lead to it.
+ * A page answered as the spec's plain array: when there is a next page, `Link: <path?page=2>; rel="next"` and
+ * `X-Next-Page: 2` lead to it (`?cursor=` and `X-Next-Cursor` for lists whose cursor is not a page number).
  */
-export function arrayPage<T>(
-  items: T[],
-  next: { page: number } | { cursor: string } | null,
-  { headers, path }: Pick<RestRequest, 'headers' | 'path'>,
-): T[] {
-  if (next) {
-    const [name, value] = 'page' in next ? (['page', String(next.page)] as const) : (['cursor', next.cursor] as const);
-    headers.set('Link', `<${path}?${name}=${encodeURIComponent(value)}>; rel="next"`);
-    headers.set(name === 'page' ? 'X-Next-Page' : 'X-Next-Cursor', value);
+export function arrayPage<T>(page: Page<T>, param: 'page' | 'cursor', { headers, path }: Pick<RestRequest, 'headers' | 'path'>): T[] {
+  if (page.nextCursor !== null) {
+    headers.set('Link', `<${path}?${param}=${encodeURIComponent(page.nextCursor)}>; rel="next"`);
+    headers.set(param === 'page' ? 'X-Next-Page' : 'X-Next-Cursor', page.nextCursor);
   }
-  return items;
+  return page.items;
 }
 
 /** For endpoints whose procedure answers null when nobody is signed in (GET /api/user answers 401). */

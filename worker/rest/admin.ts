@@ -33,7 +33,7 @@ export const adminRoutes = new Hono<HonoEnv>()
     const answer = await caller.admin.chatbots({ page: request.query.get('page') ?? undefined } as never);
     request.headers.set('X-Total-Count', String(answer.total));
     request.headers.set('X-Active-Chatbots', String(answer.activeCount));
-    return arrayPage(answer.users, answer.page < answer.pageCount ? { page: answer.page + 1 } : null, request);
+    return arrayPage(answer, 'page', request);
   }))
   .get('/admin/analytics', rest((caller) => caller.admin.analytics()))
   // Moderation and the audit log
@@ -41,11 +41,12 @@ export const adminRoutes = new Hono<HonoEnv>()
   .post('/admin/reports/:kind/:id', rest((caller, { params, body }) =>
     caller.admin.resolveReport({ ...(body as object), kind: params.kind, id: params.id } as never),
   ))
-  .get('/admin/audit-log', rest((caller, { query }) => caller.admin.auditLog({ cursor: query.get('cursor') ?? undefined } as never)))
+  .get('/admin/audit-log', rest(async (caller, request) =>
+    arrayPage(await caller.admin.auditLog({ cursor: request.query.get('cursor') ?? undefined } as never), 'cursor', request),
+  ))
   // Members
   .post('/reviews/:reviewId/report', rest((caller, { params, body }) => caller.reviews.report({ ...(body as object), reviewId: params.reviewId } as never)))
   // The spec answers a user array; the next page, when there is one, is named by the X-Next-Page header.
   .post('/search-users', rest(async (caller, request) => {
-    const { items, nextPage } = await caller.search.members(request.body as never);
-    return arrayPage(items, nextPage === null ? null : { page: nextPage }, request);
+    return arrayPage(await caller.search.members(request.body as never), 'page', request);
   }));

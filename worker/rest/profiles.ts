@@ -19,7 +19,7 @@ type ListProcedure<T> = (input: { target: ProfileRef; cursor?: string | null }) 
 function list<T>(procedure: (caller: Caller) => ListProcedure<T>) {
   return rest(async (caller, request) => {
     const page = await procedure(caller)({ target: member(request.params.id), cursor: request.query.get('cursor') });
-    return arrayPage(page.items, page.nextCursor ? { cursor: page.nextCursor } : null, request);
+    return arrayPage(page, 'cursor', request);
   });
 }
 

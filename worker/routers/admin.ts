@@ -23,6 +23,7 @@ import {
   userIdInput,
   type AuditEntry,
 } from '../../common/admin.ts';
+import { pageOf, type Page } from '../../common/page.ts';
 import { WEEK_MS } from '../../common/time.ts';
 import { adminAuditLog, spas, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -191,18 +192,12 @@ export const adminRouter = router({
     const [rows, [counts]] = await ctx.readAsAdmin(
       () =>
         [
-          usersQuery(ctx.db, null, ADMIN_PAGE_SIZE, (input.page - 1) * ADMIN_PAGE_SIZE),
+          usersQuery(ctx.db, null, ADMIN_PAGE_SIZE + 1, (input.page - 1) * ADMIN_PAGE_SIZE),
           ctx.db.all<{ total: number; active: number }>(sql`select count(*) as total, coalesce(sum(chat_bot), 0) as active from users`),
         ] as const,
     );
-    const total = Number(counts!.total);
-    return {
-      users: rows.map((row) => ({ ...toAdminUser(row), bioPreview: bioPreview(row.bio) })),
-      activeCount: Number(counts!.active),
-      total,
-      page: input.page,
-      pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
-    };
+    const page = pageOf(rows, ADMIN_PAGE_SIZE, (row) => ({ ...toAdminUser(row), bioPreview: bioPreview(row.bio) }), () => String(input.page + 1));
+    return { ...page, activeCount: Number(counts!.active), total: Number(counts!.total) };
   }),
 
   /** Users per role, the five top rated spas, and new members and reviews per week over the last 12 weeks. */
@@ -228,7 +223,7 @@ export const adminRouter = router({
   /** The audit log, newest first, a page at a time (`cursor`: the last id of the previous page). */
   auditLog: adminReadProcedure
     .input(z.object({ cursor: z.coerce.number().int().positive().nullish() }).default({}))
-    .query(async ({ ctx, input }): Promise<{ entries: AuditEntry[]; nextCursor: number | null }> => {
+    .query(async ({ ctx, input }): Promise<Page<AuditEntry>> => {
       const [rows] = await ctx.readAsAdmin(
         () =>
           [
@@ -240,7 +235,6 @@ export const adminRouter = router({
               .limit(ADMIN_PAGE_SIZE + 1),
           ] as const,
       );
-      const entries = rows.slice(0, ADMIN_PAGE_SIZE);
-      return { entries, nextCursor: rows.length > ADMIN_PAGE_SIZE ? entries.at(-1)!.id : null };
+      return pageOf(rows, ADMIN_PAGE_SIZE, (row) => row, (last) => String(last.id));
     }),
 });

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { MEMBER_SEARCH_PAGE_SIZE, SEARCH_INSIDE_MIN_LENGTH, type MemberSearchPage, type MemberSearchResult } from '../../common/search.ts';
 import { escapeLike, type Database } from '../db.ts';
 import { notBanned } from './member-sql.ts';
+import { pageOf } from '../../common/page.ts';
 
 type Row = Omit<MemberSearchResult, 'memberNumber'> & { memberNumber: number | string };
 
@@ -42,9 +43,7 @@ export function memberSearchQuery(db: Database, term: string, page: number) {
     limit ${limit} offset ${offset}`);
 }
 
+/** A page of results; the cursor is the next page's number. */
 export function toSearchPage(rows: Row[], page: number): MemberSearchPage {
-  return {
-    items: rows.slice(0, MEMBER_SEARCH_PAGE_SIZE).map((row) => ({ ...row, memberNumber: Number(row.memberNumber) })),
-    nextPage: rows.length > MEMBER_SEARCH_PAGE_SIZE ? page + 1 : null,
-  };
+  return pageOf(rows, MEMBER_SEARCH_PAGE_SIZE, (row) => ({ ...row, memberNumber: Number(row.memberNumber) }), () => String(page + 1));
 }

@@ -19,6 +19,7 @@ import {
 import { flowers, medals, redFlags, reviews, stars, users } from '../../db/schema.ts';
 import { RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
 import { coordinateShown } from '../../common/geo.ts';
+import { pageOf } from '../../common/page.ts';
 import type { Database } from '../db.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { sharedMemberFields } from './users.ts';
@@ -158,14 +159,9 @@ function afterCursor(columns: { createdAt: any; id: any }, cursor: Cursor | null
   return or(lt(columns.createdAt, cursor.createdAt), and(eq(columns.createdAt, cursor.createdAt), lt(columns.id, cursor.id)));
 }
 
-/** One page of rows fetched with one extra row, which only says whether another page follows. */
+/** One page of rows, newest first; the cursor names the last row's (createdAt, id). */
 export function toPage<R extends { id: number; createdAt: number }, T>(rows: R[], map: (row: R) => T): Page<T> {
-  const items = rows.slice(0, PROFILE_PAGE_SIZE);
-  const last = items.at(-1);
-  return {
-    items: items.map(map),
-    nextCursor: rows.length > PROFILE_PAGE_SIZE && last ? `${last.createdAt}.${last.id}` : null,
-  };
+  return pageOf(rows, PROFILE_PAGE_SIZE, map, (last) => `${last.createdAt}.${last.id}`);
 }
 
 /** Stars, flowers, medals and red flags share their columns. */

@@ -5,7 +5,7 @@
 // review reports and removal (profiles, counts, the boards' total); the moderation queue; the audit log.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TEXTS, LATEST_USERS_COUNT, REVIEW_REPORT_TEXTS } from '../../common/admin.ts';
+import { ADMIN_PAGE_SIZE, ADMIN_TEXTS, LATEST_USERS_COUNT, REVIEW_REPORT_TEXTS } from '../../common/admin.ts';
 import { MESSAGES } from '../../common/account.ts';
 import { CLOSE_SESSION_ENDED } from '../../common/chat-protocol.ts';
 import { appRouter } from '../routers/index.ts';
@@ -47,7 +47,7 @@ async function spaKeys(spaId: number): Promise<string[]> {
 }
 
 async function auditActions(admin: TestMember): Promise<{ action: string; targetId: number | null; actorId: number; detail: string | null }[]> {
-  return (await json(await api('/admin/audit-log', admin))).entries;
+  return json(await api('/admin/audit-log', admin));
 }
 
 function signIn(name: string, password = GOOD_PASSWORD) {
@@ -379,16 +379,18 @@ describe('User Management', () => {
     const rest = await api('/admin/chatbots', admin);
     const users: any[] = await json(rest);
     expect(Array.isArray(users)).toBe(true);
-    expect(users.map((user) => user.id)).toEqual(after.users.map((user: any) => user.id));
+    expect(users.map((user) => user.id)).toEqual(after.items.map((user: any) => user.id));
     expect(rest.headers.get('X-Active-Chatbots')).toBe(String(after.activeCount));
     expect(rest.headers.get('X-Total-Count')).toBe(String(after.total));
-    if (after.pageCount > 1) {
+    const pageCount = Math.ceil(after.total / ADMIN_PAGE_SIZE);
+    expect(after.nextCursor).toBe(pageCount > 1 ? '2' : null);
+    if (pageCount > 1) {
       expect(rest.headers.get('X-Next-Page')).toBe('2');
       expect(rest.headers.get('Link')).toBe('</api/admin/chatbots?page=2>; rel="next"');
-      const last = await api(`/admin/chatbots?page=${after.pageCount}`, admin);
+      const last = await api(`/admin/chatbots?page=${pageCount}`, admin);
       expect(last.headers.get('X-Next-Page')).toBeNull();
     }
-    const row = after.users.find((user: any) => user.id === target.id);
+    const row = after.items.find((user: any) => user.id === target.id);
     expect(row.chatBot).toBe(true);
     expect(row.bioPreview).toBe(`${'x'.repeat(50)}…`);
     expect((await api('/admin/chatbot/999999999', admin, 'PATCH', { chatBot: true })).status).toBe(404);

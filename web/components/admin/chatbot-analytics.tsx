@@ -3,7 +3,7 @@
 // 50-character bio preview; the flag is stored and shown only (README). Analytics: users per role with bars,
 // the 5 Top Rated Spas by the computed rating, and (beyond the spec) new members and reviews per week.
 import { useState } from 'react';
-import { ADMIN_TEXTS } from '../../../common/admin.ts';
+import { ADMIN_PAGE_SIZE, ADMIN_TEXTS } from '../../../common/admin.ts';
 import { ROLE_LABELS } from '../../../common/roles.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -33,7 +33,7 @@ export function ChatBotManagement() {
       {list.data ? (
         <>
           <ul className="grid grid-cols-1 gap-2">
-            {list.data.users.map((user) => (
+            {list.data.items.map((user) => (
               <li key={user.id} className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-3">
                 <div className="grid min-w-0 flex-1 gap-0.5">
                   <p className="min-w-0 font-semibold text-ink-900">
@@ -65,9 +65,9 @@ export function ChatBotManagement() {
               Previous
             </Button>
             <span className="text-sm text-ink-700">
-              Page {list.data.page} of {list.data.pageCount}
+              Page {page} of {Math.max(1, Math.ceil(list.data.total / ADMIN_PAGE_SIZE))}
             </span>
-            <Button size="sm" variant="outline" disabled={page >= list.data.pageCount} onClick={() => setPage(page + 1)}>
+            <Button size="sm" variant="outline" disabled={list.data.nextCursor === null} onClick={() => setPage(page + 1)}>
               Next
             </Button>
           </nav>

@@ -142,7 +142,7 @@ function ReportCard({ item }: { item: ModerationItem }) {
 
 export function AuditLog() {
   const log = trpc.admin.auditLog.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor ?? undefined });
-  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="audit-title" className="grid grid-cols-1 gap-3">
       <h2 id="audit-title" className="font-display text-xl font-semibold text-ink-900">
