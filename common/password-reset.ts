@@ -1,6 +1,6 @@
 // Password reset (spec part 2: /forgot-password and /reset-password), shared by the web app and the Worker:
 // the inputs, the texts of every view and error, and the token's lifetime. The new password follows the
-// registration rules (8 characters: ARCHITECTURE section 12), and the server also refuses common passwords.
+// registration rules (8 characters: docs/architecture.md, "Beyond the spec"), and the server also refuses common passwords.
 import { z } from 'zod';
 import { newPassword } from './account.ts';
 

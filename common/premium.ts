@@ -1,4 +1,4 @@
-// Premium (spec part 2: /premium; ARCHITECTURE section 12): the three plans, the feature grid, the 7-day trial
+// Premium (spec part 2: /premium; docs/architecture.md, "Beyond the spec"): the three plans, the feature grid, the 7-day trial
 // and their texts, shared by the Worker and the web app. Premium is "paid until" (users.premium_until): a trial
 // or a paid plan moves that time forward, and premium ends by itself when the time is up.
 //

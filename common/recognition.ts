@@ -1,5 +1,5 @@
 // Recognition (stars, flowers, medals, red flags), histories and leaderboards: payloads, fixed lists, limits and
-// texts shared by the server and the web app. Who gives what to whom is ARCHITECTURE section 5.
+// texts shared by the server and the web app. Who gives what to whom is docs/architecture.md, "Rules the server enforces".
 import { z } from 'zod';
 import {
   DAILY_FLOWERS,

@@ -92,7 +92,7 @@ export const replyText = z
 export const reviewIdInput = z.object({ reviewId: z.coerce.number().int().positive(REVIEW_MESSAGES.reviewNotFound) });
 export const replyInput = reviewIdInput.extend({ replyText });
 
-/** Who may review whom (ARCHITECTURE section 5): clients review therapists and spas, spas review clients. */
+/** Who may review whom (docs/architecture.md, "Rules the server enforces"): clients review therapists and spas, spas review clients. */
 export function mayReview(reviewer: Role, target: Role): boolean {
   if (reviewer === 'client') return target === 'therapist' || target === 'spa_management';
   if (reviewer === 'spa_management') return target === 'client';

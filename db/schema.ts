@@ -1,4 +1,4 @@
-// The one schema of the platform (ARCHITECTURE section 3). Times are integer milliseconds since the epoch;
+// The one schema of the platform (docs/architecture.md, "Data"). Times are integer milliseconds since the epoch;
 // recognitions also keep the Asia/Manila calendar day they were given on, which the daily limits count by.
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex, blob, primaryKey } from 'drizzle-orm/sqlite-core';

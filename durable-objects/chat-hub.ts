@@ -1,4 +1,4 @@
-// The ChatHub Durable Object (ARCHITECTURE section 7): presence, 30-second chat requests and ephemeral chat
+// The ChatHub Durable Object (docs/architecture.md, "A chat frame"): presence, 30-second chat requests and ephemeral chat
 // sessions over hibernatable WebSockets. The Worker authenticates every socket and hands the verified member
 // over in a header; nothing a client sends about who it is is trusted.
 //

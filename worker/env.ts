@@ -1,5 +1,5 @@
 // The Worker's configuration, parsed once per isolate with zod. Every provider has an embedded default that
-// works offline (ARCHITECTURE section 6). A deploy is production unless ENVIRONMENT says "development"
+// works offline (docs/architecture.md, "Providers"). A deploy is production unless ENVIRONMENT says "development"
 // explicitly (local runs and tests do), and production refuses to run on the development defaults.
 import { z } from 'zod';
 import { DEFAULT_PREMIUM_PRICES, PLAN_IDS, type PlanId, type PremiumPrices } from '../common/premium.ts';

@@ -1,4 +1,4 @@
-// What guards every request before a procedure runs (ARCHITECTURE sections 4 and 8): the headers every
+// What guards every request before a procedure runs (docs/architecture.md, "Sessions and request guards" and "Errors"): the headers every
 // response carries, the Origin check on state-changing requests (Hono's csrf() only looks at form content
 // types, so this covers JSON too), limits on request bodies (413) and their content type (415), and the cap on
 // tRPC batches (a batch may not carry a procedure that hashes a password).

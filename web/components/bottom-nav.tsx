@@ -1,6 +1,6 @@
 // The bottom navigation bar (spec part 1 section 2): 60 px high, fixed at the foot, tabs by role. Members of
 // every role but admin get Map, Chat, Search, Top 10 and Premium; admins get Map, Chat, Admin, Top 10,
-// Favorites and Premium. No user id is treated specially (ARCHITECTURE section 12).
+// Favorites and Premium. No user id is treated specially (docs/architecture.md, "Beyond the spec").
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';

@@ -1,4 +1,4 @@
-// The tab's one connection to the chat hub (/ws/chat, ARCHITECTURE section 7), started by the signed-in app
+// The tab's one connection to the chat hub (/ws/chat, docs/architecture.md, "A chat frame"), started by the signed-in app
 // (components/chat/chat-dock.tsx) and stopped at sign-out, so that chats and requests live with the app rather
 // than with the chat screen. It sends `join` on every open (the hub then replays presence, pending requests and
 // active sessions, ending with `joined`, see chat-state.ts) and reconnects with exponential backoff and jitter;

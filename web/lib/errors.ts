@@ -1,10 +1,10 @@
-// What a failed call says: the server's own text where it sent one (ARCHITECTURE section 8), otherwise the
+// What a failed call says: the server's own text where it sent one (docs/architecture.md, "Errors"), otherwise the
 // screen's fallback (a network failure or a non-tRPC answer has no message worth showing), and the HTTP status
 // it answered with. Every screen reads failures through these, so a change of transport changes one file.
 import { TRPCClientError } from '@trpc/client';
 
 /**
- * The HTTP status of a failed call: the one the server put in the error (ARCHITECTURE section 8), else the
+ * The HTTP status of a failed call: the one the server put in the error (docs/architecture.md, "Errors"), else the
  * answer's own (a proxy's 413, for example); undefined when no answer came at all.
  */
 export function httpStatusOf(error: unknown): number | undefined {

@@ -1,4 +1,4 @@
-// /dev/mail: the local mailbox, the mail provider's embedded default (ARCHITECTURE section 6). It shows what
+// /dev/mail: the local mailbox, the mail provider's embedded default (docs/architecture.md, "Providers"). It shows what
 // this development server would have e-mailed, newest first: the plain-text part with its links, and the HTML
 // part in a sandboxed frame. The Worker answers 404 for this page and its API in production and whenever a
 // mail provider is configured.

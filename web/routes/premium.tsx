@@ -1,6 +1,6 @@
 // {product} Premium (spec part 2 section 2): the profile shortcut, the Unlock Premium Power hero with Upgrade Now
 // (a You're Premium! badge for premium members), the feature grid, the three plans with Select Plan, and the
-// Start 7-Day Free Trial call to action. Every button does something (ARCHITECTURE section 12): with PayMongo
+// Start 7-Day Free Trial call to action. Every button does something (docs/architecture.md, "Beyond the spec"): with PayMongo
 // configured, Upgrade Now and Select Plan open its checkout; without it they say payments are not set up on
 // this server and offer the trial. Prices come from the server, which charges exactly what it shows.
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';

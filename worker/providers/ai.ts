@@ -1,4 +1,4 @@
-// AI Assist's provider (ARCHITECTURE section 6), one interface for every kind of text: a member's about text
+// AI Assist's provider (docs/architecture.md, "Providers"), one interface for every kind of text: a member's about text
 // (POST /api/ai-assist-profile) and a review (POST /api/ai-assist-review, built by the reviews screen). The
 // embedded default is the built-in editor (ai-editor.ts), which works offline and never adds a fact; with an
 // `[ai]` binding the Worker uses Workers AI, and with AI_BASE_URL and AI_API_KEY an OpenAI-compatible endpoint.

@@ -1,4 +1,4 @@
-// Directions behind one interface (ARCHITECTURE section 6). With MAPBOX_TOKEN: Mapbox Directions (driving,
+// Directions behind one interface (docs/architecture.md, "Providers"). With MAPBOX_TOKEN: Mapbox Directions (driving,
 // metric, steps, the route's line). Without: a straight-line estimate (great-circle distance, time at an
 // assumed city driving speed), always marked as an estimate so the screen never passes it off as a route.
 import {

@@ -1,4 +1,4 @@
-// Geocoding behind one interface (ARCHITECTURE section 6): address search and reverse lookups. The embedded
+// Geocoding behind one interface (docs/architecture.md, "Providers"): address search and reverse lookups. The embedded
 // default answers offline from the platform's own saved spa addresses (street level, one database round trip)
 // and the built-in GeoNames gazetteer (towns and cities). With MAPBOX_TOKEN, Mapbox's Geocoding API (country
 // PH) answers instead; when it fails, the embedded geocoder does, so a member is never left without suggestions.

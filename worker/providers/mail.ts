@@ -1,4 +1,4 @@
-// Mail (ARCHITECTURE section 6). Every message is written to the outbox first, in the same batch as whatever
+// Mail (docs/architecture.md, "Providers"). Every message is written to the outbox first, in the same batch as whatever
 // it is about. Then a provider delivers it: Resend (RESEND_API_KEY) or Cloudflare Email Service (the `EMAIL`
 // send_email binding), right after the request (waitUntil) and again from the Cron Trigger while it fails:
 // at most MAIL_MAX_ATTEMPTS attempts with a doubling pause between them, every failure recorded in the row.

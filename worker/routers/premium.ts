@@ -1,4 +1,4 @@
-// Premium (spec part 2: /premium; ARCHITECTURE section 12: the buttons do something). Premium is "paid until":
+// Premium (spec part 2: /premium; docs/architecture.md, "Beyond the spec": the buttons do something). Premium is "paid until":
 // the 7-day trial (once per member) and every paid plan move users.premium_until forward, and everything
 // premium reads that time when it acts (isPremiumMember; the chat hub carries the time itself), so premium
 // starts everywhere at once and ends by itself. Checkout goes through PayMongo when it is configured: a

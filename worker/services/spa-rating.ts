@@ -1,4 +1,4 @@
-// The one computation of a spa's rating (ARCHITECTURE section 12: computed, never fixed at 4.5). A spa is a
+// The one computation of a spa's rating (docs/architecture.md, "Beyond the spec": computed, never fixed at 4.5). A spa is a
 // spa_management member; its rating out of 5 is the mean of its reviews' four sub-ratings (each out of 10),
 // divided by 2, and null when no review carries sub-ratings. The map listing, the admin dashboard and the
 // leaderboards all select these columns, so the three can never disagree. Correlated subqueries ride the

@@ -1,4 +1,4 @@
-// User Management (spec part 2 sections 2, 5 and 8; ARCHITECTURE section 12): search by a chosen field and a
+// User Management (spec part 2 sections 2, 5 and 8; docs/architecture.md, "Beyond the spec"): search by a chosen field and a
 // term (Search term required / Please enter a search term; Search failed empties the list), the 25 Latest
 // Registered Users when there are no results, each linking to /profile/{slug}, and the Ban button that works
 // (and Lift ban, for a banned member).

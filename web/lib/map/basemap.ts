@@ -1,4 +1,4 @@
-// Which basemap the map draws, tried in order so the map is never blank (ARCHITECTURE section 6): Mapbox
+// Which basemap the map draws, tried in order so the map is never blank (docs/architecture.md, "Providers"): Mapbox
 // Streets with a token; otherwise the keyless public style (MAP_STYLE_URL); and when that cannot be reached
 // (no network: a laptop, CI) the embedded basemap the Worker serves: the Philippines' land and coastline from
 // Natural Earth and place names from the GeoNames gazetteer, labelled with the device's own fonts (no glyph

@@ -28,7 +28,7 @@ async function loadMaplibre(): Promise<MapKit> {
     import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
     import('maplibre-gl/dist/maplibre-gl.css'),
   ]);
-  // Under Vite the worker must be a file of its own (ARCHITECTURE section 11).
+  // Under Vite the worker must be a file of its own (docs/architecture.md, "Running on these machines").
   library.setWorkerUrl(worker.default);
   return { library: 'maplibre', components: binding };
 }
