@@ -5,6 +5,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { trpc } from '../trpc.ts';
 import { Avatar } from './avatar.tsx';
+import { FieldError } from './ui/form-alert.tsx';
 import { inputClasses } from './ui/input.tsx';
 
 export function MemberPicker({
@@ -17,6 +18,7 @@ export function MemberPicker({
   enabled = true,
   noneLabel,
   initialSearch = '',
+  error,
 }: {
   id: string;
   label: string;
@@ -30,6 +32,8 @@ export function MemberPicker({
   noneLabel?: string;
   /** What the search starts with: the chosen member's name, so that they are in the list. */
   initialSearch?: string;
+  /** The choice's error, shown under the list. */
+  error?: string;
 }) {
   const [search, setSearch] = useState(initialSearch);
   const members = trpc.recognition.recipients.useQuery({ role, q: search.trim() || undefined }, { enabled, placeholderData: keepPreviousData });
@@ -49,7 +53,12 @@ export function MemberPicker({
         {label}
       </label>
       <input id={id} type="search" placeholder="Search by name" value={search} onChange={(event) => setSearch(event.target.value)} className={inputClasses} />
-      <div role="radiogroup" aria-label={groupLabel} className="grid max-h-48 gap-1 overflow-y-auto rounded-xl border border-sand-200 p-1">
+      <div
+        role="radiogroup"
+        aria-label={groupLabel}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="grid max-h-48 gap-1 overflow-y-auto rounded-xl border border-sand-200 p-1">
         {noneLabel ? choice('none', value === null, () => onChange(null), <span className="text-sm text-ink-900">{noneLabel}</span>) : null}
         {(members.data ?? []).map((member) =>
           choice(
@@ -66,6 +75,7 @@ export function MemberPicker({
         )}
         {members.data?.length === 0 ? <p className="px-2 py-3 text-sm text-ink-600">No members found.</p> : null}
       </div>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }

@@ -12,6 +12,13 @@ export function httpStatusOf(error: unknown): number | undefined {
   return (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? (error.meta?.response as Response | undefined)?.status;
 }
 
+/** A refused input's first message per field (the server's zod issues, docs/architecture.md, "Errors"), by field name. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof TRPCClientError)) return {};
+  const fields = (error.data as { fields?: Record<string, string[] | undefined> } | undefined)?.fields ?? {};
+  return Object.fromEntries(Object.entries(fields).flatMap(([field, messages]) => (messages?.[0] ? [[field, messages[0]]] : [])));
+}
+
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError) {
     const shape = error.shape as { message?: unknown } | undefined;

@@ -1,12 +1,13 @@
 // /auth (spec part 1 section 2): sign in or create an account. `?role=` opens registration with that role
 // chosen, `?mode=register` opens registration (Get Started). Registration is checked here in the spec's order
-// (name, age, captcha) with the shared schema and the first problem shown; the password rule is the server's,
-// shown as a hint under New Password so that members learn it before the server refuses. Errors show in red
-// above the button; an error about one field marks that field (aria-invalid, aria-describedby) and moves the
-// focus to it, and the captcha's error goes once the captcha is solved. Failures from the server also raise a
-// toast. A signed-in visitor is sent to /.
+// (name, age, captcha) with the shared schema, and the first problem is shown; the password rule is the
+// server's, shown as a hint under New Password so that members learn it before the server refuses. Errors show
+// in red above the button; an error about one field marks that field (aria-invalid, aria-describedby) and moves
+// the focus to it, and goes once that field is changed (the captcha's once it is solved). Failures from the
+// server also raise a toast. Sign-in and registration are two forms, so switching clears everything. A
+// signed-in visitor is sent to /.
 import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES, registerInput } from '../../common/account.ts';
 import { MINIMUM_AGE, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/limits.ts';
 import { REGISTRABLE_ROLES, REGISTRATION_ROLE_LABELS, type RegistrableRole } from '../../common/roles.ts';
@@ -14,57 +15,45 @@ import { BrandMark } from '../components/brand-mark.tsx';
 import { Captcha } from '../components/captcha/captcha.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Checkbox } from '../components/ui/checkbox.tsx';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { checkedBy, firstProblem, showServerErrors, submitHandler, useAppForm, useFirstProblem } from '../components/ui/form.tsx';
 import { TextField } from '../components/ui/input.tsx';
 import { RadioGroup } from '../components/ui/radio-group.tsx';
 import { dismiss, toast } from '../components/ui/use-toast.ts';
 import { cn } from '../lib/cn.ts';
-import { serverMessage } from '../lib/errors.ts';
+import { fieldErrorsOf, serverMessage } from '../lib/errors.ts';
 import { rememberSignedIn, useSessionUser, useStoreSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
-import { FormAlert } from '../components/ui/form-alert.tsx';
 
 const routeApi = getRouteApi('/auth');
 
 type Mode = 'signin' | 'register';
-/** The part of the form an error is about. */
-type Field = 'name' | 'password' | 'age' | 'captcha';
 
 const ERROR_ID = 'auth-form-error';
 const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`;
-
-/** Which field a message (the client's own check or the server's answer) is about; null for the form as a whole. */
-const FIELD_OF_MESSAGE: Record<string, Field> = {
-  [MESSAGES.nameRequired]: 'name',
-  [MESSAGES.nameTooLong]: 'name',
-  [MESSAGES.nameTaken]: 'name',
-  [MESSAGES.nameCharacters]: 'name',
-  [MESSAGES.ageRequired]: 'age',
-  [MESSAGES.captchaRequired]: 'captcha',
-  [MESSAGES.captchaInvalid]: 'captcha',
-  [MESSAGES.passwordTooShort]: 'password',
-  [MESSAGES.passwordTooLong]: 'password',
-  [MESSAGES.passwordCommon]: 'password',
-};
-
-interface FormError {
-  message: string;
-  field: Field | null;
-}
-
 const ROLE_OPTIONS = REGISTRABLE_ROLES.map((value) => ({ value, label: REGISTRATION_ROLE_LABELS[value] }));
 
-/** The first registration problem the client can see, in the spec's order; the password is left to the server. */
-function firstRegistrationProblem(values: {
+interface RegistrationValues {
   name: string;
+  password: string;
+  role: RegistrableRole;
   ageConfirmation: boolean;
   recaptchaToken: string;
-  role: RegistrableRole;
-}): string | null {
-  const result = registerInput.safeParse({ ...values, password: undefined });
-  if (result.success) return null;
-  const issue = result.error.issues.find((candidate) => candidate.path[0] !== 'password');
-  return issue?.message ?? null;
 }
+type RegistrationField = keyof RegistrationValues;
+
+/** The spec's checks, without the password's: its rule is the server's to apply (spec part 1 section 5). */
+const REGISTRATION_CHECKS = checkedBy<RegistrationValues>(registerInput.omit({ password: true }));
+/** The schema's key order is the spec's order of checks, so the first field in error is the one to show. */
+const FIELD_ORDER = Object.keys(registerInput.shape) as RegistrationField[];
+
+/** Which field a server message is about, when its words say so (the server names a refused input's fields). */
+const FIELD_OF_MESSAGE: Record<string, RegistrationField> = {
+  [MESSAGES.nameTaken]: 'name',
+  [MESSAGES.nameCharacters]: 'name',
+  [MESSAGES.captchaInvalid]: 'recaptchaToken',
+  [MESSAGES.passwordCommon]: 'password',
+};
 
 export function AuthPage() {
   const search = routeApi.useSearch();
@@ -76,113 +65,14 @@ export function AuthPage() {
 
 function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole | undefined; initialMode: Mode }) {
   const navigate = useNavigate();
-  const storeUser = useStoreSessionUser();
-
   const [mode, setMode] = useState<Mode>(initialMode);
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [role, setRole] = useState<RegistrableRole>(initialRole ?? 'client');
-  const [ageConfirmed, setAgeConfirmed] = useState(false);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
-  const [error, setErrorState] = useState<FormError | null>(null);
-  const nameField = useRef<HTMLInputElement>(null);
-  const passwordField = useRef<HTMLInputElement>(null);
-  const ageBox = useRef<HTMLButtonElement>(null);
-  const captchaBox = useRef<HTMLDivElement>(null);
-
-  const setError = (message: string | null, fromServer?: { fields?: Record<string, unknown> }) => {
-    if (message === null) return setErrorState(null);
-    const zodField = Object.keys(fromServer?.fields ?? {})[0];
-    const field =
-      FIELD_OF_MESSAGE[message] ??
-      (zodField === 'name' || zodField === 'password' ? zodField : zodField === 'ageConfirmation' ? 'age' : zodField === 'recaptchaToken' ? 'captcha' : null);
-    setErrorState({ message, field: mode === 'register' ? field : null });
-  };
-  const errorIdFor = (field: Field) => (error?.field === field ? ERROR_ID : null);
-
-  // A field in error takes the focus (each new error, even with the same text, is a new object).
-  useEffect(() => {
-    if (!error?.field) return;
-    if (error.field === 'captcha') {
-      const box = captchaBox.current;
-      const control = box?.querySelector<HTMLElement>('input:not([type=hidden]), button, iframe');
-      (control ?? box)?.focus();
-      return;
-    }
-    ({ name: nameField, password: passwordField, age: ageBox })[error.field].current?.focus();
-  }, [error]);
-
-  // Solving the captcha answers its error at once.
-  const onCaptchaToken = useCallback((token: string | null) => {
-    setCaptchaToken(token);
-    if (token) setErrorState((current) => (current?.field === 'captcha' ? null : current));
-  }, []);
-
-  const resetCaptcha = () => {
-    setCaptchaToken(null);
-    setCaptchaKey((key) => key + 1);
-  };
-
-  const signedIn = (user: Parameters<typeof storeUser>[0]) => {
-    storeUser(user);
-    rememberSignedIn();
-    void navigate({ to: '/' });
-  };
-
-  const login = trpc.account.login.useMutation({
-    onSuccess: signedIn,
-    onError: (failure) => {
-      const message = serverMessage(failure, MESSAGES.authFailed);
-      setError(message);
-      toast({ variant: 'destructive', title: 'Login failed', description: message });
-    },
-  });
-
-  const register = trpc.account.register.useMutation({
-    onSuccess: signedIn,
-    onError: (failure) => {
-      const message = serverMessage(failure, MESSAGES.authFailed);
-      setError(message, failure.data ?? undefined);
-      toast({ variant: 'destructive', title: 'Registration failed', description: message });
-      resetCaptcha();
-    },
-  });
-
-  const pending = login.isPending || register.isPending;
+  const registering = mode === 'register';
 
   const switchMode = (next: Mode) => {
     setMode(next);
-    setName('');
-    setPassword('');
-    setRole('client');
-    setAgeConfirmed(false);
-    setError(null);
     dismiss();
-    resetCaptcha();
-    login.reset();
-    register.reset();
     if (next === 'signin' && initialMode === 'register') void navigate({ to: '/auth', search: {}, replace: true });
   };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    setError(null);
-    if (mode === 'signin') {
-      login.mutate({ name, password });
-      return;
-    }
-    const recaptchaToken = captchaToken ?? '';
-    const problem = firstRegistrationProblem({ name, ageConfirmation: ageConfirmed, recaptchaToken, role });
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    register.mutate({ name: name.trim(), password, ageConfirmation: true, recaptchaToken, role });
-  };
-
-  const registering = mode === 'register';
 
   return (
     <div className="min-h-app bg-gradient-to-b from-brand-800 via-brand-700 to-sand-50 to-45% px-4 pt-6 pb-10">
@@ -194,98 +84,10 @@ function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole |
         </header>
 
         <main className="rounded-3xl bg-white p-6 shadow-xl shadow-brand-950/10 sm:p-8">
-          <h1 className="font-display text-2xl font-semibold text-ink-900">
-            {registering ? 'Create your account' : 'Welcome back'}
-          </h1>
-          <p className="mt-1 text-sm text-ink-600">
-            {registering ? 'Join the community in a minute.' : 'Sign in to continue.'}
-          </p>
+          <h1 className="font-display text-2xl font-semibold text-ink-900">{registering ? 'Create your account' : 'Welcome back'}</h1>
+          <p className="mt-1 text-sm text-ink-600">{registering ? 'Join the community in a minute.' : 'Sign in to continue.'}</p>
 
-          <form noValidate onSubmit={onSubmit} className="mt-6 grid grid-cols-1 gap-5" aria-label={registering ? 'Create account' : 'Sign in'}>
-            {registering ? (
-              <>
-                <TextField
-                  ref={nameField}
-                  id="register-name"
-                  label="Your Name"
-                  name="name"
-                  autoComplete="username"
-                  autoCapitalize="words"
-                  maxLength={NAME_MAX_LENGTH}
-                  value={name}
-                  errorId={errorIdFor('name')}
-                  onChange={(event) => setName(event.target.value)}
-                />
-                <TextField
-                  ref={passwordField}
-                  id="register-password"
-                  label="New Password"
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  maxLength={PASSWORD_MAX_LENGTH}
-                  value={password}
-                  hint={PASSWORD_HINT}
-                  errorId={errorIdFor('password')}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-                <RadioGroup legend="Account type" name="role" value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
-                <Checkbox
-                  ref={ageBox}
-                  id="age-confirmation"
-                  checked={ageConfirmed}
-                  onCheckedChange={setAgeConfirmed}
-                  errorId={errorIdFor('age')}
-                  label={`I'm older than ${MINIMUM_AGE} years old`}
-                />
-                <div
-                  ref={captchaBox}
-                  tabIndex={-1}
-                  role="group"
-                  aria-label="Verification"
-                  aria-describedby={errorIdFor('captcha') ?? undefined}
-                  className={cn('rounded-xl focus:outline-none', errorIdFor('captcha') && 'ring-2 ring-red-700 ring-offset-2')}
-                >
-                  <Captcha key={captchaKey} onToken={onCaptchaToken} />
-                </div>
-              </>
-            ) : (
-              <>
-                <TextField
-                  id="signin-name"
-                  label="Name"
-                  name="name"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  maxLength={NAME_MAX_LENGTH}
-                  value={name}
-                  onChange={(event) => setName(event.target.value)}
-                />
-                <TextField
-                  id="signin-password"
-                  label="Password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  maxLength={PASSWORD_MAX_LENGTH}
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-                <Link
-                  to="/forgot-password"
-                  className="-my-2 inline-flex min-h-11 items-center justify-self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  Forgot your password?
-                </Link>
-              </>
-            )}
-
-            <FormAlert id={ERROR_ID}>{error?.message}</FormAlert>
-
-            <Button type="submit" size="lg" disabled={pending} className="w-full">
-              {pending ? 'Please wait...' : registering ? 'CREATE ACCOUNT' : 'ENTER'}
-            </Button>
-          </form>
+          {registering ? <RegisterForm initialRole={initialRole} /> : <SignInForm />}
 
           <div className="mt-6 border-t border-sand-200 pt-5 text-center">
             {registering ? (
@@ -306,4 +108,209 @@ function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole |
       </div>
     </div>
   );
+}
+
+/** After a sign-in or a registration: the member is stored and the app goes to /. */
+function useSignedIn() {
+  const navigate = useNavigate();
+  const storeUser = useStoreSessionUser();
+  return (user: Parameters<typeof storeUser>[0]) => {
+    storeUser(user);
+    rememberSignedIn();
+    void navigate({ to: '/' });
+  };
+}
+
+/** The frame both forms share: the fields, the message above the button, the button. */
+function AuthFormFrame(props: { label: string; onSubmit: ReturnType<typeof submitHandler>; error: ReactNode; pending: boolean; action: string; children: ReactNode }) {
+  return (
+    <form noValidate onSubmit={props.onSubmit} className="mt-6 grid grid-cols-1 gap-5" aria-label={props.label}>
+      {props.children}
+      <FormAlert id={ERROR_ID}>{props.error}</FormAlert>
+      <Button type="submit" size="lg" disabled={props.pending} className="w-full">
+        {props.pending ? 'Please wait...' : props.action}
+      </Button>
+    </form>
+  );
+}
+
+/** Sign-in has no checks in the browser (spec part 1 section 5): every refusal is the server's, about the form. */
+function SignInForm() {
+  const signedIn = useSignedIn();
+  const login = trpc.account.login.useMutation({
+    onSuccess: signedIn,
+    onError: (failure) => toast({ variant: 'destructive', title: 'Login failed', description: serverMessage(failure, MESSAGES.authFailed) }),
+  });
+  const form = useAppForm({
+    defaultValues: { name: '', password: '' },
+    onSubmit: ({ value }) => login.mutate(value),
+  });
+  return (
+    <AuthFormFrame
+      label="Sign in"
+      onSubmit={submitHandler(form)}
+      error={login.error ? serverMessage(login.error, MESSAGES.authFailed) : null}
+      pending={login.isPending}
+      action="ENTER"
+    >
+      <form.Field name="name">
+        {(field) => (
+          <TextField
+            id="signin-name"
+            label="Name"
+            name="name"
+            autoComplete="username"
+            autoCapitalize="none"
+            maxLength={NAME_MAX_LENGTH}
+            value={field.state.value}
+            onChange={(event) => field.handleChange(event.target.value)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="password">
+        {(field) => (
+          <TextField
+            id="signin-password"
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={field.state.value}
+            onChange={(event) => field.handleChange(event.target.value)}
+          />
+        )}
+      </form.Field>
+      <Link
+        to="/forgot-password"
+        className="-my-2 inline-flex min-h-11 items-center justify-self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        Forgot your password?
+      </Link>
+    </AuthFormFrame>
+  );
+}
+
+function RegisterForm({ initialRole }: { initialRole: RegistrableRole | undefined }) {
+  const signedIn = useSignedIn();
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const nameField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  const ageBox = useRef<HTMLButtonElement>(null);
+  const captchaBox = useRef<HTMLDivElement>(null);
+  const focus = (field: RegistrationField | undefined) => {
+    if (!field || field === 'role') return;
+    const element = { name: nameField, password: passwordField, ageConfirmation: ageBox, recaptchaToken: captchaBox }[field].current;
+    // The captcha's box holds the widget: its own control takes the focus where it has one.
+    const target = field === 'recaptchaToken' ? element?.querySelector<HTMLElement>('input:not([type=hidden]), button, iframe') : null;
+    (target ?? element)?.focus();
+  };
+
+  const register = trpc.account.register.useMutation({
+    onSuccess: signedIn,
+    onError: (failure) => {
+      const message = serverMessage(failure, MESSAGES.authFailed);
+      const field = fieldOfFailure(failure);
+      if (field) {
+        showServerErrors(form, { [field]: message });
+        focus(field);
+      }
+      toast({ variant: 'destructive', title: 'Registration failed', description: message });
+      resetCaptcha();
+    },
+  });
+  const form = useAppForm({
+    defaultValues: { name: '', password: '', role: initialRole ?? 'client', ageConfirmation: false, recaptchaToken: '' } as RegistrationValues,
+    validators: { onSubmit: REGISTRATION_CHECKS },
+    onSubmitInvalid: ({ formApi }) => focus(firstProblem(formApi, FIELD_ORDER)?.field),
+    onSubmit: ({ value }) => register.mutate({ ...value, ageConfirmation: true }),
+  });
+
+  // The captcha's field holds its token. A reset clears it without answering the captcha's error; solving it does.
+  const setCaptchaToken = useCallback(
+    (token: string | null) => form.setFieldValue('recaptchaToken', token ?? '', { dontValidate: !token }),
+    [form],
+  );
+  const resetCaptcha = () => {
+    setCaptchaToken(null);
+    setCaptchaKey((key) => key + 1);
+  };
+
+  const shown = useFirstProblem(form, FIELD_ORDER);
+  const serverError = register.error && !fieldOfFailure(register.error) ? serverMessage(register.error, MESSAGES.authFailed) : null;
+  const errorIdFor = (field: RegistrationField) => (shown?.field === field ? ERROR_ID : null);
+
+  return (
+    <AuthFormFrame label="Create account" onSubmit={submitHandler(form, register.reset)} error={shown?.message ?? serverError} pending={register.isPending} action="CREATE ACCOUNT">
+      <form.Field name="name">
+        {(field) => (
+          <TextField
+            ref={nameField}
+            id="register-name"
+            label="Your Name"
+            name="name"
+            autoComplete="username"
+            autoCapitalize="words"
+            maxLength={NAME_MAX_LENGTH}
+            value={field.state.value}
+            errorId={errorIdFor('name')}
+            onChange={(event) => field.handleChange(event.target.value)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="password">
+        {(field) => (
+          <TextField
+            ref={passwordField}
+            id="register-password"
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={field.state.value}
+            hint={PASSWORD_HINT}
+            errorId={errorIdFor('password')}
+            onChange={(event) => field.handleChange(event.target.value)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="role">
+        {(field) => <RadioGroup legend="Account type" name="role" value={field.state.value} onValueChange={field.handleChange} options={ROLE_OPTIONS} />}
+      </form.Field>
+      <form.Field name="ageConfirmation">
+        {(field) => (
+          <Checkbox
+            ref={ageBox}
+            id="age-confirmation"
+            checked={field.state.value}
+            onCheckedChange={field.handleChange}
+            errorId={errorIdFor('ageConfirmation')}
+            label={`I'm older than ${MINIMUM_AGE} years old`}
+          />
+        )}
+      </form.Field>
+      <form.Field name="recaptchaToken">
+        {() => (
+          <div
+            ref={captchaBox}
+            tabIndex={-1}
+            role="group"
+            aria-label="Verification"
+            aria-describedby={errorIdFor('recaptchaToken') ?? undefined}
+            className={cn('rounded-xl focus:outline-none', errorIdFor('recaptchaToken') && 'ring-2 ring-red-700 ring-offset-2')}
+          >
+            <Captcha key={captchaKey} onToken={setCaptchaToken} />
+          </div>
+        )}
+      </form.Field>
+    </AuthFormFrame>
+  );
+}
+
+/** The field a refused registration is about: the server's own field, else the one its message names. */
+function fieldOfFailure(failure: unknown): RegistrationField | undefined {
+  const [field] = Object.keys(fieldErrorsOf(failure));
+  if (field && FIELD_ORDER.includes(field as RegistrationField)) return field as RegistrationField;
+  return FIELD_OF_MESSAGE[serverMessage(failure, '')];
 }

@@ -2,9 +2,9 @@
 // and therapists saved in it with their pictures and links to their profiles; lists can be made, renamed and
 // deleted (not the default one), and anyone in them removed. Things are saved from a profile's Save button.
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { FavoriteList } from '../../common/favorites.ts';
-import { FAVORITE_LIST_NAME_MAX_LENGTH, favoriteListName } from '../../common/favorites.ts';
+import { createListInput, FAVORITE_LIST_NAME_MAX_LENGTH } from '../../common/favorites.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { HeartIcon } from '../components/icons.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
@@ -12,7 +12,7 @@ import { RoleBadge } from '../components/role-badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
-import { TextField } from '../components/ui/input.tsx';
+import { showServerErrors, submitHandler, useAppForm } from '../components/ui/form.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
@@ -138,65 +138,60 @@ export function FavoritesPage() {
   );
 }
 
-/** New list and rename (a name field), delete (a confirmation). */
+/** New list and rename (a name field), delete (a confirmation); each opens afresh, without the last one's error. */
 function ListDialogs({ editing, onClose, onChanged }: { editing: Editing; onClose: () => void; onChanged: () => Promise<unknown> }) {
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [lastOpened, setLastOpened] = useState<Editing>(null);
-  if (editing !== lastOpened) {
-    setLastOpened(editing);
-    setName(editing?.kind === 'rename' ? editing.list.name : '');
-    setProblem(null);
-  }
   const done = (title: string) => {
     toast({ title });
     onClose();
     void onChanged();
   };
-  const failed = (failure: unknown) => setProblem(serverMessage(failure, 'Please try again.'));
-  const create = trpc.favorites.createList.useMutation({ onSuccess: () => done('List created'), onError: failed });
-  const rename = trpc.favorites.renameList.useMutation({ onSuccess: () => done('List renamed'), onError: failed });
-  const remove = trpc.favorites.deleteList.useMutation({ onSuccess: () => done('List deleted'), onError: failed });
-  const pending = create.isPending || rename.isPending || remove.isPending;
+  if (!editing) return null;
+  if (editing.kind === 'delete') return <DeleteListDialog key={editing.list.id} list={editing.list} onClose={onClose} onDone={done} />;
+  const list = editing.kind === 'rename' ? editing.list : null;
+  return <ListNameDialog key={list?.id ?? 'new'} list={list} onClose={onClose} onDone={done} />;
+}
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = favoriteListName.safeParse(name);
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
-    if (editing?.kind === 'create') create.mutate({ name: parsed.data });
-    if (editing?.kind === 'rename') rename.mutate({ listId: editing.list.id, name: parsed.data });
-  };
+interface ListDialogProps {
+  onClose: () => void;
+  onDone: (title: string) => void;
+}
 
-  if (editing?.kind === 'delete')
-    return (
-      <ConfirmDialog
-        title="Delete this list?"
-        description={`"${editing.list.name}" and what is saved in it will be gone. The spas and therapists themselves are not affected.`}
-        error={problem}
-        confirmLabel="Delete list"
-        pending={pending}
-        onCancel={onClose}
-        onConfirm={() => remove.mutate({ listId: editing.list.id })}
-      />
-    );
+function DeleteListDialog({ list, onClose, onDone }: ListDialogProps & { list: FavoriteList }) {
+  const remove = trpc.favorites.deleteList.useMutation({ onSuccess: () => onDone('List deleted') });
+  return (
+    <ConfirmDialog
+      title="Delete this list?"
+      description={`"${list.name}" and what is saved in it will be gone. The spas and therapists themselves are not affected.`}
+      error={remove.error ? serverMessage(remove.error, 'Please try again.') : null}
+      confirmLabel="Delete list"
+      pending={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() => remove.mutate({ listId: list.id })}
+    />
+  );
+}
+
+/** A new list (`list` null) or a new name for one; the server's refusal (a name in use) shows at the field. */
+function ListNameDialog({ list, onClose, onDone }: ListDialogProps & { list: FavoriteList | null }) {
+  const refused = (failure: unknown) => showServerErrors(form, { name: serverMessage(failure, 'Please try again.') });
+  const create = trpc.favorites.createList.useMutation({ onSuccess: () => onDone('List created'), onError: refused });
+  const rename = trpc.favorites.renameList.useMutation({ onSuccess: () => onDone('List renamed'), onError: refused });
+  const form = useAppForm({
+    defaultValues: { name: list?.name ?? '' },
+    validators: { onSubmit: createListInput },
+    onSubmit: ({ value }) => (list ? rename.mutate({ listId: list.id, ...value }) : create.mutate(value)),
+  });
 
   return (
-    <Dialog open={editing !== null} onOpenChange={(open) => !open && onClose()} title={editing?.kind === 'rename' ? 'Rename list' : 'New list'}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField
-          label="List name"
-          maxLength={FAVORITE_LIST_NAME_MAX_LENGTH}
-          value={name}
-          error={problem ?? undefined}
-          onChange={(event) => setName(event.target.value)}
-          autoFocus
-        />
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={list ? 'Rename list' : 'New list'}>
+      <form onSubmit={submitHandler(form)} noValidate className="grid gap-4">
+        <form.AppField name="name">{(field) => <field.TextField label="List name" maxLength={FAVORITE_LIST_NAME_MAX_LENGTH} autoFocus />}</form.AppField>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={pending}>
-            {editing?.kind === 'rename' ? 'Save' : 'Create list'}
+          <Button type="submit" disabled={create.isPending || rename.isPending}>
+            {list ? 'Save' : 'Create list'}
           </Button>
         </div>
       </form>

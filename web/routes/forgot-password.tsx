@@ -2,15 +2,14 @@
 // link; the success view tells them to check their e-mail. The answer is the same whether or not an account
 // matched (the server never says), so the view shows the server's message as it is.
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { forgotPasswordInput, NAME_OR_EMAIL_MAX_LENGTH, RESET_TEXTS } from '../../common/password-reset.ts';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { TextField } from '../components/ui/input.tsx';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { submitHandler, useAppForm } from '../components/ui/form.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
-import { FormAlert } from '../components/ui/form-alert.tsx';
 
 function MailIcon({ size = 28 }: { size?: number }) {
   return (
@@ -22,27 +21,14 @@ function MailIcon({ size = 28 }: { size?: number }) {
 }
 
 export function ForgotPasswordPage() {
-  const [nameOrEmail, setNameOrEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const request = trpc.passwordReset.request.useMutation({
-    onError: (failure) => {
-      const message = serverMessage(failure, RESET_TEXTS.requestFailed);
-      setError(message);
-      toast({ variant: 'destructive', title: 'Error', description: message });
-    },
+    onError: (failure) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, RESET_TEXTS.requestFailed) }),
   });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (request.isPending) return;
-    const parsed = forgotPasswordInput.safeParse({ nameOrEmail });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? RESET_TEXTS.nameOrEmailRequired);
-      return;
-    }
-    setError(null);
-    request.mutate(parsed.data);
-  };
+  const form = useAppForm({
+    defaultValues: { nameOrEmail: '' },
+    validators: { onSubmit: forgotPasswordInput },
+    onSubmit: ({ value }) => request.mutate(value),
+  });
 
   if (request.data) {
     return (
@@ -70,18 +56,19 @@ export function ForgotPasswordPage() {
           Enter your username or email address and we will send a link to choose a new password to the email address on
           your account.
         </p>
-        <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-5" aria-label="Request a password reset link">
-          <TextField
-            id="forgot-name-or-email"
-            label="Username or email"
-            name="nameOrEmail"
-            autoComplete="username"
-            autoCapitalize="none"
-            maxLength={NAME_OR_EMAIL_MAX_LENGTH}
-            value={nameOrEmail}
-            onChange={(event) => setNameOrEmail(event.target.value)}
-          />
-          <FormAlert>{error}</FormAlert>
+        <form noValidate onSubmit={submitHandler(form, request.reset)} className="mt-6 grid gap-5" aria-label="Request a password reset link">
+          <form.AppField name="nameOrEmail">
+            {(field) => (
+              <field.TextField
+                id="forgot-name-or-email"
+                label="Username or email"
+                autoComplete="username"
+                autoCapitalize="none"
+                maxLength={NAME_OR_EMAIL_MAX_LENGTH}
+              />
+            )}
+          </form.AppField>
+          <FormAlert>{request.error ? serverMessage(request.error, RESET_TEXTS.requestFailed) : null}</FormAlert>
           <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
             {request.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>

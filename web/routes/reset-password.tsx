@@ -3,7 +3,7 @@
 // order, with the platform's minimum of 8 characters (docs/architecture.md, "Beyond the spec"); the server applies them again
 // and also refuses common passwords. A reset signs the member out everywhere, this browser included.
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { newPassword as newPasswordSchema } from '../../common/account.ts';
 import { PASSWORD_MAX_LENGTH } from '../../common/limits.ts';
 import { RESET_TEXTS } from '../../common/password-reset.ts';
@@ -11,22 +11,32 @@ import { ShieldIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { TextField } from '../components/ui/input.tsx';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { submitHandler, useAppForm } from '../components/ui/form.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
-import { FormAlert } from '../components/ui/form-alert.tsx';
 
 const routeApi = getRouteApi('/reset-password');
 
-/** The first problem with the form, in the spec's order (fields, length, match), or null. */
-export function resetFormProblem(password: string, confirm: string): string | null {
-  if (!password || !confirm) return RESET_TEXTS.fieldsRequired;
-  const parsed = newPasswordSchema.safeParse(password);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? RESET_TEXTS.resetFailed;
-  if (password !== confirm) return RESET_TEXTS.passwordsDoNotMatch;
-  return null;
-}
+/**
+ * The form's checks in the spec's order, each shown at its field: both fields filled (the first empty one),
+ * then the server's length rule for a new password, then the match.
+ */
+const RESET_FORM_CHECKS = z
+  .object({ newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine(({ newPassword, confirmPassword }, context) => {
+    if (!newPassword || !confirmPassword) {
+      context.addIssue({ code: 'custom', message: RESET_TEXTS.fieldsRequired, path: [newPassword ? 'confirmPassword' : 'newPassword'] });
+      return;
+    }
+    const length = newPasswordSchema.safeParse(newPassword);
+    if (!length.success) {
+      for (const issue of length.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: ['newPassword'] });
+      return;
+    }
+    if (newPassword !== confirmPassword) context.addIssue({ code: 'custom', message: RESET_TEXTS.passwordsDoNotMatch, path: ['confirmPassword'] });
+  });
 
 function LinkProblem({ message }: { message: string }) {
   return (
@@ -54,19 +64,17 @@ export function ResetPasswordPage() {
 function ResetWithToken({ token }: { token: string }) {
   const check = trpc.passwordReset.verify.useQuery({ token }, { retry: false, staleTime: 0, gcTime: 0 });
   const utils = trpc.useUtils();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const reset = trpc.passwordReset.reset.useMutation({
     onSuccess: () => {
       // Every session of the member has ended, this browser's too.
       utils.account.me.setData(undefined, null);
     },
-    onError: (failure) => {
-      const message = serverMessage(failure, RESET_TEXTS.resetFailed);
-      setError(message);
-      toast({ variant: 'destructive', title: 'Error', description: message });
-    },
+    onError: (failure) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, RESET_TEXTS.resetFailed) }),
+  });
+  const form = useAppForm({
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    validators: { onSubmit: RESET_FORM_CHECKS },
+    onSubmit: ({ value }) => reset.mutate({ token, newPassword: value.newPassword }),
   });
 
   if (check.isPending) return <LoadingView label="Checking your reset link..." />;
@@ -91,14 +99,6 @@ function ResetWithToken({ token }: { token: string }) {
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const problem = resetFormProblem(password, confirm);
-    setError(problem);
-    if (!problem) reset.mutate({ token, newPassword: password });
-  };
-
   return (
     <PageShell title="Reset Password" back="/auth">
       <section className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm">
@@ -106,28 +106,16 @@ function ResetWithToken({ token }: { token: string }) {
         <p className="mt-1 text-sm leading-relaxed text-ink-700">
           At least 8 characters, not a common password. You will be signed out everywhere and can then sign in with it.
         </p>
-        <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-5" aria-label="Reset password">
-          <TextField
-            id="reset-new-password"
-            label="New Password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <TextField
-            id="reset-confirm-password"
-            label="Confirm Password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
-          <FormAlert>{error}</FormAlert>
+        <form noValidate onSubmit={submitHandler(form, reset.reset)} className="mt-6 grid gap-5" aria-label="Reset password">
+          <form.AppField name="newPassword">
+            {(field) => <field.TextField id="reset-new-password" label="New Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+          </form.AppField>
+          <form.AppField name="confirmPassword">
+            {(field) => (
+              <field.TextField id="reset-confirm-password" label="Confirm Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+            )}
+          </form.AppField>
+          <FormAlert>{reset.error ? serverMessage(reset.error, RESET_TEXTS.resetFailed) : null}</FormAlert>
           <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
             {reset.isPending ? 'Please wait...' : 'Reset Password'}
           </Button>

@@ -3,8 +3,8 @@
 // Delete with a confirm prompt, the spa management member a listing belongs to (its rating, reviews and hours),
 // the listing's own opening hours, and the spa image: checked, compressed with the spa preset (800x600, q0.85,
 // about 500 KB), then uploaded to POST /api/spas/{id}/upload-image with the saving in a toast.
-import { useState, type FormEvent } from 'react';
-import { ADMIN_TEXTS, splitAmenities, type AdminSpa } from '../../../common/admin.ts';
+import { useState } from 'react';
+import { ADMIN_TEXTS, spaInput, splitAmenities, type AdminSpa } from '../../../common/admin.ts';
 import type { WeeklyHours } from '../../../common/opening-hours.ts';
 import { checkImageFile, IMAGE_ACCEPT, IMAGE_PRESETS, IMAGE_TEXTS } from '../../../common/image-presets.ts';
 import { serverMessage } from '../../lib/errors.ts';
@@ -14,7 +14,7 @@ import { MemberPicker } from '../member-picker.tsx';
 import { OpeningHoursEditor } from '../profile/opening-hours-editor.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { inputClasses, TextField } from '../ui/input.tsx';
+import { checkedBy, firstError, firstProblem, submitHandler, useAppForm } from '../ui/form.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; spa: AdminSpa };
@@ -139,14 +139,21 @@ export function SpaManagement() {
   );
 }
 
+/** What the dialog sends: coordinates as numbers (a blank one is missing), amenities as a list (spec part 2 section 5). */
+function payloadOf(values: SpaForm) {
+  const coordinate = (text: string) => (text.trim() ? Number(text) : undefined);
+  return { ...values, latitude: coordinate(values.latitude), longitude: coordinate(values.longitude), amenities: splitAmenities(values.amenities) };
+}
+
+const SPA_CHECKS = checkedBy<SpaForm>(spaInput, payloadOf);
+const SPA_FIELDS = Object.keys(spaInput.shape) as (keyof SpaForm)[];
+
 function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null; onClose: () => void; onSaved: () => void }) {
-  const [values, setValues] = useState<SpaForm>(editing ? formOf(editing) : EMPTY_FORM);
   const [image, setImage] = useState<File | null>(null);
   const [imageBusy, setImageBusy] = useState(false);
   const create = trpc.admin.createSpa.useMutation();
   const update = trpc.admin.updateSpa.useMutation();
   const busy = create.isPending || update.isPending || imageBusy;
-  const set = (key: keyof SpaForm) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [key]: event.target.value }));
 
   async function chooseImage(file: File | undefined) {
     if (!file) return;
@@ -167,24 +174,9 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!values.name.trim() || !values.address.trim() || !values.latitude.trim() || !values.longitude.trim()) {
-      toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: ADMIN_TEXTS.requiredFields });
-      return;
-    }
-    const payload = {
-      name: values.name,
-      address: values.address,
-      latitude: Number(values.latitude),
-      longitude: Number(values.longitude),
-      description: values.description,
-      phone: values.phone,
-      website: values.website,
-      amenities: splitAmenities(values.amenities),
-      openingHours: values.openingHours,
-      ownerUserId: values.ownerUserId,
-    };
+  async function save(values: SpaForm) {
+    // The checks have passed: parsing cannot fail, and gives the payload its types.
+    const payload = spaInput.parse(payloadOf(values));
     let saved: AdminSpa;
     try {
       saved = editing ? await update.mutateAsync({ id: editing.id, ...payload }) : await create.mutateAsync(payload);
@@ -212,44 +204,59 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
     onClose();
   }
 
+  const form = useAppForm({
+    defaultValues: editing ? formOf(editing) : EMPTY_FORM,
+    validators: { onSubmit: SPA_CHECKS },
+    // Besides each field's own error, the dashboard's toast with the first (spec part 2 sections 5 and 8).
+    onSubmitInvalid: ({ formApi }) => toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: firstProblem(formApi, SPA_FIELDS)?.message }),
+    onSubmit: ({ value }) => save(value),
+  });
+
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()} title={editing ? ADMIN_TEXTS.editSpaTitle : ADMIN_TEXTS.createSpaTitle}>
-      <form className="grid grid-cols-1 gap-3" onSubmit={submit} noValidate>
-        <TextField label="Name *" value={values.name} onChange={set('name')} required autoComplete="off" />
-        <TextField label="Address *" value={values.address} onChange={set('address')} required autoComplete="off" />
+      <form className="grid grid-cols-1 gap-3" onSubmit={submitHandler(form)} noValidate>
+        <form.AppField name="name">{(field) => <field.TextField label="Name *" required autoComplete="off" />}</form.AppField>
+        <form.AppField name="address">{(field) => <field.TextField label="Address *" required autoComplete="off" />}</form.AppField>
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="Latitude *" value={values.latitude} onChange={set('latitude')} inputMode="decimal" required />
-          <TextField label="Longitude *" value={values.longitude} onChange={set('longitude')} inputMode="decimal" required />
+          <form.AppField name="latitude">{(field) => <field.TextField label="Latitude *" inputMode="decimal" required />}</form.AppField>
+          <form.AppField name="longitude">{(field) => <field.TextField label="Longitude *" inputMode="decimal" required />}</form.AppField>
         </div>
-        <div className="grid grid-cols-1 gap-1.5">
-          <label htmlFor="spa-description" className="text-sm font-medium text-ink-700">
-            Description
-          </label>
-          <textarea id="spa-description" value={values.description} onChange={set('description')} rows={3} className={`${inputClasses} h-auto py-3`} />
-        </div>
-        <TextField label="Phone" value={values.phone} onChange={set('phone')} inputMode="tel" />
-        <TextField label="Website" value={values.website} onChange={set('website')} inputMode="url" />
-        <TextField label="Amenities" hint="Separate amenities with commas" value={values.amenities} onChange={set('amenities')} />
-        <MemberPicker
-          id="spa-owner"
-          label="Spa management member"
-          groupLabel="Linked member"
-          role="spa_management"
-          value={values.ownerUserId}
-          onChange={(ownerUserId) => setValues((old) => ({ ...old, ownerUserId }))}
-          noneLabel="Not linked"
-          initialSearch={editing?.owner?.name ?? ''}
-        />
-        <p className="-mt-1 text-xs text-ink-600">A linked listing shows that member's rating, reviews and opening hours.</p>
-        <OpeningHoursEditor
-          hours={values.openingHours}
-          onChange={(openingHours) => setValues((old) => ({ ...old, openingHours }))}
-          unsetText="No opening hours yet: the listing shows Closed until they are set."
-          framed={false}
-        />
-        {values.ownerUserId !== null ? (
-          <p className="text-sm text-ink-700">The linked member's own opening hours, when set, decide Open or Closed for this listing.</p>
-        ) : null}
+        <form.AppField name="description">{(field) => <field.TextArea id="spa-description" label="Description" rows={3} />}</form.AppField>
+        <form.AppField name="phone">{(field) => <field.TextField label="Phone" inputMode="tel" />}</form.AppField>
+        <form.AppField name="website">{(field) => <field.TextField label="Website" inputMode="url" />}</form.AppField>
+        <form.AppField name="amenities">{(field) => <field.TextField label="Amenities" hint="Separate amenities with commas" />}</form.AppField>
+        <form.Field name="ownerUserId">
+          {(field) => (
+            <>
+              <MemberPicker
+                id="spa-owner"
+                label="Spa management member"
+                groupLabel="Linked member"
+                role="spa_management"
+                value={field.state.value}
+                error={firstError(field.state.meta.errors)}
+                onChange={field.handleChange}
+                noneLabel="Not linked"
+                initialSearch={editing?.owner?.name ?? ''}
+              />
+              <p className="-mt-1 text-xs text-ink-600">A linked listing shows that member's rating, reviews and opening hours.</p>
+            </>
+          )}
+        </form.Field>
+        <form.Field name="openingHours">
+          {(field) => (
+            <OpeningHoursEditor
+              hours={field.state.value}
+              error={firstError(field.state.meta.errors)}
+              onChange={field.handleChange}
+              unsetText="No opening hours yet: the listing shows Closed until they are set."
+              framed={false}
+            />
+          )}
+        </form.Field>
+        <form.Subscribe selector={(state) => state.values.ownerUserId !== null}>
+          {(linked) => (linked ? <p className="text-sm text-ink-700">The linked member's own opening hours, when set, decide Open or Closed for this listing.</p> : null)}
+        </form.Subscribe>
         <div className="grid grid-cols-1 gap-1.5">
           <label htmlFor="spa-image" className="text-sm font-medium text-ink-700">
             Spa image

@@ -2,8 +2,8 @@
 // shows Save or Saved, and opens a dialog where each of the member's lists can hold the target or not (one tap
 // each), a new list can be made and filled at once, and /favorites is one link away.
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { FAVORITE_LIST_NAME_MAX_LENGTH, favoriteListName } from '../../../common/favorites.ts';
+import { useState } from 'react';
+import { createListInput, FAVORITE_LIST_NAME_MAX_LENGTH } from '../../../common/favorites.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { cn } from '../../lib/cn.ts';
 import { trpc } from '../../trpc.ts';
@@ -12,7 +12,7 @@ import { Button, buttonClasses } from '../ui/button.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FormAlert } from '../ui/form-alert.tsx';
-import { TextField } from '../ui/input.tsx';
+import { showServerErrors, submitHandler, useAppForm } from '../ui/form.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 export interface SaveButtonProps {
@@ -24,8 +24,6 @@ export interface SaveButtonProps {
 
 export function SaveButton({ targetUserId, targetName, className }: SaveButtonProps) {
   const [open, setOpen] = useState(false);
-  const [newName, setNewName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const lists = trpc.favorites.saved.useQuery({ targetUserId });
   const isSaved = lists.data?.some((list) => list.saved) ?? false;
@@ -42,22 +40,22 @@ export function SaveButton({ targetUserId, targetName, className }: SaveButtonPr
     else remove.mutate({ listId, targetUserId }, { onSuccess: () => toast({ title: `Removed from ${listName}` }) });
   };
 
-  const onCreate = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = favoriteListName.safeParse(newName);
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
-    setProblem(null);
-    try {
-      const list = await createList.mutateAsync({ name: parsed.data });
-      await save.mutateAsync({ targetUserId, listId: list.id });
-      setNewName('');
-      toast({ title: `Saved to ${list.name}` });
-    } catch (failure) {
-      setProblem(serverMessage(failure, 'Please try again.'));
-    } finally {
-      await refresh();
-    }
-  };
+  const newList = useAppForm({
+    defaultValues: { name: '' },
+    validators: { onSubmit: createListInput },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        const list = await createList.mutateAsync(value);
+        await save.mutateAsync({ targetUserId, listId: list.id });
+        formApi.reset();
+        toast({ title: `Saved to ${list.name}` });
+      } catch (failure) {
+        showServerErrors(formApi, { name: serverMessage(failure, 'Please try again.') });
+      } finally {
+        await refresh();
+      }
+    },
+  });
 
   return (
     <>
@@ -92,15 +90,10 @@ export function SaveButton({ targetUserId, targetName, className }: SaveButtonPr
             ))}
           </ul>
         )}
-        <form onSubmit={onCreate} noValidate className="grid gap-2 border-t border-sand-200 pt-4" aria-label="New list">
-          <TextField
-            label="New list"
-            placeholder="Date night, near the office…"
-            maxLength={FAVORITE_LIST_NAME_MAX_LENGTH}
-            value={newName}
-            error={problem ?? undefined}
-            onChange={(event) => setNewName(event.target.value)}
-          />
+        <form onSubmit={submitHandler(newList)} noValidate className="grid gap-2 border-t border-sand-200 pt-4" aria-label="New list">
+          <newList.AppField name="name">
+            {(field) => <field.TextField label="New list" placeholder="Date night, near the office…" maxLength={FAVORITE_LIST_NAME_MAX_LENGTH} />}
+          </newList.AppField>
           <Button type="submit" variant="outline" disabled={busy}>
             Create and save
           </Button>

@@ -4,6 +4,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { trpc } from '../../trpc.ts';
+import { FieldError } from '../ui/form-alert.tsx';
 
 export function SpaPicker({
   id,
@@ -14,6 +15,7 @@ export function SpaPicker({
   onChange,
   enabled = true,
   preferTheirSpa = false,
+  error,
 }: {
   id: string;
   label: string;
@@ -26,6 +28,8 @@ export function SpaPicker({
   enabled?: boolean;
   /** Selects the first of the member's own spas when nothing is chosen yet. */
   preferTheirSpa?: boolean;
+  /** The choice's error, shown under it. */
+  error?: string;
 }) {
   const spas = trpc.recognition.spas.useQuery(therapistId ? { therapistId } : ownerId ? { ownerId } : undefined, {
     enabled,
@@ -47,7 +51,9 @@ export function SpaPicker({
         id={id}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
-        className="h-12 w-full min-w-0 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="h-12 w-full min-w-0 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700"
       >
         <option value="">Select a spa</option>
         {theirSpas.length > 0 ? (
@@ -59,6 +65,7 @@ export function SpaPicker({
           spaOptions(otherSpas)
         )}
       </select>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }

@@ -1,0 +1,136 @@
+// Forms: TanStack Form keeps the values and runs the checks on submit, with the zod schemas of common/ (the
+// ones the server parses) as Standard Schema validators, so both sides refuse the same input in the same
+// words. A field shows its own error under it and loses it once changed; what concerns the whole form goes in a
+// FormAlert. A server's refusal of one field is shown at that field the same way.
+import { createFormHook, createFormHookContexts, useSelector, type AnyFormApi, type StandardSchemaV1, type StandardSchemaV1Issue } from '@tanstack/react-form';
+import type { FormEvent } from 'react';
+import { TextArea as PlainTextArea, TextField as PlainTextField, type TextAreaProps, type TextFieldProps } from './input.tsx';
+
+const { fieldContext, formContext, useFieldContext } = createFormHookContexts();
+
+/** The first message among a field's errors: a schema's issues, or a server's text. */
+export function firstError(errors: readonly unknown[] | undefined): string | undefined {
+  for (const error of errors ?? []) {
+    if (typeof error === 'string' && error) return error;
+    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  }
+  return undefined;
+}
+
+type Bound<P> = Omit<P, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'errorId'>;
+
+function TextField(props: Bound<TextFieldProps>) {
+  const field = useFieldContext<string>();
+  return (
+    <PlainTextField
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onChange={(event) => field.handleChange(event.target.value)}
+      onBlur={field.handleBlur}
+      error={firstError(field.state.meta.errors)}
+    />
+  );
+}
+
+function TextArea(props: Bound<TextAreaProps>) {
+  const field = useFieldContext<string>();
+  return (
+    <PlainTextArea
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onChange={(event) => field.handleChange(event.target.value)}
+      onBlur={field.handleBlur}
+      error={firstError(field.state.meta.errors)}
+    />
+  );
+}
+
+export const { useAppForm } = createFormHook({ fieldContext, formContext, fieldComponents: { TextField, TextArea }, formComponents: {} });
+
+/**
+ * A common/ schema as the check of a form's values. The values are what the schema receives, after `toInput`
+ * where the form holds them differently (coordinates typed as text); the schema's declared input type may not
+ * match them (a coerced number's is `unknown`), which is why the type is stated here.
+ */
+export function checkedBy<TValues>(schema: StandardSchemaV1, toInput: (values: TValues) => unknown = (values) => values): StandardSchemaV1<TValues, unknown> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: schema['~standard'].vendor,
+      validate: (values) => {
+        const result = schema['~standard'].validate(toInput(values as TValues));
+        return result instanceof Promise ? result.then(atFields) : atFields(result);
+      },
+    },
+  };
+}
+
+/** An issue inside a value (a day of the opening hours) is its field's: the form's fields are its top-level keys. */
+function atFields<TResult extends { issues?: readonly StandardSchemaV1Issue[] }>(result: TResult): TResult {
+  return result.issues ? { ...result, issues: result.issues.map((issue) => ({ ...issue, path: issue.path?.slice(0, 1) })) } : result;
+}
+
+/**
+ * Sends the form. The last attempt's errors go first, so that the checks run afresh over every field: TanStack
+ * keeps a form-level check's errors on the fields left unchanged and would stop at them, leaving a changed but
+ * still wrong field unmarked.
+ */
+export function submitForm(form: AnyFormApi): Promise<void> {
+  for (const [field, meta] of Object.entries(form.state.fieldMeta)) {
+    if (meta?.errorSourceMap.onSubmit !== 'form') continue;
+    form.setFieldMeta(field, (previous) => ({
+      ...previous,
+      errorMap: { ...previous.errorMap, onSubmit: undefined },
+      errorSourceMap: { ...previous.errorSourceMap, onSubmit: undefined },
+    }));
+  }
+  return form.handleSubmit();
+}
+
+/** A <form>'s submit handler: no page load; `before` clears what the last attempt left (a server's refusal). */
+export function submitHandler(form: AnyFormApi, before?: () => void) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    before?.();
+    void submitForm(form);
+  };
+}
+
+/**
+ * Shows a server's refusals at the fields they concern, as the outcome of the submit (the form's own checks'
+ * place), so each goes like theirs: when its field is changed or the form is sent again.
+ */
+export function showServerErrors(form: AnyFormApi, errors: Record<string, string>) {
+  for (const [field, message] of Object.entries(errors)) {
+    form.setFieldMeta(field, (meta) => ({
+      ...meta,
+      errorMap: { ...meta.errorMap, onSubmit: message },
+      errorSourceMap: { ...meta.errorSourceMap, onSubmit: 'form' },
+    }));
+  }
+}
+
+type FieldMetas = Record<string, { errors?: readonly unknown[] } | undefined>;
+
+function firstInOrder<TField extends string>(fieldMeta: FieldMetas, order: readonly TField[]): { field: TField; message: string } | null {
+  for (const field of order) {
+    const message = firstError(fieldMeta[field]?.errors);
+    if (message) return { field, message };
+  }
+  return null;
+}
+
+/** The first field, in `order`, that has an error, and its message: for a form that shows one problem at a time. */
+export function firstProblem<TField extends string>(form: AnyFormApi, order: readonly TField[]): { field: TField; message: string } | null {
+  return firstInOrder(form.state.fieldMeta, order);
+}
+
+/** `firstProblem`, kept up to date. */
+export function useFirstProblem<TField extends string>(form: AnyFormApi, order: readonly TField[]): { field: TField; message: string } | null {
+  return useSelector(form.store, (state) => firstInOrder(state.fieldMeta, order), {
+    compare: (a, b) => a?.field === b?.field && a?.message === b?.message,
+  });
+}
