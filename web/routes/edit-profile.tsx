@@ -6,34 +6,29 @@
 // the server (PATCH /api/profile).
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { AI_ASSIST_TEXTS } from '../../common/ai-assist.ts';
+import { useRef, useState } from 'react';
 import type { CurrentUser } from '../../common/account.ts';
-import { checkImageFile, IMAGE_ACCEPT, IMAGE_TEXTS } from '../../common/image-presets.ts';
 import { weeklyHoursSchema, type WeeklyHours } from '../../common/opening-hours.ts';
-import { ABOUT_MAX_LENGTH, CONTACT_HANDLES, nameIssue, PROFILE_TEXTS, roleTexts, type HandleKey } from '../../common/profile.ts';
+import { CONTACT_HANDLES, nameIssue, PROFILE_TEXTS, roleTexts, type HandleKey } from '../../common/profile.ts';
 import { updateProfileInput, type UpdateProfileInput } from '../../common/profile-input.ts';
 import { NAME_MAX_LENGTH } from '../../common/limits.ts';
-import { AiAssist } from '../components/ai-assist.tsx';
-import { Avatar } from '../components/avatar.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { PinIcon } from '../components/icons.tsx';
 import { PageShell } from '../components/page-shell.tsx';
+import { AboutEditor } from '../components/profile/about-editor.tsx';
+import { ContactEditor, type ContactForm } from '../components/profile/contact-editor.tsx';
 import { OpeningHoursEditor } from '../components/profile/opening-hours-editor.tsx';
+import { PhotoPicker } from '../components/profile/photo-picker.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { FieldError } from '../components/ui/form-alert.tsx';
-import { inputClasses, TextField } from '../components/ui/input.tsx';
+import { inputClasses } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
 
-const CropDialog = lazy(() => import('../components/profile/crop-dialog.tsx').then((module) => ({ default: module.CropDialog })));
-
 /** The editor reads the member once and keeps it 5 minutes (spec part 1 section 4). */
 const EDITOR_USER_QUERY = { staleTime: 0, gcTime: 5 * 60_000 } as const;
-/** AI Assist is available once per page session (spec part 1 section 4). */
-const AI_USED_KEY = 'aiAssistProfileUsed';
 
 type TabKey = 'profile' | 'contact';
 type Errors = Partial<Record<string, string>>;
@@ -43,7 +38,6 @@ interface ProfileForm {
   aboutMe: string;
   openingHours: WeeklyHours | null;
 }
-type ContactForm = { email: string; phoneNumber: string } & Record<HandleKey, string>;
 
 function profileFormOf(user: CurrentUser): ProfileForm {
   return { name: user.name, aboutMe: user.aboutMe ?? '', openingHours: user.openingHours };
@@ -240,89 +234,6 @@ function Editor({ user }: { user: CurrentUser }) {
   );
 }
 
-function PhotoPicker({ user }: { user: CurrentUser }) {
-  const input = useRef<HTMLInputElement>(null);
-  const utils = trpc.useUtils();
-  const [file, setFile] = useState<File | null>(null);
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => input.current?.click()}
-        aria-label="Change profile picture"
-        className="relative shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        <Avatar name={user.name} picture={user.profilePic} role={user.role} size={80} />
-        <span className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full bg-brand-700 text-white ring-2 ring-white" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M4 8h3l2-2.5h6L17 8h3v11H4z" strokeLinejoin="round" />
-            <circle cx="12" cy="13" r="3.5" />
-          </svg>
-        </span>
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="profile-photo-input"
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          event.target.value = '';
-          if (!chosen) return;
-          const problem = checkImageFile(chosen);
-          if (problem) toast({ variant: 'destructive', title: IMAGE_TEXTS.invalidTitle, description: problem });
-          else setFile(chosen);
-        }}
-      />
-      {file ? (
-        <Suspense fallback={null}>
-          <CropDialog
-            file={file}
-            onClose={() => setFile(null)}
-            onUploaded={() => void Promise.all([utils.account.me.invalidate(), utils.profiles.invalidate(), utils.map.users.invalidate()])}
-          />
-        </Suspense>
-      ) : null}
-    </>
-  );
-}
-
-function AboutEditor({ user, value, error, onChange }: { user: CurrentUser; value: string; error?: string; onChange: (value: string) => void }) {
-  const texts = roleTexts(user.role);
-  const assist = trpc.ai.assistProfile.useMutation();
-  return (
-    <section className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
-      <label htmlFor="about-me" className="font-display text-lg font-semibold text-ink-900">
-        {texts.aboutHeading}
-      </label>
-      <textarea
-        id="about-me"
-        value={value}
-        rows={7}
-        maxLength={ABOUT_MAX_LENGTH}
-        placeholder={texts.aboutPlaceholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'about-me-error' : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        className={cn(inputClasses, 'h-auto min-h-40 py-3 leading-relaxed')}
-      />
-      <FieldError id="about-me-error">{error}</FieldError>
-      <AiAssist
-        text={value}
-        needSentence={AI_ASSIST_TEXTS.needSentenceProfile}
-        hint="Write at least one complete sentence to use AI Assist once."
-        request={() => assist.mutateAsync({ currentText: value, profileType: user.role, userName: user.name })}
-        pending={assist.isPending}
-        onApply={onChange}
-        oncePerSessionKey={AI_USED_KEY}
-      />
-    </section>
-  );
-}
-
 function SpaLocationEditorCard({ address }: { address: string | null }) {
   return (
     <section aria-label="Spa Location" className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
@@ -334,54 +245,6 @@ function SpaLocationEditorCard({ address }: { address: string | null }) {
       <Link to="/edit-address" className={buttonClasses('outline', 'md', 'justify-self-start')}>
         Add/Edit Address
       </Link>
-    </section>
-  );
-}
-
-const HANDLE_PLACEHOLDERS: Record<HandleKey, string> = {
-  viberHandle: '0917 123 4567',
-  messengerHandle: 'your.messenger.name',
-  telegramHandle: 'yourname',
-  whatsappHandle: '+63 917 123 4567',
-  instagramHandle: '@yourname',
-  tiktokHandle: '@yourname',
-  facebookHandle: 'your.page',
-};
-
-function ContactEditor({ contact, errors, onChange }: { contact: ContactForm; errors: Errors; onChange: (contact: ContactForm) => void }) {
-  return (
-    <section aria-label="Contact" className="grid grid-cols-1 gap-4 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        value={contact.email}
-        error={errors.email}
-        hint="Only you can see your email."
-        onChange={(event) => onChange({ ...contact, email: event.target.value })}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="0917 123 4567"
-        value={contact.phoneNumber}
-        error={errors.phoneNumber}
-        hint="Philippine numbers as you write them (0917 123 4567); numbers abroad with their + code."
-        onChange={(event) => onChange({ ...contact, phoneNumber: event.target.value })}
-      />
-      {CONTACT_HANDLES.map(({ key, label }) => (
-        <TextField
-          key={key}
-          label={label}
-          placeholder={HANDLE_PLACEHOLDERS[key]}
-          value={contact[key]}
-          error={errors[key]}
-          onChange={(event) => onChange({ ...contact, [key]: event.target.value })}
-        />
-      ))}
     </section>
   );
 }

@@ -1,0 +1,45 @@
+// The profile editor's about text under its role heading (About Our Spa, About My Services, About Me), with
+// AI Assist under it, once per page session (spec part 1 sections 4 and 5).
+import { AI_ASSIST_TEXTS } from '../../../common/ai-assist.ts';
+import type { CurrentUser } from '../../../common/account.ts';
+import { ABOUT_MAX_LENGTH, roleTexts } from '../../../common/profile.ts';
+import { cn } from '../../lib/cn.ts';
+import { trpc } from '../../trpc.ts';
+import { AiAssist } from '../ai-assist.tsx';
+import { FieldError } from '../ui/form-alert.tsx';
+import { inputClasses } from '../ui/input.tsx';
+
+const AI_USED_KEY = 'aiAssistProfileUsed';
+
+export function AboutEditor({ user, value, error, onChange }: { user: CurrentUser; value: string; error?: string; onChange: (value: string) => void }) {
+  const texts = roleTexts(user.role);
+  const assist = trpc.ai.assistProfile.useMutation();
+  return (
+    <section className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+      <label htmlFor="about-me" className="font-display text-lg font-semibold text-ink-900">
+        {texts.aboutHeading}
+      </label>
+      <textarea
+        id="about-me"
+        value={value}
+        rows={7}
+        maxLength={ABOUT_MAX_LENGTH}
+        placeholder={texts.aboutPlaceholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'about-me-error' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(inputClasses, 'h-auto min-h-40 py-3 leading-relaxed')}
+      />
+      <FieldError id="about-me-error">{error}</FieldError>
+      <AiAssist
+        text={value}
+        needSentence={AI_ASSIST_TEXTS.needSentenceProfile}
+        hint="Write at least one complete sentence to use AI Assist once."
+        request={() => assist.mutateAsync({ currentText: value, profileType: user.role, userName: user.name })}
+        pending={assist.isPending}
+        onApply={onChange}
+        oncePerSessionKey={AI_USED_KEY}
+      />
+    </section>
+  );
+}
