@@ -1,5 +1,7 @@
 // `npm start`: the whole product on its embedded defaults at http://127.0.0.1:8787 (PORT overrides), with the
 // data kept in .data/ (DATA_DIR overrides) between starts. Ctrl-C stops everything it started.
+// SKIP_WEB_BUILD=1 serves the web build already in dist/web: `npm test` sets it for the app Playwright starts, right
+// after its own Web build stage built the same files.
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
 import { ROLE_LABELS } from '../common/roles.ts';
 import { startApp } from './app.ts';
@@ -8,7 +10,7 @@ const port = Number(process.env.PORT ?? 8787);
 const dataDir = process.env.DATA_DIR ?? '.data';
 
 console.log(`Starting the local database, building the web app and the Worker (data in ${dataDir}/)...`);
-const app = await startApp({ port, dataDir, verbose: process.env.VERBOSE === '1' });
+const app = await startApp({ port, dataDir, verbose: process.env.VERBOSE === '1', build: process.env.SKIP_WEB_BUILD !== '1' });
 
 console.log(`\nSpa community platform running at ${app.url}`);
 console.log(app.seeded ? 'Demo data loaded (first start).' : 'Existing data kept.');

@@ -53,9 +53,11 @@ async function commandStage(title: string, command: string, args: string[]): Pro
 await commandStage('Type check', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
 await commandStage('Lint: the layers and the rules of hooks', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
 
+let webBuilt = false;
 await stage('Web build', async () => {
   try {
     await buildWeb(false);
+    webBuilt = true;
     total.passed += 1;
   } catch (error) {
     console.error(error);
@@ -88,6 +90,8 @@ const playwrightExit = await stage('Playwright journeys in Chromium', () =>
     E2E_PORT: e2ePort,
     E2E_DATA_DIR: e2eData,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    // The app Playwright starts (`npm start`) serves the build made above instead of building it again.
+    ...(webBuilt ? { SKIP_WEB_BUILD: '1' } : {}),
   }),
 );
 const playwright = readJson(playwrightReport);
