@@ -1,14 +1,19 @@
 // Every benchmark once at a tiny size (bench/list.ts SMOKE_ENV), each in a process of its own: `npm test` runs this
 // stage so that a benchmark that no longer runs to the end is a failed test. A benchmark fails only by crashing
 // (exit code other than 0, or no end within the time allowed); its figures and budgets are never checked.
+// Two run at a time: each starts its own app (own free port, own throw-away data folder) and spends much of its
+// time starting it, so a second one uses the other core; their figures mean nothing at this size anyway.
 // Alone: `node scripts/bench-smoke.ts`.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { BENCHMARKS, SMOKE_ENV } from '../bench/list.ts';
 
 /** A benchmark at smoke size takes seconds (a minute on a busy machine); this long and it counts as hung: failed. */
 const TIMEOUT_MS = 300_000;
+/** How many benchmarks run at once. */
+const AT_ONCE = Math.max(1, Math.min(2, availableParallelism()));
 
 /** Process groups of the benchmarks running now, stopped with this process on Ctrl-C. */
 const running = new Set<number>();
@@ -64,8 +69,9 @@ export async function smokeBenchmarks(): Promise<{ passed: number; failed: numbe
   };
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
-  try {
-    for (const name of BENCHMARKS) {
+  const queue = [...BENCHMARKS];
+  const next = async (): Promise<void> => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
       // The npm entry where a benchmark has one of its own (`npm run bench:chat` runs scripts/bench-chat.ts), else the file.
       const own = join('scripts', `bench-${name}.ts`);
       const entry = existsSync(own) ? own : join('bench', `${name}.ts`);
@@ -81,6 +87,9 @@ export async function smokeBenchmarks(): Promise<{ passed: number; failed: numbe
         console.log(output.trimEnd().replace(/^/gm, '    '));
       }
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: AT_ONCE }, next));
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
