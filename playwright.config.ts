@@ -18,6 +18,8 @@ const executablePath = bundled && existsSync(bundled) ? undefined : '/usr/bin/ch
 export default defineConfig({
   testDir: './e2e',
   testIgnore: 'screenshots/**',
+  // The demo accounts sign in once per run; journeys that are not about signing in start from those sessions.
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -4,11 +4,10 @@
 // address and the pin. Also the toasts Location Required and Update failed, and the required address.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { register, uniqueName } from './helpers.ts';
+import { registerThroughApi, uniqueName } from './helpers.ts';
 
 async function openEditor(page: Page) {
-  await register(page, uniqueName('Address Spa'), 'Spa Management');
-  await expect(page).toHaveURL(/\/$/);
+  await registerThroughApi(page, uniqueName('Address Spa'), 'Spa Management');
   await page.goto('/edit-address');
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Address' })).toBeVisible();
   await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'embedded', { timeout: 30_000 });

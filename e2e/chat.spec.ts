@@ -4,7 +4,7 @@
 // Also: reporting and blocking, a dropped connection, and /chat signed out (it only asks the visitor to log in).
 // chat-everywhere.spec.ts follows the chat beyond the chat screen.
 import { expect, test } from '@playwright/test';
-import { membersForEachTest, openTab, secondsShown, seriousViolations, startChat } from './helpers.ts';
+import { membersForEachTest, openTab, secondsShown, seriousViolations, signIn, startChat } from './helpers.ts';
 
 const members = membersForEachTest();
 
@@ -149,12 +149,9 @@ test('a dropped connection shows Reconnecting… and comes back; signed out mean
     socket.connectToServer();
     sockets.push(socket);
   });
-  // A demo member: this journey changes nothing on the server, so it spares a registration.
-  await page.goto('/auth');
-  await page.getByLabel('Name', { exact: true }).fill('Makati Serenity Spa');
-  await page.getByLabel('Password', { exact: true }).fill('spa-demo-2026');
-  await page.getByRole('button', { name: 'ENTER' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // A demo member's stored session: this journey changes nothing on the server, so it spares a registration.
+  await signIn(page, 'Makati Serenity Spa');
+  await page.goto('/');
   // The chat connection opens with the signed-in app, before the chat screen is shown.
   await expect.poll(() => sockets.length).toBe(1);
   await openTab(page, 'Chat');

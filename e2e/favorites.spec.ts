@@ -2,14 +2,13 @@
 // from their own profile), makes a second list, renames it, moves the spa, and removes it again; then saves
 // another spa from its map popup.
 import { expect, test } from '@playwright/test';
-import { register, seriousViolations, uniqueName } from './helpers.ts';
+import { registerThroughApi, seriousViolations, uniqueName } from './helpers.ts';
 
 const SPA = 'Makati Serenity Spa';
 
 test('save a spa from its profile and find it in /favorites', async ({ page }) => {
   test.setTimeout(90_000);
-  await register(page, uniqueName('Ligaya'));
-  await expect(page).toHaveURL(/\/$/);
+  await registerThroughApi(page, uniqueName('Ligaya'));
 
   await page.goto('/profile/makati-serenity-spa');
   const card = page.getByRole('region', { name: 'Profile card' });

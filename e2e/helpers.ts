@@ -1,8 +1,13 @@
-// Shared steps of the journeys: solving the real captcha widget, filling the registration form, members in
-// their own browser contexts, axe, and the checks every screen must pass at phone size (nothing scrolls
-// sideways, tap targets of at least 44x44 px).
+// Shared steps of the journeys: solving the real captcha widget, filling the registration form, new members
+// registered through the API and the demo accounts' stored sessions (for journeys that are not about signing up
+// or in), members in their own browser contexts, axe, and the checks every screen must pass at phone size
+// (nothing scrolls sideways, tap targets of at least 44x44 px).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export const PASSWORD = 'warm-stones-and-hilot-2026';
 
@@ -23,12 +28,16 @@ export async function solveCaptcha(page: Page): Promise<void> {
  * fast machine registers more members than that. The local server passes CF-Connecting-IP on as Cloudflare would
  * set it; a private address keeps IP location out of the picture.
  */
-function ownAddress(): string {
+export function ownAddress(): string {
   const part = () => Math.floor(Math.random() * 254) + 1;
   return `10.${part()}.${part()}.${part()}`;
 }
 
-export async function register(page: Page, name: string, role: 'Client' | 'Therapist' | 'Spa Management' = 'Client') {
+/** The roles of the registration form, by their labels. */
+export type FormRole = 'Client' | 'Therapist' | 'Spa Management';
+
+/** Registers a member through the form, with the real captcha widget (the page ends on / or shows the error). */
+export async function register(page: Page, name: string, role: FormRole = 'Client') {
   await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': ownAddress() });
   await page.goto('/auth');
   await page.getByRole('button', { name: 'CREATE NEW ACCOUNT' }).click();
@@ -40,11 +49,52 @@ export async function register(page: Page, name: string, role: 'Client' | 'Thera
   await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
 }
 
+const ROLE_VALUES: Record<FormRole, string> = { Client: 'client', Therapist: 'therapist', 'Spa Management': 'spa_management' };
+
+/**
+ * Registers a new member through POST /api/register, solving the ALTCHA challenge here as the widget would; the
+ * session cookie lands in the page's browser context (the page itself does not move). For journeys that need a
+ * member of their own but are not about the registration form (accounts.spec.ts goes through the form).
+ */
+export async function registerThroughApi(page: Page, name: string, role: FormRole = 'Client'): Promise<void> {
+  const address = ownAddress();
+  await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': address });
+  const challengeResponse = await page.request.get('/api/captcha/challenge', { headers: { 'CF-Connecting-IP': address } });
+  expect(challengeResponse.status(), 'captcha challenge').toBe(200);
+  const challenge = (await challengeResponse.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  expect(solution, 'captcha solved').toBeTruthy();
+  const response = await page.request.post('/api/register', {
+    data: { name, password: PASSWORD, role: ROLE_VALUES[role], ageConfirmation: true, recaptchaToken: btoa(JSON.stringify({ challenge, solution })) },
+    headers: { Origin: new URL(test.info().project.use.baseURL!).origin, 'CF-Connecting-IP': address },
+  });
+  expect(response.status(), `register ${name}: ${await response.text()}`).toBe(200);
+}
+
 /** The password of every demo account (db/seed.ts). */
 export const DEMO_PASSWORD = 'spa-demo-2026';
 
-/** Signs a member in through POST /api/login; the session cookie lands in the page's browser context. */
+/** Where global-setup.ts keeps the demo accounts' sessions: the run's throw-away data folder. */
+const SIGNED_IN_DIR = resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.e2e-data', 'signed-in');
+
+/** The storage state (Playwright's storageState file) of a demo account's session, made once per run by global-setup.ts. */
+export function storageStateOf(name: string): string {
+  return join(SIGNED_IN_DIR, `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.json`);
+}
+
+/**
+ * Signs a member in without the form. A demo account takes its stored session (global-setup.ts signed it in once
+ * for the whole run, so journeys spend no sign-in and never meet the sign-in rate limits); anyone else signs in
+ * through POST /api/login. Either way the session cookie lands in the page's browser context.
+ * A journey that signs a stored session out or in again would end it for every journey: those sign in on the form.
+ */
 export async function signIn(page: Page, name: string, password = DEMO_PASSWORD): Promise<void> {
+  const stored = storageStateOf(name);
+  if (password === DEMO_PASSWORD && existsSync(stored)) {
+    const { cookies } = JSON.parse(readFileSync(stored, 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+    await page.context().addCookies(cookies);
+    return;
+  }
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const response = await page.request.post('/api/login', { data: { name, password }, headers: { Origin: origin } });
   expect(response.status(), `sign in as ${name}`).toBe(200);
@@ -77,15 +127,14 @@ export function membersForEachTest() {
     contexts.push(context);
     return context.newPage();
   };
-  /** A new member registered through the form, on the home screen. */
+  /** A new member (registered through the API), on the home screen. */
   const registered = async (browser: Browser, prefixOrName: string, options: { exactName?: boolean } = {}): Promise<Member> => {
     const page = await newPage(browser);
     const name = options.exactName ? prefixOrName : uniqueName(prefixOrName);
-    await register(page, name);
-    await expect(page).toHaveURL(/\/$/);
+    await signedUpAtHome(page, name);
     return { page, name };
   };
-  /** A new member registered through the form, on /chat (reached through the navigation). */
+  /** A new member (registered through the API), on /chat (reached through the navigation). */
   const onChat = async (browser: Browser, prefixOrName: string, options: { exactName?: boolean } = {}): Promise<Member> => {
     const member = await registered(browser, prefixOrName, options);
     await openTab(member.page, 'Chat');
@@ -93,6 +142,13 @@ export function membersForEachTest() {
     return member;
   };
   return { newPage, registered, onChat };
+}
+
+/** Registers a new member through the API and opens the home screen, signed in (the navigation shows). */
+export async function signedUpAtHome(page: Page, name: string, role: FormRole = 'Client'): Promise<void> {
+  await registerThroughApi(page, name, role);
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
 export async function openTab(page: Page, tab: 'Map' | 'Chat' | 'Search' | 'Top 10' | 'Premium') {

@@ -7,9 +7,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { distanceMeters } from '../common/geo.ts';
 import { listingOrder } from '../common/map.ts';
+import { storageStateOf } from './helpers.ts';
 
 const DEMO_CLIENT = 'Juan dela Cruz';
-const DEMO_PASSWORD = 'spa-demo-2026';
 /** Makati, near the demo spas. */
 const MAKATI = { latitude: 14.5547, longitude: 121.0244 };
 
@@ -18,19 +18,15 @@ test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
+/** The demo client's stored session (global-setup.ts) in a context of its own. */
 async function signedInPage(browser: Browser, options: { geolocation: boolean }): Promise<Page> {
   const context = await browser.newContext({
     ...test.info().project.use,
+    storageState: storageStateOf(DEMO_CLIENT),
     ...(options.geolocation ? { geolocation: MAKATI, permissions: ['geolocation'] } : { permissions: [] }),
   });
   contexts.push(context);
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: { name: DEMO_CLIENT, password: DEMO_PASSWORD },
-    headers: { Origin: test.info().project.use.baseURL! },
-  });
-  expect(login.status()).toBe(200);
-  return page;
+  return context.newPage();
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -206,7 +202,13 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
     geocoding: 'gazetteer',
   };
   // That Worker would also list Mapbox's hosts in its CSP; this one does not, so the page's CSP is bypassed.
-  const context = await browser.newContext({ ...test.info().project.use, bypassCSP: true, geolocation: MAKATI, permissions: ['geolocation'] });
+  const context = await browser.newContext({
+    ...test.info().project.use,
+    storageState: storageStateOf(DEMO_CLIENT),
+    bypassCSP: true,
+    geolocation: MAKATI,
+    permissions: ['geolocation'],
+  });
   contexts.push(context);
   await context.route('**/trpc/**', async (route) => {
     const url = new URL(route.request().url());
@@ -234,7 +236,6 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
     return route.fulfill({ status: 204, body: '' });
   });
   const page = await context.newPage();
-  await page.request.post('/api/login', { data: { name: DEMO_CLIENT, password: DEMO_PASSWORD }, headers: { Origin: test.info().project.use.baseURL! } });
   await page.goto('/');
   await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'mapbox', { timeout: 30_000 });
   await expect(page.locator('.mapboxgl-canvas')).toBeVisible();

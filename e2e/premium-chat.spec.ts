@@ -38,8 +38,8 @@ test('a premium member starts a chat from a profile', async ({ browser }) => {
   await chatCard.getByRole('link', { name: 'Open chat' }).click();
   await expect(premium.page.getByRole('region', { name: `Chat with ${other.name}` })).toBeVisible();
 
-  // A member who is not online (a seeded spa nobody signed in as) shows as offline, with no way to ask.
-  await premium.page.goto('/profile/makati-serenity-spa');
+  // A member who is not online (a seeded spa no journey signs in as) shows as offline, with no way to ask.
+  await premium.page.goto('/profile/bgc-urban-retreat');
   const offlineCard = premium.page.getByRole('region', { name: 'Chat' });
   await expect(offlineCard.getByTestId('chat-presence')).toHaveText('Offline');
   await expect(offlineCard.getByRole('button', { name: /^Chat with / })).toBeDisabled();

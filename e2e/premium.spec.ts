@@ -3,19 +3,18 @@
 // buttons say so and offer the trial), sees the You're Premium! badge and the crown on their profile, and
 // the chat tab, never reconnected, now has three requests outstanding.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { register, seriousViolations, signInWithForm, uniqueName } from './helpers.ts';
+import { seriousViolations, signedUpAtHome, storageStateOf, uniqueName } from './helpers.ts';
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
+/** A demo member on /chat, from their stored session (global-setup.ts). */
 async function demoMemberOnChat(browser: import('@playwright/test').Browser, name: string): Promise<Page> {
-  const context = await browser.newContext(test.info().project.use);
+  const context = await browser.newContext({ ...test.info().project.use, storageState: storageStateOf(name) });
   contexts.push(context);
   const page = await context.newPage();
-  await signInWithForm(page, name);
-  await expect(page).toHaveURL(/\/$/);
   await page.goto('/chat');
   await expect(page.getByRole('heading', { name: 'Online now' })).toBeVisible();
   return page;
@@ -32,8 +31,7 @@ test('start the trial, see the badge and the crown, then send three chat request
   const sockets: unknown[] = [];
   chat.on('websocket', (socket) => sockets.push(socket));
   const name = uniqueName('Dalisay');
-  await register(chat, name);
-  await expect(chat).toHaveURL(/\/$/);
+  await signedUpAtHome(chat, name);
   await chat.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();
   for (const recipient of recipients) await expect(chat.getByRole('button', { name: `Chat with ${recipient}` })).toBeVisible();
 

@@ -3,7 +3,7 @@
 // cropping and uploading a photo that then shows in the header; AI Assist once, then the already-used message;
 // and axe on every new screen.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { register, seriousViolations, signIn, uniqueName } from './helpers.ts';
+import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 /** The labels of the profile's tab chips, row by row (counts removed). */
 async function tabRows(page: Page): Promise<string[][]> {
@@ -128,8 +128,7 @@ test.describe('reading profiles', () => {
     await expect(page.getByText('Please log in to view your profile.')).toBeVisible();
 
     const name = uniqueName('Dagat Spa');
-    await register(page, name, 'Spa Management');
-    await expect(page).toHaveURL(/\/$/);
+    await registerThroughApi(page, name, 'Spa Management');
     await page.goto('/profile/no-such-member-here');
     await expect(page.getByText('User not found')).toBeVisible();
     await page.goto('/profile/undefined');
@@ -165,8 +164,7 @@ test.describe('reading profiles', () => {
 test.describe('editing', () => {
   test('tab switching saves, a failing save keeps the tab, and Save lands on the profile', async ({ page }) => {
     const name = uniqueName('Hilot Haven');
-    await register(page, name, 'Spa Management');
-    await expect(page).toHaveURL(/\/$/);
+    await registerThroughApi(page, name, 'Spa Management');
     await page.goto('/edit-profile');
     await expect(page.getByRole('tab', { name: 'Spa' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Contact' })).toBeVisible();
@@ -230,8 +228,7 @@ test.describe('editing', () => {
     // The longest name, without a space to break it: it truncates with an ellipsis, keeps its full text for
     // screen readers (the heading's accessible name), and nothing scrolls sideways.
     const name = `Bianca${Math.random().toString(36).slice(2, 8)}`.padEnd(60, 'x');
-    await register(page, name, 'Client');
-    await expect(page).toHaveURL(/\/$/);
+    await registerThroughApi(page, name, 'Client');
     await page.goto('/edit-profile');
     await expect(page.getByRole('tab', { name: 'Profile' })).toBeVisible();
     await expect(page.getByLabel('About Me')).toHaveAttribute('placeholder', /Tell the community/);
@@ -285,8 +282,7 @@ async function avatarSrc(scope: Locator): Promise<string | null> {
 test.describe('photos', () => {
   test('crop and upload a photo: it shows in the editor and in the home header', async ({ page }) => {
     const name = uniqueName('Mylene');
-    await register(page, name, 'Therapist');
-    await expect(page).toHaveURL(/\/$/);
+    await registerThroughApi(page, name, 'Therapist');
     await page.goto('/edit-profile');
 
     // A file that is not an image is refused before anything is sent.
@@ -343,8 +339,7 @@ test.describe('photos', () => {
 test.describe('AI Assist', () => {
   test('asks for a complete sentence, improves the text once, then says it was already used', async ({ page }) => {
     const name = uniqueName('Rowena');
-    await register(page, name, 'Therapist');
-    await expect(page).toHaveURL(/\/$/);
+    await registerThroughApi(page, name, 'Therapist');
     await page.goto('/edit-profile');
     await expect(page.getByText(/Built-in editor \(works offline\)/)).toBeVisible();
     const about = page.getByLabel('About My Services');

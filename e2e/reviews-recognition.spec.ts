@@ -4,22 +4,14 @@
 // for a client); an owner reply; and axe on these screens.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { register, uniqueName } from './helpers.ts';
+import { registerThroughApi, signIn, uniqueName } from './helpers.ts';
 
-const DEMO_PASSWORD = 'spa-demo-2026';
 const REVIEW = 'Lovely calm rooms, the hilot was excellent and booking over Viber was easy.';
 
-async function signIn(page: Page, name: string) {
-  const base = test.info().project.use.baseURL!;
-  const response = await page.request.post(`${base}/api/login`, { data: { name, password: DEMO_PASSWORD }, headers: { Origin: base } });
-  expect(response.status()).toBe(200);
-}
-
-/** A new client through the registration form; answers their profile slug. */
+/** A new client (registered through the API); answers their profile slug. */
 async function newClient(page: Page, prefix: string): Promise<{ name: string; slug: string }> {
   const name = uniqueName(prefix);
-  await register(page, name, 'Client');
-  await expect(page).toHaveURL(/\/$/);
+  await registerThroughApi(page, name, 'Client');
   const me = await (await page.request.get('/api/user')).json();
   return { name, slug: me.slug };
 }
