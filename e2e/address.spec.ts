@@ -4,7 +4,7 @@
 // address and the pin. Also the toasts Location Required and Update failed, and the required address.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughApi, uniqueName } from './helpers.ts';
+import { registerThroughApi, uniqueName, whenStill } from './helpers.ts';
 
 async function openEditor(page: Page) {
   await registerThroughApi(page, uniqueName('Address Spa'), 'Spa Management');
@@ -45,7 +45,7 @@ test('search an address, drag the pin, save and land on the refreshed profile', 
   // Members add their street; dragging the pin then reverse-geocodes and replaces the field.
   await field.fill('Somewhere I typed');
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(1200); // the map has finished flying to the chosen place
+  await whenStill(page.getByTestId('address-pin')); // the map has finished flying to the chosen place
   const pin = (await page.getByTestId('address-pin').boundingBox())!;
   const reverse = page.waitForResponse((response) => response.url().includes('/trpc/geo.reverse'));
   await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height / 2);

@@ -227,6 +227,23 @@ export async function setTabHidden(page: Page, hidden: boolean) {
   }, hidden);
 }
 
+/**
+ * Waits until an element that moves with a map (a marker) stays put from one animation frame to the next for a
+ * few frames: the map has stopped moving (a fly-to has ended).
+ */
+export async function whenStill(marker: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      marker.evaluate(async (element) => {
+        const where = () => JSON.stringify(element.getBoundingClientRect());
+        const before = where();
+        for (let frame = 0; frame < 6; frame++) await new Promise(requestAnimationFrame);
+        return where() === before;
+      }),
+    )
+    .toBe(true);
+}
+
 /** The seconds a countdown shows ("28s left"). */
 export async function secondsShown(countdownOwner: Locator): Promise<number> {
   const text = await countdownOwner.getByText(/^\d+s left$/).textContent();

@@ -113,10 +113,10 @@ test('60-character names, with and without spaces, and long words never widen a 
   }
   await expectTruncated(spaced.page, noSpaces, 'the open chat');
 
-  // A long press on the cut name shows it whole.
+  // A long press on the cut name shows it whole: held, the tooltip opens; released, it stays.
   const header = chatOnSpaced.getByRole('heading', { level: 2 }).getByText(noSpaces, { exact: true });
   await header.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, bubbles: true });
-  await spaced.page.waitForTimeout(700);
+  await expect(spaced.page.getByRole('tooltip')).toHaveText(noSpaces);
   await header.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true, bubbles: true });
   await expect(spaced.page.getByRole('tooltip')).toHaveText(noSpaces);
   await spaced.page.waitForTimeout(400); // past the release's own click, which must not close it

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { distanceMeters } from '../common/geo.ts';
 import { listingOrder } from '../common/map.ts';
-import { storageStateOf } from './helpers.ts';
+import { storageStateOf, whenStill } from './helpers.ts';
 
 const DEMO_CLIENT = 'Juan dela Cruz';
 /** Makati, near the demo spas. */
@@ -107,7 +107,7 @@ test('a popup shows the spa with its star count; a map click closes it, a marker
   const box = (await page.locator('[data-map-state="ready"] canvas').boundingBox())!;
   await page.mouse.click(box.x + 30, box.y + box.height - 120);
   await expect(popup).toHaveCount(0);
-  await page.waitForTimeout(1500); // the fly-to has settled
+  await whenStill(page.getByRole('img', { name: 'Your Location' })); // the fly-to has settled
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(popup).toBeVisible();
 
