@@ -1,0 +1,107 @@
+// The hub's sockets, and who is on them. The Worker authenticates every socket and hands the verified member
+// over in a header; nothing a client sends about who it is is trusted. The member rides in the socket's
+// attachment so that it survives hibernation, and each socket is tagged with its member and its session so
+// that a member's sockets, or a signed-out session's, are found without a table of our own.
+import type { Role } from '../common/roles.ts';
+import type { ServerFrame } from '../common/chat-protocol.ts';
+
+/** The verified member the Worker passes with a socket (header `X-Chat-Member`). */
+export interface ChatMember {
+  id: number;
+  name: string;
+  role: Role;
+  memberNumber: number;
+  /** When the member's premium ends (null: not premium). A time, not a flag, so premium lapses on its own. */
+  premiumUntil: number | null;
+}
+
+export interface ChatConnection {
+  member: ChatMember;
+  /** Everyone this member has blocked or been blocked by. */
+  hiddenIds: number[];
+  /** The session the socket was opened with, and when that session ends by itself. */
+  sessionId: string;
+  sessionExpiresAt: number;
+  /** The member's setting: not listed online, and nobody can send them a request. */
+  invisible: boolean;
+}
+
+export const CHAT_MEMBER_HEADER = 'X-Chat-Member';
+
+/** What rides in each socket's attachment. */
+export interface SocketAttachment extends ChatMember {
+  sessionId: string;
+  sessionExpiresAt: number;
+  /** Set when the hub closes the socket because its session ended: the member leaves at once, without grace. */
+  sessionEnded?: boolean;
+}
+
+/** Whose sockets: one session's (sign-out, a replaced session) or every session of a member's (ban). */
+export type SocketTarget = { sessionId: string } | { userId: number };
+
+function userTag(userId: number) {
+  return `user:${userId}`;
+}
+
+function sessionTag(sessionId: string) {
+  return `session:${sessionId}`;
+}
+
+export class HubSockets {
+  private readonly ctx: DurableObjectState;
+
+  constructor(ctx: DurableObjectState) {
+    this.ctx = ctx;
+  }
+
+  /** Accepts the hub's end of a new socket for the member and returns the end that goes back to the client. */
+  accept(member: ChatMember, sessionId: string, sessionExpiresAt: number): WebSocket {
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [userTag(member.id), sessionTag(sessionId)]);
+    server.serializeAttachment({ ...member, sessionId, sessionExpiresAt } satisfies SocketAttachment);
+    return client;
+  }
+
+  all(): WebSocket[] {
+    return this.ctx.getWebSockets();
+  }
+
+  of(target: SocketTarget): WebSocket[] {
+    return this.ctx.getWebSockets('sessionId' in target ? sessionTag(target.sessionId) : userTag(target.userId));
+  }
+
+  open(userId: number, except?: WebSocket): WebSocket[] {
+    return this.of({ userId }).filter((ws) => ws !== except && ws.readyState === WebSocket.OPEN);
+  }
+
+  /** The member's sockets carry their new premium time from now on; answers how many were updated. */
+  updatePremium(userId: number, premiumUntil: number | null): number {
+    const sockets = this.of({ userId });
+    for (const ws of sockets) {
+      const attachment = ws.deserializeAttachment() as SocketAttachment | null;
+      if (attachment) ws.serializeAttachment({ ...attachment, premiumUntil } satisfies SocketAttachment);
+    }
+    return sockets.length;
+  }
+
+  send(ws: WebSocket, frame: ServerFrame) {
+    this.sendRaw(ws, JSON.stringify(frame));
+  }
+
+  sendRaw(ws: WebSocket, data: string) {
+    try {
+      ws.send(data);
+    } catch {
+      // The socket closed meanwhile; its close handler tidies up.
+    }
+  }
+
+  sendToUser(userId: number, frame: ServerFrame) {
+    this.sendToUsers([userId], frame);
+  }
+
+  sendToUsers(userIds: number[], frame: ServerFrame) {
+    const data = JSON.stringify(frame);
+    for (const userId of new Set(userIds)) for (const ws of this.open(userId)) this.sendRaw(ws, data);
+  }
+}

@@ -1,0 +1,79 @@
+// The hub's storage migrates when the object wakes: a new hub starts at the current version, and a hub whose
+// storage was written before the schema had a version (every table of version 1, no version) is taken as
+// version 1, keeps its rows and gets the version written. Each test has a hub of its own.
+import { env } from 'cloudflare:workers';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { expect, it } from 'vitest';
+import { HUB_SCHEMA_VERSION } from './hub-storage.ts';
+
+/** The tables as the hub created them at every start before its schema had a version. */
+const UNVERSIONED_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS requests (
+    id TEXT PRIMARY KEY, requester_id INTEGER NOT NULL, recipient_id INTEGER NOT NULL,
+    requester_name TEXT NOT NULL, recipient_name TEXT NOT NULL, expires_at INTEGER NOT NULL,
+    status TEXT NOT NULL, forget_at INTEGER NOT NULL);
+  CREATE INDEX IF NOT EXISTS requests_requester ON requests (requester_id, status);
+  CREATE INDEX IF NOT EXISTS requests_recipient ON requests (recipient_id, status);
+  CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY, participant1_id INTEGER NOT NULL, participant1_name TEXT NOT NULL,
+    participant2_id INTEGER NOT NULL, participant2_name TEXT NOT NULL, started_at INTEGER NOT NULL);
+  CREATE INDEX IF NOT EXISTS sessions_p1 ON sessions (participant1_id);
+  CREATE INDEX IF NOT EXISTS sessions_p2 ON sessions (participant2_id);
+  CREATE TABLE IF NOT EXISTS hidden_pairs (low INTEGER NOT NULL, high INTEGER NOT NULL, PRIMARY KEY (low, high));
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS away (
+    user_id INTEGER PRIMARY KEY, member TEXT NOT NULL, until INTEGER NOT NULL, session_id TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS invisible (user_id INTEGER PRIMARY KEY);
+`;
+
+function freshHub() {
+  const namespace = (env as unknown as { CHAT_HUB: DurableObjectNamespace }).CHAT_HUB;
+  return namespace.get(namespace.idFromName(`schema-${crypto.randomUUID()}`));
+}
+
+function storedVersion(stub: DurableObjectStub) {
+  return runInDurableObject(stub, (_instance, state) =>
+    state.storage.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'schema_version'").toArray()[0]?.value ?? null,
+  );
+}
+
+function tables(stub: DurableObjectStub) {
+  return runInDurableObject(stub, (_instance, state) =>
+    state.storage.sql
+      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' ORDER BY name")
+      .toArray()
+      .map((row) => row.name),
+  );
+}
+
+it('starts a new hub at the current version', async () => {
+  const stub = freshHub();
+  expect(await storedVersion(stub)).toBe(HUB_SCHEMA_VERSION);
+  expect(await tables(stub)).toEqual(['away', 'hidden_pairs', 'invisible', 'meta', 'requests', 'sessions']);
+});
+
+it('takes a hub stored without a version as version 1, keeps its rows and writes the version, once', async () => {
+  const stub = freshHub();
+  await runInDurableObject(stub, (_instance, state) => {
+    const sql = state.storage.sql;
+    for (const name of ['requests', 'sessions', 'hidden_pairs', 'meta', 'away', 'invisible']) sql.exec(`DROP TABLE ${name}`);
+    sql.exec(UNVERSIONED_SCHEMA);
+    sql.exec("INSERT INTO sessions VALUES ('s-1', 1, 'Ana', 2, 'Ben', 1000)");
+    sql.exec("INSERT INTO meta VALUES ('presence_due', 5000)");
+  });
+  const before = await tables(stub);
+  expect(await storedVersion(stub)).toBeNull();
+
+  await evictDurableObject(stub);
+  expect(await storedVersion(stub)).toBe(HUB_SCHEMA_VERSION);
+  await evictDurableObject(stub);
+  expect(await storedVersion(stub)).toBe(HUB_SCHEMA_VERSION);
+
+  expect(await tables(stub)).toEqual(before);
+  expect(
+    await runInDurableObject(stub, (_instance, state) => ({
+      sessions: state.storage.sql.exec('SELECT id FROM sessions').toArray(),
+      presenceDue: state.storage.sql.exec("SELECT value FROM meta WHERE key = 'presence_due'").toArray(),
+    })),
+  ).toEqual({ sessions: [{ id: 's-1' }], presenceDue: [{ value: 5000 }] });
+});

@@ -1,0 +1,46 @@
+// What members say in a session is relayed and never stored (ADR 005). The last CHAT_REPORT_TRANSCRIPT_LENGTH
+// messages of each active session are held in memory only: a report copies them, and a member who rejoins gets
+// them replayed. What the buffer does not hold, or an eviction of the object drops, is gone. Typing goes to
+// the partner only.
+import { CHAT_REPORT_TRANSCRIPT_LENGTH } from '../common/limits.ts';
+import type { ChatMessage } from '../common/chat-protocol.ts';
+import type { ChatMember, HubSockets } from './hub-sockets.ts';
+import { partnerOf, type SessionRow } from './sessions.ts';
+
+export class Messages {
+  private readonly sockets: HubSockets;
+  private readonly transcripts = new Map<string, ChatMessage[]>();
+
+  constructor(sockets: HubSockets) {
+    this.sockets = sockets;
+  }
+
+  relay(session: SessionRow, sender: ChatMember, content: string) {
+    const message: ChatMessage = {
+      id: crypto.randomUUID(),
+      sessionId: session.id,
+      senderId: sender.id,
+      content,
+      sentAt: Date.now(),
+      senderName: sender.name,
+    };
+    const transcript = this.transcripts.get(session.id) ?? [];
+    transcript.push(message);
+    if (transcript.length > CHAT_REPORT_TRANSCRIPT_LENGTH) transcript.shift();
+    this.transcripts.set(session.id, transcript);
+    this.sockets.sendToUsers([session.participant1_id, session.participant2_id], { type: 'new-message', message });
+  }
+
+  typing(session: SessionRow, userId: number, type: 'typing-start' | 'typing-stop') {
+    this.sockets.sendToUser(partnerOf(session, userId).id, { type, sessionId: session.id, userId });
+  }
+
+  /** The session's last messages, oldest first. */
+  transcript(sessionId: string): ChatMessage[] {
+    return this.transcripts.get(sessionId) ?? [];
+  }
+
+  forget(sessionId: string) {
+    this.transcripts.delete(sessionId);
+  }
+}

@@ -1,0 +1,174 @@
+// One account must not be able to take the hub down (ADR 007): a member holds at most CHAT_SOCKETS_PER_MEMBER
+// sockets, every frame counts against a budget shared by all of that member's sockets, `join` is answered at
+// most once every few seconds per socket, and an oversized frame closes its socket before it is parsed. Each
+// socket belongs to a session: a frame after the session's expiry closes the socket. Everything a frame must
+// pass before a handler sees it is here, with the close codes that end a socket.
+import { CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
+import { clientFrame } from '../common/chat-frames.ts';
+import {
+  CHAT_ERRORS,
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_LARGE,
+  MAX_FRAME_BYTES,
+  type ChatErrorCode,
+  type ParsedClientFrame,
+} from '../common/chat-protocol.ts';
+import type { HubSockets, SocketAttachment } from './hub-sockets.ts';
+import { TokenBucket } from './token-bucket.ts';
+
+const LIMITS = {
+  /** Any frame, per socket: beyond this the client is flooding and is disconnected. */
+  frames: { capacity: 60, perSecond: 20 },
+  /** Frames that fail validation, per socket: beyond this the socket is closed. */
+  badFrames: { capacity: 5, perSecond: 0.2 },
+  /** Messages, per socket: beyond this the member gets a rate_limited error. */
+  messages: { capacity: 10, perSecond: 2 },
+  /** Chat requests, per member. */
+  requests: { capacity: 6, perSecond: 0.1 },
+  /** Any frame, per member across all of their sockets: one account cannot multiply its budget by its sockets. */
+  memberFrames: { capacity: 60, perSecond: 20 },
+} as const;
+
+/** A socket's `join` is answered at most this often; more frequent ones are dropped. */
+const JOIN_INTERVAL_MS = 3000;
+
+function bucket(limit: { capacity: number; perSecond: number }) {
+  return new TokenBucket(limit.capacity, limit.perSecond);
+}
+
+/** A frame's size in bytes, counted no further than needed to know it is over the cap. */
+function isOversized(raw: string | ArrayBuffer): boolean {
+  if (typeof raw !== 'string') return raw.byteLength > MAX_FRAME_BYTES;
+  if (raw.length > MAX_FRAME_BYTES) return true;
+  return raw.length * 3 > MAX_FRAME_BYTES && new TextEncoder().encode(raw).byteLength > MAX_FRAME_BYTES;
+}
+
+function decode(raw: string | ArrayBuffer): ParsedClientFrame | { error: string; code: ChatErrorCode } {
+  const invalid = { error: CHAT_ERRORS.invalid_frame, code: 'invalid_frame' as const };
+  if (typeof raw !== 'string' || raw.length > MAX_FRAME_BYTES) return invalid;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return invalid;
+  }
+  const parsed = clientFrame.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const contentIssue = parsed.error.issues.find((issue) => issue.path[0] === 'content');
+  if (contentIssue && (value as { type?: unknown }).type === 'send-message')
+    return { error: contentIssue.message, code: 'message_invalid' };
+  return invalid;
+}
+
+export function closeSocket(ws: WebSocket, code: number, reason: string) {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // Already closing.
+  }
+}
+
+/** Closes a socket whose session ended (4001), marked so that its member leaves without a grace period. */
+export function closeForEndedSession(ws: WebSocket, reason: string) {
+  try {
+    ws.serializeAttachment({ ...(ws.deserializeAttachment() as SocketAttachment), sessionEnded: true } satisfies SocketAttachment);
+  } catch {
+    // Already closed: its close handler has run.
+  }
+  closeSocket(ws, CLOSE_SESSION_ENDED, reason);
+}
+
+/** The refusal of a socket beyond the member's cap, or null when the member may open one more. */
+export function refuseExtraSocket(openSockets: number): Response | null {
+  if (openSockets < CHAT_SOCKETS_PER_MEMBER) return null;
+  return Response.json(
+    { message: `At most ${CHAT_SOCKETS_PER_MEMBER} chat connections at once. Close another tab first.`, code: 'TOO_MANY_REQUESTS' },
+    { status: 429 },
+  );
+}
+
+/**
+ * The budgets, kept in memory per socket and per member: losing them when the object hibernates only forgives an
+ * idle client.
+ */
+export class SocketPolicy {
+  private readonly sockets: HubSockets;
+  private readonly socketLimits = new WeakMap<WebSocket, { frames: TokenBucket; badFrames: TokenBucket; messages: TokenBucket }>();
+  private readonly requestLimits = new Map<number, TokenBucket>();
+  private readonly memberFrameLimits = new Map<number, TokenBucket>();
+  private readonly lastJoinAt = new WeakMap<WebSocket, number>();
+
+  constructor(sockets: HubSockets) {
+    this.sockets = sockets;
+  }
+
+  /**
+   * The frame and its sender when the frame may be handled; null when it has been dealt with here: the socket
+   * closed (too large, session over, flooding) or an invalid frame answered with an error.
+   */
+  admit(ws: WebSocket, raw: string | ArrayBuffer): { member: SocketAttachment; frame: ParsedClientFrame } | null {
+    if (isOversized(raw)) {
+      closeSocket(ws, CLOSE_TOO_LARGE, 'Frame too large');
+      return null;
+    }
+    const member = ws.deserializeAttachment() as SocketAttachment;
+    if (Date.now() >= member.sessionExpiresAt) {
+      closeForEndedSession(ws, 'Session ended');
+      return null;
+    }
+    const limits = this.limitsFor(ws);
+    if (!limits.frames.take() || !this.memberFrames(member.id).take()) {
+      closeSocket(ws, CLOSE_POLICY_VIOLATION, 'Too many frames');
+      return null;
+    }
+    const frame = decode(raw);
+    if ('error' in frame) {
+      this.sockets.send(ws, { type: 'error', code: frame.code, message: frame.error });
+      if (!limits.badFrames.take()) closeSocket(ws, CLOSE_POLICY_VIOLATION, 'Too many invalid frames');
+      return null;
+    }
+    return { member, frame };
+  }
+
+  allowJoin(ws: WebSocket): boolean {
+    const now = Date.now();
+    if (now - (this.lastJoinAt.get(ws) ?? 0) < JOIN_INTERVAL_MS) return false;
+    this.lastJoinAt.set(ws, now);
+    return true;
+  }
+
+  allowRequest(userId: number): boolean {
+    const requests = this.requestLimits.get(userId) ?? bucket(LIMITS.requests);
+    this.requestLimits.set(userId, requests);
+    return requests.take();
+  }
+
+  allowMessage(ws: WebSocket): boolean {
+    return this.limitsFor(ws).messages.take();
+  }
+
+  /** A member gone: their budgets go too, except a request budget still being paid back. */
+  memberLeft(userId: number) {
+    if (this.requestLimits.get(userId)?.isFull()) this.requestLimits.delete(userId);
+    this.memberFrameLimits.delete(userId);
+  }
+
+  private limitsFor(ws: WebSocket) {
+    let limits = this.socketLimits.get(ws);
+    if (!limits) {
+      limits = { frames: bucket(LIMITS.frames), badFrames: bucket(LIMITS.badFrames), messages: bucket(LIMITS.messages) };
+      this.socketLimits.set(ws, limits);
+    }
+    return limits;
+  }
+
+  private memberFrames(userId: number): TokenBucket {
+    let limit = this.memberFrameLimits.get(userId);
+    if (!limit) {
+      limit = bucket(LIMITS.memberFrames);
+      this.memberFrameLimits.set(userId, limit);
+    }
+    return limit;
+  }
+}
