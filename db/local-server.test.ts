@@ -46,13 +46,27 @@ async function pipelinesFromStats(): Promise<number> {
   return body.pipelines;
 }
 
-async function postPipeline(body: string): Promise<{ status: number; contentType: string | null; json: any }> {
+/** What /v2/pipeline answers, as a client reads it off the wire (Hrana 2), or an error body: the tests check its shape. */
+interface WireAnswer {
+  message?: string;
+  code?: string;
+  baton: string | null;
+  results: {
+    type: 'ok' | 'error';
+    response: {
+      is_autocommit?: boolean;
+      result: { rows: unknown[][]; step_results: ({ rows: { value: string }[][] } | null)[]; step_errors: unknown[] };
+    };
+  }[];
+}
+
+async function postPipeline(body: string): Promise<{ status: number; contentType: string | null; json: WireAnswer }> {
   const response = await fetch(`${server.url}/v2/pipeline`, {
     method: 'POST',
     headers: authorized({ 'content-type': 'application/json' }),
     body,
   });
-  return { status: response.status, contentType: response.headers.get('content-type'), json: await response.json() };
+  return { status: response.status, contentType: response.headers.get('content-type'), json: (await response.json()) as WireAnswer };
 }
 
 async function scalar(sql: string): Promise<unknown> {
@@ -396,8 +410,8 @@ describe('errors', () => {
     );
     expect(response.status).toBe(200);
     expect(response.json.baton).toBeNull();
-    expect(response.json.results.map((result: { type: string }) => result.type)).toEqual(['error', 'error', 'error', 'ok', 'ok']);
-    expect(response.json.results[3].response.result.rows).toEqual([[{ type: 'integer', value: '1' }]]);
+    expect(response.json.results.map((result) => result.type)).toEqual(['error', 'error', 'error', 'ok', 'ok']);
+    expect(response.json.results[3]?.response.result.rows).toEqual([[{ type: 'integer', value: '1' }]]);
   });
 });
 
@@ -412,9 +426,9 @@ describe('raw protocol', () => {
         ],
       }),
     );
-    expect(opened.json.results.map((result: { type: string }) => result.type)).toEqual(['ok', 'ok', 'ok']);
-    expect(opened.json.results[2].response.is_autocommit).toBe(false);
-    const baton = opened.json.baton as string;
+    expect(opened.json.results.map((result) => result.type)).toEqual(['ok', 'ok', 'ok']);
+    expect(opened.json.results[2]?.response.is_autocommit).toBe(false);
+    const baton = opened.json.baton!;
     expect(typeof baton).toBe('string');
 
     const next = await postPipeline(
@@ -429,8 +443,8 @@ describe('raw protocol', () => {
       }),
     );
     expect(next.json.baton).toBeNull();
-    expect(next.json.results[0].response.result.rows).toEqual([[{ type: 'integer', value: '42' }]]);
-    expect(next.json.results[2].type).toBe('error');
+    expect(next.json.results[0]?.response.result.rows).toEqual([[{ type: 'integer', value: '42' }]]);
+    expect(next.json.results[2]?.type).toBe('error');
 
     // Closing the stream rolled its transaction back, so the connection is free again.
     expect(await scalar('SELECT 1')).toBe(1n);
@@ -461,10 +475,10 @@ describe('raw protocol', () => {
         ],
       }),
     );
-    const { step_results, step_errors } = response.json.results[0].response.result;
-    const ran = step_results.map((result: { rows: { value: string }[][] } | null) => result?.rows[0]?.[0]?.value ?? null);
+    const { step_results, step_errors } = response.json.results[0]!.response.result;
+    const ran = step_results.map((result) => result?.rows[0]?.[0]?.value ?? null);
     expect(ran).toEqual(['1', null, '2', null, '4', null, null, '7']);
-    expect(step_errors.map((error: unknown) => error !== null)).toEqual([false, true, false, false, false, false, false, false]);
+    expect(step_errors.map((error) => error !== null)).toEqual([false, true, false, false, false, false, false, false]);
   });
 
   it('answers version probes and health checks, and 404 for anything else', async () => {

@@ -2,6 +2,7 @@
 // here, including the attempts to break it.
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '@oslojs/crypto/sha2';
+import type { Payload } from 'altcha-lib';
 import { MESSAGES } from '../../common/account.ts';
 import {
   call,
@@ -9,20 +10,29 @@ import {
   freshIp,
   GOOD_PASSWORD,
   json,
+  messageOf,
   pipelinesServed,
   register,
   seenBodies,
   sessionCookieFrom,
   solveCaptcha,
   startEarlyInLimiterWindow,
+  trpcQuery,
   uniqueName,
+  type CurrentUser,
+  type ErrorBody,
+  type Output,
+  type TrpcErrorBody,
 } from './helpers.ts';
+import { ban, createMember } from './members.ts';
+
+type Registered = Output<'account.register'>;
 
 describe('registration', () => {
   it.each(['client', 'therapist', 'spa_management'])('registers a %s and signs them in', async (role) => {
     const { response, name, cookie } = await register({ role });
     expect(response.status).toBe(200);
-    const user = await json(response);
+    const user = await json<Registered>(response);
     expect(user).toMatchObject({ name, role, isPremium: false, aboutMe: null, email: null });
     expect(user.slug).toMatch(/^member-[a-z0-9-]+$/);
     expect(Number.isInteger(user.memberNumber)).toBe(true);
@@ -30,14 +40,14 @@ describe('registration', () => {
 
     const me = await call('/api/user', { cookie });
     expect(me.status).toBe(200);
-    expect(await json(me)).toEqual(user);
+    expect(await json<CurrentUser>(me)).toEqual(user);
   });
 
   it('assigns sequential member numbers and unique slugs', async () => {
-    const first = await json((await register({ name: uniqueName('Same Slug') })).response);
+    const first = await json<Registered>((await register({ name: uniqueName('Same Slug') })).response);
     const base = `Rosa ${crypto.randomUUID().slice(0, 6)}`;
-    const a = await json((await register({ name: base })).response);
-    const b = await json((await register({ name: `${base}!` })).response);
+    const a = await json<Registered>((await register({ name: base })).response);
+    const b = await json<Registered>((await register({ name: `${base}!` })).response);
     expect(a.memberNumber).toBeGreaterThan(first.memberNumber);
     expect(b.memberNumber).toBe(a.memberNumber + 1);
     expect(a.slug).not.toBe(b.slug);
@@ -48,7 +58,7 @@ describe('registration', () => {
     for (const role of ['admin', 'superuser']) {
       const { response, name } = await register({ role });
       expect(response.status).toBe(400);
-      expect((await json(response)).message).toBe(MESSAGES.roleInvalid);
+      expect(await messageOf(response)).toBe(MESSAGES.roleInvalid);
       const rows = await database().execute({ sql: 'select count(*) as n from users where name = ?', args: [name] });
       expect(Number(rows.rows[0]!.n)).toBe(0);
     }
@@ -58,22 +68,22 @@ describe('registration', () => {
     const { name } = await register();
     const { response } = await register({ name: name.toUpperCase() });
     expect(response.status).toBe(409);
-    expect(await json(response)).toMatchObject({ message: MESSAGES.nameTaken, code: 'CONFLICT' });
+    expect(await json<ErrorBody>(response)).toMatchObject({ message: MESSAGES.nameTaken, code: 'CONFLICT' });
   });
 
   it("checks in the spec's order: name, then age, then captcha", async () => {
     const attempt = (body: Record<string, unknown>) => call('/api/register', { body, ip: freshIp() });
     let response = await attempt({ name: '   ', password: GOOD_PASSWORD, role: 'client' });
     expect(response.status).toBe(400);
-    expect((await json(response)).message).toBe(MESSAGES.nameRequired);
+    expect(await messageOf(response)).toBe(MESSAGES.nameRequired);
 
     response = await attempt({ name: uniqueName(), password: GOOD_PASSWORD, role: 'client', ageConfirmation: false });
-    expect((await json(response)).message).toBe(MESSAGES.ageRequired);
+    expect(await messageOf(response)).toBe(MESSAGES.ageRequired);
 
     response = await attempt({ name: uniqueName(), password: GOOD_PASSWORD, role: 'client', ageConfirmation: true });
-    const body = await json(response);
+    const body = await json<ErrorBody>(response);
     expect(body.message).toBe(MESSAGES.captchaRequired);
-    expect(body.fields.recaptchaToken).toContain(MESSAGES.captchaRequired);
+    expect(body.fields?.recaptchaToken).toContain(MESSAGES.captchaRequired);
   });
 
   it('accepts a captcha solution once only, and never a forged one', async () => {
@@ -84,22 +94,22 @@ describe('registration', () => {
     const replayName = uniqueName();
     const replay = await call('/api/register', { body: body(replayName), ip: freshIp() });
     expect(replay.status).toBe(400);
-    expect((await json(replay)).message).toBe(MESSAGES.captchaInvalid);
+    expect(await messageOf(replay)).toBe(MESSAGES.captchaInvalid);
 
-    const tamperings: ((payload: any) => void)[] = [
-      (payload) => (payload.solution.derivedKey = payload.solution.derivedKey.replace(/^./, (c: string) => (c === '0' ? '1' : '0'))),
-      (payload) => (payload.challenge.parameters.expiresAt += 3600),
+    const tamperings: ((payload: Payload) => void)[] = [
+      (payload) => (payload.solution.derivedKey = payload.solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0'))),
+      (payload) => (payload.challenge.parameters.expiresAt! += 3600),
       (payload) => (payload.challenge.parameters.keyPrefix = '00'),
     ];
     for (const tamper of tamperings) {
-      const payload = JSON.parse(atob(await solveCaptcha()));
+      const payload = JSON.parse(atob(await solveCaptcha())) as Payload;
       tamper(payload);
       const forged = await call('/api/register', {
         body: { ...body(uniqueName()), recaptchaToken: btoa(JSON.stringify(payload)) },
         ip: freshIp(),
       });
       expect(forged.status).toBe(400);
-      expect((await json(forged)).message).toBe(MESSAGES.captchaInvalid);
+      expect(await messageOf(forged)).toBe(MESSAGES.captchaInvalid);
     }
 
     const garbage = await call('/api/register', { body: { ...body(uniqueName()), recaptchaToken: 'not-a-payload' }, ip: freshIp() });
@@ -109,34 +119,34 @@ describe('registration', () => {
   it('refuses short and common passwords', async () => {
     const short = await register({ password: 'short7!' });
     expect(short.response.status).toBe(400);
-    expect((await json(short.response)).message).toBe(MESSAGES.passwordTooShort);
+    expect(await messageOf(short.response)).toBe(MESSAGES.passwordTooShort);
 
     const common = await register({ password: 'password123' });
     expect(common.response.status).toBe(400);
-    expect((await json(common.response)).message).toBe(MESSAGES.passwordCommon);
+    expect(await messageOf(common.response)).toBe(MESSAGES.passwordCommon);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
     const response = await call('/api/register', { rawBody: '{not json', headers: { 'Content-Type': 'application/json' } });
     expect(response.status).toBe(400);
-    expect((await json(response)).code).toBe('BAD_REQUEST');
+    expect((await json<ErrorBody>(response)).code).toBe('BAD_REQUEST');
   });
 });
 
 describe('sign-in and sessions', () => {
   it('gives one message for an unknown name and a wrong password', async () => {
-    const { name } = await register();
+    const { name } = await createMember();
     const wrong = await call('/api/login', { body: { name, password: 'not-the-password' }, ip: freshIp() });
     const unknown = await call('/api/login', { body: { name: uniqueName('Nobody'), password: GOOD_PASSWORD }, ip: freshIp() });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect((await json(wrong)).message).toBe(MESSAGES.badCredentials);
-    expect((await json(unknown)).message).toBe(MESSAGES.badCredentials);
+    expect(await messageOf(wrong)).toBe(MESSAGES.badCredentials);
+    expect(await messageOf(unknown)).toBe(MESSAGES.badCredentials);
     expect(sessionCookieFrom(wrong)).toBeNull();
   });
 
   it('signs in ignoring the case of the name, with a new session every time', async () => {
-    const { name, cookie: registered } = await register();
+    const { name, cookie: registered } = await createMember();
     const first = await call('/api/login', { body: { name: name.toLowerCase(), password: GOOD_PASSWORD }, ip: freshIp() });
     expect(first.status).toBe(200);
     const firstCookie = sessionCookieFrom(first);
@@ -152,24 +162,24 @@ describe('sign-in and sessions', () => {
   });
 
   it('refuses a banned account with 403 and ends its sessions', async () => {
-    const { name, cookie, response } = await register();
-    const user = await json(response);
-    await database().execute({ sql: 'update users set is_banned = 1 where id = ?', args: [user.id] });
+    const member = await createMember();
+    const { name, cookie } = member;
+    await ban(member);
     const login = await call('/api/login', { body: { name, password: GOOD_PASSWORD }, ip: freshIp() });
     expect(login.status).toBe(403);
-    expect((await json(login)).message).toBe(MESSAGES.banned);
+    expect(await messageOf(login)).toBe(MESSAGES.banned);
     expect(sessionCookieFrom(login)).toBeNull();
     expect((await call('/api/user', { cookie })).status).toBe(401);
   });
 
   it('ends the session on logout (POST and the browser GET)', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const logout = await call('/api/logout', { method: 'POST', cookie });
     expect(logout.status).toBe(200);
     expect(logout.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
     expect((await call('/api/user', { cookie })).status).toBe(401);
 
-    const { cookie: other } = await register();
+    const { cookie: other } = await createMember();
     const browser = await call('/api/logout', { cookie: other, headers: { 'Sec-Fetch-Site': 'same-origin' } });
     expect(browser.status).toBe(302);
     expect(browser.headers.get('Location')).toBe('/');
@@ -178,8 +188,8 @@ describe('sign-in and sessions', () => {
   });
 
   it('stores only a hash of the session secret, never the cookie value', async () => {
-    const { cookie } = await register();
-    const token = cookie!.split('=')[1]!;
+    const { cookie } = await createMember();
+    const token = cookie.split('=')[1]!;
     const [id, secret] = token.split('.');
     expect(id!.length).toBeGreaterThanOrEqual(24);
     expect(secret!.length).toBeGreaterThanOrEqual(24);
@@ -206,14 +216,14 @@ describe('sign-in and sessions', () => {
   });
 
   it('accepts the session token as a bearer token for scripts', async () => {
-    const { cookie } = await register();
-    const token = cookie!.split('=')[1]!;
+    const { cookie } = await createMember();
+    const token = cookie.split('=')[1]!;
     const response = await call('/api/user', { headers: { Authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
   });
 
   it('limits repeated failed sign-ins with 429 and Retry-After', async () => {
-    const { name } = await register();
+    const { name } = await createMember();
     const ip = freshIp();
     await startEarlyInLimiterWindow();
     const statuses: number[] = [];
@@ -222,7 +232,7 @@ describe('sign-in and sessions', () => {
       statuses.push(response.status);
       if (response.status === 429) {
         expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
-        expect((await json(response)).message).toBe(MESSAGES.tooManyRequests);
+        expect(await messageOf(response)).toBe(MESSAGES.tooManyRequests);
       }
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
@@ -243,7 +253,7 @@ describe('cross-site protection and headers', () => {
     const { rows } = await database().execute({ sql: 'select count(*) as n from users where name = ?', args: [name] });
     expect(Number(rows[0]!.n)).toBe(0);
 
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const trpcLogout = await call('/trpc/account.logout', { body: {}, cookie, origin: 'https://evil.example' });
     expect(trpcLogout.status).toBe(403);
     expect((await call('/api/user', { cookie })).status).toBe(200);
@@ -266,7 +276,7 @@ describe('cross-site protection and headers', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await call('/api/no-such-thing');
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect(await json<ErrorBody>(response)).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
   });
 });
 
@@ -274,11 +284,11 @@ describe('health and round trips', () => {
   it('checks the database in GET /api/health', async () => {
     const response = await call('/api/health');
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(await json<Output<'system.health'>>(response)).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
   it('reads with one database round trip and writes with at most two', async () => {
-    const { name, cookie } = await register();
+    const { name, cookie } = await createMember();
     const measure = async (action: () => Promise<Response>) => {
       const before = await pipelinesServed();
       const response = await action();
@@ -303,17 +313,15 @@ describe('health and round trips', () => {
 
 describe('tRPC', () => {
   it('answers account.me over /trpc with the same user as /api/user', async () => {
-    const { cookie } = await register();
-    const viaRest = await json(await call('/api/user', { cookie }));
-    const viaTrpc = await json(await call('/trpc/account.me', { cookie }));
-    expect(viaTrpc.result.data).toEqual(viaRest);
-    const signedOut = await json(await call('/trpc/account.me'));
-    expect(signedOut.result.data).toBeNull();
+    const member = await createMember();
+    const viaRest = await json<CurrentUser>(await call('/api/user', { cookie: member.cookie }));
+    expect(await trpcQuery('account.me', member)).toEqual(viaRest);
+    expect(await trpcQuery('account.me', null)).toBeNull();
   });
 
   it('formats errors with the first validation message and no stack', async () => {
     const response = await call('/trpc/account.register', { body: { name: '' }, ip: freshIp() });
-    const body = await json(response);
+    const body = await json<TrpcErrorBody>(response);
     expect(response.status).toBe(400);
     expect(body.error.message).toBe(MESSAGES.nameRequired);
     expect(JSON.stringify(body)).not.toContain('stack');

@@ -6,8 +6,8 @@ import { AI_ASSIST_DAILY_LIMIT, AI_ASSIST_OUTPUT_MAX_LENGTH, AI_ASSIST_TEXTS } f
 import { manilaDay } from '../../common/time.ts';
 import { plainText, systemPrompt } from '../providers/ai.ts';
 import { editText, sentencesOf, tidyText } from '../providers/ai-editor.ts';
-import { call, database, json } from './helpers.ts';
-import { member, type TestMember } from './members.ts';
+import { call, database, json, messageOf, type Output } from './helpers.ts';
+import { createMember, type TestMember } from './members.ts';
 
 function assist(who: TestMember | null, body: unknown) {
   return call('/api/ai-assist-profile', { body, cookie: who?.cookie ?? null });
@@ -22,11 +22,11 @@ describe('POST /api/ai-assist-profile', () => {
   });
 
   it("refuses text without a complete sentence with 400 and the spec's hint", async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     for (const currentText of ['Too short.', 'no punctuation at the end of this text', 'Supercalifragilisticexpialidocious!', '   ', undefined]) {
       const response = await assist(me, { currentText, profileType: 'client', userName: me.name });
       expect(response.status, String(currentText)).toBe(400);
-      expect((await json(response)).message).toBe(AI_ASSIST_TEXTS.needSentenceProfile);
+      expect(await messageOf(response)).toBe(AI_ASSIST_TEXTS.needSentenceProfile);
     }
     // Refused calls do not count against the day.
     const { rows } = await database().execute({ sql: 'select uses from ai_assist_uses where user_id = ?', args: [me.id] });
@@ -34,14 +34,14 @@ describe('POST /api/ai-assist-profile', () => {
   });
 
   it('answers suggestions from the built-in editor, the first one the improved text', async () => {
-    const me = await member('spa_management');
+    const me = await createMember('spa_management');
     const response = await assist(me, {
       currentText: 'you can book us on viber.we are open daily 10am to 10pm  .our spa offers hilot and  swedish massge ,and a sauna. welcome to Kalinaw spa in pasig!',
       profileType: 'spa_management',
       userName: me.name,
     });
     expect(response.status).toBe(200);
-    const body = await json(response);
+    const body = await json<Output<'ai.assistProfile'>>(response);
     expect(body.provider).toEqual({ name: 'built-in', label: 'Built-in editor (works offline): it tidies your own words and never adds facts.' });
     // A welcome first, then what the spa offers, when it is open, and how to book: the member's own sentences.
     expect(body.suggestions[0]).toBe(
@@ -53,7 +53,7 @@ describe('POST /api/ai-assist-profile', () => {
   });
 
   it('limits each member to the daily allowance with 429 and Retry-After until Manila midnight', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     await database().execute({
       sql: 'insert into ai_assist_uses (user_id, manila_day, uses) values (?, ?, ?)',
       args: [me.id, manilaDay(), AI_ASSIST_DAILY_LIMIT - 1],
@@ -62,12 +62,12 @@ describe('POST /api/ai-assist-profile', () => {
     expect((await assist(me, text)).status).toBe(200);
     const limited = await assist(me, text);
     expect(limited.status).toBe(429);
-    expect((await json(limited)).message).toBe(AI_ASSIST_TEXTS.dailyLimit);
+    expect(await messageOf(limited)).toBe(AI_ASSIST_TEXTS.dailyLimit);
     const retryAfter = Number(limited.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     // Another member is not affected.
-    expect((await assist(await member('client'), text)).status).toBe(200);
+    expect((await assist(await createMember('client'), text)).status).toBe(200);
   });
 });
 

@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_TEXTS } from '../../common/analytics.ts';
 import { manilaDay } from '../../common/time.ts';
-import { createMember, type TestMember } from './chat-client.ts';
-import { configuredWorker, database, json } from './helpers.ts';
+import { createMember, type TestMember } from './members.ts';
+import { configuredWorker, database, json, messageOf, type Output } from './helpers.ts';
+
+type Report = Output<'analytics.report'>;
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 // Every answer here waits for the work left after it (the counting runs after the answer).
@@ -57,7 +59,7 @@ describe('counting', () => {
   it('counts the map popup, Call and Navigate once per viewer and day, only for spas', async () => {
     const [spa, a, b, client] = await Promise.all([createMember({ role: 'spa_management' }), createMember(), createMember(), createMember()]);
     for (const event of ['popup_open', 'popup_open', 'call_tap', 'navigate_tap', 'navigate_tap'])
-      expect(await json(await tap(a, spa, event))).toEqual({ received: true });
+      expect(await json<Output<'analytics.record'>>(await tap(a, spa, event))).toEqual({ received: true });
     await tap(b, spa, 'popup_open');
     await tap(spa, spa, 'call_tap');
     await tap(b, spa, 'call_tap', 'curl/8.5.0');
@@ -98,30 +100,30 @@ describe('the report', () => {
     const [spa, client] = await Promise.all([createMember({ role: 'spa_management' }), createMember()]);
     const forbidden = await report(client);
     expect(forbidden.status).toBe(403);
-    expect((await json(forbidden)).message).toBe(ANALYTICS_TEXTS.onlySpas);
+    expect(await messageOf(forbidden)).toBe(ANALYTICS_TEXTS.onlySpas);
     expect((await report(null as never)).status).toBe(401);
 
-    const answer = await json(await report(spa));
+    const answer = await json<Report>(await report(spa));
     expect(answer).toMatchObject({ premium: false, maxWeeks: 4, previous: null });
     expect(answer.weeks).toHaveLength(4);
     for (const query of ['?weeks=12', '?weeks=5', '?compare=true', '?weeks=4&compare=true']) {
       const refused = await report(spa, query);
       expect(refused.status, query).toBe(403);
-      expect((await json(refused)).message).toBe(ANALYTICS_TEXTS.premiumRequired);
+      expect(await messageOf(refused)).toBe(ANALYTICS_TEXTS.premiumRequired);
     }
     const exported = await as(spa, '/api/analytics/export?weeks=4');
     expect(exported.status).toBe(403);
-    expect((await json(exported)).message).toBe(ANALYTICS_TEXTS.premiumRequired);
+    expect(await messageOf(exported)).toBe(ANALYTICS_TEXTS.premiumRequired);
     expect((await report(spa, '?weeks=0')).status).toBe(400);
   });
 
   it('gives premium 12 weeks with the previous 12, and the CSV export', async () => {
     const spa = await createMember({ role: 'spa_management', premium: true });
-    const answer = await json(await report(spa, '?weeks=12&compare=true'));
+    const answer = await json<Report>(await report(spa, '?weeks=12&compare=true'));
     expect(answer).toMatchObject({ premium: true, maxWeeks: 12 });
     expect(answer.weeks).toHaveLength(12);
     expect(answer.previous).toHaveLength(12);
-    const weekStarts = [...answer.previous, ...answer.weeks].map((week: { weekStart: string }) => week.weekStart);
+    const weekStarts = [...answer.previous!, ...answer.weeks].map((week) => week.weekStart);
     for (const [i, start] of weekStarts.entries()) {
       expect(new Date(`${start}T00:00:00Z`).getUTCDay()).toBe(1);
       if (i > 0) expect(Date.parse(start) - Date.parse(weekStarts[i - 1]!)).toBe(7 * 86_400_000);
@@ -145,10 +147,10 @@ describe('the report', () => {
     for (const path of ['/api/analytics?weeks=52', '/api/analytics?weeks=13', '/api/analytics/export?weeks=52']) {
       const refused = await as(spa, path);
       expect(refused.status, path).toBe(403);
-      expect((await json(refused)).message).toBe(ANALYTICS_TEXTS.proRequired);
+      expect(await messageOf(refused)).toBe(ANALYTICS_TEXTS.proRequired);
     }
     await database().execute({ sql: 'update users set pro_until = ? where id = ?', args: [Date.now() + 30 * 86_400_000, spa.id] });
-    const year = await json(await report(spa, '?weeks=52'));
+    const year = await json<Report>(await report(spa, '?weeks=52'));
     expect(year).toMatchObject({ premium: true, maxWeeks: 52 });
     expect(year.weeks).toHaveLength(52);
     expect((await as(spa, '/api/analytics/export?weeks=52')).status).toBe(200);
@@ -195,10 +197,10 @@ describe('the report', () => {
       ],
       'write',
     );
-    const { weeks } = await json(await report(spa));
-    expect(weeks.slice(0, 3).every((week: any) => week.profileViews === 0 && week.reviews === 0)).toBe(true);
+    const { weeks } = await json<Report>(await report(spa));
+    expect(weeks.slice(0, 3).every((week) => week.profileViews === 0 && week.reviews === 0)).toBe(true);
     expect(weeks[3]).toEqual({
-      weekStart: weeks[3].weekStart,
+      weekStart: weeks[3]?.weekStart,
       profileViews: 2,
       popupOpens: 0,
       callTaps: 1,

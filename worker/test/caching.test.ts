@@ -2,7 +2,8 @@
 // failed, and nothing set a cookie. A batch that mixes a public board with the member's own account, or a public
 // read whose session lookup refreshed the cookie, is `private, no-store`.
 import { describe, expect, it } from 'vitest';
-import { call, database, register, sessionCookieFrom } from './helpers.ts';
+import { call, database, json, sessionCookieFrom, type TrpcResult } from './helpers.ts';
+import { createMember } from './members.ts';
 
 const PRIVATE = 'private, no-store';
 const PUBLIC = /^public, max-age=0, s-maxage=\d+, must-revalidate$/;
@@ -25,7 +26,7 @@ async function makeSessionDueRefresh(cookie: string): Promise<void> {
 
 describe('shared caching of API answers', () => {
   it('marks a batch of public boards public, signed out and signed in', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     for (const who of [null, cookie]) {
       const response = await call(summaryAndBoard, { cookie: who });
       expect(response.status).toBe(200);
@@ -35,7 +36,7 @@ describe('shared caching of API answers', () => {
   });
 
   it("marks a batch that carries the member's own account private, whatever else it carries", async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const response = await call(
       `/trpc/leaderboards.summary,leaderboards.board,account.me?batch=1&${batchInput(
         { timeframe: 'monthly' },
@@ -45,7 +46,7 @@ describe('shared caching of API answers', () => {
       { cookie },
     );
     expect(response.status).toBe(200);
-    const answers = (await response.json()) as { result: { data: unknown } }[];
+    const answers = await json<[TrpcResult<'leaderboards.summary'>, TrpcResult<'leaderboards.board'>, TrpcResult<'account.me'>]>(response);
     expect(answers).toHaveLength(3);
     expect(answers[2]!.result.data).toMatchObject({ role: 'client' });
     expect(response.headers.get('Cache-Control')).toBe(PRIVATE);
@@ -59,9 +60,9 @@ describe('shared caching of API answers', () => {
   });
 
   it('marks a public read private when the session lookup beside it refreshes the cookie', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     // A batch whose only call needs the session: the refresh sets the cookie.
-    await makeSessionDueRefresh(cookie!);
+    await makeSessionDueRefresh(cookie);
     const refreshed = await call(
       `/trpc/leaderboards.board,account.me?batch=1&${batchInput({ board: 'therapists', timeframe: 'monthly' }, undefined)}`,
       { cookie },
@@ -69,8 +70,8 @@ describe('shared caching of API answers', () => {
     expect(sessionCookieFrom(refreshed)).not.toBeNull();
     expect(refreshed.headers.get('Cache-Control')).toBe(PRIVATE);
     // Problem Clients rides with the session lookup: when that refreshes, the board is private too.
-    const spa = await register({ role: 'spa_management' });
-    await makeSessionDueRefresh(spa.cookie!);
+    const spa = await createMember('spa_management');
+    await makeSessionDueRefresh(spa.cookie);
     const problems = await call(`/trpc/leaderboards.board?batch=1&${batchInput({ board: 'problems', timeframe: 'monthly' })}`, {
       cookie: spa.cookie,
     });
@@ -80,7 +81,7 @@ describe('shared caching of API answers', () => {
   });
 
   it('answers REST the same way: public boards and the map listing public, everything about a member private', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     for (const path of ['/api/leaderboards?timeframe=weekly', '/api/leaderboards/stars', '/api/leaderboards/summary']) {
       for (const who of [null, cookie]) {
         const response = await call(path, { cookie: who });

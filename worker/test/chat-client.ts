@@ -1,24 +1,12 @@
 // Chat test clients: real WebSockets opened through the Worker's /ws/chat (session cookie and Origin checked
-// there), and members arranged directly in the database with a real session, so a test can have many.
+// there), as the members of members.ts.
 import { env, exports } from 'cloudflare:workers';
 import type { ClientFrame, ServerFrame } from '../../common/chat-protocol.ts';
-import type { Role } from '../../common/roles.ts';
-import { insertMembersWithSessions } from '../../db/members-with-sessions.ts';
-import { BASE, database, ORIGIN, uniqueName } from './helpers.ts';
+import { BASE, ORIGIN } from './helpers.ts';
+import type { TestMember } from './members.ts';
 
-export interface TestMember {
-  id: number;
-  name: string;
-  memberNumber: number;
-  cookie: string;
-}
-
-/** A member with a session, created in the database (registration itself is tested elsewhere). */
-export async function createMember(options: { premium?: boolean; role?: Role; name?: string } = {}): Promise<TestMember> {
-  const [member] = await insertMembersWithSessions(database(), [{ ...options, name: options.name ?? uniqueName('Chatter') }]);
-  const { token, ...rest } = member!;
-  return { ...rest, cookie: `__Host-session=${token}` };
-}
+/** Who a socket is opened for: any member with a session. */
+export type ChatMember = Pick<TestMember, 'id' | 'name' | 'cookie'>;
 
 /** The upgrade request the Worker sees; returns the HTTP response (status 101 with a socket when accepted). */
 export function upgrade(options: { cookie?: string | null; origin?: string | null; upgradeHeader?: string | null } = {}) {
@@ -37,10 +25,10 @@ export class ChatClient {
   private unread: ServerFrame[] = [];
   private listeners = new Set<() => void>();
   readonly closed: Promise<{ code: number; reason: string }>;
-  readonly member: TestMember;
+  readonly member: ChatMember;
   private readonly socket: WebSocket;
 
-  private constructor(member: TestMember, socket: WebSocket) {
+  private constructor(member: ChatMember, socket: WebSocket) {
     this.member = member;
     this.socket = socket;
     this.closed = new Promise((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
@@ -52,7 +40,7 @@ export class ChatClient {
     });
   }
 
-  static async connect(member: TestMember, options: { join?: boolean } = {}): Promise<ChatClient> {
+  static async connect(member: ChatMember, options: { join?: boolean } = {}): Promise<ChatClient> {
     const response = await upgrade({ cookie: member.cookie });
     if (response.status !== 101 || !response.webSocket) throw new Error(`upgrade refused: ${response.status}`);
     response.webSocket.accept();
@@ -119,6 +107,6 @@ export function hubStub() {
   return namespace.get(namespace.idFromName('global'));
 }
 
-export function requestIdFor(from: TestMember, to: TestMember, timestamp = Date.now()) {
+export function requestIdFor(from: { id: number }, to: { id: number }, timestamp = Date.now()) {
   return `${from.id}-${to.id}-${timestamp}`;
 }

@@ -3,8 +3,8 @@
 // tried), and the round trips (reads 1, writes at most 2).
 import { describe, expect, it } from 'vitest';
 import { FAVORITE_LISTS_MAX, FAVORITES_TEXTS } from '../../common/favorites.ts';
-import { createMember, type TestMember } from './chat-client.ts';
-import { call, database, json, pipelinesServed } from './helpers.ts';
+import { createMember, type TestMember } from './members.ts';
+import { call, database, json, messageOf, pipelinesServed, type Output } from './helpers.ts';
 
 const as = (member: TestMember) => ({
   get: (path: string) => call(path, { cookie: member.cookie }),
@@ -16,12 +16,12 @@ const as = (member: TestMember) => ({
 async function lists(member: TestMember) {
   const response = await as(member).get('/api/favorites');
   expect(response.status).toBe(200);
-  return json<{ id: number; name: string; isDefault: boolean; members: { id: number; name: string; slug: string; role: string }[] }[]>(response);
+  return json<Output<'favorites.lists'>>(response);
 }
 
 async function expectError(response: Response, status: number, message: string) {
   expect(response.status).toBe(status);
-  expect((await json(response)).message).toBe(message);
+  expect(await messageOf(response)).toBe(message);
 }
 
 /** A member's lists and what is in them, as stored. */
@@ -43,7 +43,7 @@ describe('favourites lists', () => {
     const [initial] = await lists(member);
     expect(initial).toMatchObject({ name: 'Favorites', isDefault: true, members: [] });
 
-    expect(await json(await as(member).post('/api/favorites', { targetUserId: spa.id }))).toEqual({ listId: initial!.id, saved: true });
+    expect(await json<Output<'favorites.save'>>(await as(member).post('/api/favorites', { targetUserId: spa.id }))).toEqual({ listId: initial!.id, saved: true });
     await as(member).post('/api/favorites', { targetUserId: therapist.id });
     // Saving again changes nothing.
     expect((await as(member).post('/api/favorites', { targetUserId: spa.id })).status).toBe(200);
@@ -62,25 +62,25 @@ describe('favourites lists', () => {
     const spa = await createMember({ role: 'spa_management' });
     const created = await as(member).post('/api/favorites/lists', { name: '  Date   night ' });
     expect(created.status).toBe(200);
-    const list = await json(created);
+    const list = await json<Output<'favorites.createList'>>(created);
     expect(list).toMatchObject({ name: 'Date night', isDefault: false, members: [] });
 
     await as(member).post(`/api/favorites/lists/${list.id}/members`, { targetUserId: spa.id });
-    const saved = await json(await as(member).get(`/api/favorites/saved/${spa.id}`));
-    expect(saved.map((entry: any) => [entry.name, entry.saved])).toEqual([
+    const saved = await json<Output<'favorites.saved'>>(await as(member).get(`/api/favorites/saved/${spa.id}`));
+    expect(saved.map((entry) => [entry.name, entry.saved])).toEqual([
       ['Favorites', false],
       ['Date night', true],
     ]);
 
-    expect(await json(await as(member).patch(`/api/favorites/lists/${list.id}`, { name: 'Anniversary' }))).toMatchObject({
+    expect(await json<Output<'favorites.renameList'>>(await as(member).patch(`/api/favorites/lists/${list.id}`, { name: 'Anniversary' }))).toMatchObject({
       id: list.id,
       name: 'Anniversary',
     });
-    expect(await json(await as(member).delete(`/api/favorites/lists/${list.id}/members/${spa.id}`))).toEqual({ removed: true });
-    expect(await json(await as(member).delete(`/api/favorites/lists/${list.id}/members/${spa.id}`))).toEqual({ removed: false });
+    expect(await json<Output<'favorites.remove'>>(await as(member).delete(`/api/favorites/lists/${list.id}/members/${spa.id}`))).toEqual({ removed: true });
+    expect(await json<Output<'favorites.remove'>>(await as(member).delete(`/api/favorites/lists/${list.id}/members/${spa.id}`))).toEqual({ removed: false });
 
     await as(member).post(`/api/favorites/lists/${list.id}/members`, { targetUserId: spa.id });
-    expect(await json(await as(member).delete(`/api/favorites/lists/${list.id}`))).toEqual({ deleted: true });
+    expect(await json<Output<'favorites.deleteList'>>(await as(member).delete(`/api/favorites/lists/${list.id}`))).toEqual({ deleted: true });
     expect((await lists(member)).map((entry) => entry.name)).toEqual(['Favorites']);
     const orphans = await database().execute({ sql: 'select count(*) as n from favorite_list_items where list_id = ?', args: [list.id] });
     expect(Number(orphans.rows[0]!.n)).toBe(0);
@@ -138,7 +138,7 @@ describe('favourites lists', () => {
     const intruder = await createMember();
     const spa = await createMember({ role: 'spa_management' });
     const [standard] = await lists(owner);
-    const named = await json(await as(owner).post('/api/favorites/lists', { name: 'Secret spots' }));
+    const named = await json<Output<'favorites.createList'>>(await as(owner).post('/api/favorites/lists', { name: 'Secret spots' }));
     await as(owner).post('/api/favorites', { targetUserId: spa.id });
     await as(owner).post(`/api/favorites/lists/${named.id}/members`, { targetUserId: spa.id });
     const before = await snapshot(owner);
@@ -146,7 +146,7 @@ describe('favourites lists', () => {
     const theirs = await lists(intruder);
     expect(theirs.map((list) => list.id)).not.toContain(standard!.id);
     expect(theirs.map((list) => list.id)).not.toContain(named.id);
-    expect((await json(await as(intruder).get(`/api/favorites/saved/${spa.id}`))).map((list: any) => list.id)).not.toContain(named.id);
+    expect((await json<Output<'favorites.saved'>>(await as(intruder).get(`/api/favorites/saved/${spa.id}`))).map((list) => list.id)).not.toContain(named.id);
     for (const listId of [standard!.id, named.id]) {
       await expectError(await as(intruder).post(`/api/favorites/lists/${listId}/members`, { targetUserId: spa.id }), 404, FAVORITES_TEXTS.listNotFound);
       await expectError(await as(intruder).patch(`/api/favorites/lists/${listId}`, { name: 'Mine now' }), 404, FAVORITES_TEXTS.listNotFound);
@@ -187,7 +187,7 @@ describe('favourites lists', () => {
     expect(
       await trips(async () => {
         const response = await as(member).post('/api/favorites/lists', { name: 'Trips' });
-        listId = (await json(response.clone())).id;
+        listId = (await json<Output<'favorites.createList'>>(response.clone())).id;
         return response;
       }),
     ).toBeLessThanOrEqual(2);

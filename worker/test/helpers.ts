@@ -112,7 +112,7 @@ export const standIns = {
  * A JSON answer, typed as the caller declares it: for a REST path, the output of the procedure it calls
  * (`json<Output<'spas.list'>>(response)`), or `ErrorBody` for a refusal. Without a declared type it is `unknown`.
  */
-export async function json<T = any>(response: Response): Promise<T> {
+export async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
@@ -139,12 +139,19 @@ export type Output<P extends ProcedurePath> = Split<P> extends [infer R extends 
   : never;
 /** The items of a paged procedure's output: what its REST path answers as the spec's plain array. */
 export type Items<P extends ProcedurePath> = Output<P> extends { items: infer I } ? I : never;
+/** The signed-in member as GET /api/user answers (account.me, which answers null to nobody). */
+export type CurrentUser = NonNullable<Output<'account.me'>>;
 /** What the procedure takes. */
 export type Input<P extends ProcedurePath> = Split<P> extends [infer R extends keyof RouterInputs, infer N]
   ? N extends keyof RouterInputs[R]
     ? RouterInputs[R][N]
     : never
   : never;
+
+/** What a successful tRPC call answers, one per call of a batch (`?batch=1` answers an array of them). */
+export interface TrpcResult<P extends ProcedurePath> {
+  result: { data: Output<P> };
+}
 
 /** What a refused tRPC call answers (worker/trpc.ts errorFormatter). */
 export interface TrpcErrorBody {

@@ -6,26 +6,25 @@ import { MESSAGES } from '../../common/account.ts';
 import { LINEUP_TEXTS } from '../../common/lineup.ts';
 import { RECOGNITION_MESSAGES } from '../../common/recognition.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
-import { createMember, type TestMember } from './chat-client.ts';
-import { call, database, json } from './helpers.ts';
-import { ban } from './members.ts';
+import { ban, createMember, type TestMember } from './members.ts';
+import { call, database, json, messageOf, trpcQuery, type Input, type Output } from './helpers.ts';
 
 const post = (who: TestMember | null, path: string, body: unknown = {}) => call(path, { body, cookie: who?.cookie ?? null });
 const lineupOf = async (member: { id: number }, viewer: TestMember | null) => {
   const response = await call(`/api/users/${member.id}/lineup`, { cookie: viewer?.cookie ?? null });
   expect(response.status).toBe(200);
-  return json(response);
+  return json<Output<'lineup.of'>>(response);
 };
 
 async function expectError(response: Response, status: number, message: string) {
   expect(response.status).toBe(status);
-  expect((await json(response)).message).toBe(message);
+  expect(await messageOf(response)).toBe(message);
 }
 
 async function invite(spa: TestMember, therapist: { id: number }): Promise<number> {
   const response = await post(spa, '/api/lineup/invitations', { therapistId: therapist.id });
   expect(response.status).toBe(200);
-  const answer = await json(response);
+  const answer = await json<Output<'lineup.invite'>>(response);
   expect(answer).toMatchObject({ state: 'invited', therapistId: therapist.id, spaId: spa.id, message: LINEUP_TEXTS.invited });
   return answer.linkId;
 }
@@ -48,11 +47,11 @@ describe('therapist lineup', () => {
     // The invitation is private to the two sides: the public lineup is empty, and only the sides see it.
     expect(await lineupOf(spa, client)).toEqual({ therapists: [], spas: [], invitations: null });
     expect(await lineupOf(therapist, null)).toEqual({ therapists: [], spas: [], invitations: null });
-    expect((await lineupOf(spa, spa)).invitations.therapists.map((t: any) => t.id)).toEqual([therapist.id]);
-    expect((await lineupOf(therapist, therapist)).invitations.spas.map((s: any) => [s.id, s.linkId])).toEqual([[spa.id, linkId]]);
+    expect((await lineupOf(spa, spa)).invitations?.therapists.map((t) => t.id)).toEqual([therapist.id]);
+    expect((await lineupOf(therapist, therapist)).invitations?.spas.map((s) => [s.id, s.linkId])).toEqual([[spa.id, linkId]]);
 
     const accepted = await post(therapist, `/api/lineup/${linkId}/accept`);
-    expect(await json(accepted)).toEqual({ linkId, state: 'accepted', message: LINEUP_TEXTS.accepted });
+    expect(await json<Output<'lineup.respond'>>(accepted)).toEqual({ linkId, state: 'accepted', message: LINEUP_TEXTS.accepted });
 
     await database().execute({
       sql: "insert into flowers (giver_id, recipient_id, manila_day) values (?, ?, '2026-01-01'), (?, ?, '2026-01-01')",
@@ -77,8 +76,8 @@ describe('therapist lineup', () => {
     ]);
     const [a, b] = [await invite(spaA, therapist), await invite(spaB, therapist)];
     expect((await post(therapist, `/api/lineup/${a}/accept`)).status).toBe(200);
-    expect(await json(await post(therapist, `/api/lineup/${b}/decline`))).toEqual({ linkId: b, state: 'declined', message: LINEUP_TEXTS.declined });
-    expect((await lineupOf(therapist, therapist)).spas.map((s: any) => s.id)).toEqual([spaA.id]);
+    expect(await json<Output<'lineup.respond'>>(await post(therapist, `/api/lineup/${b}/decline`))).toEqual({ linkId: b, state: 'declined', message: LINEUP_TEXTS.declined });
+    expect((await lineupOf(therapist, therapist)).spas.map((s) => s.id)).toEqual([spaA.id]);
     expect((await lineupOf(spaB, spaB)).invitations).toEqual({ therapists: [], spas: [] });
     // After a decline the spa may ask again.
     await invite(spaB, therapist);
@@ -110,9 +109,9 @@ describe('therapist lineup', () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => post(spa, '/api/lineup/invitations', { therapistId: therapist.id })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     const refused = answers.find((r) => r.status === 409)!;
-    expect((await json(refused)).message).toBe(LINEUP_TEXTS.alreadyLinked);
+    expect(await messageOf(refused)).toBe(LINEUP_TEXTS.alreadyLinked);
     expect(await linkRows(spa)).toEqual([`${therapist.id}:invited`]);
-    const link = (await lineupOf(spa, spa)).invitations.therapists[0].linkId;
+    const link = (await lineupOf(spa, spa)).invitations!.therapists[0]!.linkId;
     await post(therapist, `/api/lineup/${link}/accept`);
     await expectError(await post(spa, '/api/lineup/invitations', { therapistId: therapist.id }), 409, LINEUP_TEXTS.alreadyLinked);
     expect(await linkRows(spa)).toEqual([`${therapist.id}:accepted`]);
@@ -147,7 +146,7 @@ describe('therapist lineup', () => {
     await post(therapist, `/api/lineup/${first}/accept`);
     await post(therapist2, `/api/lineup/${second}/accept`);
     const end = (who: TestMember, link: number) => call(`/api/lineup/${link}`, { method: 'DELETE', cookie: who.cookie });
-    expect(await json(await end(therapist, first))).toEqual({ linkId: first, state: 'ended', message: LINEUP_TEXTS.ended });
+    expect(await json<Output<'lineup.end'>>(await end(therapist, first))).toEqual({ linkId: first, state: 'ended', message: LINEUP_TEXTS.ended });
     expect((await end(spa, second)).status).toBe(200);
     await expectError(await end(spa, first), 409, LINEUP_TEXTS.alreadyEnded);
     expect((await lineupOf(spa, null)).therapists).toEqual([]);
@@ -180,12 +179,7 @@ describe('therapist lineup', () => {
     const theirs = await listing(spa, 'zzz Their Own Spa');
     await post(therapist, `/api/lineup/${await invite(spa, therapist)}/accept`);
 
-    const picker = async (input?: unknown) => {
-      const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-      const response = await call(`/trpc/recognition.spas${query}`, { cookie: client.cookie });
-      expect(response.status).toBe(200);
-      return (await json(response)).result.data as { id: number; worksHere: boolean }[];
-    };
+    const picker = (input?: Input<'recognition.spas'>) => trpcQuery('recognition.spas', client, input);
     const forTherapist = await picker({ therapistId: therapist.id });
     expect(forTherapist[0]).toMatchObject({ id: theirs, worksHere: true });
     expect(forTherapist.filter((entry) => entry.worksHere)).toHaveLength(1);
@@ -229,7 +223,7 @@ describe('therapist lineup', () => {
 
     const given = await review({ giveFlower: true, flowerSpaId: elsewhere });
     expect(given.status).toBe(200);
-    expect((await json(given)).reward).toMatchObject({ kind: 'flower', given: true });
+    expect((await json<Output<'reviews.submit'>>(given)).reward).toMatchObject({ kind: 'flower', given: true });
     expect(await saved()).toEqual({ reviews: 1, flowers: [elsewhere] });
   });
 });

@@ -3,7 +3,10 @@
 // and its bounds; geocoding from the gazetteer and the platform's own addresses; directions estimates.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_MESSAGES, LOCATION_MESSAGES } from '../../common/geo.ts';
-import { call, database, json, pipelinesServed, register } from './helpers.ts';
+import { call, database, json, messageOf, pipelinesServed, trpcGet, trpcQuery, type CurrentUser, type ErrorBody, type Output, type TrpcResult } from './helpers.ts';
+import { createMember, type TestMember } from './members.ts';
+
+type Listing = Output<'map.users'>;
 
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -22,27 +25,31 @@ async function setAddress(cookie: string | null, body: unknown) {
 }
 
 /** A spa member with a pin; `arrange` writes straight to the database first (hours, reviews). */
-async function spaWithPin(options: { latitude?: number; longitude?: number; address?: string; hours?: string } = {}) {
-  const { cookie, name } = await register({ role: 'spa_management' });
-  const user = await json(await call('/api/user', { cookie }));
+async function spaWithPin(options: { latitude?: number; longitude?: number; address?: string; hours?: string } = {}): Promise<TestMember> {
+  const spa = await createMember('spa_management');
   const db = database();
   await db.execute({
     sql: 'update users set opening_hours = ?, phone_number = ? where id = ?',
-    args: [options.hours ?? null, '0917 555 0101', user.id],
+    args: [options.hours ?? null, '0917 555 0101', spa.id],
   });
-  const response = await setAddress(cookie, {
-    address: options.address ?? `${name} Street, Makati City`,
+  const response = await setAddress(spa.cookie, {
+    address: options.address ?? `${spa.name} Street, Makati City`,
     latitude: options.latitude ?? 14.5547,
     longitude: options.longitude ?? 121.0244,
   });
   expect(response.status).toBe(200);
-  return { cookie, name, id: user.id as number, slug: user.slug as string };
+  return spa;
 }
 
 async function listing(cookie?: string | null) {
   const response = await call('/api/users?role=spa_management', { cookie });
   expect(response.status).toBe(200);
-  return (await json<any[]>(response));
+  return json<Listing>(response);
+}
+
+/** The signed-in member, as GET /api/user answers. */
+async function me(cookie: string) {
+  return json<CurrentUser>(await call('/api/user', { cookie }));
 }
 
 afterEach(() => {
@@ -54,10 +61,7 @@ describe('GET /api/users?role=spa_management', () => {
     const spa = await spaWithPin({ hours: OVERNIGHT_CLOSED_SUNDAY });
     // Three members each review the spa once (a member has one review per spa).
     const reviewerIds: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const { cookie: reviewer } = await register();
-      reviewerIds.push((await json(await call('/api/user', { cookie: reviewer }))).id);
-    }
+    for (let i = 0; i < 3; i++) reviewerIds.push((await createMember()).id);
     const db = database();
     // Sub-ratings out of 10: means 9 and 7, so 8 of 10, 4 of 5. A review without sub-ratings counts but does not rate.
     await db.batch([
@@ -89,12 +93,12 @@ describe('GET /api/users?role=spa_management', () => {
     vi.setSystemTime(manila('2026-03-03T01:30:00')); // Tuesday 01:30: Monday's overnight range is still open
     await setAddress(spa.cookie, { address: 'Updated Street, Makati City', latitude: 14.5548, longitude: 121.0245 });
     entry = (await listing()).find((spa_) => spa_.id === spa.id);
-    expect(entry.isOpen).toBe(true);
+    expect(entry?.isOpen).toBe(true);
 
     vi.setSystemTime(manila('2026-03-03T12:00:00')); // Tuesday noon: closed
     await setAddress(spa.cookie, { address: 'Updated Street, Makati City', latitude: 14.5548, longitude: 121.0245 });
     entry = (await listing()).find((spa_) => spa_.id === spa.id);
-    expect(entry.isOpen).toBe(false);
+    expect(entry?.isOpen).toBe(false);
   });
 
   it('answers null rating and null opening state when there are no reviews or hours', async () => {
@@ -120,11 +124,10 @@ describe('GET /api/users?role=spa_management', () => {
   });
 
   it('leaves out spas without coordinates and banned spas, and never lists other roles', async () => {
-    const { cookie } = await register({ role: 'spa_management' });
-    const withoutPin = await json(await call('/api/user', { cookie }));
+    const withoutPin = await createMember('spa_management');
     const banned = await spaWithPin();
     await database().execute({ sql: 'update users set is_banned = 1 where id = ?', args: [banned.id] });
-    const therapist = await register({ role: 'therapist' });
+    const therapist = await createMember('therapist');
     await setAddress(therapist.cookie, { address: 'Home service, Pasig', latitude: 14.57, longitude: 121.06 });
     const fresh = await spaWithPin(); // its address write purges the cache
 
@@ -132,13 +135,12 @@ describe('GET /api/users?role=spa_management', () => {
     expect(ids).toContain(fresh.id);
     expect(ids).not.toContain(withoutPin.id);
     expect(ids).not.toContain(banned.id);
-    const therapistId = (await json(await call('/api/user', { cookie: therapist.cookie }))).id;
-    expect(ids).not.toContain(therapistId);
+    expect(ids).not.toContain(therapist.id);
   });
 
   it('is fresh on the next read after a spa changes its address', async () => {
     const spa = await spaWithPin({ address: 'Before Street, Makati City' });
-    expect((await listing()).find((entry) => entry.id === spa.id).address).toBe('Before Street, Makati City');
+    expect((await listing()).find((entry) => entry.id === spa.id)?.address).toBe('Before Street, Makati City');
     await setAddress(spa.cookie, { address: 'After Street, Taguig', latitude: 14.55, longitude: 121.05 });
     expect((await listing()).find((entry) => entry.id === spa.id)).toMatchObject({
       address: 'After Street, Taguig',
@@ -163,19 +165,17 @@ describe('GET /api/users?role=spa_management', () => {
       const signedOut = await call(`/api/users?role=${role}`);
       expect(signedOut.status).toBe(401);
     }
-    const { cookie } = await register({ role: 'spa_management' });
+    const { cookie } = await createMember('spa_management');
     const forbidden = await call('/api/users?role=client', { cookie });
     expect(forbidden.status).toBe(403);
-    expect(await json(forbidden)).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await json<ErrorBody>(forbidden)).toMatchObject({ code: 'FORBIDDEN' });
 
-    const admin = await register();
-    await database().execute({ sql: "update users set role = 'admin' where name = ?", args: [admin.name] });
-    const therapist = await register({ role: 'therapist' });
+    const admin = await createMember('admin');
+    const therapist = await createMember('therapist');
     await setAddress(therapist.cookie, { address: 'Home service, Pasig', latitude: 14.57, longitude: 121.06 });
     const allowed = await call('/api/users?role=therapist', { cookie: admin.cookie });
     expect(allowed.status).toBe(200);
-    const therapistId = (await json(await call('/api/user', { cookie: therapist.cookie }))).id;
-    expect((await json<any[]>(allowed)).map((entry) => entry.id)).toContain(therapistId);
+    expect((await json<Listing>(allowed)).map((entry) => entry.id)).toContain(therapist.id);
   });
 
   it('answers 400 without a valid role', async () => {
@@ -188,21 +188,21 @@ describe('GET /api/users?role=spa_management', () => {
 
 describe('PATCH /api/profile/address', () => {
   it('saves the address and pin, which GET /api/user then shows', async () => {
-    const { cookie } = await register({ role: 'therapist' });
+    const { cookie } = await createMember('therapist');
     const response = await setAddress(cookie, { address: '  12 Kalayaan Ave, Makati City  ', latitude: 14.56, longitude: 121.03 });
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ address: '12 Kalayaan Ave, Makati City', latitude: '14.56', longitude: '121.03' });
-    expect(await json(await call('/api/user', { cookie }))).toMatchObject({ address: '12 Kalayaan Ave, Makati City', latitude: '14.56', longitude: '121.03' });
+    expect(await json<Output<'address.update'>>(response)).toMatchObject({ address: '12 Kalayaan Ave, Makati City', latitude: '14.56', longitude: '121.03' });
+    expect(await me(cookie)).toMatchObject({ address: '12 Kalayaan Ave, Makati City', latitude: '14.56', longitude: '121.03' });
   });
 
   it('takes coordinates sent as numeric strings, the type the user record carries', async () => {
-    const { cookie } = await register({ role: 'spa_management' });
+    const { cookie } = await createMember('spa_management');
     const response = await setAddress(cookie, { address: 'Ayala Avenue, Makati City', latitude: '14.5649', longitude: ' 121.0230 ' });
     expect(response.status).toBe(200);
-    expect(await json(await call('/api/user', { cookie }))).toMatchObject({ latitude: '14.5649', longitude: '121.023' });
+    expect(await me(cookie)).toMatchObject({ latitude: '14.5649', longitude: '121.023' });
     // What GET /api/user answers can be sent straight back.
-    const me = await json(await call('/api/user', { cookie }));
-    expect((await setAddress(cookie, { address: me.address, latitude: me.latitude, longitude: me.longitude })).status).toBe(200);
+    const user = await me(cookie);
+    expect((await setAddress(cookie, { address: user.address, latitude: user.latitude, longitude: user.longitude })).status).toBe(200);
   });
 
   it.each([
@@ -222,24 +222,24 @@ describe('PATCH /api/profile/address', () => {
     [{ address: 'Somewhere', latitude: 14.5 }, ADDRESS_MESSAGES.longitude],
     [{ address: 'Tokyo', latitude: 35.68, longitude: 139.69 }, ADDRESS_MESSAGES.latitude],
   ])('refuses %j with 400 and changes nothing', async (body, message) => {
-    const { cookie } = await register({ role: 'spa_management' });
+    const { cookie } = await createMember('spa_management');
     await setAddress(cookie, { address: 'Original Street, Pasig', latitude: 14.57, longitude: 121.06 });
     const response = await setAddress(cookie, body);
     expect(response.status).toBe(400);
-    expect((await json(response)).message).toBe(message);
-    expect(await json(await call('/api/user', { cookie }))).toMatchObject({ address: 'Original Street, Pasig', latitude: '14.57', longitude: '121.06' });
+    expect(await messageOf(response)).toBe(message);
+    expect(await me(cookie)).toMatchObject({ address: 'Original Street, Pasig', latitude: '14.57', longitude: '121.06' });
   });
 
   it('refuses unknown fields (no role or other member through this door)', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const response = await setAddress(cookie, { address: 'Somewhere', latitude: 14.5, longitude: 121, role: 'admin' });
     expect(response.status).toBe(400);
-    expect(await json(await call('/api/user', { cookie }))).toMatchObject({ role: 'client', address: null });
+    expect(await me(cookie)).toMatchObject({ role: 'client', address: null });
   });
 
   it('needs a signed-in member and a same-origin request', async () => {
     expect((await setAddress(null, { address: 'Somewhere', latitude: 14.5, longitude: 121 })).status).toBe(401);
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const crossSite = await call('/api/profile/address', {
       method: 'PATCH',
       body: { address: 'Somewhere', latitude: 14.5, longitude: 121 },
@@ -251,49 +251,49 @@ describe('PATCH /api/profile/address', () => {
 });
 
 describe('geocoding procedures', () => {
-  const search = (cookie: string | null, query: string) =>
-    call(`/trpc/geo.search?input=${encodeURIComponent(JSON.stringify({ query }))}`, { cookie });
+  const search = (cookie: string | null, query: string) => trpcGet('geo.search', cookie === null ? null : { cookie }, { query });
   const reverse = (cookie: string | null, latitude: number, longitude: number) =>
-    call(`/trpc/geo.reverse?input=${encodeURIComponent(JSON.stringify({ latitude, longitude }))}`, { cookie });
+    trpcGet('geo.reverse', cookie === null ? null : { cookie }, { latitude, longitude });
+  const suggested = async (response: Response) => (await json<TrpcResult<'geo.search'>>(response)).result.data;
 
   it('suggests at most 5 gazetteer places from 3 characters, offline', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const response = await search(cookie, 'Makati');
     expect(response.status).toBe(200);
-    const suggestions = (await json(response)).result.data as any[];
+    const suggestions = await suggested(response);
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(5);
     // The town whose name starts with the query comes first, before spa street addresses on Makati Ave.
     expect(suggestions[0]).toMatchObject({ label: 'Makati City', address: 'Makati City, Metro Manila, Philippines', source: 'gazetteer' });
-    expect(suggestions[0].latitude).toBeCloseTo(14.55, 1);
+    expect(suggestions[0]?.latitude).toBeCloseTo(14.55, 1);
 
-    const many = (await json(await search(cookie, 'san'))).result.data as any[];
+    const many = await suggested(await search(cookie, 'san'));
     expect(many).toHaveLength(5);
     // Diacritics do not matter: "las pinas" finds Las Piñas.
-    const accented = (await json(await search(cookie, 'las pinas'))).result.data as any[];
+    const accented = await suggested(await search(cookie, 'las pinas'));
     expect(accented[0]).toMatchObject({ label: 'Las Piñas', address: 'Las Piñas, Metro Manila, Philippines' });
   });
 
   it("suggests the platform's own saved addresses first", async () => {
     const unique = `Sampaguita${crypto.randomUUID().slice(0, 6)}`;
     await spaWithPin({ address: `77 ${unique} Road, Quezon City`, latitude: 14.63, longitude: 121.03 });
-    const { cookie } = await register();
-    const suggestions = (await json(await search(cookie, `${unique} road`))).result.data as any[];
+    const { cookie } = await createMember();
+    const suggestions = await suggested(await search(cookie, `${unique} road`));
     expect(suggestions[0]).toEqual({ address: `77 ${unique} Road, Quezon City`, label: `77 ${unique} Road`, latitude: 14.63, longitude: 121.03, source: 'platform' });
   });
 
   it('reverse-geocodes to a saved address nearby, else the nearest place', async () => {
     const unique = `Ilang-Ilang${crypto.randomUUID().slice(0, 6)}`;
     await spaWithPin({ address: `5 ${unique} St, Cebu City`, latitude: 10.3157, longitude: 123.8854 });
-    const { cookie } = await register();
-    const near = (await json(await reverse(cookie, 10.3159, 123.8855))).result.data;
+    const { cookie } = await createMember();
+    const near = await trpcQuery('geo.reverse', { cookie }, { latitude: 10.3159, longitude: 123.8855 });
     expect(near).toMatchObject({ address: `5 ${unique} St, Cebu City`, source: 'platform', latitude: 10.3159, longitude: 123.8855 });
-    const davao = (await json(await reverse(cookie, 7.0731, 125.6128))).result.data;
+    const davao = await trpcQuery('geo.reverse', { cookie }, { latitude: 7.0731, longitude: 125.6128 });
     expect(davao).toMatchObject({ label: 'Davao', address: 'Davao, Davao Region, Philippines', source: 'gazetteer' });
   });
 
   it('refuses short queries, bad points and signed-out callers', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     expect((await search(cookie, 'ma')).status).toBe(400);
     expect((await reverse(cookie, 91, 0)).status).toBe(400);
     expect((await search(null, 'Makati')).status).toBe(401);
@@ -301,7 +301,7 @@ describe('geocoding procedures', () => {
   });
 
   it('is rate limited per member', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const statuses: number[] = [];
     for (let i = 0; i < 62; i++) statuses.push((await search(cookie, `Ceb${i % 2 ? 'u' : ''}`)).status);
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
@@ -311,10 +311,10 @@ describe('geocoding procedures', () => {
 
 describe('GET /api/geolocation/maxmind', () => {
   it('answers the Manila fallback with the error text when there is no IP location (local development)', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const response = await call('/api/geolocation/maxmind', { cookie, headers: { 'CF-Connecting-IP': '127.0.0.1' } });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({
+    expect(await json<Output<'geo.locate'>>(response)).toEqual({
       latitude: 14.5995,
       longitude: 120.9842,
       accuracy: 10000,
@@ -330,13 +330,13 @@ describe('GET /api/geolocation/maxmind', () => {
   });
 
   it("answers Cloudflare's own lookup for a public caller", async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const { exports } = await import('cloudflare:workers');
     const request = new Request('https://spa.test/api/geolocation/maxmind', {
-      headers: { Cookie: cookie!, 'CF-Connecting-IP': '203.0.113.77' },
+      headers: { Cookie: cookie, 'CF-Connecting-IP': '203.0.113.77' },
       cf: { latitude: '10.3157', longitude: '123.8854', country: 'PH', city: 'Cebu City', region: 'Central Visayas', postalCode: '6000', timezone: 'Asia/Manila', asOrganization: 'Example Telecom' },
     } as RequestInit);
-    const body = await json(await exports.default.fetch(request));
+    const body = await json<Output<'geo.locate'>>(await exports.default.fetch(request));
     expect(body).toEqual({
       latitude: 10.3157,
       longitude: 123.8854,
@@ -359,21 +359,21 @@ describe('GET /api/geolocation/maxmind', () => {
 
 describe('GET /api/geolocation/maxmind/{ip}', () => {
   it.each(['8.8.8.8', '2001:4860:4860::8888'])('answers the fallback with an honest error for %s while MaxMind is not configured', async (ip) => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const response = await call(`/api/geolocation/maxmind/${encodeURIComponent(ip)}`, { cookie });
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ source: 'fallback', accuracy: 10000, error: LOCATION_MESSAGES.maxmindNotConfigured });
+    expect(await json<Output<'geo.locateIp'>>(response)).toMatchObject({ source: 'fallback', accuracy: 10000, error: LOCATION_MESSAGES.maxmindNotConfigured });
   });
 
   it.each(['999.1.1.1', '1.2.3', 'localhost', '12345', '2001:::1', '1.2.3.4.5', '<script>'])('answers 400 for %s', async (ip) => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const response = await call(`/api/geolocation/maxmind/${encodeURIComponent(ip)}`, { cookie });
     expect(response.status).toBe(400);
-    expect((await json(response)).message).toBe(LOCATION_MESSAGES.invalidIp);
+    expect(await messageOf(response)).toBe(LOCATION_MESSAGES.invalidIp);
   });
 
   it('is rate limited per member (each lookup costs)', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await call(`/api/geolocation/maxmind/8.8.4.${i}`, { cookie })).status);
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
@@ -382,18 +382,17 @@ describe('GET /api/geolocation/maxmind/{ip}', () => {
 });
 
 describe('directions', () => {
-  const directions = (cookie: string | null, input: unknown) =>
-    call(`/trpc/map.directions?input=${encodeURIComponent(JSON.stringify(input))}`, { cookie });
+  const directions = (cookie: string | null, input: unknown) => trpcGet('map.directions', cookie === null ? null : { cookie }, input);
 
   it('answers a straight-line estimate, labelled as one, without a Mapbox token', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     const response = await directions(cookie, {
       from: { latitude: 14.5995, longitude: 120.9842 },
       to: { latitude: 14.5649, longitude: 121.0297 },
       destinationName: 'Makati Serenity Spa',
     });
     expect(response.status).toBe(200);
-    const route = (await json(response)).result.data;
+    const route = (await json<TrpcResult<'map.directions'>>(response)).result.data;
     expect(route).toMatchObject({ provider: 'estimate', isEstimate: true, distance: '6.2 km', duration: '19 mins' });
     expect(route.distanceMeters).toBeGreaterThan(6000);
     expect(route.distanceMeters).toBeLessThan(6400);
@@ -404,15 +403,14 @@ describe('directions', () => {
 
   it('needs a signed-in member and valid points', async () => {
     expect((await directions(null, { from: { latitude: 14, longitude: 121 }, to: { latitude: 14.1, longitude: 121 } })).status).toBe(401);
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     expect((await directions(cookie, { from: { latitude: 140, longitude: 121 }, to: { latitude: 14.1, longitude: 121 } })).status).toBe(400);
   });
 });
 
 describe('map client configuration', () => {
   it('draws with maplibre-gl on the keyless public style when no Mapbox token is set', async () => {
-    const response = await call('/trpc/map.config');
-    expect((await json(response)).result.data).toEqual({
+    expect(await trpcQuery('map.config', null)).toEqual({
       library: 'maplibre',
       accessToken: null,
       styleUrl: 'https://tiles.openfreemap.org/styles/liberty',
@@ -440,9 +438,9 @@ describe('map client configuration', () => {
 
   it('serves the embedded basemap as static files', async () => {
     const { env } = await import('cloudflare:workers');
-    const land = await (env as any).ASSETS.fetch('https://spa.test/geo/ph-land.json');
+    const land = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch('https://spa.test/geo/ph-land.json');
     expect(land.status).toBe(200);
-    const geojson = await land.json();
-    expect(geojson.features[0].geometry.type).toBe('MultiPolygon');
+    const geojson = await json<{ features: { geometry: { type: string } }[] }>(land);
+    expect(geojson.features[0]?.geometry.type).toBe('MultiPolygon');
   });
 });

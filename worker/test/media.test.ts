@@ -9,9 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_TEXTS } from '../../common/image-presets.ts';
 import { isMetadataMarker, jpegDimensions, jpegSegments } from '../providers/jpeg.ts';
 import { MEDIA_TEXTS, containsMarkup } from '../providers/media.ts';
-import { call, configuredWorker, database, json, pipelinesServed, uniqueName } from './helpers.ts';
+import { call, configuredWorker, database, get, json, messageOf, pipelinesServed, uniqueName, type CurrentUser, type ErrorBody, type Output } from './helpers.ts';
 import { JPEG_200, JPEG_300, JPEG_400, PNG_64x48, WEBP_64x48, commentSegment, exifSegment, withSegments } from './fixtures/images.ts';
-import { get, member, type TestMember } from './members.ts';
+import { createMember, type TestMember } from './members.ts';
+
+type Uploaded = Output<'profiles.uploadPicture'>;
 
 const bucket = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
 const images = (env as unknown as { IMAGES: ImagesBinding }).IMAGES;
@@ -101,10 +103,10 @@ describe('POST /api/profile/upload-pic', () => {
   });
 
   it('stores the re-encoded photo and its server-made thumbnail under content-addressed keys and points the member at them', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const response = await upload(me, { profilePic: jpeg(JPEG_400) });
     expect(response.status).toBe(200);
-    const body = await json(response);
+    const body = await json<Uploaded>(response);
     expect(body.profilePic).toMatch(new RegExp(`^/media/profiles/${me.id}/[0-9a-f]{64}\\.jpg$`));
     expect(body.profilePicThumbnail).toMatch(new RegExp(`^/media/profiles/${me.id}/[0-9a-f]{64}\\.jpg$`));
     // The key is the digest of the stored (re-encoded) bytes, not of what was sent.
@@ -112,17 +114,17 @@ describe('POST /api/profile/upload-pic', () => {
     expect(body.profilePic).toBe(`/media/profiles/${me.id}/${await sha256(stored)}.jpg`);
     expect(body.profilePic).not.toBe(`/media/profiles/${me.id}/${await sha256(JPEG_400)}.jpg`);
 
-    const user = await json(await get('/api/user', me));
+    const user = await json<CurrentUser>(await get('/api/user', me));
     expect(user.profilePic).toBe(body.profilePic);
     expect(user.profilePicThumbnail).toBe(body.profilePicThumbnail);
-    const seen = await json(await get(`/api/users/${me.id}/profile`, await member('therapist')));
+    const seen = await json<Output<'profiles.profile'>>(await get(`/api/users/${me.id}/profile`, await createMember('therapist')));
     expect(seen).toMatchObject({ profilePic: body.profilePic, profilePicThumbnail: body.profilePicThumbnail });
     expect(await keysOf(me)).toHaveLength(2);
   });
 
   it('serves /media/<key> with its type, nosniff, an ETag and a one-year immutable cache; 304 on a match', async () => {
-    const me = await member('therapist');
-    const { profilePic } = await json(await upload(me, { profilePic: jpeg(JPEG_400) }));
+    const me = await createMember('therapist');
+    const { profilePic } = await json<Uploaded>(await upload(me, { profilePic: jpeg(JPEG_400) }));
     const response = await call(profilePic);
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('image/jpeg');
@@ -142,14 +144,14 @@ describe('POST /api/profile/upload-pic', () => {
   });
 
   it('accepts PNG and WebP by their magic bytes, whatever the name says, and stores them as JPEG without enlarging them', async () => {
-    const me = await member('spa_management');
+    const me = await createMember('spa_management');
     for (const [bytes, type] of [
       [PNG_64x48, 'image/png'],
       [WEBP_64x48, 'image/webp'],
     ] as const) {
       const response = await upload(me, { profilePic: new Blob([bytes], { type: 'application/octet-stream' }) });
       expect(response.status, type).toBe(200);
-      const { profilePic, profilePicThumbnail } = await json(response);
+      const { profilePic, profilePicThumbnail } = await json<Uploaded>(response);
       expect(profilePic.endsWith('.jpg')).toBe(true);
       await expectCleanJpeg(await fetchMedia(profilePic), 64, 48);
       // The thumbnail is a 200x200 square whatever the photo's size (cover-cropped, enlarged when smaller).
@@ -158,24 +160,24 @@ describe('POST /api/profile/upload-pic', () => {
   });
 
   it('refuses a file over 10 MB with 413 and the spec\'s text', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const big = new Uint8Array(IMAGE_MAX_BYTES + 1);
     big.set(JPEG_400.subarray(0, 4));
     const response = await upload(me, { profilePic: jpeg(big) });
     expect(response.status).toBe(413);
-    expect(await json(response)).toMatchObject({ message: IMAGE_TEXTS.tooLarge });
+    expect(await json<ErrorBody>(response)).toMatchObject({ message: IMAGE_TEXTS.tooLarge });
     expect(await keysOf(me)).toEqual([]);
   });
 
   it('refuses a body far over the limit before reading it', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const response = await upload(me, { profilePic: jpeg(new Uint8Array(IMAGE_MAX_BYTES * 2)) });
     expect(response.status).toBe(413);
-    expect((await json(response)).message).toBe(IMAGE_TEXTS.tooLarge);
+    expect(await messageOf(response)).toBe(IMAGE_TEXTS.tooLarge);
   });
 
   it("refuses what is not a JPEG, PNG or WebP by its bytes with 415 and the spec's text: renamed HTML and SVG, GIF, text", async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const fakes: [string, Uint8Array<ArrayBuffer>][] = [
       ['html renamed .jpg', new TextEncoder().encode('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')],
       ['svg renamed .jpg', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>')],
@@ -187,14 +189,14 @@ describe('POST /api/profile/upload-pic', () => {
     for (const [label, bytes] of fakes) {
       const response = await upload(me, { profilePic: jpeg(bytes) });
       expect(response.status, label).toBe(415);
-      expect((await json(response)).message, label).toBe(IMAGE_TEXTS.invalidType);
+      expect(await messageOf(response), label).toBe(IMAGE_TEXTS.invalidType);
     }
     expect(await keysOf(me)).toEqual([]);
-    expect((await json(await get('/api/user', me))).profilePic).toBeNull();
+    expect((await json<CurrentUser>(await get('/api/user', me))).profilePic).toBeNull();
   });
 
   it('refuses blatant polyglots early: script or SVG markup inside a valid JPEG, or anything riding after its end', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const appended = new Uint8Array([...JPEG_400, ...new TextEncoder().encode('<html><script>alert(1)</script></html>')]);
     for (const [label, bytes] of [
       ['script in a comment segment', jpegWithComment('<script>alert(1)</script>')],
@@ -208,7 +210,7 @@ describe('POST /api/profile/upload-pic', () => {
     // A harmless comment is accepted, and not kept: the stored photo is re-encoded.
     const harmless = await upload(me, { profilePic: jpeg(jpegWithComment('Taken in Makati')) });
     expect(harmless.status).toBe(200);
-    const stored = await fetchMedia((await json(harmless)).profilePic);
+    const stored = await fetchMedia((await json<Uploaded>(harmless)).profilePic);
     expect(new TextDecoder('latin1').decode(stored)).not.toContain('Taken in Makati');
   });
 
@@ -223,17 +225,17 @@ describe('POST /api/profile/upload-pic', () => {
   });
 
   it('reads the dimensions from the header and refuses decompression bombs', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const bomb = await upload(me, { profilePic: new Blob([pngClaiming(60_000, 60_000)]) });
     expect(bomb.status).toBe(413);
-    expect((await json(bomb)).message).toBe('Images can be at most 4096 x 4096 pixels.');
+    expect(await messageOf(bomb)).toBe('Images can be at most 4096 x 4096 pixels.');
     expect((await upload(me, { profilePic: new Blob([pngClaiming(5000, 10)]) })).status).toBe(413);
     expect(await keysOf(me)).toEqual([]);
   });
 
   it('ignores a thumbnail the client sends: the server makes its own from the photo', async () => {
-    const me = await member('client');
-    const own = await json(await upload(me, { profilePic: jpeg(JPEG_400) }));
+    const me = await createMember('client');
+    const own = await json<Uploaded>(await upload(me, { profilePic: jpeg(JPEG_400) }));
     for (const [label, sent] of [
       ['a different picture', jpeg(JPEG_300)],
       ['a thumbnail of the photo', jpeg(JPEG_200)],
@@ -241,7 +243,7 @@ describe('POST /api/profile/upload-pic', () => {
     ] as const) {
       const response = await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: sent });
       expect(response.status, label).toBe(200);
-      const body = await json(response);
+      const body = await json<Uploaded>(response);
       // The same photo gives the same server-made thumbnail, whatever rode beside it.
       expect(body.profilePicThumbnail, label).toBe(own.profilePicThumbnail);
     }
@@ -250,21 +252,21 @@ describe('POST /api/profile/upload-pic', () => {
   });
 
   it('answers 400 when the profilePic field is missing or not a file', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const missing = await upload(me, { picture: jpeg(JPEG_400) });
     expect(missing.status).toBe(400);
-    expect((await json(missing)).message).toBe('Please choose a photo to upload (multipart field profilePic).');
+    expect(await messageOf(missing)).toBe('Please choose a photo to upload (multipart field profilePic).');
     expect((await upload(me, { profilePic: 'not a file' })).status).toBe(400);
     const notMultipart = await call('/api/profile/upload-pic', { body: { profilePic: 'x' }, cookie: me.cookie });
     expect(notMultipart.status).toBe(400);
   });
 
   it('deletes the replaced photo and thumbnail once the member points at the new ones: no orphans', async () => {
-    const me = await member('therapist');
-    const first = await json(await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: jpeg(JPEG_200) }));
-    const second = await json(await upload(me, { profilePic: jpeg(JPEG_300) }));
+    const me = await createMember('therapist');
+    const first = await json<Uploaded>(await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: jpeg(JPEG_200) }));
+    const second = await json<Uploaded>(await upload(me, { profilePic: jpeg(JPEG_300) }));
     expect(second.profilePicThumbnail).toMatch(/^\/media\//);
-    const third = await json(await upload(me, { profilePic: new Blob([PNG_64x48]), profilePicThumbnail: jpeg(JPEG_200) }));
+    const third = await json<Uploaded>(await upload(me, { profilePic: new Blob([PNG_64x48]), profilePicThumbnail: jpeg(JPEG_200) }));
 
     const keys = await keysOf(me);
     expect(keys).toEqual([third.profilePic, third.profilePicThumbnail].map((url: string) => url.slice('/media/'.length)).sort());
@@ -285,25 +287,25 @@ describe('POST /api/profile/upload-pic', () => {
   });
 
   it('keeps no orphan when uploads of one member race each other', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     await Promise.all([
       upload(me, { profilePic: jpeg(JPEG_400) }),
       upload(me, { profilePic: jpeg(JPEG_300) }),
       upload(me, { profilePic: new Blob([WEBP_64x48]) }),
     ]);
-    const user = await json(await get('/api/user', me));
-    expect(await keysOf(me)).toEqual([user.profilePic, user.profilePicThumbnail].map((url: string) => url.slice('/media/'.length)).sort());
+    const user = await json<CurrentUser>(await get('/api/user', me));
+    expect(await keysOf(me)).toEqual([user.profilePic!, user.profilePicThumbnail!].map((url) => url.slice('/media/'.length)).sort());
   });
 
   it('writes with two round trips: the session, then one batch', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const before = await pipelinesServed();
     expect((await upload(me, { profilePic: jpeg(JPEG_400) })).status).toBe(200);
     expect((await pipelinesServed()) - before).toBe(2);
   });
 
   it('limits uploads per member with 429 and Retry-After', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     // The limiter counts in windows aligned to the wall clock: start early in one so all 12 fall into it.
     const intoWindowMs = Date.now() % 60_000;
     if (intoWindowMs > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindowMs + 100));
@@ -324,78 +326,78 @@ describe('every upload is decoded and re-encoded on the server (ADR 017)', () =>
   const tainted = (jpegBytes: Uint8Array, orientation?: number) => withSegments(jpegBytes, commentSegment(MARKUP), exifSegment({ make: CAMERA, orientation }));
 
   it('stores neither the markup of a comment segment nor EXIF with GPS: only a clean JPEG of the expected size', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const sent = tainted(JPEG_400);
     // The fixture really carries them, and passes the early checks (the markup regex does not know <img onerror>).
     expect(new TextDecoder('latin1').decode(sent)).toContain(MARKUP);
     expect(new TextDecoder('latin1').decode(sent)).toContain('Exif');
     const response = await upload(me, { profilePic: jpeg(sent) });
     expect(response.status).toBe(200);
-    const { profilePic, profilePicThumbnail } = await json(response);
+    const { profilePic, profilePicThumbnail } = await json<Uploaded>(response);
     await expectCleanJpeg(await fetchMedia(profilePic), 400, 400);
     await expectCleanJpeg(await fetchMedia(profilePicThumbnail), 200, 200);
   });
 
   it('makes the 200x200 thumbnail on the server when the upload has only profilePic (REST and SDK clients)', async () => {
-    const me = await member('therapist');
+    const me = await createMember('therapist');
     const response = await upload(me, { profilePic: jpeg(JPEG_300) });
     expect(response.status).toBe(200);
-    const body = await json(response);
+    const body = await json<Uploaded>(response);
     expect(body.profilePicThumbnail).toMatch(new RegExp(`^/media/profiles/${me.id}/[0-9a-f]{64}\\.jpg$`));
     await expectCleanJpeg(await fetchMedia(body.profilePicThumbnail), 200, 200);
     // The picture fits the profile preset's 400x400 box and is not enlarged: 300x300 stays 300x300.
     await expectCleanJpeg(await fetchMedia(body.profilePic), 300, 300);
-    const seen = await json(await get(`/api/users/${me.id}/profile`, await member('client')));
+    const seen = await json<Output<'profiles.profile'>>(await get(`/api/users/${me.id}/profile`, await createMember('client')));
     expect(seen.profilePicThumbnail).toBe(body.profilePicThumbnail);
   });
 
   it('fits a large photo into the profile box and cover-crops the thumbnail to a square', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const wide = await makeJpeg(JPEG_400, 1200, 600);
-    const body = await json(await upload(me, { profilePic: jpeg(wide) }));
+    const body = await json<Uploaded>(await upload(me, { profilePic: jpeg(wide) }));
     await expectCleanJpeg(await fetchMedia(body.profilePic), 400, 200);
     await expectCleanJpeg(await fetchMedia(body.profilePicThumbnail), 200, 200);
   });
 
   it('turns a photo upright by its EXIF orientation before the orientation is dropped', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const landscape = await makeJpeg(PNG_64x48, 64, 48);
-    const asStored = await json(await upload(me, { profilePic: jpeg(withSegments(landscape, exifSegment({ orientation: 1 }))) }));
+    const asStored = await json<Uploaded>(await upload(me, { profilePic: jpeg(withSegments(landscape, exifSegment({ orientation: 1 }))) }));
     await expectCleanJpeg(await fetchMedia(asStored.profilePic), 64, 48);
     for (const orientation of [6, 8]) {
-      const body = await json(await upload(me, { profilePic: jpeg(tainted(landscape, orientation)) }));
+      const body = await json<Uploaded>(await upload(me, { profilePic: jpeg(tainted(landscape, orientation)) }));
       await expectCleanJpeg(await fetchMedia(body.profilePic), 48, 64);
     }
-    const upsideDown = await json(await upload(me, { profilePic: jpeg(tainted(landscape, 3)) }));
+    const upsideDown = await json<Uploaded>(await upload(me, { profilePic: jpeg(tainted(landscape, 3)) }));
     await expectCleanJpeg(await fetchMedia(upsideDown.profilePic), 64, 48);
   });
 
   it('re-encodes spa images too: into the 800x600 box, without markup or EXIF', async () => {
-    const admin = await member('admin');
+    const admin = await createMember('admin');
     const created = await call('/api/spas', {
       body: { name: uniqueName('Spa'), address: '12 Mabini St, Makati', latitude: 14.55, longitude: 121.02 },
       cookie: admin.cookie,
     });
     expect(created.status).toBe(200);
-    const spa = await json(created);
+    const spa = await json<Output<'admin.createSpa'>>(created);
     const form = new FormData();
     form.append('spaImage', new Blob([tainted(await makeJpeg(JPEG_400, 1600, 1200))], { type: 'image/jpeg' }), 'spa.jpg');
     const response = await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: form as unknown as string, cookie: admin.cookie });
     expect(response.status).toBe(200);
-    const { imageUrl } = await json(response);
+    const { imageUrl } = await json<Output<'admin.uploadSpaImage'>>(response);
     expect(imageUrl).toMatch(new RegExp(`^/media/spas/${spa.id}/[0-9a-f]{64}\\.jpg$`));
     await expectCleanJpeg(await fetchMedia(imageUrl), 800, 600);
 
     // A small one is not enlarged; the early refusals hold on this path too.
     const small = new FormData();
     small.append('spaImage', new Blob([tainted(JPEG_300)], { type: 'image/jpeg' }), 'spa.jpg');
-    const smallBody = await json(await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: small as unknown as string, cookie: admin.cookie }));
+    const smallBody = await json<Output<'admin.uploadSpaImage'>>(await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: small as unknown as string, cookie: admin.cookie }));
     await expectCleanJpeg(await fetchMedia(smallBody.imageUrl), 300, 300);
     const svg = new FormData();
     svg.append('spaImage', new Blob(['<svg onload=alert(1)/>'], { type: 'image/jpeg' }), 'spa.jpg');
     const refused = await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: svg as unknown as string, cookie: admin.cookie });
     expect(refused.status).toBe(415);
-    expect((await json(refused)).message).toBe(IMAGE_TEXTS.invalidType);
+    expect(await messageOf(refused)).toBe(IMAGE_TEXTS.invalidType);
   });
 });
 
@@ -429,26 +431,26 @@ describe('the Images binding: missing, failing or returning metadata', () => {
   }
 
   it('refuses uploads with 503 when the binding is missing, storing nothing', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const response = await uploadTo(configuredWorker({ IMAGES: undefined }), me, JPEG_400);
     expect(response.status).toBe(503);
-    expect((await json(response)).message).toBe(MEDIA_TEXTS.processingMissing);
+    expect(await messageOf(response)).toBe(MEDIA_TEXTS.processingMissing);
     expect(await keysOf(me)).toEqual([]);
-    expect((await json(await get('/api/user', me))).profilePic).toBeNull();
+    expect((await json<CurrentUser>(await get('/api/user', me))).profilePic).toBeNull();
   });
 
   it('strips COM and APP1..APP15 segments an encoder leaves in its output (production may keep copyright EXIF)', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const fake = fakeImages((width) => withSegments(width === 200 ? JPEG_200 : JPEG_400, commentSegment(MARKUP), exifSegment({ make: CAMERA })));
     const response = await uploadTo(configuredWorker({ IMAGES: fake }), me, JPEG_400);
     expect(response.status).toBe(200);
-    const { profilePic, profilePicThumbnail } = await json(response);
+    const { profilePic, profilePicThumbnail } = await json<Uploaded>(response);
     await expectCleanJpeg(await fetchMedia(profilePic), 400, 400);
     await expectCleanJpeg(await fetchMedia(profilePicThumbnail), 200, 200);
   });
 
   it('stores nothing when the encoder returns something else than a JPEG of the expected size', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     for (const [label, answer] of [
       ['a PNG', () => PNG_64x48],
       ['a JPEG larger than the box', () => JPEG_400],
@@ -457,21 +459,21 @@ describe('the Images binding: missing, failing or returning metadata', () => {
     ] as const) {
       const response = await uploadTo(configuredWorker({ IMAGES: fakeImages(answer) }), me, JPEG_300);
       expect(response.status, label).toBe(503);
-      expect((await json(response)).message, label).toBe(MEDIA_TEXTS.processingFailed);
+      expect(await messageOf(response), label).toBe(MEDIA_TEXTS.processingFailed);
     }
     expect(await keysOf(me)).toEqual([]);
   });
 
   it('answers 415 when the decoder cannot read the file, 503 when the service fails otherwise', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const undecodable = Object.assign(new Error('IMAGES_TRANSFORM_ERROR 9412: not an image'), { code: 9412 });
     const refused = await uploadTo(configuredWorker({ IMAGES: fakeImages(() => undecodable) }), me, JPEG_400);
     expect(refused.status).toBe(415);
-    expect((await json(refused)).message).toBe(IMAGE_TEXTS.invalidType);
+    expect(await messageOf(refused)).toBe(IMAGE_TEXTS.invalidType);
     const quota = Object.assign(new Error('IMAGES_TRANSFORM_ERROR 9422: usage limit'), { code: 9422 });
     const unavailable = await uploadTo(configuredWorker({ IMAGES: fakeImages(() => quota) }), me, JPEG_400);
     expect(unavailable.status).toBe(503);
-    const answer = await json(unavailable);
+    const answer = await json<ErrorBody>(unavailable);
     expect(answer).toMatchObject({ message: MEDIA_TEXTS.processingFailed });
     expect(JSON.stringify(answer)).not.toContain('9422');
     expect(await keysOf(me)).toEqual([]);

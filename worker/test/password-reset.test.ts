@@ -18,19 +18,24 @@ import {
   freshIp,
   GOOD_PASSWORD,
   json,
+  messageOf,
   pipelinesServed,
-  register,
   sessionCookieFrom,
   standIns,
   startEarlyInLimiterWindow,
   uniqueName,
+  type ErrorBody,
+  type Output,
 } from './helpers.ts';
+import { createMember } from './members.ts';
 
-/** A registered member with an e-mail address (set directly: the profile editor comes with another issue). */
+type Verified = Output<'passwordReset.verify'>;
+
+/** A registered member with an e-mail address, saved through the profile editor (PATCH /api/profile). */
 async function memberWithEmail() {
-  const member = await register();
+  const member = await createMember();
   const email = `${crypto.randomUUID().slice(0, 12)}@example.com`;
-  await database().execute({ sql: 'update users set email = ? where name = ?', args: [email, member.name] });
+  expect((await call('/api/profile', { method: 'PATCH', body: { email }, cookie: member.cookie })).status).toBe(200);
   return { ...member, email };
 }
 
@@ -38,19 +43,10 @@ function forgot(nameOrEmail: unknown, ip = freshIp()) {
   return call('/api/forgot-password', { body: { nameOrEmail }, ip });
 }
 
-interface MailboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  kind: string;
-}
-
-async function mailbox(to: string): Promise<MailboxMessage[]> {
+async function mailbox(to: string) {
   const response = await call(`/api/dev/mail?to=${encodeURIComponent(to)}`);
   expect(response.status).toBe(200);
-  return json(response);
+  return json<Output<'devMail.list'>>(response);
 }
 
 /** The reset token of the newest message to this address. */
@@ -76,13 +72,13 @@ async function signIn(name: string, password: string) {
 describe('requesting a reset link', () => {
   it('answers the same, with the same round trips, whether or not the name is a member or has an e-mail address', async () => {
     const withEmail = await memberWithEmail();
-    const withoutEmail = await register();
+    const withoutEmail = await createMember();
     const answers = [];
     for (const nameOrEmail of [uniqueName('Nobody'), withoutEmail.name, withEmail.name, `${crypto.randomUUID()}@example.com`]) {
       const before = await pipelinesServed();
       const response = await forgot(nameOrEmail);
       const trips = (await pipelinesServed()) - before;
-      answers.push({ status: response.status, body: await json(response), trips });
+      answers.push({ status: response.status, body: await json<Output<'passwordReset.request'>>(response), trips });
     }
     expect(answers[0]).toEqual({ status: 200, body: { success: true, message: RESET_TEXTS.requestAccepted }, trips: 2 });
     for (const answer of answers) expect(answer).toEqual(answers[0]);
@@ -142,7 +138,7 @@ describe('requesting a reset link', () => {
     for (const nameOrEmail of ['', '   ', undefined]) {
       const response = await forgot(nameOrEmail);
       expect(response.status).toBe(400);
-      expect((await json(response)).message).toBe(RESET_TEXTS.nameOrEmailRequired);
+      expect(await messageOf(response)).toBe(RESET_TEXTS.nameOrEmailRequired);
     }
   });
 
@@ -174,16 +170,16 @@ describe('the reset token', () => {
     const member = await memberWithEmail();
     await forgot(member.name);
     const token = await tokenMailedTo(member.email);
-    expect(await json(await verify(token))).toEqual({ valid: true, expired: false });
+    expect(await json<Verified>(await verify(token))).toEqual({ valid: true, expired: false });
 
     vi.setSystemTime(start + RESET_TOKEN_LIFETIME_MS - 1000);
-    expect(await json(await verify(token))).toEqual({ valid: true, expired: false });
+    expect(await json<Verified>(await verify(token))).toEqual({ valid: true, expired: false });
 
     vi.setSystemTime(start + RESET_TOKEN_LIFETIME_MS + 1000);
-    expect(await json(await verify(token))).toEqual({ valid: false, expired: true });
+    expect(await json<Verified>(await verify(token))).toEqual({ valid: false, expired: true });
     const late = await reset(token, 'a-new-password-2026');
     expect(late.status).toBe(400);
-    expect((await json(late)).message).toBe(RESET_TEXTS.linkExpired);
+    expect(await messageOf(late)).toBe(RESET_TEXTS.linkExpired);
     vi.useRealTimers();
     expect((await signIn(member.name, GOOD_PASSWORD)).status).toBe(200);
   });
@@ -195,16 +191,16 @@ describe('the reset token', () => {
     await forgot(member.name);
     const newer = await tokenMailedTo(member.email);
     expect(newer).not.toBe(older);
-    expect(await json(await verify(older))).toEqual({ valid: false, expired: false });
+    expect(await json<Verified>(await verify(older))).toEqual({ valid: false, expired: false });
     const withOlder = await reset(older, 'older-link-password-2026');
     expect(withOlder.status).toBe(400);
-    expect((await json(withOlder)).message).toBe(RESET_TEXTS.linkInvalid);
+    expect(await messageOf(withOlder)).toBe(RESET_TEXTS.linkInvalid);
 
     expect((await reset(newer, 'newer-link-password-2026')).status).toBe(200);
-    expect(await json(await verify(newer))).toEqual({ valid: false, expired: false });
+    expect(await json<Verified>(await verify(newer))).toEqual({ valid: false, expired: false });
     const again = await reset(newer, 'third-try-password-2026');
     expect(again.status).toBe(400);
-    expect((await json(again)).message).toBe(RESET_TEXTS.linkInvalid);
+    expect(await messageOf(again)).toBe(RESET_TEXTS.linkInvalid);
     expect((await signIn(member.name, 'newer-link-password-2026')).status).toBe(200);
     expect((await signIn(member.name, 'third-try-password-2026')).status).toBe(401);
   });
@@ -220,14 +216,14 @@ describe('the reset token', () => {
   });
 
   it('answers unknown and malformed tokens as neither valid nor expired, and requires one', async () => {
-    expect(await json(await verify('A'.repeat(43)))).toEqual({ valid: false, expired: false });
-    expect(await json(await verify('not a token'))).toEqual({ valid: false, expired: false });
+    expect(await json<Verified>(await verify('A'.repeat(43)))).toEqual({ valid: false, expired: false });
+    expect(await json<Verified>(await verify('not a token'))).toEqual({ valid: false, expired: false });
     const missing = await call('/api/verify-reset-token');
     expect(missing.status).toBe(400);
-    expect((await json(missing)).message).toBe(RESET_TEXTS.tokenRequired);
+    expect(await messageOf(missing)).toBe(RESET_TEXTS.tokenRequired);
     const noToken = await call('/api/reset-password', { body: { newPassword: 'whatever-password-2026' }, ip: freshIp() });
     expect(noToken.status).toBe(400);
-    expect((await json(noToken)).message).toBe(RESET_TEXTS.tokenRequired);
+    expect(await messageOf(noToken)).toBe(RESET_TEXTS.tokenRequired);
   });
 });
 
@@ -236,25 +232,24 @@ describe('choosing a new password', () => {
     const member = await memberWithEmail();
     const secondSession = sessionCookieFrom(await signIn(member.name, GOOD_PASSWORD));
     expect(secondSession).not.toBeNull();
-    const chatMember = { id: (await json(await call('/api/user', { cookie: member.cookie }))).id, name: member.name, memberNumber: 0, cookie: member.cookie! };
-    const socket = await ChatClient.connect(chatMember);
+    const socket = await ChatClient.connect(member);
 
     await forgot(member.name);
     const token = await tokenMailedTo(member.email);
 
     const short = await reset(token, 'short');
     expect(short.status).toBe(400);
-    expect((await json(short)).message).toBe(MESSAGES.passwordTooShort);
+    expect(await messageOf(short)).toBe(MESSAGES.passwordTooShort);
     expect(MESSAGES.passwordTooShort).toBe('Password must be at least 8 characters long');
     const common = await reset(token, 'password123');
     expect(common.status).toBe(400);
-    expect((await json(common)).message).toBe(MESSAGES.passwordCommon);
+    expect(await messageOf(common)).toBe(MESSAGES.passwordCommon);
     // A refused password leaves the link usable.
-    expect(await json(await verify(token))).toEqual({ valid: true, expired: false });
+    expect(await json<Verified>(await verify(token))).toEqual({ valid: true, expired: false });
 
     const done = await reset(token, 'fresh-start-password-2026');
     expect(done.status).toBe(200);
-    expect(await json(done)).toEqual({ success: true, message: RESET_TEXTS.resetDone });
+    expect(await json<Output<'passwordReset.reset'>>(done)).toEqual({ success: true, message: RESET_TEXTS.resetDone });
 
     expect((await socket.closed).code).toBe(CLOSE_SESSION_ENDED);
     expect((await call('/api/user', { cookie: member.cookie })).status).toBe(401);
@@ -289,7 +284,7 @@ describe('the local mailbox', () => {
       const worker = configuredWorker(overrides);
       const api = await worker.call('/api/dev/mail');
       expect(api.status).toBe(404);
-      expect(await json(api)).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+      expect(await json<ErrorBody>(api)).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
       expect((await worker.call('/dev/mail')).status).toBe(404);
     }
   });
@@ -298,7 +293,7 @@ describe('the local mailbox', () => {
     const worker = configuredWorker(production);
     const member = await memberWithEmail();
     const response = await worker.call('/api/forgot-password', { body: { nameOrEmail: member.name }, ip: freshIp() });
-    expect(await json(response)).toEqual({ success: true, message: RESET_TEXTS.requestAccepted });
+    expect(await json<Output<'passwordReset.request'>>(response)).toEqual({ success: true, message: RESET_TEXTS.requestAccepted });
     const [row] = (await database().execute({ sql: 'select * from mail_outbox where to_address = ?', args: [member.email] })).rows;
     expect(row).toMatchObject({ body_text: '', body_html: null, sent_at: null });
     expect(row!.failed_at).not.toBeNull();

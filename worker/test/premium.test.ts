@@ -7,8 +7,12 @@ import { PREMIUM_PLANS, PREMIUM_TEXTS, PREMIUM_TRIAL_DAYS } from '../../common/p
 import { DAY_MS } from '../../common/time.ts';
 import { CACHE_SCOPES, cachedJson } from '../services/edge-cache.ts';
 import { signWebhookPayload } from '../providers/paymongo.ts';
-import { ChatClient, createMember, requestIdFor, type TestMember } from './chat-client.ts';
-import { call, configuredWorker, database, json, pipelinesServed, standIns } from './helpers.ts';
+import { ChatClient, requestIdFor } from './chat-client.ts';
+import { call, configuredWorker, database, json, messageOf, pipelinesServed, standIns, type CurrentUser, type ErrorBody, type Output } from './helpers.ts';
+import { createMember, type TestMember } from './members.ts';
+
+type Overview = Output<'premium.overview'>;
+type Webhook = Output<'premium.paymongoWebhook'>;
 
 const open: ChatClient[] = [];
 afterEach(async () => {
@@ -24,7 +28,7 @@ async function connect(member: TestMember) {
 }
 
 async function me(member: TestMember) {
-  return json(await call('/api/user', { cookie: member.cookie }));
+  return json<CurrentUser>(await call('/api/user', { cookie: member.cookie }));
 }
 
 function startTrial(member: TestMember) {
@@ -54,7 +58,7 @@ describe('the free trial', () => {
     const before = Date.now();
     const started = await startTrial(member);
     expect(started.status).toBe(200);
-    const body = await json(started);
+    const body = await json<Output<'premium.startTrial'>>(started);
     expect(body).toMatchObject({ isPremium: true, message: PREMIUM_TEXTS.trialStarted });
     expect(body.premiumUntil).toBeGreaterThanOrEqual(before + PREMIUM_TRIAL_DAYS * DAY_MS);
     expect(body.premiumUntil).toBeLessThanOrEqual(Date.now() + PREMIUM_TRIAL_DAYS * DAY_MS);
@@ -62,7 +66,7 @@ describe('the free trial', () => {
 
     const again = await startTrial(member);
     expect(again.status).toBe(409);
-    expect(await json(again)).toEqual({ message: PREMIUM_TEXTS.trialUsed, code: 'CONFLICT' });
+    expect(await json<ErrorBody>(again)).toEqual({ message: PREMIUM_TEXTS.trialUsed, code: 'CONFLICT' });
     expect(await premiumUntil(member)).toBe(body.premiumUntil);
   });
 
@@ -80,21 +84,21 @@ describe('the free trial', () => {
     await database().execute({ sql: 'update users set premium_until = ? where id = ?', args: [Date.now() + 30 * DAY_MS, paid.id] });
     const refused = await startTrial(paid);
     expect(refused.status).toBe(409);
-    expect((await json(refused)).message).toBe(PREMIUM_TEXTS.alreadyPremium);
+    expect(await messageOf(refused)).toBe(PREMIUM_TEXTS.alreadyPremium);
     expect((await call('/api/premium/trial', { method: 'POST' })).status).toBe(401);
   });
 
   it('ends by itself when its time is up, everywhere the member is read', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const member = await createMember();
-    const { premiumUntil: until } = await json(await startTrial(member));
+    const { premiumUntil: until } = await json<Output<'premium.startTrial'>>(await startTrial(member));
     vi.setSystemTime(until - 1000);
     expect((await me(member)).isPremium).toBe(true);
-    expect((await json(await call('/api/premium', { cookie: member.cookie }))).member).toMatchObject({ isPremium: true, trialAvailable: false });
+    expect((await json<Overview>(await call('/api/premium', { cookie: member.cookie }))).member).toMatchObject({ isPremium: true, trialAvailable: false });
     vi.setSystemTime(until + 1000);
     expect((await me(member)).isPremium).toBe(false);
-    expect((await json(await call('/api/premium', { cookie: member.cookie }))).member).toMatchObject({ isPremium: false, trialAvailable: false });
-    expect((await json(await startTrial(member))).message).toBe(PREMIUM_TEXTS.trialUsed);
+    expect((await json<Overview>(await call('/api/premium', { cookie: member.cookie }))).member).toMatchObject({ isPremium: false, trialAvailable: false });
+    expect(await messageOf(await startTrial(member))).toBe(PREMIUM_TEXTS.trialUsed);
   });
 
   it('gives an open chat socket 3 outstanding requests at once, without reconnecting', async () => {
@@ -139,10 +143,10 @@ describe('the premium page’s data', () => {
     const before = await pipelinesServed();
     const response = await call('/api/premium', { cookie: member.cookie });
     expect((await pipelinesServed()) - before).toBe(1);
-    const overview = await json(response);
+    const overview = await json<Overview>(response);
     expect(overview).toMatchObject({ product: 'SpaConnect PH', currency: 'USD', trialDays: 7, paymentsEnabled: false });
     expect(overview.member).toEqual({ isPremium: false, premiumUntil: null, trialAvailable: true });
-    const plans = Object.fromEntries(overview.plans.map((plan: any) => [plan.name, plan]));
+    const plans = Object.fromEntries(overview.plans.map((plan) => [plan.name, plan]));
     expect(plans['Premium Monthly']).toMatchObject({ priceLabel: '$19.99', period: 'month', popular: false, savings: null });
     expect(plans['Premium Yearly']).toMatchObject({ priceLabel: '$199.99', period: 'year', popular: true, savings: { label: '$39.89', monthsFree: 2 } });
     expect(plans['Premium Pro']).toMatchObject({ priceLabel: '$39.99', period: 'month', popular: false });
@@ -153,11 +157,11 @@ describe('the premium page’s data', () => {
     const member = await createMember();
     const response = await call('/api/premium/checkout', { body: { plan: 'monthly' }, cookie: member.cookie });
     expect(response.status).toBe(501);
-    expect((await json(response)).message).toBe(`${PREMIUM_TEXTS.paymentsNotSetUp} ${PREMIUM_TEXTS.tryTheTrial}`);
+    expect(await messageOf(response)).toBe(`${PREMIUM_TEXTS.paymentsNotSetUp} ${PREMIUM_TEXTS.tryTheTrial}`);
     // Once the trial is used, it is no longer offered.
     expect((await startTrial(member)).status).toBe(200);
     const again = await call('/api/premium/checkout', { body: { plan: 'monthly' }, cookie: member.cookie });
-    expect((await json(again)).message).toBe(PREMIUM_TEXTS.paymentsNotSetUp);
+    expect(await messageOf(again)).toBe(PREMIUM_TEXTS.paymentsNotSetUp);
   });
 });
 
@@ -211,7 +215,7 @@ describe('checkout with PayMongo', () => {
   async function checkout(worker: ReturnType<typeof configuredWorker>, member: TestMember, plan: string) {
     const response = await worker.call('/api/premium/checkout', { body: { plan }, cookie: member.cookie });
     expect(response.status).toBe(200);
-    const { checkoutUrl } = await json(response);
+    const { checkoutUrl } = await json<Output<'premium.checkout'>>(response);
     const [created] = (await standIns.requests<CheckoutSessionRequest>()).filter((request) => request.path === '/v1/checkout_sessions').slice(-1);
     return { checkoutUrl, checkoutId: String(checkoutUrl).split('/').pop()!, request: created! };
   }
@@ -228,10 +232,10 @@ describe('checkout with PayMongo', () => {
   it('opens a Checkout Session for the plan at the configured price, and the page shows that price', async () => {
     const worker = configuredWorker(paymongo);
     const member = await createMember();
-    const overview = await json(await worker.call('/api/premium', { cookie: member.cookie }));
+    const overview = await json<Overview>(await worker.call('/api/premium', { cookie: member.cookie }));
     expect(overview.paymentsEnabled).toBe(true);
     expect(overview.currency).toBe('PHP');
-    expect(overview.plans.find((plan: any) => plan.id === 'yearly')).toMatchObject({ price: 999900, priceLabel: '₱9,999.00' });
+    expect(overview.plans.find((plan) => plan.id === 'yearly')).toMatchObject({ price: 999900, priceLabel: '₱9,999.00' });
 
     const { checkoutUrl, checkoutId, request } = await checkout(worker, member, 'yearly');
     expect(checkoutUrl).toBe(`${standIns.url}/checkout/${checkoutId}`);
@@ -251,11 +255,11 @@ describe('checkout with PayMongo', () => {
     const member = await createMember();
     const unknown = await worker.call('/api/premium/checkout', { body: { plan: 'lifetime' }, cookie: member.cookie });
     expect(unknown.status).toBe(400);
-    expect((await json(unknown)).message).toBe(PREMIUM_TEXTS.planRequired);
+    expect(await messageOf(unknown)).toBe(PREMIUM_TEXTS.planRequired);
     await standIns.control({ paymongoFailures: 1 });
     const failed = await worker.call('/api/premium/checkout', { body: { plan: 'monthly' }, cookie: member.cookie });
     expect(failed.status).toBe(502);
-    expect((await json(failed)).message).toBe(PREMIUM_TEXTS.checkoutFailed);
+    expect(await messageOf(failed)).toBe(PREMIUM_TEXTS.checkoutFailed);
   });
 
   it('extends premium by the plan’s period once for a correctly signed payment; replays change nothing', async () => {
@@ -270,7 +274,7 @@ describe('checkout with PayMongo', () => {
     const before = Date.now();
     const first = await deliver(worker, payload, signature(payload));
     expect(first.status).toBe(200);
-    expect(await json(first)).toEqual({ received: true, applied: true });
+    expect(await json<Webhook>(first)).toEqual({ received: true, applied: true });
     const until = (await premiumUntil(member))!;
     expect(until).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
     expect(until).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
@@ -280,9 +284,9 @@ describe('checkout with PayMongo', () => {
     expect(await requestChat(socket, others[1]!)).toBe('sent');
 
     // The same event again, and another event for the same checkout: nothing changes.
-    expect(await json(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
+    expect(await json<Webhook>(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
     const other = paidEvent(checkoutId, 99900);
-    expect(await json(await deliver(worker, other, signature(other)))).toEqual({ received: true, applied: false });
+    expect(await json<Webhook>(await deliver(worker, other, signature(other)))).toEqual({ received: true, applied: false });
     expect(await premiumUntil(member)).toBe(until);
     const events = (await database().execute({ sql: 'select outcome from payment_events where checkout_id = ? order by received_at', args: [checkoutId] })).rows;
     expect(events.map((row) => row.outcome)).toEqual(['applied', 'ignored']);
@@ -299,7 +303,7 @@ describe('checkout with PayMongo', () => {
     const pro = await checkout(worker, member, 'pro');
     const proPayload = paidEvent(pro.checkoutId, 199900);
     const beforePro = Date.now();
-    expect(await json(await deliver(worker, proPayload, signature(proPayload)))).toEqual({ received: true, applied: true });
+    expect(await json<Webhook>(await deliver(worker, proPayload, signature(proPayload)))).toEqual({ received: true, applied: true });
     const proEnds = Number(await proUntil());
     expect(proEnds).toBeGreaterThanOrEqual(beforePro + 30 * DAY_MS);
     expect(proEnds).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
@@ -327,7 +331,7 @@ describe('checkout with PayMongo', () => {
     for (const header of attempts) {
       const response = await deliver(worker, payload, header);
       expect(response.status).toBe(401);
-      expect(await json(response)).toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(await json<ErrorBody>(response)).toMatchObject({ code: 'UNAUTHORIZED' });
     }
     // A signature from long ago, or from the future, however correct: refused (captured deliveries cannot be replayed).
     for (const at of [1000, Date.now() - 6 * 60_000, Date.now() + 6 * 60_000]) {
@@ -339,7 +343,7 @@ describe('checkout with PayMongo', () => {
     expect(await premiumUntil(member)).toBeNull();
     // A live event is checked against `li`.
     const live = paidEvent(checkoutId, 99900, { livemode: true });
-    expect(await json(await deliver(worker, live, signature(live, { mode: 'li' })))).toEqual({ received: true, applied: true });
+    expect(await json<Webhook>(await deliver(worker, live, signature(live, { mode: 'li' })))).toEqual({ received: true, applied: true });
   });
 
   it('takes a signature made a few minutes ago (clocks and retries drift)', async () => {
@@ -347,7 +351,7 @@ describe('checkout with PayMongo', () => {
     const member = await createMember();
     const { checkoutId } = await checkout(worker, member, 'monthly');
     const payload = paidEvent(checkoutId, 99900);
-    expect(await json(await deliver(worker, payload, signature(payload, { at: Date.now() - 4 * 60_000 })))).toEqual({ received: true, applied: true });
+    expect(await json<Webhook>(await deliver(worker, payload, signature(payload, { at: Date.now() - 4 * 60_000 })))).toEqual({ received: true, applied: true });
   });
 
   it('applies nothing for a payment that does not match its checkout or an unknown checkout', async () => {
@@ -366,7 +370,7 @@ describe('checkout with PayMongo', () => {
       mixedCurrencies,
       paidEvent('cs_unknown', 199900),
     ]) {
-      expect(await json(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
+      expect(await json<Webhook>(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
     }
     expect(await premiumUntil(member)).toBeNull();
   });
@@ -374,7 +378,7 @@ describe('checkout with PayMongo', () => {
   it('records other events and ignores them; without PayMongo configured the webhook is not found', async () => {
     const worker = configuredWorker(paymongo);
     const payload = JSON.stringify({ data: { id: 'evt_other', type: 'event', attributes: { type: 'payment.failed', livemode: false, data: {} } } });
-    expect(await json(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
+    expect(await json<Webhook>(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
     const unconfigured = await call('/api/premium/webhook', {
       rawBody: payload,
       origin: null,

@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_TEXTS } from '../../common/profile.ts';
 import { CACHE_SCOPES, cachedJson } from '../services/edge-cache.ts';
-import { call, database, json, pipelinesServed, uniqueName } from './helpers.ts';
-import { get, member, type TestMember } from './members.ts';
+import { call, database, get, json, messageOf, pipelinesServed, trpcQuery, uniqueName, type CurrentUser, type Output } from './helpers.ts';
+import { createMember, type TestMember } from './members.ts';
+
+type Updated = Output<'profiles.update'>;
 
 function patch(who: TestMember | null, body: unknown) {
   return call('/api/profile', { method: 'PATCH', body, cookie: who?.cookie ?? null });
@@ -25,17 +27,17 @@ describe('PATCH /api/profile', () => {
   });
 
   it('saves the first tab (name and about text) and answers the updated current user', async () => {
-    const me = await member('therapist');
+    const me = await createMember('therapist');
     const name = uniqueName('Ligaya');
     const response = await patch(me, { name: `  ${name}  `, aboutMe: '  Hilot and ventosa in Makati.  ' });
     expect(response.status).toBe(200);
-    const user = await json(response);
+    const user = await json<Updated>(response);
     expect(user).toMatchObject({ id: me.id, name, aboutMe: 'Hilot and ventosa in Makati.', role: 'therapist' });
-    expect(await json(await get('/api/user', me))).toEqual(user);
+    expect(await json<CurrentUser>(await get('/api/user', me))).toEqual(user);
   });
 
   it('saves the contact tab: email in lower case, the phone in E.164, handles trimmed, blanks cleared', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const response = await patch(me, {
       email: 'Juan.Dela.Cruz@Example.com',
       phoneNumber: '0917 123 4567',
@@ -48,7 +50,7 @@ describe('PATCH /api/profile', () => {
       facebookHandle: 'juan.delacruz',
     });
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({
+    expect(await json<Updated>(response)).toMatchObject({
       email: 'juan.dela.cruz@example.com',
       phoneNumber: '+639171234567',
       viberHandle: '+63 917 123 4567',
@@ -57,15 +59,15 @@ describe('PATCH /api/profile', () => {
       instagramHandle: '@juandc',
     });
     for (const typed of ['+63 917 123 4567', '639171234567', '(0917) 123-4567']) {
-      expect((await json(await patch(me, { phoneNumber: typed }))).phoneNumber, typed).toBe('+639171234567');
+      expect((await json<Updated>(await patch(me, { phoneNumber: typed }))).phoneNumber, typed).toBe('+639171234567');
     }
-    expect((await json(await patch(me, { phoneNumber: '(02) 8123 4567' }))).phoneNumber).toBe('+63281234567');
-    expect((await json(await patch(me, { email: '', phoneNumber: '' }))).email).toBeNull();
+    expect((await json<Updated>(await patch(me, { phoneNumber: '(02) 8123 4567' }))).phoneNumber).toBe('+63281234567');
+    expect((await json<Updated>(await patch(me, { email: '', phoneNumber: '' }))).email).toBeNull();
   });
 
   it("checks the spec's messages on the server: the name (by role), the about text, the email, and the phone", async () => {
-    const spa = await member('spa_management');
-    const client = await member('client');
+    const spa = await createMember('spa_management');
+    const client = await createMember('client');
     const cases: [TestMember, unknown, string][] = [
       [spa, { name: '   ', aboutMe: 'A calm spa.' }, PROFILE_TEXTS.spaNameRequired],
       [client, { name: '', aboutMe: 'Hello there.' }, PROFILE_TEXTS.nameRequired],
@@ -79,14 +81,14 @@ describe('PATCH /api/profile', () => {
       const before = await row(who.id);
       const response = await patch(who, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect((await json(response)).message).toBe(message);
+      expect(await messageOf(response)).toBe(message);
       expect(await row(who.id)).toEqual(before);
     }
   });
 
   it('refuses every field it does not take (mass assignment) with 400, changing nothing', async () => {
-    const me = await member('client');
-    const other = await member('client');
+    const me = await createMember('client');
+    const other = await createMember('client');
     const before = await row(me.id);
     for (const extra of [
       { role: 'admin' },
@@ -104,40 +106,40 @@ describe('PATCH /api/profile', () => {
     ]) {
       const response = await patch(me, { aboutMe: 'Sneaky edit.', ...extra });
       expect(response.status, JSON.stringify(extra)).toBe(400);
-      expect((await json(response)).message).toMatch(/^Unknown field/);
+      expect(await messageOf(response)).toMatch(/^Unknown field/);
     }
     expect(await row(me.id)).toEqual(before);
-    expect((await json(await get('/api/user', me))).role).toBe('client');
+    expect((await json<CurrentUser>(await get('/api/user', me))).role).toBe('client');
   });
 
   it('keeps names unique ignoring case (409), changing nothing', async () => {
-    const taken = await member('client');
-    const me = await member('client');
+    const taken = await createMember('client');
+    const me = await createMember('client');
     const before = await row(me.id);
     const response = await patch(me, { name: taken.name.toUpperCase(), aboutMe: 'Changed?' });
     expect(response.status).toBe(409);
     expect(await row(me.id)).toEqual(before);
     // Changing only the case of one's own name is fine and keeps the slug.
-    const recased = await json(await patch(me, { name: me.name.toUpperCase() }));
+    const recased = await json<Updated>(await patch(me, { name: me.name.toUpperCase() }));
     expect(recased).toMatchObject({ name: me.name.toUpperCase(), slug: me.slug });
   });
 
   it('keeps an email address to one account (409, ignoring case), changing nothing', async () => {
-    const holder = await member('therapist');
+    const holder = await createMember('therapist');
     const address = `${crypto.randomUUID().slice(0, 8)}@example.com`;
     expect((await patch(holder, { email: address })).status).toBe(200);
-    const me = await member('client');
+    const me = await createMember('client');
     const before = await row(me.id);
     const response = await patch(me, { email: address.toUpperCase(), phoneNumber: '0917 123 4567' });
     expect(response.status).toBe(409);
-    expect((await json(response)).message).toBe(PROFILE_TEXTS.emailTaken);
+    expect(await messageOf(response)).toBe(PROFILE_TEXTS.emailTaken);
     expect(await row(me.id)).toEqual(before);
     // The holder may save their own address again.
     expect((await patch(holder, { email: address })).status).toBe(200);
   });
 
   it('limits changes of e-mail address to 5 a minute per member (each says whether an address is taken)', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await patch(me, { email: `probe-${i}-${crypto.randomUUID().slice(0, 6)}@example.com` })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -146,57 +148,55 @@ describe('PATCH /api/profile', () => {
   });
 
   it('gives a renamed member a new slug and keeps the old one leading to them', async () => {
-    const me = await member('spa_management');
-    const viewer = await member('client');
+    const me = await createMember('spa_management');
+    const viewer = await createMember('client');
     const newName = uniqueName('Bamboo Spa');
-    const renamed = await json(await patch(me, { name: newName }));
+    const renamed = await json<Updated>(await patch(me, { name: newName }));
     expect(renamed.slug).not.toBe(me.slug);
     expect(renamed.slug).toMatch(/^bamboo-spa-/);
 
     const old = await get(`/api/profile/by-slug/${me.slug}`, viewer);
     expect(old.status).toBe(301);
     expect(old.headers.get('Location')).toBe(`/api/profile/by-slug/${renamed.slug}`);
-    expect((await json(await get(`/api/profile/by-slug/${renamed.slug}`, viewer))).name).toBe(newName);
+    expect((await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${renamed.slug}`, viewer))).name).toBe(newName);
     // Over tRPC (what the web app uses) the old slug answers the profile with its current slug.
-    const input = encodeURIComponent(JSON.stringify({ slug: me.slug }));
-    const viaTrpc = await json(await call(`/trpc/profiles.profile?input=${input}`, { cookie: viewer.cookie }));
-    expect(viaTrpc.result.data.slug).toBe(renamed.slug);
+    const oldSlug = { slug: me.slug };
+    expect((await trpcQuery('profiles.profile', viewer, oldSlug)).slug).toBe(renamed.slug);
     // So do the histories and the write-review screen, which name members by slug too.
-    const bySlug = async (path: string) => json(await call(`/trpc/${path}?input=${input}`, { cookie: viewer.cookie }));
-    expect((await bySlug('recognition.stars')).result.data.user).toMatchObject({ id: me.id, slug: renamed.slug });
-    expect((await bySlug('recognition.medalHistory')).result.data.user).toMatchObject({ id: me.id, slug: renamed.slug });
-    expect((await bySlug('reviews.target')).result.data.target).toMatchObject({ id: me.id, slug: renamed.slug });
+    expect((await trpcQuery('recognition.stars', viewer, oldSlug)).user).toMatchObject({ id: me.id, slug: renamed.slug });
+    expect((await trpcQuery('recognition.medalHistory', viewer, oldSlug)).user).toMatchObject({ id: me.id, slug: renamed.slug });
+    expect((await trpcQuery('reviews.target', viewer, oldSlug)).target).toMatchObject({ id: me.id, slug: renamed.slug });
 
     // Nobody new can take the old slug: a newcomer with the old name gets a numbered one.
-    const newcomer = await member('client', me.name);
+    const newcomer = await createMember({ name: me.name });
     expect(newcomer.slug).not.toBe(me.slug);
     expect((await get(`/api/profile/by-slug/${me.slug}`, viewer)).headers.get('Location')).toBe(`/api/profile/by-slug/${renamed.slug}`);
   });
 
   it('gives a member their old slug back when they take back their old name (no longer a redirect)', async () => {
-    const me = await member('therapist');
-    const viewer = await member('client');
-    const away = await json(await patch(me, { name: uniqueName('Away') }));
-    const back = await json(await patch(me, { name: me.name }));
+    const me = await createMember('therapist');
+    const viewer = await createMember('client');
+    const away = await json<Updated>(await patch(me, { name: uniqueName('Away') }));
+    const back = await json<Updated>(await patch(me, { name: me.name }));
     expect(back.slug).toBe(me.slug);
     expect((await get(`/api/profile/by-slug/${me.slug}`, viewer)).status).toBe(200);
     expect((await get(`/api/profile/by-slug/${away.slug}`, viewer)).headers.get('Location')).toBe(`/api/profile/by-slug/${me.slug}`);
   });
 
   it('takes weekly opening hours from spa management only', async () => {
-    const spa = await member('spa_management');
-    const saved = await json(await patch(spa, { openingHours: WEEK }));
+    const spa = await createMember('spa_management');
+    const saved = await json<Updated>(await patch(spa, { openingHours: WEEK }));
     expect(saved.openingHours).toEqual(WEEK);
-    expect((await json(await get(`/api/users/${spa.id}/profile`, await member('client')))).openingHours).toEqual(WEEK);
+    expect((await json<Output<'profiles.profile'>>(await get(`/api/users/${spa.id}/profile`, await createMember('client')))).openingHours).toEqual(WEEK);
 
     const overlapping = await patch(spa, { openingHours: { ...WEEK, mon: [['09:00', '13:00'], ['12:00', '18:00']] } });
     expect(overlapping.status).toBe(400);
-    expect((await json(overlapping)).message).toBe('Ranges on the same day must not overlap.');
+    expect(await messageOf(overlapping)).toBe('Ranges on the same day must not overlap.');
 
-    const therapist = await member('therapist');
+    const therapist = await createMember('therapist');
     const refused = await patch(therapist, { openingHours: WEEK });
     expect(refused.status).toBe(400);
-    expect((await json(refused)).message).toBe(PROFILE_TEXTS.hoursOnlyForSpas);
+    expect(await messageOf(refused)).toBe(PROFILE_TEXTS.hoursOnlyForSpas);
     expect((await row(therapist.id)).opening_hours).toBeNull();
   });
 
@@ -204,14 +204,14 @@ describe('PATCH /api/profile', () => {
     const cached = () => cachedJson(CACHE_SCOPES.spaListing.scope, 'all', 60, async () => 'fresh');
     const store = () => cachedJson(CACHE_SCOPES.spaListing.scope, 'all', 60, async () => 'stale');
     await store();
-    await patch(await member('client'), { aboutMe: 'Not a spa.' });
+    await patch(await createMember('client'), { aboutMe: 'Not a spa.' });
     expect(await cached()).toBe('stale');
-    await patch(await member('spa_management'), { aboutMe: 'A spa with new words.' });
+    await patch(await createMember('spa_management'), { aboutMe: 'A spa with new words.' });
     expect(await cached()).toBe('fresh');
   });
 
   it('writes with at most two round trips (the session, then one batch), a rename included', async () => {
-    const me = await member('client');
+    const me = await createMember('client');
     for (const body of [{ aboutMe: 'Two trips at most.' }, { name: uniqueName('Trips') , aboutMe: 'Renamed.' }, { email: 'a@b.co' }]) {
       const before = await pipelinesServed();
       expect((await patch(me, body)).status).toBe(200);

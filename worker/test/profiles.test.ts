@@ -3,8 +3,8 @@
 // database round trip per read, the session lookup included.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_PAGE_SIZE } from '../../common/profile.ts';
-import { call, database, json, pipelinesServed, seenBodies } from './helpers.ts';
-import { ban, get, give, member, review, type TestMember, type TestRole } from './members.ts';
+import { call, database, get, json, pipelinesServed, seenBodies, type CurrentUser, type ErrorBody, type Items, type Output, type TrpcResult } from './helpers.ts';
+import { ban, createMember, give, review, type TestMember, type TestRole } from './members.ts';
 
 const ROLES: TestRole[] = ['client', 'therapist', 'spa_management', 'admin'];
 
@@ -32,13 +32,13 @@ let client: TestMember;
 
 beforeAll(async () => {
   const [v1, v2, v3, v4, s, t, c] = await Promise.all([
-    member('client'),
-    member('therapist'),
-    member('spa_management'),
-    member('admin'),
-    member('spa_management'),
-    member('therapist'),
-    member('client'),
+    createMember('client'),
+    createMember('therapist'),
+    createMember('spa_management'),
+    createMember('admin'),
+    createMember('spa_management'),
+    createMember('therapist'),
+    createMember('client'),
   ]);
   viewers = { client: v1!, therapist: v2!, spa_management: v3!, admin: v4! };
   spa = s!;
@@ -71,8 +71,8 @@ describe('reading a profile', () => {
   });
 
   it('answers the public profile by slug and by id, without email or secrets', async () => {
-    const bySlug = await json(await get(`/api/profile/by-slug/${spa.slug}`, viewers.client));
-    const byId = await json(await get(`/api/users/${spa.id}/profile`, viewers.client));
+    const bySlug = await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${spa.slug}`, viewers.client));
+    const byId = await json<Output<'profiles.profile'>>(await get(`/api/users/${spa.id}/profile`, viewers.client));
     expect(bySlug).toEqual(byId);
     expect(bySlug).toMatchObject({
       id: spa.id,
@@ -101,21 +101,21 @@ describe('reading a profile', () => {
     });
     for (const viewer of [viewers.client, viewers.therapist, viewers.spa_management]) {
       for (const path of [`/api/profile/by-slug/${therapist.slug}`, `/api/users/${therapist.id}/profile`]) {
-        const profile = await json(await get(path, viewer));
+        const profile = await json<Output<'profiles.profile'>>(await get(path, viewer));
         expect(profile, path).toMatchObject({ address: 'Poblacion, Makati City', latitude: '14.565', longitude: '121.032' });
       }
     }
     for (const viewer of [therapist, viewers.admin]) {
-      const profile = await json(await get(`/api/profile/by-slug/${therapist.slug}`, viewer));
+      const profile = await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${therapist.slug}`, viewer));
       expect(profile).toMatchObject({ latitude: '14.565123456789012', longitude: '121.0319876543211' });
     }
     // A spa listing is a business: its pin is exact for everyone.
-    const listing = await json(await get(`/api/profile/by-slug/${spa.slug}`, viewers.client));
+    const listing = await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${spa.slug}`, viewers.client));
     expect(listing).toMatchObject({ latitude: '14.55', longitude: '121.02' });
   });
 
   it("hides a client's address and counts the reviews a client wrote by the target's role", async () => {
-    const profile = await json(await get(`/api/users/${client.id}/profile`, viewers.spa_management));
+    const profile = await json<Output<'profiles.profile'>>(await get(`/api/users/${client.id}/profile`, viewers.spa_management));
     expect(profile.address).toBeNull();
     expect(profile.reviewCounts).toEqual({ received: 1, spasReviewed: 1, therapistsReviewed: 1 });
   });
@@ -124,12 +124,12 @@ describe('reading a profile', () => {
     for (const path of ['/api/profile/by-slug/nobody-here-at-all', '/api/profile/by-slug/undefined', '/api/users/999999999/profile', '/api/users/abc/profile']) {
       const response = await get(path, viewers.client);
       expect(response.status, path).toBe(404);
-      expect(await json(response), path).toMatchObject({ message: 'User not found' });
+      expect(await json<ErrorBody>(response), path).toMatchObject({ message: 'User not found' });
     }
   });
 
   it('answers 404 for a banned member to everyone but admins, on every read path', async () => {
-    const banned = await member('client');
+    const banned = await createMember('client');
     await ban(banned);
     for (const role of ['client', 'therapist', 'spa_management'] as const) {
       for (const path of readPaths(banned.id, banned.slug)) {
@@ -139,7 +139,7 @@ describe('reading a profile', () => {
     }
     const seenByAdmin = await get(`/api/profile/by-slug/${banned.slug}`, viewers.admin);
     expect(seenByAdmin.status).toBe(200);
-    expect(await json(seenByAdmin)).toMatchObject({ id: banned.id, isBanned: true });
+    expect(await json<Output<'profiles.profile'>>(seenByAdmin)).toMatchObject({ id: banned.id, isBanned: true });
     for (const path of readPaths(banned.id, banned.slug)) expect((await get(path, viewers.admin)).status, path).toBe(200);
   });
 
@@ -151,7 +151,7 @@ describe('reading a profile', () => {
         expect(await response.text(), path).not.toContain('spa-owner@example.com');
       }
     }
-    const own = await json(await get('/api/user', spa));
+    const own = await json<CurrentUser>(await get('/api/user', spa));
     expect(own.email).toBe('spa-owner@example.com');
   });
 
@@ -169,12 +169,12 @@ describe('who sees red flags (viewer role x target role)', () => {
       it(`${viewerRole} viewing a ${targetRole}`, async () => {
         const target = { client, therapist, spa_management: spa }[targetRole];
         const viewer = viewers[viewerRole];
-        const stats = await json(await get(`/api/users/${target.id}/profile-stats`, viewer));
+        const stats = await json<Output<'profiles.stats'>>(await get(`/api/users/${target.id}/profile-stats`, viewer));
         const list = await get(`/api/red-flags/${target.id}`, viewer);
         if (allowed[viewerRole]) {
           expect(stats.redFlagStats).toEqual({ received: targetRole === 'client' ? 1 : 0 });
           expect(list.status).toBe(200);
-          expect(await json(list)).toHaveLength(targetRole === 'client' ? 1 : 0);
+          expect(await json<Items<'profiles.redFlags'>>(list)).toHaveLength(targetRole === 'client' ? 1 : 0);
         } else {
           expect(stats.redFlagStats).toBeNull();
           expect(list.status).toBe(403);
@@ -187,9 +187,9 @@ describe('who sees red flags (viewer role x target role)', () => {
   }
 
   it('a client sees their own red flags', async () => {
-    const stats = await json(await get(`/api/users/${client.id}/profile-stats`, client));
+    const stats = await json<Output<'profiles.stats'>>(await get(`/api/users/${client.id}/profile-stats`, client));
     expect(stats.redFlagStats).toEqual({ received: 1 });
-    const flags = await json(await get(`/api/red-flags/${client.id}`, client));
+    const flags = await json<Items<'profiles.redFlags'>>(await get(`/api/red-flags/${client.id}`, client));
     expect(flags).toEqual([{ id: expect.any(Number), createdAt: expect.any(Number), reason: 'reason 0', giver: { id: spa.id, name: spa.name, slug: spa.slug } }]);
   });
 
@@ -200,7 +200,7 @@ describe('who sees red flags (viewer role x target role)', () => {
 
 describe('the stats and the lists', () => {
   it("answers profile-stats in exactly the spec's shape", async () => {
-    const stats = await json(await get(`/api/users/${therapist.id}/profile-stats`, viewers.therapist));
+    const stats = await json<Output<'profiles.stats'>>(await get(`/api/users/${therapist.id}/profile-stats`, viewers.therapist));
     expect(Object.keys(stats).sort()).toEqual(
       ['flowerGivers', 'flowerStats', 'medalStats', 'redFlagStats', 'reviews', 'starGivers', 'starStats'].sort(),
     );
@@ -227,60 +227,60 @@ describe('the stats and the lists', () => {
         removed: false,
       },
     ]);
-    const clientStats = await json(await get(`/api/users/${client.id}/profile-stats`, viewers.admin));
+    const clientStats = await json<Output<'profiles.stats'>>(await get(`/api/users/${client.id}/profile-stats`, viewers.admin));
     expect(clientStats.starStats).toEqual({ received: 0, given: 2 });
     expect(clientStats.flowerStats).toEqual({ received: 0, given: 3 });
   });
 
   it('answers star-stats and flower-stats as {received}', async () => {
-    expect(await json(await get(`/api/users/${spa.id}/star-stats`, viewers.client))).toEqual({ received: 2 });
-    expect(await json(await get(`/api/users/${therapist.id}/flower-stats`, viewers.client))).toEqual({ received: 3 });
+    expect(await json<Output<'profiles.starStats'>>(await get(`/api/users/${spa.id}/star-stats`, viewers.client))).toEqual({ received: 2 });
+    expect(await json<Output<'profiles.flowerStats'>>(await get(`/api/users/${therapist.id}/flower-stats`, viewers.client))).toEqual({ received: 3 });
   });
 
   it('lists givers, given records, received records and reviews newest first in their shapes', async () => {
-    const starGivers = await json(await get(`/api/users/${spa.id}/star-givers`, viewers.client));
-    expect(starGivers.map((g: any) => g.giverId)).toEqual([client.id, client.id]);
-    expect(starGivers[0].createdAt).toBeGreaterThan(starGivers[1].createdAt);
+    const starGivers = await json<Items<'profiles.starGivers'>>(await get(`/api/users/${spa.id}/star-givers`, viewers.client));
+    expect(starGivers.map((g) => g.giverId)).toEqual([client.id, client.id]);
+    expect(starGivers[0]?.createdAt).toBeGreaterThan(starGivers[1]!.createdAt);
 
-    const starsGiven = await json(await get(`/api/stars-given-by/${client.id}`, viewers.client));
+    const starsGiven = await json<Items<'profiles.starsGiven'>>(await get(`/api/stars-given-by/${client.id}`, viewers.client));
     expect(starsGiven[0]).toEqual({
       id: expect.any(Number),
       createdAt: expect.any(Number),
       reason: 'reason 0',
       recipient: { id: spa.id, name: spa.name, slug: spa.slug },
     });
-    const flowersGiven = await json(await get(`/api/flowers-given-by/${client.id}`, viewers.client));
+    const flowersGiven = await json<Items<'profiles.flowersGiven'>>(await get(`/api/flowers-given-by/${client.id}`, viewers.client));
     expect(flowersGiven).toHaveLength(3);
-    expect(flowersGiven[0].recipient).toEqual({ id: therapist.id, name: therapist.name, slug: therapist.slug });
+    expect(flowersGiven[0]?.recipient).toEqual({ id: therapist.id, name: therapist.name, slug: therapist.slug });
 
-    const medals = await json(await get(`/api/medals/${client.id}`, viewers.client));
+    const medals = await json<Items<'profiles.medals'>>(await get(`/api/medals/${client.id}`, viewers.client));
     expect(medals).toHaveLength(2);
-    expect(medals[0].giver).toEqual({ id: spa.id, name: spa.name, slug: spa.slug });
+    expect(medals[0]?.giver).toEqual({ id: spa.id, name: spa.name, slug: spa.slug });
 
-    const made = await json(await get(`/api/reviews-made-by/${client.id}`, viewers.client));
-    expect(made.map((r: any) => [r.reviewText, r.targetUser.role])).toEqual([
+    const made = await json<Items<'profiles.reviewsMade'>>(await get(`/api/reviews-made-by/${client.id}`, viewers.client));
+    expect(made.map((r) => [r.reviewText, r.targetUser.role])).toEqual([
       ['Magic hands.', 'therapist'],
       ['Lovely spa.', 'spa_management'],
     ]);
     expect(made[1]).toMatchObject({ ambienceRating: 9, amenitiesRating: 8, bookingRating: 7, selectionRating: 10 });
 
-    const received = await json(await get(`/api/user-reviews/${client.id}`, viewers.client));
-    expect(received.map((r: any) => r.reviewer.id)).toEqual([spa.id]);
+    const received = await json<Items<'profiles.reviewsReceived'>>(await get(`/api/user-reviews/${client.id}`, viewers.client));
+    expect(received.map((r) => r.reviewer.id)).toEqual([spa.id]);
   });
 
   it(`pages past ${PROFILE_PAGE_SIZE}: the first page is the spec's array, the Link header leads on`, async () => {
-    const giver = await member('spa_management');
-    const recipient = await member('client');
+    const giver = await createMember('spa_management');
+    const recipient = await createMember('client');
     const ids = await give('medals', giver, recipient, PROFILE_PAGE_SIZE + 5);
 
     const first = await get(`/api/medals/${recipient.id}`, viewers.client);
-    const firstPage = await json(first);
-    expect(firstPage.map((m: any) => m.id)).toEqual(ids.slice(0, PROFILE_PAGE_SIZE));
+    const firstPage = await json<Items<'profiles.medals'>>(first);
+    expect(firstPage.map((m) => m.id)).toEqual(ids.slice(0, PROFILE_PAGE_SIZE));
     const next = first.headers.get('X-Next-Cursor');
     expect(first.headers.get('Link')).toBe(`</api/medals/${recipient.id}?cursor=${encodeURIComponent(next!)}>; rel="next"`);
 
     const second = await get(`/api/medals/${recipient.id}?cursor=${encodeURIComponent(next!)}`, viewers.client);
-    expect((await json(second)).map((m: any) => m.id)).toEqual(ids.slice(PROFILE_PAGE_SIZE));
+    expect((await json<Items<'profiles.medals'>>(second)).map((m) => m.id)).toEqual(ids.slice(PROFILE_PAGE_SIZE));
     expect(second.headers.get('Link')).toBeNull();
 
     const bad = await get(`/api/medals/${recipient.id}?cursor=not-a-cursor`, viewers.client);
@@ -288,12 +288,12 @@ describe('the stats and the lists', () => {
   });
 
   it('keeps the same order for items given at the same millisecond (the id breaks ties)', async () => {
-    const giver = await member('client');
-    const recipient = await member('spa_management');
+    const giver = await createMember('client');
+    const recipient = await createMember('spa_management');
     const at = Date.now() - 10_000;
     const ids = await Promise.all([give('stars', giver, recipient, 1, at), give('stars', giver, recipient, 1, at)]);
-    const list = await json(await get(`/api/users/${recipient.id}/star-givers`, viewers.client));
-    expect(list.map((s: any) => s.id)).toEqual(ids.flat().sort((a, b) => b - a));
+    const list = await json<Items<'profiles.starGivers'>>(await get(`/api/users/${recipient.id}/star-givers`, viewers.client));
+    expect(list.map((s) => s.id)).toEqual(ids.flat().sort((a, b) => b - a));
   });
 });
 
@@ -311,7 +311,7 @@ describe('round trips', () => {
     const input = encodeURIComponent(JSON.stringify({ 0: { me: true }, 1: { me: true } }));
     const before = await pipelinesServed();
     const response = await call(`/trpc/profiles.profile,profiles.stats?batch=1&input=${input}`, { cookie: client.cookie });
-    const [profile, stats] = await json(response);
+    const [profile, stats] = await json<[TrpcResult<'profiles.profile'>, TrpcResult<'profiles.stats'>]>(response);
     expect(profile.result.data.id).toBe(client.id);
     expect(stats.result.data.redFlagStats).toEqual({ received: 1 });
     // Two procedures in one HTTP request: each is one round trip with its session lookup, or less.

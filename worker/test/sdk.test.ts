@@ -3,8 +3,8 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createClient, type ClientFrame, type ServerFrame } from '../../sdk/index.ts';
 import { JPEG_400, PNG_64x48 } from './fixtures/images.ts';
-import { BASE, call, GOOD_PASSWORD, json, register } from './helpers.ts';
-import { member } from './members.ts';
+import { BASE, call, GOOD_PASSWORD, json, type Output } from './helpers.ts';
+import { createMember } from './members.ts';
 
 const workerFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
   exports.default.fetch(new Request(input, init))) as typeof fetch;
@@ -36,8 +36,8 @@ async function expectImageAt(url: string | null | undefined): Promise<void> {
 
 describe('typed SDK', () => {
   it('signs in, reads the current user, and signs out', async () => {
-    const { name, response } = await register({ role: 'therapist' });
-    const registered = await json(response);
+    const registered = await createMember('therapist');
+    const { name } = registered;
 
     const client = createClient({ baseUrl: BASE, fetch: workerFetch });
     expect(await client.trpc.account.me.query()).toBeNull();
@@ -59,7 +59,7 @@ describe('typed SDK', () => {
   });
 
   it('opens the chat socket with the address and headers it provides', async () => {
-    const { name } = await register();
+    const { name } = await createMember();
     const client = createClient({ baseUrl: BASE, fetch: workerFetch });
     const me = await client.trpc.account.login.mutate({ name, password: GOOD_PASSWORD });
     expect(client.chat.url).toBe('wss://spa.test/ws/chat');
@@ -87,7 +87,7 @@ describe('typed SDK', () => {
   });
 
   it('uploads a profile photo: a FormData input travels alone as multipart/form-data, not in a JSON batch', async () => {
-    const { name } = await register();
+    const { name } = await createMember();
     const seen: { path: string; type: string }[] = [];
     const client = createClient({ baseUrl: BASE, fetch: recordingFetch(seen) });
     await client.trpc.account.login.mutate({ name, password: GOOD_PASSWORD });
@@ -114,8 +114,8 @@ describe('typed SDK', () => {
   });
 
   it('uploads a spa image as an admin: one FormData with the spa id and spaImage', async () => {
-    const admin = await member('admin');
-    const client = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: admin.cookie.slice(admin.cookie.indexOf('=') + 1) });
+    const admin = await createMember('admin');
+    const client = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: admin.token });
     const spa = await client.trpc.admin.createSpa.mutate({ name: `SDK Spa ${crypto.randomUUID().slice(0, 8)}`, address: '1 Ayala Ave, Makati', latitude: 14.55, longitude: 121.02 });
 
     const form = new FormData();
@@ -135,8 +135,8 @@ describe('typed SDK', () => {
     missing.append('id', '999999999');
     missing.append('spaImage', new File([PNG_64x48], 'spa.png', { type: 'image/png' }));
     await expect(client.trpc.admin.uploadSpaImage.mutate(missing)).rejects.toMatchObject({ data: { httpStatus: 404 } });
-    const someone = await member('client');
-    const memberClient = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: someone.cookie.slice(someone.cookie.indexOf('=') + 1) });
+    const someone = await createMember('client');
+    const memberClient = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: someone.token });
     await expect(memberClient.trpc.admin.uploadSpaImage.mutate(form)).rejects.toMatchObject({ data: { httpStatus: 403 } });
 
     // The REST path is unchanged: multipart field spaImage, the spa from the address (an id in the form is ignored).
@@ -145,7 +145,7 @@ describe('typed SDK', () => {
     rest.append('spaImage', new Blob([JPEG_400], { type: 'image/jpeg' }), 'spa.jpg');
     const response = await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: rest as unknown as string, cookie: admin.cookie });
     expect(response.status).toBe(200);
-    const body = await json(response);
+    const body = await json<Output<'admin.uploadSpaImage'>>(response);
     expect(body.message).toBe('Spa image uploaded successfully');
     await expectImageAt(body.imageUrl);
   });

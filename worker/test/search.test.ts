@@ -3,18 +3,19 @@
 // kept in step with renames, a blank term refused (400), signed-in members only, and the rate limit.
 import { describe, expect, it } from 'vitest';
 import { MEMBER_SEARCH_PAGE_SIZE, SEARCH_TEXTS } from '../../common/search.ts';
-import { call, database, json, seenBodies, uniqueName } from './helpers.ts';
-import { createMember } from './chat-client.ts';
-import { member, type TestMember } from './members.ts';
+import { call, database, json, messageOf, seenBodies, uniqueName, type Items } from './helpers.ts';
+import { createMember, createMembers, type TestMember } from './members.ts';
+
+type Found = Items<'search.members'>;
 
 function search(who: TestMember | null, term: unknown, page?: number) {
   return call('/api/search-users', { body: { field: 'all', term, ...(page ? { page } : {}) }, cookie: who?.cookie ?? null });
 }
 /** The spec's user array, and the next page the X-Next-Page header names (absent on the last page). */
-async function found(who: TestMember, term: string, page?: number): Promise<{ items: any[]; nextPage: number | null }> {
+async function found(who: TestMember, term: string, page?: number): Promise<{ items: Found; nextPage: number | null }> {
   const response = await search(who, term, page);
   expect(response.status).toBe(200);
-  const items = await json(response);
+  const items = await json<Found>(response);
   expect(Array.isArray(items)).toBe(true);
   const next = response.headers.get('X-Next-Page');
   return { items, nextPage: next === null ? null : Number(next) };
@@ -22,12 +23,12 @@ async function found(who: TestMember, term: string, page?: number): Promise<{ it
 
 describe('POST /api/search-users', () => {
   it('matches ignoring accents and case, finds words inside names and ranks exact, then prefix, then inside', async () => {
-    const viewer = await member('client');
+    const viewer = await createMember('client');
     const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, 'q');
-    const exact = await member('therapist', `Zeñaida${tag}`);
-    const prefix = await member('client', `Zenaida${tag} Cruz`);
-    const inside = await member('spa_management', `Spa Zenaída${tag}`);
-    const ids = (answer: { items: any[] }) => answer.items.map((item) => item.id);
+    const exact = await createMember({ role: 'therapist', name: `Zeñaida${tag}` });
+    const prefix = await createMember({ role: 'client', name: `Zenaida${tag} Cruz` });
+    const inside = await createMember({ role: 'spa_management', name: `Spa Zenaída${tag}` });
+    const ids = (answer: { items: Found }) => answer.items.map((item) => item.id);
 
     expect(ids(await found(viewer, `zenaida${tag}`))).toEqual([exact.id, prefix.id, inside.id]);
     expect(ids(await found(viewer, `ZEÑAIDA${tag}`))).toEqual([exact.id, prefix.id, inside.id]);
@@ -38,25 +39,25 @@ describe('POST /api/search-users', () => {
   });
 
   it('"pena" finds "Peña", as a word inside a longer name too', async () => {
-    const viewer = await member('client');
+    const viewer = await createMember('client');
     const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, 'x');
-    const pena = await member('therapist', `Maria Peña ${tag}`);
+    const pena = await createMember({ role: 'therapist', name: `Maria Peña ${tag}` });
     const result = await found(viewer, `pena ${tag}`);
     expect(result.items.map((item) => item.id)).toEqual([pena.id]);
   });
 
   it('answers public fields only, never banned members, and follows renames', async () => {
-    const viewer = await member('client');
+    const viewer = await createMember('client');
     const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, 'k');
-    const visible = await member('therapist', `Private Person ${tag}`);
-    const banned = await member('client', `Private Banned ${tag}`);
+    const visible = await createMember({ role: 'therapist', name: `Private Person ${tag}` });
+    const banned = await createMember({ role: 'client', name: `Private Banned ${tag}` });
     await database().execute({ sql: "update users set email = 'secret@example.com', phone_number = '09170000000' where id = ?", args: [visible.id] });
     await database().execute({ sql: 'update users set is_banned = 1 where id = ?', args: [banned.id] });
     const before = seenBodies.length;
     const answer = await found(viewer, tag);
     // The banned member's name carries the same tag.
     expect(answer.items.map((item) => item.id)).toEqual([visible.id]);
-    expect(Object.keys(answer.items[0]).sort()).toEqual(['id', 'memberNumber', 'name', 'profilePicThumbnail', 'role', 'slug']);
+    expect(Object.keys(answer.items[0]!).sort()).toEqual(['id', 'memberNumber', 'name', 'profilePicThumbnail', 'role', 'slug']);
     expect(seenBodies.slice(before).join('')).not.toMatch(/secret@example\.com|09170000000|password/);
 
     await database().execute({ sql: 'update users set name = ?, name_key = lower(?) where id = ?', args: [`Renamed ${tag}x`, `Renamed ${tag}x`, visible.id] });
@@ -65,10 +66,15 @@ describe('POST /api/search-users', () => {
   });
 
   it('pages through many matches without repeats', async () => {
-    const viewer = await member('client');
+    const viewer = await createMember('client');
     const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, 'p');
     const created = new Set<number>();
-    for (let i = 0; i < MEMBER_SEARCH_PAGE_SIZE + 3; i += 1) created.add((await createMember({ name: `Paged ${tag} ${uniqueName('M')}` })).id);
+    // Written in bulk: registering 23 members would outlast the test.
+    const paged = await createMembers(
+      Array.from({ length: MEMBER_SEARCH_PAGE_SIZE + 3 }, () => ({ name: `Paged ${tag} ${uniqueName('M')}` })),
+      { inBulk: true },
+    );
+    for (const member of paged) created.add(member.id);
     const first = await found(viewer, `paged ${tag}`);
     expect(first.items).toHaveLength(MEMBER_SEARCH_PAGE_SIZE);
     expect(first.nextPage).toBe(2);
@@ -80,24 +86,24 @@ describe('POST /api/search-users', () => {
 
   it('short terms match the start of any word of a name, names that start with them first', async () => {
     const tag = crypto.randomUUID().replace(/[^a-z]/g, '').slice(0, 5);
-    const inside = await member('client', `Lorna Xq${tag}`);
-    const start = await member('client', `Xq${tag} Alpha`);
-    const viewer = await member('client');
+    const inside = await createMember({ role: 'client', name: `Lorna Xq${tag}` });
+    const start = await createMember({ role: 'client', name: `Xq${tag} Alpha` });
+    const viewer = await createMember('client');
     const ids = (await found(viewer, 'xq')).items.map((item) => item.id);
     expect(ids.indexOf(start.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(inside.id)).toBeGreaterThan(ids.indexOf(start.id));
     const result = await found(viewer, 'xq');
-    for (const item of result.items) expect(item.name.toLowerCase().split(/\s+/).some((word: string) => word.startsWith('xq'))).toBe(true);
+    for (const item of result.items) expect(item.name.toLowerCase().split(/\s+/).some((word) => word.startsWith('xq'))).toBe(true);
     // Not inside a word: "qa" is not the start of "Xqa…".
     expect((await found(viewer, 'q' + tag.slice(0, 1))).items.map((item) => item.id)).not.toContain(inside.id);
   });
 
   it('refuses a blank term (400), signed-out visitors (401), and more than 60 searches a minute (429)', async () => {
-    const viewer = await member('client');
+    const viewer = await createMember('client');
     for (const term of ['', '   ', undefined]) {
       const refused = await search(viewer, term);
       expect(refused.status).toBe(400);
-      expect((await json(refused)).message).toBe(SEARCH_TEXTS.termRequired);
+      expect(await messageOf(refused)).toBe(SEARCH_TEXTS.termRequired);
     }
     expect((await search(null, 'anyone')).status).toBe(401);
     const statuses: number[] = [];

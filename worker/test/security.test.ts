@@ -13,13 +13,16 @@ import {
   freshIp,
   GOOD_PASSWORD,
   json,
+  messageOf,
   ORIGIN,
-  register,
   sessionCookieFrom,
   solveCaptcha,
   startEarlyInLimiterWindow,
   uniqueName,
+  type ErrorBody,
+  type Output,
 } from './helpers.ts';
+import { createMember } from './members.ts';
 
 async function signedIn(cookie: string | null): Promise<boolean> {
   return (await call('/api/user', { cookie })).status === 200;
@@ -31,7 +34,7 @@ describe('request bodies', () => {
     for (const path of ['/api/login', '/trpc/account.login']) {
       const response = await call(path, { rawBody: huge, headers: { 'Content-Type': 'application/json' }, ip: freshIp() });
       expect(response.status, path).toBe(413);
-      expect((await json(response)).code).toBe('PAYLOAD_TOO_LARGE');
+      expect((await json<ErrorBody>(response)).code).toBe('PAYLOAD_TOO_LARGE');
     }
     // A streamed body without a Content-Length is counted as it arrives.
     const stream = new ReadableStream({
@@ -79,7 +82,7 @@ describe('tRPC batches', () => {
   });
 
   it('never batches a procedure that hashes a password', async () => {
-    const { name, cookie } = await register();
+    const { name, cookie } = await createMember();
     const input = Object.fromEntries(Array.from({ length: 3 }, (_, i) => [i, { name, password: GOOD_PASSWORD }]));
     const batched = await call('/trpc/account.login,account.login,account.login?batch=1', { body: input, ip: freshIp() });
     expect(batched.status).toBe(400);
@@ -112,7 +115,7 @@ describe('sign-in limits', () => {
   });
 
   it('limits one account across many addresses', async () => {
-    const { name } = await register();
+    const { name } = await createMember();
     await startEarlyInLimiterWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await call('/api/login', { body: { name, password: `guess-${i}` }, ip: freshIp() })).status);
@@ -120,27 +123,27 @@ describe('sign-in limits', () => {
     expect(statuses[10]).toBe(429);
     const limited = await call('/api/login', { body: { name: name.toUpperCase(), password: GOOD_PASSWORD }, ip: freshIp() });
     expect(limited.status).toBe(429);
-    expect((await json(limited)).message).toBe(MESSAGES.tooManyRequests);
+    expect(await messageOf(limited)).toBe(MESSAGES.tooManyRequests);
   });
 });
 
 describe('sessions', () => {
   it("signing in with another member's session id and a wrong secret does not sign that member out", async () => {
-    const victim = await register();
-    const victimId = victim.cookie!.split('=')[1]!.split('.')[0]!;
-    const attacker = await register();
-    const forged = `${victim.cookie!.split('=')[0]}=${victimId}.${'a'.repeat(39)}`;
-    const login = await call('/api/login', { body: { name: attacker.name, password: attacker.password }, cookie: forged, ip: freshIp() });
+    const victim = await createMember();
+    const victimId = victim.token.split('.')[0]!;
+    const attacker = await createMember();
+    const forged = `${victim.cookie.split('=')[0]}=${victimId}.${'a'.repeat(39)}`;
+    const login = await call('/api/login', { body: { name: attacker.name, password: GOOD_PASSWORD }, cookie: forged, ip: freshIp() });
     expect(login.status).toBe(200);
     expect(await signedIn(victim.cookie)).toBe(true);
     // With the real token, the previous session ends as it should.
-    const again = await call('/api/login', { body: { name: victim.name, password: victim.password }, cookie: victim.cookie, ip: freshIp() });
+    const again = await call('/api/login', { body: { name: victim.name, password: GOOD_PASSWORD }, cookie: victim.cookie, ip: freshIp() });
     expect(again.status).toBe(200);
     expect(await signedIn(victim.cookie)).toBe(false);
   });
 
   it('ends a session through GET /api/logout only for a same-origin or typed navigation', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     for (const site of ['cross-site', 'same-site']) {
       const response = await call('/api/logout', { cookie, headers: { 'Sec-Fetch-Site': site } });
       expect(response.status).toBe(302);
@@ -156,7 +159,7 @@ describe('sessions', () => {
 
 describe('response headers', () => {
   it('marks private answers no-store, and sends HSTS, COOP and CORP', async () => {
-    const { cookie } = await register();
+    const { cookie } = await createMember();
     for (const path of ['/api/user', '/trpc/account.me', '/api/does-not-exist']) {
       const response = await call(path, { cookie });
       expect(response.headers.get('Cache-Control'), path).toBe('private, no-store');
@@ -185,7 +188,7 @@ describe('look-alike names', () => {
     for (const name of ['Tala\u200b Admin', 'Tala\nAdmin', 'Tala\u0000 Admin', '\u202eTala Admin', 'Tala\u2066Admin\u2069', 'Tala\u2800Admin', 'Tala Admin\u3164']) {
       const response = await registerAs(name);
       expect(response.status, JSON.stringify(name)).toBe(400);
-      expect((await json(response)).message).toBe(MESSAGES.nameCharacters);
+      expect(await messageOf(response)).toBe(MESSAGES.nameCharacters);
     }
   });
 
@@ -196,10 +199,10 @@ describe('look-alike names', () => {
     for (const lookAlike of [`Tаla Boss ${suffix}`, `Ｔala Boss ${suffix}`, `TaIa Boss ${suffix}`, `tala  boss ${suffix}`]) {
       const response = await registerAs(lookAlike);
       expect(response.status, lookAlike).toBe(409);
-      expect((await json(response)).message).toBe(MESSAGES.nameTaken);
+      expect(await messageOf(response)).toBe(MESSAGES.nameTaken);
     }
     const fullWidth = await registerAs(`Ｍaria Ｌuz ${suffix}`);
-    expect((await json(fullWidth)).name).toBe(`Maria Luz ${suffix}`);
+    expect((await json<Output<'account.register'>>(fullWidth)).name).toBe(`Maria Luz ${suffix}`);
   });
 });
 
