@@ -131,6 +131,8 @@ export interface PublicProfile extends ContactHandles {
   isBanned?: boolean;
   /** Tab counts that the stats do not carry: reviews received, and reviews written split by the target's role. */
   reviewCounts: { received: number; spasReviewed: number; therapistsReviewed: number };
+  /** A spa's rating out of 5 from its reviews (worker/services/spa-rating.ts); null without one, and for other roles. */
+  averageRating: number | null;
 }
 
 export interface MemberLink {

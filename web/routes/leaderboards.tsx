@@ -15,6 +15,7 @@ import {
   type Timeframe,
 } from '../../common/recognition.ts';
 import { Avatar } from '../components/avatar.tsx';
+import { Rating } from '../components/rating.tsx';
 import { TrophyIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
@@ -179,12 +180,22 @@ function BoardRow({ board, entry }: { board: Board; entry: BoardEntry }) {
           {entry.name}
         </Link>
         <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-ink-700">
-          {FIGURES[board].map(([key, label]) => (
-            <div key={key} className="flex gap-1">
-              <dt>{label}</dt>
-              <dd className="font-semibold text-ink-900">{entry[key] === null ? '–' : String(entry[key])}</dd>
-            </div>
-          ))}
+          {FIGURES[board].map(([key, label]) =>
+            key === 'averageRating' ? (
+              // The spa's rating in the one form every screen shows it (components/rating.tsx).
+              <div key={key} className="flex gap-1">
+                <dt className="sr-only">{label}</dt>
+                <dd>
+                  <Rating average={entry.averageRating === null ? null : Number(entry.averageRating)} count={Number(entry.reviewCount ?? 0)} />
+                </dd>
+              </div>
+            ) : (
+              <div key={key} className="flex gap-1">
+                <dt>{label}</dt>
+                <dd className="font-semibold text-ink-900">{entry[key] === null ? '–' : String(entry[key])}</dd>
+              </div>
+            ),
+          )}
         </dl>
       </div>
     </li>

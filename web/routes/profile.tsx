@@ -184,7 +184,7 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
   return (
     <div className="grid grid-cols-1 gap-4">
       <ProfileCard
-        member={profile}
+        member={isSpa ? { ...profile, rating: { average: profile.averageRating, count: profile.reviewCounts.received } } : profile}
         action={
           own ? (
             <Link to="/favorites" className={buttonClasses('outline', 'md', 'min-h-11')}>

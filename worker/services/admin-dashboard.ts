@@ -7,7 +7,7 @@ import { ANALYTICS_WEEKS, TOP_RATED_SPAS_COUNT } from '../../common/admin.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { WEEK_MS } from '../../common/time.ts';
 import type { Database } from '../db.ts';
-import { spaAverageRating, spaReviewCount } from './spa-rating.ts';
+import { spaAverageRating, spaRankingRating, spaReviewCount } from './spa-rating.ts';
 import { spaRowsQuery, toAdminSpa } from './spas.ts';
 
 type StatsRow = { totalSpas: number; totalUsers: number; totalReviews: number | null; avgRating: number | null };
@@ -38,7 +38,11 @@ const weeklyCount = (table: 'users' | 'reviews', since: number, extra = sql``) =
 export function dashboardAnalyticsQueries(db: Database, since: number) {
   return [
     db.all<{ role: Role; count: number }>(sql`select role, count(*) as count from users group by role`),
-    spaRowsQuery(db, sql`s.owner_user_id is not null`),
+    // The top rated: by the ranking rating (a Bayesian average, ADR 020), so one 10/10 review does not lead.
+    spaRowsQuery(db, sql`s.owner_user_id is not null and ${spaRankingRating(sql`s.owner_user_id`)} is not null`, {
+      by: sql`${spaRankingRating(sql`s.owner_user_id`)} desc, s.id`,
+      limit: TOP_RATED_SPAS_COUNT,
+    }),
     db.all<{ week: number; count: number }>(weeklyCount('users', since)),
     db.all<{ week: number; count: number }>(weeklyCount('reviews', since, sql`and removed_at is null`)),
   ] as const;
@@ -54,11 +58,7 @@ export function toDashboardAnalytics(
   const reviewWeeks = byWeek(reviewed);
   return {
     usersPerRole: ROLES.map((role) => ({ role, count: Number(roles.find((row) => row.role === role)?.count ?? 0) })),
-    topRatedSpas: spaRows
-      .map((row) => toAdminSpa(row, now))
-      .filter((spa) => spa.averageRating !== null)
-      .sort((a, b) => b.averageRating! - a.averageRating! || b.reviewCount - a.reviewCount)
-      .slice(0, TOP_RATED_SPAS_COUNT),
+    topRatedSpas: spaRows.map((row) => toAdminSpa(row, now)),
     weekly: Array.from({ length: ANALYTICS_WEEKS }, (_, week) => ({
       weekStart: since + week * WEEK_MS,
       newMembers: memberWeeks.get(week) ?? 0,

@@ -23,6 +23,7 @@ import { pageOf } from '../../common/page.ts';
 import type { Database } from '../db.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { sharedMemberFields } from './users.ts';
+import { spaAverageRating } from './spa-rating.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { badRequest, notFound } from '../errors.ts';
 
@@ -79,6 +80,7 @@ export function profileQuery(db: Database, target: SQL) {
       received: sql<number>`(select count(*) from reviews as got where got.target_user_id = ${OUTER_USER_ID} and got.removed_at is null)`,
       spasReviewed: reviewCountOfRole('spa_management'),
       therapistsReviewed: reviewCountOfRole('therapist'),
+      averageRating: sql<number | null>`case when ${users.role} = 'spa_management' then ${spaAverageRating(OUTER_USER_ID)} end`,
     })
     .from(users)
     .where(eq(users.id, target))
@@ -90,7 +92,7 @@ export function profileQuery(db: Database, target: SQL) {
  * position rounded for other members (common/geo.ts coordinateShown).
  */
 export function toPublicProfile(
-  row: { user: UserRow; received: number; spasReviewed: number; therapistsReviewed: number },
+  row: { user: UserRow; received: number; spasReviewed: number; therapistsReviewed: number; averageRating: number | null },
   viewer: Pick<UserRow, 'id' | 'role'>,
 ): PublicProfile {
   const { user } = row;
@@ -108,6 +110,7 @@ export function toPublicProfile(
       spasReviewed: Number(row.spasReviewed),
       therapistsReviewed: Number(row.therapistsReviewed),
     },
+    averageRating: row.averageRating === null ? null : Number(row.averageRating),
   };
 }
 

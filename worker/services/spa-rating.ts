@@ -1,8 +1,13 @@
 // The one computation of a spa's rating (docs/architecture.md, "Beyond the spec": computed, never fixed at 4.5). A spa is a
 // spa_management member; its rating out of 5 is the mean of its reviews' four sub-ratings (each out of 10),
-// divided by 2, and null when no review carries sub-ratings. The map listing, the admin dashboard and the
-// leaderboards all select these columns, so the three can never disagree. Correlated subqueries ride the
+// divided by 2, and null when no review carries sub-ratings. The map listing, the admin dashboard, the profiles and
+// the leaderboards all select these columns, so they can never disagree. Correlated subqueries ride the
 // (target_user_id, created_at) index of reviews: one round trip for any number of spas.
+//
+// Ordering by rating is another matter (ADR 020): a spa rated once by one delighted client must not head a list
+// above a spa that dozens of clients rate highly. Every list ordered by rating orders by `spaRankingRating`, a
+// Bayesian average that counts RATING_PRIOR_WEIGHT imaginary reviews of RATING_PRIOR_MEAN beside the real ones.
+// Screens still show the plain mean with its review count ("★ 4.3 (12)", web/components/rating.tsx).
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** Reviews that count: every review of the member that moderation has not removed. */
@@ -10,11 +15,18 @@ export function countedReviews(targetUserId: SQLWrapper): SQL {
   return sql`from reviews as rated where rated.target_user_id = ${targetUserId} and rated.removed_at is null`;
 }
 
+/** Reviews that count in the rating: the counted ones that carry all four sub-ratings. */
+function ratedReviews(targetUserId: SQLWrapper): SQL {
+  return sql`${countedReviews(targetUserId)} and rated.ambience_rating is not null and rated.amenities_rating is not null
+    and rated.booking_rating is not null and rated.selection_rating is not null`;
+}
+
+/** One review's rating out of 5: its four sub-ratings (out of 10) averaged, halved. */
+const REVIEW_RATING = sql`((rated.ambience_rating + rated.amenities_rating + rated.booking_rating + rated.selection_rating) / 8.0)`;
+
 /** The average rating out of 5 (two decimals), or null without rated reviews. */
 export function spaAverageRating(targetUserId: SQLWrapper): SQL<number | null> {
-  return sql<number | null>`(select round(avg((rated.ambience_rating + rated.amenities_rating + rated.booking_rating + rated.selection_rating) / 4.0) / 2, 2)
-    ${countedReviews(targetUserId)} and rated.ambience_rating is not null and rated.amenities_rating is not null
-    and rated.booking_rating is not null and rated.selection_rating is not null)`;
+  return sql<number | null>`(select round(avg(${REVIEW_RATING}), 2) ${ratedReviews(targetUserId)})`;
 }
 
 /** How many reviews the member has received. */
@@ -22,5 +34,23 @@ export function spaReviewCount(targetUserId: SQLWrapper): SQL<number> {
   return sql<number>`(select count(*) ${countedReviews(targetUserId)})`;
 }
 
-/** Top rated, as the map's filter and the boards mean it; defined once in common/ for the web app too. */
+/**
+ * The prior of the ranking (ADR 020): every spa starts as if RATING_PRIOR_WEIGHT clients had rated it
+ * RATING_PRIOR_MEAN out of 5 (7 out of 10 on each sub-rating: a good, unremarkable spa). Real reviews outweigh it
+ * as they come: after 5 reviews it counts for half, after 45 for a tenth.
+ */
+export const RATING_PRIOR_MEAN = 3.5;
+export const RATING_PRIOR_WEIGHT = 5;
+
+/**
+ * The rating lists are ordered by: the Bayesian average (prior weight x prior mean + the sum of the reviews'
+ * ratings) / (prior weight + number of rated reviews), out of 5; null without rated reviews (such a spa is not
+ * ranked at all). One 10/10 review makes 3.75; twenty 9/10 reviews make 4.3.
+ */
+export function spaRankingRating(targetUserId: SQLWrapper): SQL<number | null> {
+  return sql<number | null>`(select (${RATING_PRIOR_WEIGHT} * ${RATING_PRIOR_MEAN} + sum(${REVIEW_RATING})) / (${RATING_PRIOR_WEIGHT} + count(*))
+    ${ratedReviews(targetUserId)})`;
+}
+
+/** Top rated, as the map's filter means it; defined once in common/ for the web app too. */
 export { TOP_RATED_MINIMUM } from '../../common/limits.ts';

@@ -11,8 +11,11 @@ import type { Database } from '../db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { spaAverageRating, spaReviewCount } from './spa-rating.ts';
 
-/** Spa listings with the linked member's rating and opening state: the one computation the map uses. */
-export function spaRowsQuery(db: Database, where?: SQL) {
+/**
+ * Spa listings with the linked member's rating and opening state: the one computation the map uses. By name
+ * unless `order` says otherwise (the top rated: the ranking rating of spa-rating.ts, and a limit).
+ */
+export function spaRowsQuery(db: Database, where?: SQL, order?: { by: SQL; limit: number }) {
   return db.all<
     Omit<AdminSpa, 'amenities' | 'openingHours' | 'isOpen' | 'owner'> & {
       /** JSON list. */
@@ -32,7 +35,7 @@ export function spaRowsQuery(db: Database, where?: SQL) {
       o.id as ownerId, o.name as ownerName, o.slug as ownerSlug, o.is_banned as ownerBanned
     from spas as s left join users as o on o.id = s.owner_user_id
     ${where ? sql`where ${where}` : sql``}
-    order by s.name collate nocase, s.id`);
+    ${order ? sql`order by ${order.by} limit ${order.limit}` : sql`order by s.name collate nocase, s.id`}`);
 }
 
 type SpaRow = Awaited<ReturnType<typeof spaRowsQuery>>[number];

@@ -1,7 +1,7 @@
 // ChatBot Management and Analytics (spec part 2 sections 2 and 9). ChatBot: every member a page at a time
 // with an Enabled/Disabled toggle (PATCH /api/admin/chatbot/{userId}), the active-chatbot count and a
 // 50-character bio preview; the flag is stored and shown only (README). Analytics: users per role with bars,
-// the 5 Top Rated Spas by the computed rating, and (beyond the spec) new members and reviews per week.
+// the 5 Top Rated Spas (ranked by the Bayesian rating, ADR 020; shown as ★ 4.3 (12)), and (beyond the spec) new members and reviews per week.
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, ADMIN_TEXTS } from '../../../common/admin.ts';
 import { ROLE_LABELS } from '../../../common/roles.ts';
@@ -9,6 +9,7 @@ import { serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
 import { MemberName } from '../member-name.tsx';
+import { Rating } from '../rating.tsx';
 import { Button } from '../ui/button.tsx';
 import { toast } from '../ui/use-toast.ts';
 
@@ -105,7 +106,10 @@ export function AnalyticsPanel() {
         </ul>
       </div>
       <div className="grid content-start gap-3 rounded-2xl border border-sand-200 bg-white p-4">
-        <h3 className="font-semibold text-ink-900">{ADMIN_TEXTS.topRatedSpas}</h3>
+        <div className="grid gap-0.5">
+          <h3 className="font-semibold text-ink-900">{ADMIN_TEXTS.topRatedSpas}</h3>
+          <p className="text-xs text-ink-600">Ranked by rating weighed by how many reviews it rests on.</p>
+        </div>
         {topRatedSpas.length === 0 ? (
           <p className="text-sm text-ink-700">No rated spas yet.</p>
         ) : (
@@ -115,7 +119,7 @@ export function AnalyticsPanel() {
                 <span className="min-w-0 break-words text-ink-800">
                   {index + 1}. {spa.name}
                 </span>
-                <span className="shrink-0 font-semibold text-ink-900">★ {spa.averageRating?.toFixed(1)}</span>
+                <Rating average={spa.averageRating} count={spa.reviewCount} className="shrink-0" />
               </li>
             ))}
           </ol>

@@ -12,6 +12,7 @@ import { compressImage, savedPercent, uploadForm, UploadError } from '../../lib/
 import { trpc } from '../../trpc.ts';
 import { MemberPicker } from '../member-picker.tsx';
 import { OpeningHoursEditor } from '../profile/opening-hours-editor.tsx';
+import { Rating } from '../rating.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { checkedBy, firstError, firstProblem, submitHandler, useAppForm } from '../ui/form.tsx';
@@ -102,8 +103,7 @@ export function SpaManagement() {
                 </div>
                 <p className="text-sm break-words text-ink-700">{spa.address}</p>
                 <p className="text-sm text-ink-700">
-                  <span aria-label="Rating">★ {spa.averageRating === null ? '–' : spa.averageRating.toFixed(1)}</span> ·{' '}
-                  {spa.reviewCount} {spa.reviewCount === 1 ? 'review' : 'reviews'}
+                  <Rating average={spa.averageRating} count={spa.reviewCount} />
                   {spa.owner ? <span className="text-ink-600"> · {spa.owner.name}</span> : null}
                 </p>
                 <div className="mt-1 flex flex-wrap gap-2">

@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn.ts';
 import { trpc } from '../../trpc.ts';
 import { CrownIcon } from '../icons.tsx';
 import { SaveButton } from '../favorites/save-button.tsx';
+import { Rating } from '../rating.tsx';
 
 function StarCount({ spaId }: { spaId: number }) {
   const [due, setDue] = useState(false);
@@ -47,13 +48,7 @@ export function SpaThumbnail({ spa, size = 56 }: { spa: SpaListingEntry; size?: 
 export function SpaFacts({ spa }: { spa: SpaListingEntry }) {
   return (
     <p className="flex flex-wrap items-center gap-x-2 text-xs text-ink-700">
-      {spa.averageRating !== null ? (
-        <span>
-          Rating {spa.averageRating.toFixed(1)}/5 · {spa.reviewCount} {spa.reviewCount === 1 ? 'review' : 'reviews'}
-        </span>
-      ) : (
-        <span>No ratings yet</span>
-      )}
+      <Rating average={spa.averageRating} count={spa.reviewCount} />
       {spa.isOpen !== null ? (
         <span className={cn('rounded-full px-2 py-0.5 font-semibold', spa.isOpen ? 'bg-emerald-100 text-emerald-800' : 'bg-sand-200 text-ink-700')}>
           {spa.isOpen ? 'Open now' : 'Closed'}

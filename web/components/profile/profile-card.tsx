@@ -1,6 +1,6 @@
 // The profile card (spec part 1, Profile): the picture (tapping it opens a larger view with the name, the
 // premium crown, Member #{number} or N/A and the role), the name, the crown with Premium Member, the member
-// number badge and the role, on the viewed member's role colours. Below them, the clock that refreshes every
+// number badge and the role, on the viewed member's role colours; a spa's rating (★ 4.3 (12)) under them. Below them, the clock that refreshes every
 // 60 seconds: Manila time, and for a spa with opening hours whether it is open now.
 import { useState, type ReactNode } from 'react';
 import { PROFILE_CLOCK_TICK_MS } from '../../../common/limits.ts';
@@ -14,6 +14,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { Avatar } from '../avatar.tsx';
 import { MemberName } from '../member-name.tsx';
 import { ClockIcon, CrownIcon } from '../icons.tsx';
+import { Rating } from '../rating.tsx';
 import { RoleBadge } from '../role-badge.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 
@@ -24,6 +25,8 @@ export interface ProfileCardMember {
   isPremium: boolean;
   memberNumber: number | null;
   openingHours: WeeklyHours | null;
+  /** A spa's rating from its reviews, shown under its badges (other roles have none). */
+  rating?: { average: number | null; count: number };
 }
 
 const memberNumberText = (memberNumber: number | null) => (memberNumber ? `Member #${memberNumber}` : 'N/A');
@@ -66,6 +69,7 @@ export function ProfileCard({ member, action }: { member: ProfileCardMember; act
           </span>
           <RoleBadge role={member.role} />
         </div>
+        {member.rating ? <Rating average={member.rating.average} count={member.rating.count} className="text-base" /> : null}
         <p className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm text-ink-700" aria-label="Clock">
           <ClockIcon size={16} className="text-ink-500" />
           <span>

@@ -9,6 +9,7 @@ import { SUB_RATINGS } from '../../../common/reviews.ts';
 import type { Role } from '../../../common/roles.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { MemberBadge } from '../profile/member-badge.tsx';
+import { SubRating } from '../rating.tsx';
 import { ReportReview } from './report-review.tsx';
 import { ReviewReply } from './review-reply.tsx';
 
@@ -33,7 +34,9 @@ export function ReviewCard({ review, by }: { review: Review; by: 'reviewer' | 't
           {ratings.map(({ key, label }) => (
             <div key={key} className="flex items-center justify-between rounded-xl bg-sand-50 px-3 py-1.5">
               <dt className="text-ink-700">{label}</dt>
-              <dd className="font-semibold text-ink-900">{review[key]}/10</dd>
+              <dd className="font-semibold text-ink-900">
+                <SubRating value={review[key]!} />
+              </dd>
             </div>
           ))}
         </dl>
