@@ -52,6 +52,15 @@ export interface AnalyticsWeek {
   flowers: number;
 }
 
+/**
+ * The week in progress (the last of `weeks`): its Monday and how many of its days have begun in Manila, today
+ * included (Monday 1 ... Sunday 7). Its counts are the week so far, not a week's worth.
+ */
+export interface WeekInProgress {
+  weekStart: string;
+  days: number;
+}
+
 export interface AnalyticsAnswer {
   premium: boolean;
   /** The most weeks this member may read. */
@@ -59,6 +68,16 @@ export interface AnalyticsAnswer {
   weeks: AnalyticsWeek[];
   /** The same number of weeks just before (premium, when asked for). */
   previous: AnalyticsWeek[] | null;
+  /** The last of `weeks` is still going on: how far it has got (the server knows the Manila day). */
+  thisWeek: WeekInProgress;
+}
+
+/**
+ * A week in progress drawn beside complete weeks: a count scaled to the week's pace so far (its count x 7 / the
+ * days begun), so that 3 days' worth is not read as a week that collapsed. Averages (ratings) are not scaled.
+ */
+export function weeklyPace(count: number, days: number): number {
+  return days >= 7 ? count : Math.round(((count * 7) / Math.max(1, days)) * 10) / 10;
 }
 
 /** The counts a week adds up (the ratings are averaged, not added). */

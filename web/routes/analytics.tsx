@@ -3,7 +3,8 @@
 // found the spa (profile views, map popup opens, Call and Navigate taps), what they gave back (reviews, stars,
 // the lineup's flowers) and the average of each sub-rating. Every spa manager sees the last 4 weeks; premium
 // sees 12 weeks, the comparison and the CSV export, Premium Pro a year (the server refuses the rest to anyone
-// else). The chart library loads with this screen only.
+// else). The chart library loads with this screen only. The week in progress is shown apart from complete
+// weeks (issue 20 item 3): a dashed segment at its weekly pace and "This week so far: N (3 of 7 days)".
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import {
@@ -18,6 +19,7 @@ import {
   type AnalyticsAnswer,
   type AnalyticsWeek,
   type WeekCount,
+  type WeekInProgress,
 } from '../../common/analytics.ts';
 import { WeekChart, type ChartSeries } from '../components/analytics/week-chart.tsx';
 import { CrownIcon } from '../components/icons.tsx';
@@ -115,52 +117,100 @@ function PremiumNote() {
   );
 }
 
+/** The week in progress when it is the last week shown (the server says which week it is and how far it has got). */
+function weekSoFar(answer: AnalyticsAnswer): WeekInProgress | null {
+  return answer.weeks.at(-1)?.weekStart === answer.thisWeek.weekStart ? answer.thisWeek : null;
+}
+
+const daysText = (days: number) => `${days} of 7 ${days === 1 ? 'day' : 'days'}`;
+
 function Report({ answer }: { answer: AnalyticsAnswer }) {
   const weekStarts = useMemo(() => answer.weeks.map((week) => week.weekStart), [answer.weeks]);
+  const current = weekSoFar(answer);
   const charts = useMemo(
     () => [
       ...CHARTS.map((chart) => ({
         title: chart.title,
         series: chart.keys.map((key, i): ChartSeries => ({ label: COUNT_LABELS[key], color: COLORS[i]!, values: answer.weeks.map((week) => week[key]) })),
         range: undefined,
+        kind: 'count' as const,
       })),
       {
         title: 'Average ratings (out of 10)',
         series: SUB_RATING_KEYS.map((key, i): ChartSeries => ({ label: RATING_LABELS[key], color: COLORS[i]!, values: answer.weeks.map((week) => week.ratings[key]) })),
         range: [0, 10] as [number, number],
+        kind: 'average' as const,
       },
     ],
     [answer.weeks],
   );
+  const days = current?.days ?? null;
+  const soFar = useMemo(
+    () => ({ count: days === null ? null : { days, kind: 'count' as const }, average: days === null ? null : { days, kind: 'average' as const } }),
+    [days],
+  );
   return (
     <>
-      <Totals weeks={answer.weeks} previous={answer.previous} />
+      <Totals weeks={answer.weeks} previous={answer.previous} current={current} />
+      {current ? (
+        <p className="rounded-2xl border border-sand-200 bg-white px-4 py-3 text-sm text-ink-800" data-testid="week-so-far-note">
+          This week is {daysText(current.days)} old. Its figures are a week so far, not a whole week: the charts draw it
+          apart, as a dashed last segment at its weekly pace (its count × 7 ÷ {current.days}).
+        </p>
+      ) : null}
       {charts.map((chart) => (
         <section key={chart.title} aria-label={chart.title} className="grid min-w-0 grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
           <h2 className="font-display text-lg font-semibold text-ink-900">{chart.title}</h2>
-          <WeekChart title={chart.title} weekStarts={weekStarts} series={chart.series} range={chart.range} />
-          <AnalyticsTable weeks={answer.weeks} series={chart.series} caption={chart.title} />
+          <WeekChart title={chart.title} weekStarts={weekStarts} series={chart.series} range={chart.range} soFar={soFar[chart.kind]} />
+          {current ? <SoFarLine series={chart.series} days={current.days} kind={chart.kind} /> : null}
+          <AnalyticsTable weeks={answer.weeks} series={chart.series} caption={chart.title} current={current} />
         </section>
       ))}
     </>
   );
 }
 
-function Totals({ weeks, previous }: { weeks: AnalyticsWeek[]; previous: AnalyticsWeek[] | null }) {
+/** "This week so far: N (3 of 7 days)" for each line of a chart: the week in progress as what it is. */
+function SoFarLine({ series, days, kind }: { series: ChartSeries[]; days: number; kind: 'count' | 'average' }) {
+  return (
+    <p className="text-sm text-ink-800">
+      <span className="font-semibold">This week so far ({daysText(days)}):</span>{' '}
+      {series
+        .map((line) => {
+          const value = line.values.at(-1) ?? null;
+          return `${line.label} ${value === null ? (kind === 'average' ? 'no reviews yet' : '0') : value}`;
+        })
+        .join(' · ')}
+    </p>
+  );
+}
+
+function Totals({ weeks, previous, current }: { weeks: AnalyticsWeek[]; previous: AnalyticsWeek[] | null; current: WeekInProgress | null }) {
   const keys: WeekCount[] = ['profileViews', 'popupOpens', 'callTaps', 'navigateTaps', 'reviews', 'stars', 'flowers'];
+  // The change compares complete weeks only: the period's weeks but the one in progress, against as many weeks just
+  // before them, so a week that has only begun does not read as a fall.
+  const complete = current ? weeks.slice(0, -1) : weeks;
+  const before = previous ? previous.slice(previous.length - complete.length) : null;
   return (
     <section aria-label="Totals" className="grid grid-cols-2 gap-2">
       {keys.map((key) => {
         const total = totalOf(weeks, key);
-        const before = previous ? totalOf(previous, key) : null;
+        const changeNow = totalOf(complete, key);
+        const changeBefore = before && complete.length > 0 ? totalOf(before, key) : null;
         return (
           <div key={key} className="grid gap-0.5 rounded-2xl border border-sand-200 bg-white px-3 py-2.5 shadow-sm">
             <span className="text-xs font-medium text-ink-700">{COUNT_LABELS[key]}</span>
             <span className="font-display text-2xl font-semibold text-ink-900">{total}</span>
-            {before !== null ? <Change now={total} before={before} /> : null}
+            {changeBefore !== null ? <Change now={changeNow} before={changeBefore} /> : null}
           </div>
         );
       })}
+      {before && current ? (
+        <p className="col-span-2 text-xs text-ink-700">
+          Totals include this week so far; the change compares the {complete.length} complete {complete.length === 1 ? 'week' : 'weeks'} with the{' '}
+          {complete.length} before them.
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -177,11 +227,12 @@ function Change({ now, before }: { now: number; before: number }) {
   return <span className={cn('text-xs font-semibold', difference > 0 ? 'text-emerald-800' : difference < 0 ? 'text-red-800' : 'text-ink-700')}>{text}</span>;
 }
 
-function AnalyticsTable({ weeks, series, caption }: { weeks: AnalyticsWeek[]; series: ChartSeries[]; caption: string }) {
+function AnalyticsTable({ weeks, series, caption, current }: { weeks: AnalyticsWeek[]; series: ChartSeries[]; caption: string; current: WeekInProgress | null }) {
   return (
     <details className="text-sm">
       <summary className="min-h-11 cursor-pointer py-2.5 font-semibold text-brand-800">Show the figures</summary>
-      <div className="overflow-x-auto">
+      {/* A wide table scrolls sideways inside its card; the keyboard can reach and scroll it too. */}
+      <div className="overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600" tabIndex={0} role="group" aria-label={`${caption}, week by week`}>
         <table className="w-full text-left text-xs">
           <caption className="sr-only">{caption}, week by week</caption>
           <thead>
@@ -201,6 +252,7 @@ function AnalyticsTable({ weeks, series, caption }: { weeks: AnalyticsWeek[]; se
               <tr key={week.weekStart} className="border-b border-sand-100">
                 <th scope="row" className="py-1.5 pr-2 font-medium whitespace-nowrap">
                   {week.weekStart}
+                  {current && row === weeks.length - 1 ? <span className="block text-[11px] font-normal whitespace-normal text-ink-700">so far, {daysText(current.days)}</span> : null}
                 </th>
                 {series.map((line) => (
                   <td key={line.label} className="px-1 py-1.5 text-right">

@@ -14,7 +14,7 @@ import {
   type AnalyticsAnswer,
 } from '../../common/analytics.ts';
 import { manilaDay } from '../../common/time.ts';
-import { analyticsQueries, countEvent, countsAsView, toWeeks, windowStart } from '../services/analytics.ts';
+import { analyticsQueries, countEvent, countsAsView, toWeeks, weekInProgress, windowStart } from '../services/analytics.ts';
 import { sessionMemberId } from '../services/sessions.ts';
 import { isPremiumMember, isProMember } from '../services/users.ts';
 import { enforceRateLimit, readAsMember, router, publicProcedure, signedInProcedure, type Context } from '../trpc.ts';
@@ -23,7 +23,9 @@ import { forbidden } from '../errors.ts';
 
 async function report(ctx: Context, input: z.output<typeof analyticsInput>, needsPremium: boolean): Promise<AnalyticsAnswer> {
   const span = input.compare ? input.weeks * 2 : input.weeks;
-  const since = windowStart(span);
+  // One clock for the window and the week in progress, so both name the same Manila week.
+  const now = Date.now();
+  const since = windowStart(span, now);
   const { viewer, results } = await readAsMember(ctx, (sessionId) => analyticsQueries(ctx.db, sessionMemberId(sessionId), since));
   if (viewer.role !== 'spa_management') throw forbidden(ANALYTICS_TEXTS.onlySpas);
   const premium = isPremiumMember(viewer);
@@ -37,6 +39,7 @@ async function report(ctx: Context, input: z.output<typeof analyticsInput>, need
     maxWeeks,
     weeks: all.slice(-input.weeks),
     previous: input.compare ? all.slice(0, input.weeks) : null,
+    thisWeek: weekInProgress(now),
   };
 }
 

@@ -6,7 +6,7 @@
 // on still answers after one round trip. Reading: the rollups, reviews, stars and the lineup's flowers of the
 // window, grouped by day in SQL and by week here, in the same batch as the session lookup.
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnalyticsMetric, AnalyticsWeek, SubRatingKey } from '../../common/analytics.ts';
+import type { AnalyticsMetric, AnalyticsWeek, SubRatingKey, WeekInProgress } from '../../common/analytics.ts';
 import { DAY_MS, dayNumber, dayString, manilaDay, mondayOf, startOfManilaDay } from '../../common/time.ts';
 import type { Database } from '../db.ts';
 import { countedReviews } from './spa-rating.ts';
@@ -76,6 +76,13 @@ export async function countEvent(db: Database, event: { spaId: number; viewerId:
 /** The first day (a Monday) of a window of `weeks` weeks that ends with the current Manila week. */
 export function windowStart(weeks: number, now = Date.now()): string {
   return dayString(mondayOf(manilaDay(now)) - (weeks - 1) * 7);
+}
+
+/** The current Manila week: its Monday and how many of its days have begun (today included, 1 to 7). */
+export function weekInProgress(now = Date.now()): WeekInProgress {
+  const today = manilaDay(now);
+  const monday = mondayOf(today);
+  return { weekStart: dayString(monday), days: dayNumber(today) - monday + 1 };
 }
 
 
