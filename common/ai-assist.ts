@@ -24,6 +24,8 @@ export const AI_ASSIST_TEXTS = {
   alreadyUsedTitle: 'AI Assist Already Used',
   alreadyUsed: 'AI Assist can only be used once per session to prevent spam.',
   appliedTitle: 'AI Suggestion Applied',
+  unchanged: 'Looks good already',
+  unchangedDetail: 'AI Assist found nothing to fix, and you can still use it after further edits.',
   dailyLimit: `AI Assist can be used ${AI_ASSIST_DAILY_LIMIT} times a day. Please try again tomorrow.`,
 } as const;
 
@@ -55,9 +57,41 @@ export const aiAssistReviewInput = z.object({
 });
 
 export interface AiAssistAnswer {
+  /** The improved texts, the one to apply first; empty when the text needs no change (`unchanged`). */
   suggestions: string[];
   /** Which provider wrote them, so the screen can say so (the built-in editor is labelled as such). */
   provider: AiProviderInfo;
+  /** What the first suggestion changes, for the screen to show ("Fixed: massge → massage, …"). */
+  changes: AiAssistChange[];
+  /** Nothing to improve: the screens say "Looks good already" and the member's one go is not spent. */
+  unchanged: boolean;
+}
+
+/** One change an AI Assist suggestion makes. */
+export type AiAssistChange =
+  | { kind: 'word'; from: string; to: string; times: number }
+  | { kind: 'more-words'; count: number }
+  | { kind: 'capitals'; count: number }
+  | { kind: 'punctuation'; count: number }
+  | { kind: 'order' };
+
+/** The changes as short phrases for the "Fixed: …" line ("massge → massage", "capitals starting 2 sentences"). */
+export function changePhrases(changes: AiAssistChange[]): string[] {
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return changes.map((change) => {
+    switch (change.kind) {
+      case 'word':
+        return `${change.from || '(nothing)'} → ${change.to || '(removed)'}${change.times > 1 ? ` (${change.times}×)` : ''}`;
+      case 'more-words':
+        return plural(change.count, 'more word', 'more words');
+      case 'capitals':
+        return `capitals starting ${plural(change.count, 'sentence', 'sentences')}`;
+      case 'punctuation':
+        return `spacing and punctuation in ${plural(change.count, 'place', 'places')}`;
+      case 'order':
+        return 'sentences grouped by topic';
+    }
+  });
 }
 
 export interface AiProviderInfo {

@@ -1,10 +1,13 @@
 // AI Assist, the one button of the profile editor and the write-review screen (spec part 1 sections 4, 5 and
 // 8; part 2 sections 4, 5 and 8). It stays pressable while dimmed: until the text has one complete sentence a
 // press explains what is missing (a disabled button could not say why). Then it asks the screen's procedure,
-// reads Loading..., puts the first suggestion in place of the text and names the provider, or says why it
-// could not (the server's message, such as the daily limit). The profile's assist works once per page session.
+// reads Loading..., puts the first suggestion in place of the text, names the provider and shows what changed
+// ("Fixed: massge → massage, …"), or says why it could not (the server's message, such as the daily limit).
+// When the text needs no change it says "Looks good already" and leaves the text as it is. The profile's assist
+// works once per page session: only a use that changed the text spends it, and then the button is disabled
+// (a spent button has nothing left to explain; its hint line says why).
 import { useId, useState } from 'react';
-import { AI_ASSIST_TEXTS, hasCompleteSentence, type AiAssistAnswer } from '../../common/ai-assist.ts';
+import { AI_ASSIST_TEXTS, changePhrases, hasCompleteSentence, type AiAssistAnswer, type AiAssistChange } from '../../common/ai-assist.ts';
 import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
@@ -26,14 +29,21 @@ export interface AiAssistProps {
   oncePerSessionKey?: string;
 }
 
+/** What the last press did: the text it produced and its changes, or that nothing needed changing. */
+type Outcome = { kind: 'applied'; text: string; changes: AiAssistChange[] } | { kind: 'unchanged'; text: string };
+
+/** At most this many changes are named; the rest are counted. */
+const CHANGES_SHOWN = 8;
+
 export function AiAssist({ text, needSentence, hint, request, pending, onApply, oncePerSessionKey }: AiAssistProps) {
   const provider = trpc.ai.provider.useQuery(undefined, { staleTime: Infinity });
   const [used, setUsed] = useState(() => oncePerSessionKey !== undefined && readFlag(oncePerSessionKey));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const hintId = useId();
+  const resultId = useId();
   const ready = hasCompleteSentence(text) && !used;
 
   async function assist() {
-    if (used) return toast({ title: AI_ASSIST_TEXTS.alreadyUsedTitle, description: AI_ASSIST_TEXTS.alreadyUsed });
     if (!hasCompleteSentence(text)) return toast({ variant: 'destructive', title: AI_ASSIST_TEXTS.needSentenceTitle, description: needSentence });
     let answer: AiAssistAnswer;
     try {
@@ -42,7 +52,12 @@ export function AiAssist({ text, needSentence, hint, request, pending, onApply, 
       return toast({ variant: 'destructive', title: AI_ASSIST_TEXTS.errorTitle, description: serverMessage(failure, AI_ASSIST_TEXTS.error) });
     }
     const [first] = answer.suggestions;
-    if (first) onApply(first);
+    if (answer.unchanged || !first) {
+      setOutcome({ kind: 'unchanged', text });
+      return;
+    }
+    onApply(first);
+    setOutcome({ kind: 'applied', text: first, changes: answer.changes });
     if (oncePerSessionKey !== undefined) {
       rememberFlag(oncePerSessionKey);
       setUsed(true);
@@ -50,22 +65,44 @@ export function AiAssist({ text, needSentence, hint, request, pending, onApply, 
     toast({ variant: 'success', title: AI_ASSIST_TEXTS.appliedTitle, description: answer.provider.label });
   }
 
+  // The outcome describes the text it was given: once the member edits on, it no longer does.
+  const shown = outcome && outcome.text === text ? outcome : null;
+  const phrases = shown?.kind === 'applied' ? changePhrases(shown.changes) : [];
   return (
     <div className="grid gap-1">
       {/* Dimmed by style, not by opacity: its text keeps the contrast it needs to be read. */}
       <Button
         variant={ready ? 'secondary' : 'ghost'}
-        className={cn('w-fit min-h-11', !ready && 'border border-dashed border-sand-400')}
-        aria-describedby={hintId}
-        disabled={pending}
+        className={cn('w-fit min-h-11', !ready && !used && 'border border-dashed border-sand-400')}
+        aria-describedby={shown ? `${hintId} ${resultId}` : hintId}
+        disabled={pending || used}
         onClick={() => void assist()}
       >
         <SparkleIcon size={16} />
         {pending ? 'Loading...' : 'AI Assist'}
       </Button>
       <p id={hintId} className="text-xs text-ink-600">
-        {used ? 'AI Assist has been used in this session.' : hint} {provider.data ? provider.data.label : null}
+        {used ? `${AI_ASSIST_TEXTS.alreadyUsedTitle}: ${AI_ASSIST_TEXTS.alreadyUsed}` : hint} {provider.data ? provider.data.label : null}
       </p>
+      <div id={resultId} role="status" className="text-sm text-ink-800">
+        {shown?.kind === 'unchanged' ? (
+          <p className="rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900">
+            <span className="font-semibold">{AI_ASSIST_TEXTS.unchanged}</span> – {AI_ASSIST_TEXTS.unchangedDetail}
+          </p>
+        ) : null}
+        {phrases.length > 0 ? (
+          <p className="rounded-xl bg-brand-50 px-3 py-2 [overflow-wrap:anywhere]" data-testid="ai-assist-changes">
+            <span className="font-semibold">Fixed:</span>{' '}
+            {phrases.slice(0, CHANGES_SHOWN).map((phrase, index) => (
+              <span key={index}>
+                {index > 0 ? ', ' : null}
+                <span className="whitespace-pre-wrap">{phrase}</span>
+              </span>
+            ))}
+            {phrases.length > CHANGES_SHOWN ? ` and ${phrases.length - CHANGES_SHOWN} more` : null}.
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -3,14 +3,18 @@
 // embedded default is the built-in editor (ai-editor.ts), which works offline and never adds a fact; with an
 // `[ai]` binding the Worker uses Workers AI, and with AI_BASE_URL and AI_API_KEY an OpenAI-compatible endpoint.
 // A model's answer is made plain text and capped; when the model fails or answers nothing usable, the built-in
-// editor answers instead and says so. The daily limit per member is counted here too (one upsert).
+// editor answers instead and says so. Every answer says what its first suggestion changes (text-changes.ts), or
+// that the text needs no change (no suggestion then: the screens say so and the member's go is not spent). The
+// daily limit per member is counted here too (one upsert).
 import { sql } from 'drizzle-orm';
 import { AI_ASSIST_DAILY_LIMIT, AI_ASSIST_OUTPUT_MAX_LENGTH, AI_ASSIST_TEXTS, type AiAssistAnswer, type AiProviderInfo } from '../../common/ai-assist.ts';
 import { ROLE_LABELS, type Role } from '../../common/roles.ts';
 import { manilaDay, secondsUntilManilaMidnight } from '../../common/time.ts';
 import type { Database } from '../db.ts';
 import type { Bindings, Config } from '../env.ts';
-import { capLength, editText, type AssistKind } from './ai-editor.ts';
+import { capLength, editWithChanges, type AssistKind, type EditResult } from './ai-editor.ts';
+import { loadGazetteer } from './gazetteer.ts';
+import { describeChanges, sameWording } from './text-changes.ts';
 import { tooManyRequests } from '../errors.ts';
 
 export type { AssistKind };
@@ -38,10 +42,19 @@ export const BUILT_IN_EDITOR: AiProviderInfo = {
 
 const REQUEST_TIMEOUT_MS = 20_000;
 
+/**
+ * The built-in editor's edit of a request: with the gazetteer's places for their capitals when the static assets
+ * can be read (they are built by `vite build`), without them otherwise.
+ */
+export async function builtInEdit({ kind, text, context }: AssistRequest, assets?: Fetcher): Promise<EditResult> {
+  const places = assets ? await loadGazetteer(assets).catch(() => undefined) : undefined;
+  return editWithChanges(text, kind, kind === 'profile' ? context.role : context.subjectRole, AI_ASSIST_OUTPUT_MAX_LENGTH, { places });
+}
+
 const builtIn: AiProvider = {
   info: BUILT_IN_EDITOR,
-  async suggest({ kind, text, context }) {
-    return editText(text, kind, kind === 'profile' ? context.role : context.subjectRole, AI_ASSIST_OUTPUT_MAX_LENGTH);
+  async suggest(request) {
+    return (await builtInEdit(request)).suggestions;
   },
 };
 
@@ -128,17 +141,23 @@ export function aiProvider(config: Config, env: Bindings): AiProvider {
   return builtIn;
 }
 
-/** Suggestions from the configured provider; the built-in editor's when the provider fails or says nothing. */
-export async function assist(provider: AiProvider, request: AssistRequest): Promise<AiAssistAnswer> {
+/**
+ * Suggestions from the configured provider and what the first one changes, or that nothing needs to; the
+ * built-in editor's when the provider fails or says nothing. `assets` gives the built-in editor its places.
+ */
+export async function assist(provider: AiProvider, request: AssistRequest, assets?: Fetcher): Promise<AiAssistAnswer> {
   if (provider.info.name !== 'built-in') {
     try {
-      const suggestions = await provider.suggest(request);
-      if (suggestions.length > 0) return { suggestions, provider: provider.info };
+      const [first, ...others] = await provider.suggest(request);
+      if (first) {
+        if (sameWording(first, request.text)) return { suggestions: [], changes: [], unchanged: true, provider: provider.info };
+        return { suggestions: [first, ...others], changes: describeChanges(request.text, first), unchanged: false, provider: provider.info };
+      }
     } catch (error) {
       console.error('AI assist: the provider failed, the built-in editor answers', error);
     }
   }
-  return { suggestions: await builtIn.suggest(request), provider: BUILT_IN_EDITOR };
+  return { ...(await builtInEdit(request, assets)), provider: BUILT_IN_EDITOR };
 }
 
 /** Counts one use against the member's daily allowance (Asia/Manila days); 429 with Retry-After when spent. */

@@ -1,6 +1,7 @@
 // AI Assist: suggestions for a member's own text from the configured provider (worker/providers/ai.ts). The
 // sentence rule is checked by the input schema (400 with the spec's hint), each call counts against the
-// member's daily allowance (429), and the answer says which provider wrote it. Profiles and reviews share it.
+// member's daily allowance (429), and the answer says which provider wrote it and what it changes (or that
+// nothing needed to). Profiles and reviews share it.
 import { eq } from 'drizzle-orm';
 import { aiAssistProfileInput, aiAssistReviewInput, type AiAssistAnswer } from '../../common/ai-assist.ts';
 import { users } from '../../db/schema.ts';
@@ -19,7 +20,7 @@ export const aiRouter = router({
       kind: 'profile',
       text: input.currentText,
       context: { role: ctx.user.role, name: ctx.user.name },
-    });
+    }, ctx.env.ASSETS);
   }),
 
   /**
@@ -37,6 +38,6 @@ export const aiRouter = router({
       kind: 'review',
       text: input.currentText,
       context: { role: ctx.user.role, name: ctx.user.name, subjectName: target[0]?.name ?? input.spaName, subjectRole: target[0]?.role },
-    });
+    }, ctx.env.ASSETS);
   }),
 });

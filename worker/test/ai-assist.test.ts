@@ -74,7 +74,7 @@ describe('POST /api/ai-assist-profile', () => {
 describe('the built-in editor', () => {
   it('fixes spelling of common words, spacing, capitals and punctuation', () => {
     expect(tidyText('i recieve alot of  reccomendations ,thanks to my  experiance.i love teh the hilot')).toBe(
-      'I receive a lot of reccomendations, thanks to my experience. I love the hilot.',
+      'I receive a lot of recommendations, thanks to my experience. I love the hilot.',
     );
     expect(tidyText('Open daily!!! Book now??')).toBe('Open daily! Book now?');
     expect(tidyText('dont miss our foot spa')).toBe("Don't miss our foot spa.");
@@ -110,7 +110,7 @@ describe('the built-in editor', () => {
   });
 
   it('caps the output at the limit, at a sentence end', () => {
-    const long = Array.from({ length: 200 }, (_, i) => `Sentence number ${i} is here.`).join(' ');
+    const long = Array.from({ length: 200 }, (_, i) => `sentence number ${i} is here.`).join(' ');
     const [suggestion] = editText(long, 'profile', 'client', AI_ASSIST_OUTPUT_MAX_LENGTH);
     expect(suggestion!.length).toBeLessThanOrEqual(AI_ASSIST_OUTPUT_MAX_LENGTH);
     expect(suggestion!.endsWith('.')).toBe(true);
