@@ -5,13 +5,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
-/** The labels of the profile's tab chips, row by row (counts removed). */
+/** The labels of the profile's tabs, by the spec's rows (one tab bar; each tab carries its row), counts removed. */
 async function tabRows(page: Page): Promise<string[][]> {
-  const lists = page.getByRole('tablist', { name: /Profile sections/ });
-  await expect(lists.first()).toBeVisible();
+  const list = page.getByRole('tablist', { name: 'Profile sections' });
+  await expect(list).toBeVisible();
   const rows: string[][] = [];
-  for (const list of await lists.all()) {
-    rows.push((await list.getByRole('tab').allInnerTexts()).map((text) => text.replace(/\s*\d+$/, '').trim()));
+  for (const tab of await list.getByRole('tab').all()) {
+    const row = Number(await tab.getAttribute('data-row'));
+    (rows[row - 1] ??= []).push((await tab.innerText()).replace(/\s*\d+$/, '').trim());
   }
   return rows;
 }

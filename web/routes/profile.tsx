@@ -6,7 +6,8 @@
 // an address) fetches everything again. A renamed member's old slug is replaced by the current one. A spa's or
 // therapist's profile has a Save button (favourites lists); one's own has the way to them. Issue 12 adds the
 // lineup (spa and therapist profiles), the way to Analytics (one's own spa) and, for a premium viewer, the
-// member's chat presence with a Chat button.
+// member's chat presence with a Chat button. The sections are one sticky, sideways-scrolling tab bar with the open
+// section right under it (components/profile/profile-tab-bar.tsx, issue 20 item 6).
 import { Link, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
@@ -21,6 +22,7 @@ import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { LineupPanel } from '../components/profile/lineup-panel.tsx';
 import { ProfileChat } from '../components/profile/profile-chat.tsx';
 import { ProfileCard } from '../components/profile/profile-card.tsx';
+import { ProfileTabBar } from '../components/profile/profile-tab-bar.tsx';
 import {
   CountBadge,
   GivenList,
@@ -32,7 +34,6 @@ import {
 } from '../components/profile/profile-lists.tsx';
 import { AboutPanel, ContactPanel, OpeningHoursTable, SpaLocationCard, WriteReviewCard } from '../components/profile/profile-panels.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { cn } from '../lib/cn.ts';
 import { httpStatusOf } from '../lib/errors.ts';
 import { PROFILE_QUERY, profileRef, STATS_QUERY } from '../lib/profile-queries.ts';
 import { ROLE_THEME } from '../lib/role-theme.ts';
@@ -142,9 +143,9 @@ function ProfileSkeleton() {
   return (
     <div className="grid grid-cols-1 gap-4" aria-busy="true" aria-label="Loading profile">
       <div className="h-64 animate-pulse rounded-3xl bg-sand-100" />
-      <div className="flex flex-wrap gap-2">
+      <div className="flex gap-2 overflow-hidden">
         {Array.from({ length: 4 }, (_, i) => (
-          <span key={i} className="h-11 w-24 animate-pulse rounded-full bg-sand-100" />
+          <span key={i} className="h-11 w-24 shrink-0 animate-pulse rounded-full bg-sand-100" />
         ))}
       </div>
       <ListSkeleton label="Loading profile" />
@@ -206,27 +207,13 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
           </Link>
         </section>
       ) : null}
-      <TabsPrimitive.Root value={tab} onValueChange={(value) => setTab(value as ProfileTabKey)} className="grid grid-cols-1 gap-4">
-        <div className="grid grid-cols-1 gap-2">
-          {rows.map((row, i) => (
-            <TabsPrimitive.List key={i} aria-label={`Profile sections, row ${i + 1}`} className="flex flex-wrap gap-2">
-              {row.map((item) => (
-                <TabsPrimitive.Trigger
-                  key={item.key}
-                  value={item.key}
-                  className={cn(
-                    'inline-flex min-h-11 items-center rounded-full border border-sand-300 bg-white px-3.5 text-sm font-medium text-ink-800',
-                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                    theme.tabActive,
-                  )}
-                >
-                  {item.label}
-                  <CountBadge count={tabCount(item.key, profile, stats)} />
-                </TabsPrimitive.Trigger>
-              ))}
-            </TabsPrimitive.List>
-          ))}
-        </div>
+      <ProfileTabBar
+        rows={rows}
+        value={tab}
+        onValueChange={setTab}
+        after={(key) => <CountBadge count={tabCount(key, profile, stats)} />}
+        activeClassName={theme.tabActive}
+      >
         <TabsPrimitive.Content value="about" className="grid grid-cols-1 gap-4 focus:outline-none">
           <AboutPanel profile={profile} own={own} />
           {isSpa ? <SpaLocationCard profile={profile} /> : null}
@@ -257,7 +244,7 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
         <TabContent value="contact">
           <ContactPanel profile={profile} ownEmail={own ? me.email : null} />
         </TabContent>
-      </TabsPrimitive.Root>
+      </ProfileTabBar>
     </div>
   );
 }
