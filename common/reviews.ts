@@ -11,6 +11,7 @@ export const REVIEW_MESSAGES = {
   tooLongTitle: 'Review Too Long',
   tooLong: 'Please keep your review under 1,000 words.',
   ratingsRequired: 'Please rate Ambience, Amenities, Booking and Selection from 1 to 10.',
+  ratingsInvite: "Optional: rate all four for your review to count in the spa's rating.",
   redFlagReasonRequired: 'Please choose a reason for the red flag.',
   rewardMismatch: 'That reward cannot be given to this member.',
   cannotReviewSelf: 'You cannot review yourself.',
@@ -81,6 +82,9 @@ export const reviewInput = z.object({
   giveMedal: z.boolean().optional(),
   giveRedFlag: z.boolean().optional(),
   redFlagReason: z.enum(RED_FLAG_REASONS, { error: REVIEW_MESSAGES.redFlagReasonRequired }).optional(),
+}).superRefine((input, context) => {
+  // A red flag names its reason; the refusal names the field, so the screen shows it there.
+  if (input.giveRedFlag && !input.redFlagReason) context.addIssue({ code: 'custom', path: ['redFlagReason'], message: REVIEW_MESSAGES.redFlagReasonRequired });
 });
 export type ReviewInput = z.input<typeof reviewInput>;
 

@@ -3,9 +3,11 @@
 // the four sub-ratings of a spa review, the reward buttons by viewer and target plus the plain Submit, and
 // the submit states and toasts. A second submit edits the member's earlier review (shown below the form with
 // the other reviews of the member). AI Assist polishes the text with the configured provider (the built-in
-// editor by default, labelled as such).
+// editor by default, labelled as such). The sub-ratings are optional (a review counts in the spa's rating only
+// with all four, which the fields say beside them); a refusal, the browser's or the server's, shows at its
+// field, which is scrolled into view and focused.
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AI_ASSIST_TEXTS } from '../../common/ai-assist.ts';
 import { REVIEW_HINT_FADE_MS, REVIEW_HINT_INTERVAL_MS, REVIEW_MAX_WORDS } from '../../common/limits.ts';
 import { RED_FLAG_REASONS, type RedFlagReason } from '../../common/recognition.ts';
@@ -30,8 +32,9 @@ import type { Review } from '../../common/profile.ts';
 import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { FieldError } from '../components/ui/form-alert.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { submitErrorMessage } from '../lib/errors.ts';
+import { fieldErrorsOf, submitErrorMessage } from '../lib/errors.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
 
@@ -77,6 +80,24 @@ export function WriteReviewPage() {
 
 type Target = { id: number; name: string; slug: string; role: 'client' | 'therapist' | 'spa_management' | 'admin' };
 type Ratings = Partial<Record<SubRatingKey, number>>;
+/** The fields a refusal can be about. */
+type Field = 'reviewText' | 'ratings' | 'redFlagReason' | 'flowerSpaId';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The field a server refusal names (its zod issue's path), as this screen's fields. */
+function fieldOf(name: string): Field | null {
+  if (name === 'reviewText' || name === 'redFlagReason' || name === 'flowerSpaId') return name;
+  return SUB_RATINGS.some(({ key }) => key === name) ? 'ratings' : null;
+}
+
+/** Where each field is, in the order of the form: the first refused one is scrolled to and focused. */
+const FIELD_ORDER: Field[] = ['ratings', 'reviewText', 'redFlagReason', 'flowerSpaId'];
+const FIELD_IDS: Record<Field, string> = {
+  ratings: 'rating-ambienceRating',
+  reviewText: 'review-text',
+  redFlagReason: 'flag-reason',
+  flowerSpaId: 'flower-spa',
+};
 
 function ReviewScreen({
   userSlug,
@@ -101,6 +122,8 @@ function ReviewScreen({
   );
   const [flagReason, setFlagReason] = useState<RedFlagReason | ''>('');
   const [flowerSpaId, setFlowerSpaId] = useState<number | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const isSpa = target.role === 'spa_management';
@@ -120,17 +143,39 @@ function ReviewScreen({
       ]);
       void navigate({ to: '/profile/$userSlug', params: { userSlug } });
     },
-    onError: (error) => toast({ variant: 'destructive', title: REVIEW_MESSAGES.submitFailedTitle, description: submitErrorMessage(error) }),
+    onError: (error) => {
+      // A refused field shows its message there; anything else is the spec's toast.
+      const refused: FieldErrors = {};
+      for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
+        const field = fieldOf(name);
+        if (field) refused[field] ??= message;
+      }
+      if (Object.keys(refused).length > 0) return showErrors(refused);
+      toast({ variant: 'destructive', title: REVIEW_MESSAGES.submitFailedTitle, description: submitErrorMessage(error) });
+    },
   });
 
+  /** Shows each error at its field, and brings the first field into view with the focus on it. */
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (!first) return;
+    // After the render that shows the message, so the scroll accounts for it.
+    requestAnimationFrame(() => {
+      const element = formRef.current?.querySelector<HTMLElement>(`#${FIELD_IDS[first]}`);
+      if (!element) return;
+      element.scrollIntoView({ block: 'center', behavior: 'auto' });
+      element.focus({ preventScroll: true });
+    });
+  }
+
   function send(reward: ReviewReward | null) {
-    if (!text.trim()) return toast({ variant: 'destructive', title: REVIEW_MESSAGES.requiredTitle, description: REVIEW_MESSAGES.required });
-    if (countWords(text) > REVIEW_MAX_WORDS)
-      return toast({ variant: 'destructive', title: REVIEW_MESSAGES.tooLongTitle, description: REVIEW_MESSAGES.tooLong });
-    if (isSpa && SUB_RATINGS.some(({ key }) => ratings[key] === undefined))
-      return toast({ variant: 'destructive', title: 'Ratings Required', description: REVIEW_MESSAGES.ratingsRequired });
-    if (reward === 'red_flag' && !flagReason)
-      return toast({ variant: 'destructive', title: 'Reason Required', description: REVIEW_MESSAGES.redFlagReasonRequired });
+    const found: FieldErrors = {};
+    if (!text.trim()) found.reviewText = `${REVIEW_MESSAGES.requiredTitle}: ${REVIEW_MESSAGES.required}`;
+    else if (countWords(text) > REVIEW_MAX_WORDS) found.reviewText = `${REVIEW_MESSAGES.tooLongTitle}: ${REVIEW_MESSAGES.tooLong}`;
+    if (reward === 'red_flag' && !flagReason) found.redFlagReason = REVIEW_MESSAGES.redFlagReasonRequired;
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setErrors({});
     submit.mutate({
       targetUserId: target.id,
       reviewText: text,
@@ -170,10 +215,19 @@ function ReviewScreen({
         {!mayReview ? (
           <NoticePanel>You cannot review this member: clients review therapists and spas, and spa management reviews clients.</NoticePanel>
         ) : (
-          <form className="grid gap-4" onSubmit={(event) => event.preventDefault()} aria-busy={submit.isPending}>
+          <form ref={formRef} className="grid gap-4" onSubmit={(event) => event.preventDefault()} aria-busy={submit.isPending} noValidate>
             <h2 className="font-display text-xl font-semibold text-ink-900 [overflow-wrap:anywhere]">Reviewing {target.name}</h2>
             {earlier ? <p className="text-sm text-ink-600">You reviewed this member before: submitting again updates your review.</p> : null}
-            {isSpa ? <SubRatingFields ratings={ratings} onChange={setRatings} /> : null}
+            {isSpa ? (
+              <SubRatingFields
+                ratings={ratings}
+                error={errors.ratings}
+                onChange={(next) => {
+                  setRatings(next);
+                  setErrors(({ ratings: _cleared, ...rest }) => rest);
+                }}
+              />
+            ) : null}
             <div className="grid gap-1.5">
               <label htmlFor="review-text" className="text-sm font-medium text-ink-700">
                 Your review
@@ -181,11 +235,16 @@ function ReviewScreen({
               <textarea
                 id="review-text"
                 value={text}
-                onChange={(event) => setText(event.target.value)}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  if (errors.reviewText) setErrors(({ reviewText: _cleared, ...rest }) => rest);
+                }}
                 placeholder="Share your experience..."
-                className="min-h-[200px] w-full rounded-2xl border border-sand-300 bg-white p-4 text-base text-ink-900 [overflow-wrap:anywhere] placeholder:text-ink-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/25"
-                aria-describedby="review-hint review-words"
+                className="min-h-[200px] w-full scroll-mt-24 rounded-2xl border border-sand-300 bg-white p-4 text-base text-ink-900 [overflow-wrap:anywhere] placeholder:text-ink-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/25 aria-[invalid=true]:border-red-600"
+                aria-invalid={errors.reviewText ? true : undefined}
+                aria-describedby={errors.reviewText ? 'review-text-error review-hint review-words' : 'review-hint review-words'}
               />
+              <FieldError id="review-text-error">{errors.reviewText}</FieldError>
               <p id="review-words" className="text-xs text-ink-600">
                 {countWords(text).toLocaleString('en-US')} / {REVIEW_MAX_WORDS_LABEL} words
               </p>
@@ -207,14 +266,20 @@ function ReviewScreen({
                 <select
                   id="flag-reason"
                   value={flagReason}
-                  onChange={(event) => setFlagReason(event.target.value as RedFlagReason | '')}
-                  className="h-12 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900"
+                  onChange={(event) => {
+                    setFlagReason(event.target.value as RedFlagReason | '');
+                    setErrors(({ redFlagReason: _cleared, ...rest }) => rest);
+                  }}
+                  aria-invalid={errors.redFlagReason ? true : undefined}
+                  aria-describedby={errors.redFlagReason ? 'flag-reason-error' : undefined}
+                  className="h-12 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900 aria-[invalid=true]:border-red-600"
                 >
                   <option value="">Choose a reason</option>
                   {RED_FLAG_REASONS.map((reason) => (
                     <option key={reason}>{reason}</option>
                   ))}
                 </select>
+                <FieldError id="flag-reason-error">{errors.redFlagReason}</FieldError>
               </div>
             ) : null}
             {flowerButton ? (
@@ -227,6 +292,7 @@ function ReviewScreen({
                 preferTheirSpa
               />
             ) : null}
+            {errors.flowerSpaId ? <FieldError id="flower-spa-error">{errors.flowerSpaId}</FieldError> : null}
             {submit.isPending ? (
               <p role="status" className="text-sm font-semibold text-brand-800">
                 {REVIEW_MESSAGES.submitting}
@@ -267,18 +333,33 @@ function ReviewScreen({
   );
 }
 
-function SubRatingFields({ ratings, onChange }: { ratings: Ratings; onChange: (next: Ratings) => void }) {
+/**
+ * The four sub-ratings of a spa review, each optional: the legend says so, and the line under it says that only a
+ * review with all four counts in the spa's rating (and which are still missing once some are chosen).
+ */
+function SubRatingFields({ ratings, error, onChange }: { ratings: Ratings; error?: string; onChange: (next: Ratings) => void }) {
+  const chosen = SUB_RATINGS.filter(({ key }) => ratings[key] !== undefined);
+  const missing = SUB_RATINGS.filter(({ key }) => ratings[key] === undefined).map(({ label }) => label);
+  const invitation =
+    chosen.length === 0 || missing.length === 0
+      ? REVIEW_MESSAGES.ratingsInvite
+      : `Rate ${listed(missing)} too for your review to count in the spa's rating.`;
   return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-1 text-sm font-medium text-ink-700">Rate the spa from 1 to 10</legend>
+    <fieldset className="grid gap-2" aria-describedby={error ? 'ratings-hint ratings-error' : 'ratings-hint'}>
+      <legend className="mb-1 text-sm font-medium text-ink-700">Rate the spa from 1 to 10 (optional)</legend>
+      <p id="ratings-hint" className="-mt-1 text-sm text-ink-700" aria-live="polite">
+        {invitation}
+      </p>
       <div className="grid grid-cols-2 gap-3">
         {SUB_RATINGS.map(({ key, label }) => (
           <label key={key} className="grid gap-1 text-sm text-ink-700">
             {label}
             <select
+              id={`rating-${key}`}
               value={ratings[key] ?? ''}
               onChange={(event) => onChange({ ...ratings, [key]: event.target.value ? Number(event.target.value) : undefined })}
-              className="h-12 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900"
+              aria-invalid={error ? true : undefined}
+              className="h-12 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900 aria-[invalid=true]:border-red-600"
             >
               <option value="">–</option>
               {Array.from({ length: SUB_RATING_MAX - SUB_RATING_MIN + 1 }, (_, i) => SUB_RATING_MIN + i).map((value) => (
@@ -290,8 +371,14 @@ function SubRatingFields({ ratings, onChange }: { ratings: Ratings; onChange: (n
           </label>
         ))}
       </div>
+      <FieldError id="ratings-error">{error}</FieldError>
     </fieldset>
   );
+}
+
+/** "Booking", "Booking and Selection", "Amenities, Booking and Selection". */
+function listed(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 /** A new tip every 6 s, fading out and in over 0.8 s. */
