@@ -73,10 +73,10 @@ export async function createMember(spec: MemberSpec | TestRole = {}): Promise<Te
       ...(wanted.name === undefined ? {} : { name: wanted.name }),
       ...(wanted.password === undefined ? {} : { password: wanted.password }),
     });
-  // One registration at a time, even when a test asks for several at once (each holds the isolate while it
-  // solves a captcha and hashes a password). On a loaded machine the local database server sometimes drops the
-  // connection a registration reuses after its password hash ("Network connection lost", a 500): such an attempt
-  // is made once more. The tests of registration itself call register() and see every 500.
+  // One registration at a time, even when a test asks for several at once: they share the isolate, so together
+  // they are no faster. On a loaded machine a registration now and then answers 500, the Worker having lost its
+  // connection to the local database server ("Network connection lost"): such an attempt is made once more. The
+  // tests of registration itself call register() and see every 500.
   const turn = registering.then(async () => {
     const first = await attempt();
     return first.response.status === 500 ? attempt() : first;
