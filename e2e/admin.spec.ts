@@ -86,6 +86,7 @@ test('an admin creates a spa with an image, edits and deletes it', async ({ page
   await page.keyboard.press('Escape');
 
   await edited.getByRole('button', { name: `Delete ${name} Ermita` }).click();
+  await page.getByRole('dialog', { name: `Delete ${name} Ermita?` }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Spa deleted').first()).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Audit Log' }).click();
@@ -104,6 +105,7 @@ test('an admin searches users and bans a member, who is signed out in their own 
   const row = page.getByRole('listitem').filter({ hasText: member.name });
   await expect(row.getByRole('link', { name: member.name })).toHaveAttribute('href', /^\/profile\//);
   await row.getByRole('button', { name: `Ban ${member.name}` }).click();
+  await page.getByRole('dialog', { name: `Ban ${member.name}?` }).getByRole('button', { name: 'Ban', exact: true }).click();
   await expect(page.getByText('Member banned').first()).toBeVisible();
   await expect(row.getByText('Banned', { exact: true })).toBeVisible();
 

@@ -16,6 +16,7 @@ import { serverMessage } from '../../lib/errors.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
 import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 export function ModerationQueue() {
@@ -52,15 +53,22 @@ export function ModerationQueue() {
 
 function ReportCard({ item }: { item: ModerationItem }) {
   const utils = trpc.useUtils();
+  // A ban asks first, in the app's confirm dialog; the other actions go at once.
+  const [askingBan, setAskingBan] = useState(false);
   const resolve = trpc.admin.resolveReport.useMutation({
     onSuccess: (_, { action }) => {
+      setAskingBan(false);
       toast({ variant: 'success', title: MODERATION_ACTION_LABELS[action] });
       void Promise.all([utils.admin.moderationQueue.invalidate(), utils.admin.auditLog.invalidate(), utils.admin.stats.invalidate()]);
     },
     onError: (error) => toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: serverMessage(error, 'Please try again.') }),
   });
   const decide = (action: ModerationAction) => {
-    if (action === 'ban' && item.subject && !window.confirm(ADMIN_TEXTS.banConfirm(item.subject.name))) return;
+    if (action === 'ban' && item.subject) {
+      resolve.reset();
+      setAskingBan(true);
+      return;
+    }
     resolve.mutate({ kind: item.kind, id: item.id, action });
   };
   const reason = item.kind === 'review' ? (REVIEW_REPORT_REASONS[item.reason as keyof typeof REVIEW_REPORT_REASONS] ?? item.reason) : item.reason;
@@ -135,6 +143,18 @@ function ReportCard({ item }: { item: ModerationItem }) {
             </Button>
           ))}
         </div>
+      ) : null}
+      {askingBan && item.subject ? (
+        <ConfirmDialog
+          title={ADMIN_TEXTS.banTitle(item.subject.name)}
+          description={ADMIN_TEXTS.banDescription}
+          confirmLabel={ADMIN_TEXTS.ban}
+          pendingLabel={ADMIN_TEXTS.banning}
+          pending={resolve.isPending}
+          error={resolve.error ? serverMessage(resolve.error, 'Please try again.') : null}
+          onConfirm={() => resolve.mutate({ kind: item.kind, id: item.id, action: 'ban' })}
+          onCancel={() => setAskingBan(false)}
+        />
       ) : null}
     </li>
   );

@@ -1,21 +1,24 @@
 // Spa Management (spec part 2 sections 2, 5, 7 and 8): the list with rating, review count and Open/Closed, the
 // Create New Spa and Edit Spa dialogs (closed, create open, edit open; closing the edit dialog clears the form),
-// Delete with a confirm prompt, the spa management member a listing belongs to (its rating, reviews and hours),
-// the listing's own opening hours, and the spa image: checked, compressed with the spa preset (800x600, q0.85,
-// about 500 KB), then uploaded to POST /api/spas/{id}/upload-image with the saving in a toast.
-import { useState } from 'react';
+// Delete with a confirm prompt (the app's ConfirmDialog), the spa management member a listing belongs to (its
+// rating, reviews and hours), the listing's own opening hours, and the spa image: checked, compressed with the spa
+// preset (800x600, q0.85, about 500 KB), then uploaded to POST /api/spas/{id}/upload-image with the saving in a
+// toast. A listing without an image shows its initial on the brand colour; the dialog shows its errors at their
+// fields and focuses the first (issue 20 item 9).
+import { useRef, useState } from 'react';
 import { ADMIN_TEXTS, spaInput, splitAmenities, type AdminSpa } from '../../../common/admin.ts';
 import type { WeeklyHours } from '../../../common/opening-hours.ts';
 import { checkImageFile, IMAGE_ACCEPT, IMAGE_PRESETS, IMAGE_TEXTS } from '../../../common/image-presets.ts';
-import { serverMessage } from '../../lib/errors.ts';
+import { fieldErrorsOf, serverMessage } from '../../lib/errors.ts';
 import { compressImage, savedPercent, uploadForm, UploadError } from '../../lib/upload.ts';
 import { trpc } from '../../trpc.ts';
 import { MemberPicker } from '../member-picker.tsx';
 import { OpeningHoursEditor } from '../profile/opening-hours-editor.tsx';
 import { Rating } from '../rating.tsx';
 import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { checkedBy, firstError, firstProblem, submitHandler, useAppForm } from '../ui/form.tsx';
+import { checkedBy, firstError, firstProblem, showServerErrors, submitHandler, useAppForm } from '../ui/form.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; spa: AdminSpa };
@@ -56,9 +59,12 @@ export function SpaManagement() {
   const utils = trpc.useUtils();
   const spas = trpc.admin.spas.useQuery();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  // The listing whose Delete asks to be confirmed (the app's confirm dialog, never the browser's).
+  const [deleting, setDeleting] = useState<AdminSpa | null>(null);
   const refresh = () => Promise.all([utils.admin.spas.invalidate(), utils.admin.stats.invalidate(), utils.admin.auditLog.invalidate()]);
   const remove = trpc.admin.deleteSpa.useMutation({
     onSuccess: () => {
+      setDeleting(null);
       toast({ variant: 'success', title: ADMIN_TEXTS.spaDeleted });
       void refresh();
     },
@@ -83,11 +89,7 @@ export function SpaManagement() {
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {spas.data.map((spa) => (
             <li key={spa.id} className="grid grid-cols-[auto_1fr] gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
-              {spa.imageUrl ? (
-                <img src={spa.imageUrl} alt="" className="size-16 rounded-xl object-cover" />
-              ) : (
-                <span className="size-16 rounded-xl bg-sand-100" aria-hidden="true" />
-              )}
+              <SpaTile spa={spa} />
               <div className="grid min-w-0 gap-1">
                 <div className="flex min-w-0 items-start justify-between gap-2">
                   <h3 className="min-w-0 font-semibold break-words text-ink-900">{spa.name}</h3>
@@ -104,7 +106,7 @@ export function SpaManagement() {
                 <p className="text-sm break-words text-ink-700">{spa.address}</p>
                 <p className="text-sm text-ink-700">
                   <Rating average={spa.averageRating} count={spa.reviewCount} />
-                  {spa.owner ? <span className="text-ink-600"> · {spa.owner.name}</span> : null}
+                  <OwnerNote spa={spa} />
                 </p>
                 <div className="mt-1 flex flex-wrap gap-2">
                   <Button size="sm" variant="outline" onClick={() => setForm({ mode: 'edit', spa })} aria-label={`Edit ${spa.name}`}>
@@ -116,7 +118,8 @@ export function SpaManagement() {
                     aria-label={`Delete ${spa.name}`}
                     disabled={remove.isPending}
                     onClick={() => {
-                      if (window.confirm(ADMIN_TEXTS.deleteConfirm(spa.name))) remove.mutate({ id: spa.id });
+                      remove.reset();
+                      setDeleting(spa);
                     }}
                   >
                     Delete
@@ -127,6 +130,18 @@ export function SpaManagement() {
           ))}
         </ul>
       )}
+      {deleting ? (
+        <ConfirmDialog
+          title={ADMIN_TEXTS.deleteSpaTitle(deleting.name)}
+          description={ADMIN_TEXTS.deleteSpaDescription}
+          confirmLabel={ADMIN_TEXTS.deleteSpa}
+          pendingLabel={ADMIN_TEXTS.deleting}
+          pending={remove.isPending}
+          error={remove.error ? serverMessage(remove.error, 'Please try again.') : null}
+          onConfirm={() => remove.mutate({ id: deleting.id })}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
       {form.mode !== 'closed' ? (
         <SpaFormDialog
           key={form.mode === 'edit' ? form.spa.id : 'new'}
@@ -137,6 +152,31 @@ export function SpaManagement() {
       ) : null}
     </section>
   );
+}
+
+/**
+ * A listing's picture: its image, or (without one) its initial on the brand colour, so that a list of spas without
+ * photos still reads as designed rather than as images that failed to load.
+ */
+function SpaTile({ spa }: { spa: AdminSpa }) {
+  if (spa.imageUrl) return <img src={spa.imageUrl} alt="" className="size-16 rounded-xl object-cover" />;
+  const initial = Array.from(spa.name.trim())[0]?.toLocaleUpperCase() ?? 'S';
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="spa-tile-fallback"
+      className="flex size-16 items-center justify-center rounded-xl bg-gradient-to-br from-brand-600 to-brand-800 font-display text-3xl font-semibold text-white shadow-inner"
+    >
+      {initial}
+    </span>
+  );
+}
+
+/** The linked member, when the line does not already say it: a listing named after its member names it once. */
+function OwnerNote({ spa }: { spa: AdminSpa }) {
+  if (!spa.owner) return null;
+  const same = spa.owner.name.trim().toLocaleLowerCase() === spa.name.trim().toLocaleLowerCase();
+  return <span className="text-ink-600"> · {same ? 'linked member' : spa.owner.name}</span>;
 }
 
 /** What the dialog sends: coordinates as numbers (a blank one is missing), amenities as a list (spec part 2 section 5). */
@@ -181,6 +221,12 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
     try {
       saved = editing ? await update.mutateAsync({ id: editing.id, ...payload }) : await create.mutateAsync(payload);
     } catch (error) {
+      // A refused field shows at its field too; the toast is the dashboard's (spec part 2 section 8).
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length > 0) {
+        showServerErrors(form, fields);
+        requestAnimationFrame(() => focusFirstProblem());
+      }
       failed(error);
       return;
     }
@@ -207,14 +253,21 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
   const form = useAppForm({
     defaultValues: editing ? formOf(editing) : EMPTY_FORM,
     validators: { onSubmit: SPA_CHECKS },
-    // Besides each field's own error, the dashboard's toast with the first (spec part 2 sections 5 and 8).
-    onSubmitInvalid: ({ formApi }) => toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: firstProblem(formApi, SPA_FIELDS)?.message }),
+    // Each field shows its own error (the spec's "Please fill in all required fields" under each empty one) and the
+    // first of them takes the focus: no message box beside the dialog, so Escape closes the dialog itself.
+    onSubmitInvalid: () => requestAnimationFrame(() => focusFirstProblem()),
     onSubmit: ({ value }) => save(value),
   });
+  const formElement = useRef<HTMLFormElement>(null);
+  function focusFirstProblem() {
+    const invalid = formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const field = firstProblem(form, SPA_FIELDS)?.field;
+    (invalid ?? (field ? formElement.current?.querySelector<HTMLElement>(`[name="${field}"]`) : null))?.focus();
+  }
 
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()} title={editing ? ADMIN_TEXTS.editSpaTitle : ADMIN_TEXTS.createSpaTitle}>
-      <form className="grid grid-cols-1 gap-3" onSubmit={submitHandler(form)} noValidate>
+      <form ref={formElement} className="grid grid-cols-1 gap-3" onSubmit={submitHandler(form)} noValidate>
         <form.AppField name="name">{(field) => <field.TextField label="Name *" required autoComplete="off" />}</form.AppField>
         <form.AppField name="address">{(field) => <field.TextField label="Address *" required autoComplete="off" />}</form.AppField>
         <div className="grid grid-cols-2 gap-3">

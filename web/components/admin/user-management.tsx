@@ -1,7 +1,7 @@
 // User Management (spec part 2 sections 2, 5 and 8; docs/architecture.md, "Beyond the spec"): search by a chosen field and a
 // term (Search term required / Please enter a search term; Search failed empties the list), the 25 Latest
-// Registered Users when there are no results, each linking to /profile/{slug}, and the Ban button that works
-// (and Lift ban, for a banned member).
+// Registered Users when there are no results, each linking to /profile/{slug}, and the Ban button that works,
+// asking first in the app's confirm dialog (and Lift ban, for a banned member).
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ADMIN_SEARCH_FIELD_LABELS, ADMIN_SEARCH_FIELDS, ADMIN_TEXTS, type AdminSearchField, type AdminUser } from '../../../common/admin.ts';
@@ -12,6 +12,7 @@ import { useSessionUser } from '../../lib/session.ts';
 import { trpc } from '../../trpc.ts';
 import { MemberName } from '../member-name.tsx';
 import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { inputClasses } from '../ui/input.tsx';
 import { toast } from '../ui/use-toast.ts';
 
@@ -97,9 +98,11 @@ function UserRow({ user }: { user: AdminUser }) {
   const { data: me } = useSessionUser();
   const utils = trpc.useUtils();
   const [banned, setBanned] = useState(user.isBanned);
+  const [asking, setAsking] = useState(false);
   const refresh = () => Promise.all([utils.admin.users.invalidate(), utils.admin.auditLog.invalidate(), utils.admin.chatbots.invalidate()]);
   const ban = trpc.admin.banUser.useMutation({
     onSuccess: () => {
+      setAsking(false);
       setBanned(true);
       toast({ variant: 'success', title: ADMIN_TEXTS.userBanned, description: user.name });
       void refresh();
@@ -138,12 +141,25 @@ function UserRow({ user }: { user: AdminUser }) {
             disabled={ban.isPending}
             aria-label={`${ADMIN_TEXTS.ban} ${user.name}`}
             onClick={() => {
-              if (window.confirm(ADMIN_TEXTS.banConfirm(user.name))) ban.mutate({ userId: user.id });
+              ban.reset();
+              setAsking(true);
             }}
           >
             {ADMIN_TEXTS.ban}
           </Button>
         )
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={ADMIN_TEXTS.banTitle(user.name)}
+          description={ADMIN_TEXTS.banDescription}
+          confirmLabel={ADMIN_TEXTS.ban}
+          pendingLabel={ADMIN_TEXTS.banning}
+          pending={ban.isPending}
+          error={ban.error ? serverMessage(ban.error, 'Please try again.') : null}
+          onConfirm={() => ban.mutate({ userId: user.id })}
+          onCancel={() => setAsking(false)}
+        />
       ) : null}
     </li>
   );
