@@ -70,6 +70,8 @@ export const currentUser = z.object({
   memberNumber: z.number(),
   aboutMe: z.string().nullable(),
   email: z.string().nullable(),
+  /** A new e-mail address waiting for its confirmation link (only its owner sees it). */
+  pendingEmail: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   address: z.string().nullable(),
   latitude: z.string().nullable(),

@@ -50,6 +50,18 @@ export const users = sqliteTable(
     openingHours: text('opening_hours'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'number' }),
+    /**
+     * A new e-mail address waiting for its owner to follow the confirmation link (issue 22): the account keeps
+     * using `email` until then. Shown to the member while the newest link still works (its expiry beside it).
+     */
+    pendingEmail: text('pending_email'),
+    pendingEmailExpiresAt: integer('pending_email_expires_at', { mode: 'number' }),
+    /**
+     * Set when the member deleted their account (ADR 022). The row stays as a "Former member": what they wrote
+     * and gave keeps pointing at it, everything personal is erased, and their name_key, name_skeleton and old
+     * slugs stay reserved for 30 days before the daily tidy-up frees them.
+     */
+    deletedAt: integer('deleted_at', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('users_name_key_unique').on(t.nameKey),
@@ -59,6 +71,7 @@ export const users = sqliteTable(
     index('users_role_created_idx').on(t.role, t.createdAt),
     index('users_created_idx').on(t.createdAt),
     index('users_email_idx').on(t.email),
+    index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -73,6 +86,10 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
     lastActiveAt: integer('last_active_at', { mode: 'number' }).notNull(),
+    /** Coarse, from the user agent at sign-in ("Chrome on Android"); null when it said nothing usable. */
+    device: text('device'),
+    /** Coarse, from Cloudflare's request.cf at sign-in ("Makati City, Philippines"); null when unknown. */
+    place: text('place'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -215,6 +232,26 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Links that confirm a new e-mail address (issue 22), after password reset's tokens: only the SHA-256 of the
+ * token is kept, a link works once within 24 hours, and a newer one cancels the older ones (`used_at`).
+ */
+export const emailChangeTokens = sqliteTable(
+  'email_change_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    /** When the link was followed, or replaced by a newer one: either way it no longer works. */
+    usedAt: integer('used_at', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_tokens_user_idx').on(t.userId, t.createdAt)],
 );
 
 /**

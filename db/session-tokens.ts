@@ -18,8 +18,14 @@ export function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
 }
 
+/** Where a session was opened, coarsely (worker/services/session-origin.ts): shown in the member's list of devices. */
+export interface SessionOrigin {
+  device: string | null;
+  place: string | null;
+}
+
 /** A new session row and the token that proves it; the caller inserts the row (often inside a batch). */
-export function newSession(userId: number, now = Date.now()): { token: string; row: SessionRow } {
+export function newSession(userId: number, now = Date.now(), origin: SessionOrigin = { device: null, place: null }): { token: string; row: SessionRow } {
   const id = randomSecureString();
   const secret = randomSecureString();
   const row: SessionRow = {
@@ -28,6 +34,8 @@ export function newSession(userId: number, now = Date.now()): { token: string; r
     userId,
     createdAt: now,
     lastActiveAt: now,
+    device: origin.device,
+    place: origin.place,
   };
   return { token: `${id}.${secret}`, row };
 }

@@ -17,6 +17,7 @@ import { executionContextOf, type HonoEnv } from './rest/adapter.ts';
 import { favoritesRoutes } from './rest/favorites.ts';
 import { passwordResetRoutes } from './rest/password-reset.ts';
 import { premiumRoutes } from './rest/premium.ts';
+import { privacyRoutes } from './rest/privacy.ts';
 import { runScheduledWork } from './scheduled.ts';
 import { readConfig } from './env.ts';
 import { localMailboxAvailable } from './providers/mail.ts';
@@ -58,6 +59,7 @@ app.route('/api', recognitionRoutes);
 app.route('/api', lineupRoutes);
 app.route('/api', analyticsRoutes);
 app.route('/api', adminRoutes);
+app.route('/api', privacyRoutes);
 app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
 
 // The local mailbox's page exists only where its API does (development without a mail provider).

@@ -9,7 +9,8 @@ import { captchaUses, sessions, users } from '../../db/schema.ts';
 import { captchaProvider } from '../providers/captcha.ts';
 import { addressKey } from '../services/client-address.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../db/password.ts';
-import { insertMember, isUniqueViolation, sharedMemberFields } from '../services/users.ts';
+import { insertMember, isFormerMemberName, isUniqueViolation, sharedMemberFields } from '../services/users.ts';
+import { sessionOrigin } from '../services/session-origin.ts';
 import {
   blankSessionCookie,
   deleteSessionByToken,
@@ -23,10 +24,12 @@ import { enforceRateLimit, publicProcedure, router } from '../trpc.ts';
 import { badRequest, conflict, forbidden, internalError, unauthorized } from '../errors.ts';
 
 /** The signed-in member's own view of their account (spec part 1 section 3); never the hash or flags. */
-export function toCurrentUser(user: UserRow): CurrentUser {
+export function toCurrentUser(user: UserRow, now = Date.now()): CurrentUser {
   return {
     ...sharedMemberFields(user),
     email: user.email,
+    // A new address waiting for its confirmation link, while that link still works (issue 22).
+    pendingEmail: user.pendingEmail && (user.pendingEmailExpiresAt ?? 0) > now ? user.pendingEmail : null,
     address: user.address,
     latitude: user.latitude === null ? null : String(user.latitude),
     longitude: user.longitude === null ? null : String(user.longitude),
@@ -55,6 +58,8 @@ export const accountRouter = router({
     const verdict = await captchaProvider(ctx.config).verify(input.recaptchaToken, ctx.request.headers.get('CF-Connecting-IP'));
     if (!verdict.ok) throw badRequest(MESSAGES.captchaInvalid);
 
+    // "Former member" is what a deleted account shows as: nobody may take it (nor a look-alike).
+    if (isFormerMemberName(input.name)) throw conflict(MESSAGES.nameTaken);
     const nameKey = keyOfName(input.name);
     const skeleton = nameSkeleton(input.name);
     const passwordHash = hashPassword(input.password);
@@ -77,7 +82,7 @@ export const accountRouter = router({
     if (consumed.length === 0) throw badRequest(MESSAGES.captchaInvalid);
     if (taken.length > 0) throw conflict(MESSAGES.nameTaken);
 
-    const session = newSession(0, now);
+    const session = newSession(0, now, sessionOrigin(ctx.request));
     let created: UserRow | undefined;
     try {
       const [, , rows] = await ctx.db.batch([
@@ -104,7 +109,9 @@ export const accountRouter = router({
     await enforceRateLimit(ctx, ctx.env.LOGIN_ADDRESS_LIMITER, addressKey(ctx.clientIp));
     await enforceRateLimit(ctx, ctx.env.LOGIN_ACCOUNT_LIMITER, nameKey);
 
-    const [user] = await ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1);
+    // A deleted account keeps its name reserved for a while (ADR 022), but signs in no more than an unknown name.
+    const [found] = await ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1);
+    const user = found && found.deletedAt === null ? found : undefined;
     decoyHash ??= hashPassword('decoy password for unknown names');
     const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
     if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
@@ -112,7 +119,7 @@ export const accountRouter = router({
 
     // The session the request carried ends, but only if its token proves it (its secret matches).
     const previous = await ctx.session();
-    const session = newSession(user.id);
+    const session = newSession(user.id, Date.now(), sessionOrigin(ctx.request));
     await ctx.db.batch([
       ctx.db.insert(sessions).values(session.row),
       ctx.db.delete(sessions).where(previous ? eq(sessions.id, previous.session.id) : sql`0`),

@@ -11,6 +11,7 @@ import { geoRouter } from './geo.ts';
 import { mapRouter } from './map.ts';
 import { passwordResetRouter } from './password-reset.ts';
 import { premiumRouter } from './premium.ts';
+import { privacyRouter } from './privacy.ts';
 import { profilesRouter } from './profiles.ts';
 import { systemRouter } from './system.ts';
 import { leaderboardsRouter } from './leaderboards.ts';
@@ -46,6 +47,8 @@ export const appRouter = router({
   // Admin dashboard, moderation and member search (issue 10)
   admin: adminRouter,
   search: searchRouter,
+  // Sessions, e-mail confirmation, the data download and account deletion (issue 22)
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -56,7 +56,7 @@ async function finishValidation(
 
   const expired =
     now - session.lastActiveAt >= SESSION_INACTIVITY_TIMEOUT_MS || now - session.createdAt >= SESSION_ABSOLUTE_LIFETIME_MS;
-  if (expired || user.isBanned) {
+  if (expired || user.isBanned || user.deletedAt !== null) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }

@@ -14,6 +14,7 @@ import { slugify } from '../../common/slug.ts';
 import { nameSkeleton } from '../../common/name-skeleton.ts';
 import { nameKey } from '../../common/names.ts';
 import { isPremiumUntil } from '../../common/premium.ts';
+import { FORMER_MEMBER_NAME } from '../../common/privacy.ts';
 
 export interface NewMember {
   name: string;
@@ -75,6 +76,13 @@ export function sharedMemberFields(user: typeof users.$inferSelect) {
     openingHours: user.role === 'spa_management' ? parseOpeningHours(user.openingHours) : null,
     ...(Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, user[key]])) as ContactHandles),
   };
+}
+
+const FORMER_MEMBER_SKELETON = nameSkeleton(FORMER_MEMBER_NAME);
+
+/** "Former member" (or a look-alike) is what a deleted account shows as: no member may be called that. */
+export function isFormerMemberName(name: string): boolean {
+  return nameSkeleton(name) === FORMER_MEMBER_SKELETON;
 }
 
 /** True when a write failed on a unique index (a name or slug someone else took meanwhile). */

@@ -1,0 +1,95 @@
+// The account's privacy (issue 22, ADR 022), shared by the Worker and the web app: signed-in devices, the
+// confirmation of a new e-mail address, the download of one's data and the deletion of the account. The inputs,
+// the texts every screen and error shows, and the periods the ADR names.
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './limits.ts';
+import { DAY_MS, HOUR_MS } from './time.ts';
+
+/** What every list, card and board shows for a member who deleted their account, with no link. */
+export const FORMER_MEMBER_NAME = 'Former member';
+/** A link that confirms a new e-mail address works once, for this long. */
+export const EMAIL_CONFIRMATION_LIFETIME_MS = 24 * HOUR_MS;
+/** Confirmation e-mails one member may have sent in an hour (each goes to an address they typed). */
+export const EMAIL_CONFIRMATIONS_PER_HOUR = 5;
+/** A deleted member's name (and its look-alikes and old profile links) stays reserved this long. */
+export const NAME_RESERVED_AFTER_DELETION_DAYS = 30;
+export const NAME_RESERVED_AFTER_DELETION_MS = NAME_RESERVED_AFTER_DELETION_DAYS * DAY_MS;
+/** Payments of a deleted account are kept this long for the books, then removed (ADR 022). */
+export const PAYMENT_RECORDS_KEPT_YEARS = 10;
+export const PAYMENT_RECORDS_KEPT_MS = PAYMENT_RECORDS_KEPT_YEARS * 365 * DAY_MS;
+
+export const PRIVACY_TEXTS = {
+  title: 'Privacy and account',
+  // Signed-in devices
+  sessionsHeading: 'Where you are signed in',
+  sessionsIntro: 'Each sign-in on a browser or app is listed here. Sign out of any you do not recognise.',
+  thisDevice: 'This device',
+  unknownDevice: 'Unknown device',
+  unknownPlace: 'Place unknown',
+  signOutSession: 'Sign out',
+  signOutOthers: 'Sign out everywhere else',
+  noOtherSessions: 'You are signed in on this device only.',
+  sessionNotFound: 'That session was not found.',
+  sessionEnded: 'That device has been signed out.',
+  othersEnded: (count: number) =>
+    count === 0 ? 'You were signed in on this device only.' : `Signed out of ${count} other ${count === 1 ? 'device' : 'devices'}.`,
+  // E-mail confirmation
+  emailHeading: 'E-mail address',
+  noEmail: 'No e-mail address yet. Add one in Edit Profile, Contact, to be able to reset your password.',
+  confirmationSent: (address: string) =>
+    `We sent a confirmation link to ${address}. Your e-mail address changes when you follow it (within 24 hours).`,
+  pendingSince: (current: string | null) =>
+    current ? `Until then your account keeps using ${current}.` : 'Until then your account has no e-mail address.',
+  confirmTitle: 'Confirm e-mail address',
+  confirming: 'Confirming your e-mail address...',
+  confirmed: (address: string) => `Your e-mail address is now ${address}.`,
+  confirmLinkMissing: 'This confirmation link is incomplete. Open the whole link from the e-mail.',
+  confirmLinkInvalid: 'This confirmation link is invalid or has already been used.',
+  confirmLinkExpired: 'This confirmation link has expired. Change your e-mail address again to get a new one.',
+  confirmationsLimit: 'Too many confirmation e-mails were sent in the last hour. Please try again later.',
+  // Download
+  downloadHeading: 'Download your data',
+  downloadIntro:
+    'A JSON file with your profile, contact details, favourites, reviews and gifts written and received, red flags about you, lineup, your spa’s analytics, premium and payments, and your sessions.',
+  downloadButton: 'Download my data',
+  // Deletion
+  deleteHeading: 'Delete your account',
+  deleteIntro: 'This cannot be undone. You are signed out everywhere and your profile can no longer be found.',
+  deleteErased:
+    'Erased: your profile, photos, e-mail, phone, messaging handles, address, favourites lists, sessions, chat blocks, red flags about you and your replies to reviews.',
+  deleteKept:
+    'Kept, as “Former member” with no link to you: the reviews, stars, flowers, medals and red flags you gave. Payments are kept for the accounting records (10 years). Your name stays reserved for 30 days, then anyone may take it.',
+  deleteButton: 'Delete my account',
+  deleteConfirmTitle: 'Delete your account for good?',
+  deleteConfirmButton: 'Yes, delete my account',
+  deletePasswordLabel: 'Your password',
+  deleting: 'Deleting...',
+  passwordRequired: 'Please enter your password.',
+  wrongPassword: 'That password is not right.',
+  lastAdmin: 'You are the last admin. Make another member an admin before you delete your account.',
+  deleted: 'Your account has been deleted.',
+} as const;
+
+/** A session by its public id (never its secret). */
+export const sessionIdInput = z.object({ id: z.string().min(1, PRIVACY_TEXTS.sessionNotFound).max(64, PRIVACY_TEXTS.sessionNotFound) });
+
+/** POST /api/confirm-email: the token from the link. */
+export const confirmEmailInput = z.object({
+  token: z.string({ error: PRIVACY_TEXTS.confirmLinkMissing }).min(1, PRIVACY_TEXTS.confirmLinkMissing).max(128, PRIVACY_TEXTS.confirmLinkInvalid),
+});
+
+/** DELETE /api/user: the member's password, asked again. */
+export const deleteAccountInput = z.object({
+  password: z.string({ error: PRIVACY_TEXTS.passwordRequired }).min(1, PRIVACY_TEXTS.passwordRequired).max(PASSWORD_MAX_LENGTH, PRIVACY_TEXTS.wrongPassword),
+});
+
+/** One signed-in device as GET /api/sessions lists it: the id, never the secret. */
+export interface SessionInfo {
+  id: string;
+  createdAt: number;
+  /** The last day the session was used (it is written at most once a day). */
+  lastSeenAt: number;
+  device: string | null;
+  place: string | null;
+  current: boolean;
+}

@@ -1,0 +1,9 @@
+// REST paths of the account's privacy (issue 22, ADR 022): thin adapters over the privacy procedures.
+import { Hono } from 'hono';
+import { rest, type HonoEnv } from './adapter.ts';
+
+export const privacyRoutes = new Hono<HonoEnv>()
+  .get('/sessions', rest((caller) => caller.privacy.sessions()))
+  // "Sign out everywhere else": every session of the member but the one asking.
+  .post('/sessions/end-others', rest((caller) => caller.privacy.endOtherSessions()))
+  .delete('/sessions/:id', rest((caller, { params }) => caller.privacy.endSession({ id: params.id ?? '' })));
