@@ -9,7 +9,7 @@ import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
 import { describeError, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from './errors.ts';
 import { ResponseCachePolicy } from './response-cache.ts';
-import { readSessionToken, sessionCookie, sessionQuery, type ValidatedSession } from './services/sessions.ts';
+import { blankSessionCookie, readSessionToken, sessionCookie, sessionQuery, type SessionEnd, type ValidatedSession } from './services/sessions.ts';
 
 export interface Context {
   request: Request;
@@ -22,6 +22,11 @@ export interface Context {
   clientIp: string;
   /** The signed-in session and user, resolved at most once per request. */
   session(): Promise<ValidatedSession | null>;
+  /**
+   * Why the session the request carried was refused, when the member must be told: 'banned' (the session's first
+   * request after a ban; the cookie is cleared with the answer). Null when it was valid, absent or simply ended.
+   */
+  sessionEnded(): Promise<SessionEnd | null>;
   /**
    * Runs read queries in the same database round trip as the session lookup (when it has not been resolved
    * yet), so a signed-in read costs one round trip in all. `sessionId` is the id half of the token, for
@@ -50,6 +55,9 @@ export function createContext(request: Request, env: Bindings, resHeaders: Heade
   let database: Database | undefined;
   const db = () => (database ??= getDatabase(config));
   let resolved: Promise<ValidatedSession | null> | undefined;
+  // Why the session was refused (set when a lookup is finished); the cookie is cleared once when it was a ban.
+  let ended: SessionEnd | null = null;
+  let cookieCleared = false;
   const context: Context = {
     request,
     env,
@@ -65,9 +73,18 @@ export function createContext(request: Request, env: Bindings, resHeaders: Heade
         const token = readSessionToken(request);
         const lookup = token ? sessionQuery(db(), token) : null;
         if (!lookup) return null;
-        return remember(token!, await lookup.finish(await lookup.query));
+        const rows = await lookup.query;
+        return remember(token!, await lookup.finish(rows), lookup.endedBy(rows));
       })();
       return resolved;
+    },
+    async sessionEnded() {
+      await context.session();
+      if (ended === 'banned' && !cookieCleared) {
+        cookieCleared = true;
+        resHeaders.append('Set-Cookie', blankSessionCookie(request.url));
+      }
+      return ended;
     },
     async readWithSession<T extends ReadBatch>(queries: (sessionId: string) => T) {
       const token = readSessionToken(request);
@@ -96,12 +113,14 @@ export function createContext(request: Request, env: Bindings, resHeaders: Heade
       return { viewer, results };
     }
     const [rows, ...answers] = await db().batch([lookup.query, ...queries] as unknown as ReadBatch);
-    resolved = lookup.finish(rows as Parameters<typeof lookup.finish>[0]).then((validated) => remember(token, validated));
+    const looked = rows as Parameters<typeof lookup.finish>[0];
+    resolved = lookup.finish(looked).then((validated) => remember(token, validated, lookup.endedBy(looked)));
     return { viewer: await resolved, results: answers as unknown as BatchResponse<T> };
   }
 
-  function remember(token: string, validated: ValidatedSession | null): ValidatedSession | null {
+  function remember(token: string, validated: ValidatedSession | null, endedBy: SessionEnd | null): ValidatedSession | null {
     if (validated?.refreshed) resHeaders.append('Set-Cookie', sessionCookie(request.url, token, validated.session));
+    if (!validated) ended = endedBy;
     return validated;
   }
 }
@@ -129,6 +148,9 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
     },
   });
   ctx.responseCache.record(result.ok ? sharedSeconds : null);
+  // Refused for want of a session that a ban just ended: the member is told why (the status stays 401), not only
+  // that nobody is signed in; the web app shows it on the landing page (issue 20 item 8).
+  if (!result.ok && result.error.message === MESSAGES.notSignedIn && (await ctx.sessionEnded()) === 'banned') throw unauthorized(MESSAGES.banned);
   return result;
 });
 

@@ -7,6 +7,7 @@ import { SESSION_USER_CACHE_MS } from '../../common/limits.ts';
 import { toast } from '../components/ui/use-toast.ts';
 import { trpc, type TrpcUtils } from '../trpc.ts';
 import { serverMessage } from './errors.ts';
+import { forgetSessionEnd } from './session-end.ts';
 
 export const SESSION_QUERY_OPTIONS = { staleTime: 0, gcTime: SESSION_USER_CACHE_MS } as const;
 
@@ -16,6 +17,8 @@ export const LOGOUT_TIMESTAMP_KEY = 'logoutTimestamp';
 const SIGNED_IN_BEFORE_KEY = 'signedInBefore';
 
 export function rememberSignedIn(): void {
+  // Whoever signs in on this tab no longer needs to hear why the last session ended.
+  forgetSessionEnd();
   try {
     localStorage.setItem(SIGNED_IN_BEFORE_KEY, '1');
   } catch {

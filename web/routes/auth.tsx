@@ -12,6 +12,7 @@ import { MESSAGES, registerInput } from '../../common/account.ts';
 import { MINIMUM_AGE, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/limits.ts';
 import { REGISTRABLE_ROLES, REGISTRATION_ROLE_LABELS, type RegistrableRole } from '../../common/roles.ts';
 import { BrandMark } from '../components/brand-mark.tsx';
+import { SessionEndNotice } from '../components/session-end-notice.tsx';
 import { Captcha } from '../components/captcha/captcha.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Checkbox } from '../components/ui/checkbox.tsx';
@@ -87,6 +88,7 @@ function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole |
           <h1 className="font-display text-2xl font-semibold text-ink-900">{registering ? 'Create your account' : 'Welcome back'}</h1>
           <p className="mt-1 text-sm text-ink-600">{registering ? 'Join the community in a minute.' : 'Sign in to continue.'}</p>
 
+          {registering ? null : <SessionEndNotice className="mt-4" />}
           {registering ? <RegisterForm initialRole={initialRole} /> : <SignInForm />}
 
           <div className="mt-6 border-t border-sand-200 pt-5 text-center">

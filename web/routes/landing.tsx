@@ -1,11 +1,13 @@
 // The public landing page (spec part 1 section 2, "/" signed out): hero with Get Started, three feature cards,
 // three account-type cards that open registration with the role chosen. Get Started opens registration for a
 // first-time visitor and sign-in for a browser that has signed in before. The page is also rendered at build
-// time into the HTML (web/prerender.tsx), so it paints before any script runs.
+// time into the HTML (web/prerender.tsx), so it paints before any script runs. A member signed out by a ban while
+// using the app reads why above the hero's title (components/session-end-notice.tsx).
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ROLE_LABELS, type RegistrableRole } from '../../common/roles.ts';
 import { BrandMark } from '../components/brand-mark.tsx';
+import { SessionEndNotice } from '../components/session-end-notice.tsx';
 import { MapIcon, StarIcon, TrophyIcon } from '../components/icons.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { PRODUCT_NAME } from '../lib/brand.ts';
@@ -55,6 +57,7 @@ export function LandingPage() {
           </Link>
         </nav>
         <div className="relative mx-auto max-w-5xl px-5 pt-14 pb-16 sm:pt-20 sm:pb-24">
+          <SessionEndNotice className="mb-6 max-w-xl" />
           <p className="text-sm font-semibold tracking-[0.18em] text-brand-100 uppercase">Spa &amp; massage community</p>
           <h1 className="mt-3 max-w-2xl font-display text-4xl leading-tight font-semibold sm:text-5xl">
             Find your calm. Share the experience.

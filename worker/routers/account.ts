@@ -40,10 +40,15 @@ export function toCurrentUser(user: UserRow, now = Date.now()): CurrentUser {
 let decoyHash: Promise<string> | undefined;
 
 export const accountRouter = router({
-  /** The current user, or null when the request carries no valid session. */
+  /**
+   * The current user, or null when the request carries no valid session; 401 "This account has been banned." when
+   * the session it carries was just ended by a ban, so the app can tell the member why it signs them out.
+   */
   me: publicProcedure.query(async ({ ctx }) => {
     const validated = await ctx.session();
-    return validated ? toCurrentUser(validated.user) : null;
+    if (validated) return toCurrentUser(validated.user);
+    if ((await ctx.sessionEnded()) === 'banned') throw unauthorized(MESSAGES.banned);
+    return null;
   }),
 
   captchaConfig: publicProcedure.query(({ ctx }) => {

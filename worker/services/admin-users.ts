@@ -12,7 +12,7 @@ import { auditEntry, type AuditTarget } from './audit.ts';
 import { purgeSpaListing } from './edge-cache.ts';
 import { purgeLeaderboards } from './leaderboards.ts';
 import { manilaDayOf } from './member-sql.ts';
-import { revokeUserSessions, type UserRow } from './sessions.ts';
+import { endSessionsForBan, revokeUserSessions, type UserRow } from './sessions.ts';
 import { isPremiumMember } from './users.ts';
 
 const USER_COLUMNS = sql`u.id as id, u.name as name, u.email as email, u.role as role, u.member_number as memberNumber,
@@ -84,7 +84,8 @@ export function searchCondition(field: AdminSearchField, term: string): SQL {
 
 /**
  * Bans or lifts a ban. An admin cannot ban themselves or another admin. A ban ends every session of the member
- * at once and closes their chat sockets through the hub; sign-in then refuses them (403), and search, the map,
+ * at once (the next request of each is refused with "This account has been banned.", see endSessionsForBan) and
+ * closes their chat sockets through the hub; sign-in then refuses them (403), and search, the map,
  * the boards and the chat lists leave them out. Answers whether anything changed.
  */
 export async function setBanned(ctx: Context, actor: UserRow, userId: number, banned: boolean, because?: AuditTarget & { action: string }) {
@@ -103,7 +104,10 @@ export async function setBanned(ctx: Context, actor: UserRow, userId: number, ba
       ...(because ? [auditEntry(ctx.db, actor, because.action, because)] : []),
     ]);
   }
-  if (banned) await revokeUserSessions(ctx.db, ctx.env, target.id);
+  // A ban ends the sessions at once (validation refuses a banned member's); each is deleted by its first refusal,
+  // which tells the member why. Lifting a ban deletes what is left, so no old session comes back.
+  if (banned) await endSessionsForBan(ctx.env, target.id);
+  else if (changed) await revokeUserSessions(ctx.db, ctx.env, target.id);
   if (changed) {
     await purgeLeaderboards();
     if (target.role === 'spa_management') await purgeSpaListing();

@@ -41,7 +41,21 @@ export function sessionQuery(db: Database, token: string) {
       .limit(1),
     /** Checks the secret and the lifetimes against the looked-up row; writes only to expire or refresh. */
     finish: (rows: { session: SessionRow; user: UserRow }[], now = Date.now()) => finishValidation(db, secret, rows[0], now),
+    /**
+     * Why the looked-up session was refused, when the member should be told: their account is banned. Only for the
+     * token's own holder (the secret must match); `finish` has deleted the row by then, so only the first request
+     * after a ban can tell (and it clears the cookie: worker/trpc.ts).
+     */
+    endedBy: (rows: { session: SessionRow; user: UserRow }[]): SessionEnd | null => endedBy(secret, rows[0]),
   };
+}
+
+/** Why a session that was valid no longer is, as far as the member is told. */
+export type SessionEnd = 'banned';
+
+function endedBy(secret: string, found: { session: SessionRow; user: UserRow } | undefined): SessionEnd | null {
+  if (!found || !constantTimeEqual(hashSecret(secret), new Uint8Array(found.session.secretHash))) return null;
+  return found.user.isBanned ? 'banned' : null;
 }
 
 async function finishValidation(
@@ -98,9 +112,20 @@ export function sessionExpiresAt(session: Pick<SessionRow, 'createdAt' | 'lastAc
   return Math.min(session.lastActiveAt + SESSION_INACTIVITY_TIMEOUT_MS, session.createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
 }
 
-/** Ends every session of a member (password reset, ban) and closes their open chat sockets. */
+/** Ends every session of a member (password reset, the lifting of a ban) and closes their open chat sockets. */
 export async function revokeUserSessions(db: Database, env: Bindings, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await closeChatSockets(env, { userId });
+}
+
+/**
+ * A ban ends every session of the member at once: from the moment `is_banned` is set, validation refuses them (the
+ * session lookup joins the member). Their rows are left for that refusal to delete, one by one, so that the first
+ * request each session makes after the ban can be told why ("This account has been banned.") instead of being
+ * signed out without a word; the lifting of a ban deletes whatever is left (revokeUserSessions), so no old session
+ * ever comes back. Their chat sockets close now (4001).
+ */
+export async function endSessionsForBan(env: Bindings, userId: number): Promise<void> {
   await closeChatSockets(env, { userId });
 }
 

@@ -1,0 +1,26 @@
+// Why the member was signed out, on the landing page and the sign-in form (issue 20 item 8): "This account has
+// been banned." after an admin banned the account while it was in use (lib/session-end.ts). The landing page is
+// prerendered without it: it is read from this tab's session storage once the page has hydrated, into a live region
+// that is already there, so screen readers announce it.
+import { useSyncExternalStore } from 'react';
+import { cn } from '../lib/cn.ts';
+import { SESSION_END_TEXTS, sessionEndNotice } from '../lib/session-end.ts';
+
+const noChanges = () => () => undefined;
+
+export function SessionEndNotice({ className }: { className?: string }) {
+  const reason = useSyncExternalStore(
+    noChanges,
+    () => sessionEndNotice()?.reason ?? null,
+    () => null,
+  );
+  return (
+    <div role="alert">
+      {reason ? (
+        <p className={cn('rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800', className)} data-testid="session-end-notice">
+          {SESSION_END_TEXTS[reason]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
