@@ -5,7 +5,7 @@
 // With no provider, the embedded default is a local mailbox: the message counts as delivered the moment it is
 // written, and /dev/mail (browser) and GET /api/dev/mail (scripts) show it. The mailbox exists only in
 // development; in production a message without a provider is recorded as failed and logged.
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import type { Config } from '../env.ts';
@@ -45,19 +45,32 @@ export function retryDelay(attempts: number): number {
   return Math.min(LONGEST_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** The outbox row of a message, to run inside the caller's batch. */
-export function queueMail(db: Database, config: Config, mail: OutgoingMail, now = Date.now()) {
+/** The outbox row of a message as the configured provider starts it. */
+function outboxRow(config: Config, mail: OutgoingMail, now: number): typeof mailOutbox.$inferInsert {
   const provider = mailProviderName(config);
   const row = { toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mail.html, kind: mail.kind, createdAt: now };
-  if (provider !== 'local') return db.insert(mailOutbox).values({ ...row, nextAttemptAt: now }).returning({ id: mailOutbox.id });
-  if (localMailboxAvailable(config))
-    return db.insert(mailOutbox).values({ ...row, sentAt: now, provider: 'local' }).returning({ id: mailOutbox.id });
+  if (provider !== 'local') return { ...row, nextAttemptAt: now };
+  if (localMailboxAvailable(config)) return { ...row, sentAt: now, provider: 'local' };
   // Production without a provider: nobody will ever read it. Keep the record of the attempt, never the body.
   console.error(`mail "${mail.kind}" not sent: ${NO_PROVIDER}`);
-  return db
-    .insert(mailOutbox)
-    .values({ ...row, bodyText: '', bodyHtml: null, failedAt: now, lastError: NO_PROVIDER })
-    .returning({ id: mailOutbox.id });
+  return { ...row, bodyText: '', bodyHtml: null, failedAt: now, lastError: NO_PROVIDER };
+}
+
+/** The outbox row of a message, to run inside the caller's batch. */
+export function queueMail(db: Database, config: Config, mail: OutgoingMail, now = Date.now()) {
+  return db.insert(mailOutbox).values(outboxRow(config, mail, now)).returning({ id: mailOutbox.id });
+}
+
+/**
+ * The same, written only when `condition` holds when the statement runs (an SQL condition on rows an earlier
+ * statement of the batch wrote): a message about a change that may still be refused in the same batch.
+ */
+export function queueMailWhen(db: Database, config: Config, mail: OutgoingMail, condition: SQL, now = Date.now()) {
+  const row = outboxRow(config, mail, now) as Record<string, unknown>;
+  const keys = Object.keys(row).filter((key) => row[key] !== undefined) as (keyof typeof mailOutbox.$inferInsert)[];
+  const columns = sql.join(keys.map((key) => sql.identifier(mailOutbox[key].name)), sql`, `);
+  const values = sql.join(keys.map((key) => sql`${row[key]}`), sql`, `);
+  return db.all<{ id: number }>(sql`insert into mail_outbox (${columns}) select ${values} where ${condition} returning id`);
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -6,4 +6,6 @@ export const privacyRoutes = new Hono<HonoEnv>()
   .get('/sessions', rest((caller) => caller.privacy.sessions()))
   // "Sign out everywhere else": every session of the member but the one asking.
   .post('/sessions/end-others', rest((caller) => caller.privacy.endOtherSessions()))
-  .delete('/sessions/:id', rest((caller, { params }) => caller.privacy.endSession({ id: params.id ?? '' })));
+  .delete('/sessions/:id', rest((caller, { params }) => caller.privacy.endSession({ id: params.id ?? '' })))
+  // The page the confirmation link opens (/confirm-email?token=…) sends the token here.
+  .post('/confirm-email', rest((caller, { body }) => caller.privacy.confirmEmail(body as never)));

@@ -1,14 +1,29 @@
 // The account's privacy (issue 22, ADR 022): the member's signed-in devices and ending them, the confirmation of
 // a new e-mail address, the download of their data and the deletion of their account. Reads cost one database
 // round trip (the session lookup rides in the read's batch), writes two (the session, then one batch).
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/account.ts';
-import { PRIVACY_TEXTS, sessionIdInput, type SessionInfo } from '../../common/privacy.ts';
+import { PROFILE_TEXTS } from '../../common/profile.ts';
+import { confirmEmailInput, PRIVACY_TEXTS, sessionIdInput, type SessionInfo } from '../../common/privacy.ts';
 import { sessions } from '../../db/schema.ts';
+import { deliverDueMail, mailProviderName, queueMailWhen } from '../providers/mail.ts';
 import { closeChatSockets } from '../services/chat.ts';
+import { emailChangedMail, hashEmailToken, looksLikeEmailToken } from '../services/email-change.ts';
 import { blankSessionCookie, sessionExpiresAt, sessionMemberId } from '../services/sessions.ts';
-import { publicProcedure, router, signedInProcedure } from '../trpc.ts';
-import { notFound, unauthorized } from '../errors.ts';
+import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
+import { addressKey } from '../services/client-address.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+
+interface EmailTokenRow {
+  userId: number;
+  newEmail: string;
+  expiresAt: number;
+  usedAt: number | null;
+  name: string;
+  email: string | null;
+  deletedAt: number | null;
+  heldElsewhere: number;
+}
 
 export const privacyRouter = router({
   /** GET /api/sessions: the member's signed-in devices, the one asking marked `current`; never a secret. */
@@ -69,5 +84,59 @@ export const privacyRouter = router({
       .returning({ id: sessions.id });
     await Promise.all(ended.map(({ id }) => closeChatSockets(ctx.env, { sessionId: id })));
     return { ended: ended.length, message: PRIVACY_TEXTS.othersEnded(ended.length) };
+  }),
+
+  /**
+   * POST /api/confirm-email `{ token }` (the link mailed to a new address): the address becomes the account's,
+   * once, within 24 hours, and the old address is told. An address another account holds by then is refused
+   * here (409), never when it is asked for. No session needed: the link is the proof. Two round trips (the
+   * token, then one batch that re-checks everything it writes on).
+   */
+  confirmEmail: publicProcedure.input(confirmEmailInput).mutation(async ({ ctx, input }) => {
+    // Each guess costs a database read: limited per client address like new passwords are.
+    await enforceRateLimit(ctx, ctx.env.RESET_PASSWORD_LIMITER, `confirm-email:${addressKey(ctx.clientIp)}`);
+    if (!looksLikeEmailToken(input.token)) throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
+    const tokenHash = hashEmailToken(input.token);
+    const now = Date.now();
+    const [row] = await ctx.db.all<EmailTokenRow>(sql`
+      select t.user_id as userId, t.new_email as newEmail, t.expires_at as expiresAt, t.used_at as usedAt,
+        u.name as name, u.email as email, u.deleted_at as deletedAt,
+        exists (select 1 from users as other where other.email = t.new_email and other.id != t.user_id) as heldElsewhere
+      from email_change_tokens as t join users as u on u.id = t.user_id
+      where t.token_hash = ${tokenHash}`);
+    if (!row || row.usedAt !== null || row.deletedAt !== null) throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
+    if (row.expiresAt <= now) throw badRequest(PRIVACY_TEXTS.confirmLinkExpired);
+
+    const usable = sql`exists (select 1 from email_change_tokens where token_hash = ${tokenHash} and used_at is null and expires_at > ${now})`;
+    const free = sql`not exists (select 1 from users as other where other.email = ${row.newEmail} and other.id != ${row.userId})`;
+    const oldAddress = row.email && row.email !== row.newEmail ? row.email : null;
+    const [notice, changed] = await ctx.db.batch([
+      // The old address hears of it, only when the change goes ahead (checked before the statements below run).
+      oldAddress
+        ? queueMailWhen(
+            ctx.db,
+            ctx.config,
+            { to: oldAddress, ...emailChangedMail(row.name, row.newEmail), kind: 'email_changed' },
+            sql`${usable} and ${free} and exists (select 1 from users where id = ${row.userId} and email = ${oldAddress} and deleted_at is null)`,
+            now,
+          )
+        : ctx.db.all<{ id: number }>(sql`select 0 as id where 0`),
+      ctx.db.all<{ email: string }>(sql`
+        update users set email = ${row.newEmail}, pending_email = null, pending_email_expires_at = null, updated_at = ${now}
+        where id = ${row.userId} and deleted_at is null and ${usable} and ${free}
+        returning email`),
+      // Spent, whatever came of it: this link and any older one of the member.
+      ctx.db.run(sql`update email_change_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null
+        and (token_hash = ${tokenHash} or created_at <= (select created_at from email_change_tokens where token_hash = ${tokenHash}))`),
+      // Refused because the address is taken: the pending change goes too.
+      ctx.db.run(sql`update users set pending_email = null, pending_email_expires_at = null
+        where id = ${row.userId} and pending_email = ${row.newEmail} and not ${free}`),
+    ]);
+    if (!changed[0]) {
+      if (Number(row.heldElsewhere) === 1) throw conflict(PROFILE_TEXTS.emailTaken);
+      throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
+    }
+    if (notice.length > 0 && mailProviderName(ctx.config) !== 'local') ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: notice.map((mail) => mail.id) }));
+    return { email: changed[0].email, message: PRIVACY_TEXTS.confirmed(changed[0].email) };
   }),
 });

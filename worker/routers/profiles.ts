@@ -33,11 +33,15 @@ import {
   type RecognitionKind,
 } from '../services/profiles.ts';
 import { sessionMemberId, type UserRow } from '../services/sessions.ts';
-import { isUniqueViolation } from '../services/users.ts';
+import { isFormerMemberName, isUniqueViolation } from '../services/users.ts';
+import { emailChangedMail, emailConfirmationMail, newEmailToken } from '../services/email-change.ts';
+import { deliverDueMail, mailProviderName, queueMailWhen } from '../providers/mail.ts';
+import { EMAIL_CONFIRMATION_LIFETIME_MS, EMAIL_CONFIRMATIONS_PER_HOUR, PRIVACY_TEXTS } from '../../common/privacy.ts';
+import { HOUR_MS } from '../../common/time.ts';
 import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import { toCurrentUser } from './account.ts';
 import { countProfileView } from './analytics.ts';
-import { badRequest, conflict, forbidden } from '../errors.ts';
+import { badRequest, conflict, forbidden, tooManyRequests } from '../errors.ts';
 
 /** A page of recognitions of one kind, after the target's visibility check. */
 function recognitionList<T>(
@@ -76,6 +80,25 @@ function receivedCount(pick: (counts: { starsReceived: number; flowersReceived: 
     const { viewer, results } = await readAsMember(ctx, (sessionId) => [statsCountsQuery(ctx.db, targetIdSql(input, sessionId))] as const);
     return { received: Number(pick(visibleMember(results[0][0], viewer))) };
   });
+}
+
+/**
+ * What PATCH /api/profile's `email` asks for (issue 22): nothing, cancelling a pending change (the current address
+ * sent back), removing the address (at once; the old address is told), or a new address to confirm by mail.
+ */
+function emailChangeOf(me: UserRow, email: string | null | undefined, now: number) {
+  const cancel = { pendingEmail: null, pendingEmailExpiresAt: null };
+  if (email === undefined) return { changes: null };
+  if (email === null) {
+    if (me.email === null && me.pendingEmail === null) return { changes: null };
+    return { changes: { email: null, ...cancel }, removedFrom: me.email };
+  }
+  if (email === me.email) return me.pendingEmail !== null ? { changes: cancel } : { changes: null };
+  const { token, hash } = newEmailToken();
+  return {
+    changes: { pendingEmail: email, pendingEmailExpiresAt: now + EMAIL_CONFIRMATION_LIFETIME_MS },
+    confirmTo: { address: email, token, hash },
+  };
 }
 
 /** The SQL that gives a renamed member their new slug: kept when the name only changes case or yields it. */
@@ -139,7 +162,10 @@ export const profilesRouter = router({
   /**
    * PATCH /api/profile: the first tab's name, about text (and hours) or the contact fields. One batch: the
    * rename keeps the old slug as a redirect, takes the new name only if nobody else holds it (ignoring case),
-   * and answers the updated member.
+   * and answers the updated member. A new e-mail address is not used yet (issue 22): it waits as
+   * `pendingEmail` while a confirmation link goes to it (privacy.confirmEmail makes it the account's address),
+   * so this answer never says whether another account holds it. Sending one's current address back cancels a
+   * pending change; removing the address is immediate, and the old address is told.
    */
   update: signedInProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
     const me = ctx.user;
@@ -148,15 +174,18 @@ export const profilesRouter = router({
     if (input.openingHours !== undefined && me.role !== 'spa_management') {
       throw badRequest(PROFILE_TEXTS.hoursOnlyForSpas);
     }
+    if (input.name !== undefined && input.name !== me.name && isFormerMemberName(input.name)) throw conflict(MESSAGES.nameTaken);
 
+    const now = Date.now();
     const changes: Partial<typeof users.$inferInsert> = {};
     if (input.aboutMe !== undefined) changes.aboutMe = input.aboutMe;
     if (input.openingHours !== undefined) changes.openingHours = input.openingHours ? JSON.stringify(input.openingHours) : null;
-    if (input.email !== undefined) changes.email = input.email;
     if (input.phoneNumber !== undefined) changes.phoneNumber = input.phoneNumber;
     for (const { key } of CONTACT_HANDLES) if (input[key] !== undefined) changes[key] = input[key];
+    const email = emailChangeOf(me, input.email, now);
+    Object.assign(changes, email.changes);
     const name = input.name !== undefined && input.name !== me.name ? input.name : undefined;
-    if (name === undefined && Object.keys(changes).length === 0) return toCurrentUser(me);
+    if (name === undefined && Object.keys(changes).length === 0) return toCurrentUser(me, now);
 
     // A new name must be free ignoring case and must not look like another member's (confusable skeleton).
     const nameKey = name === undefined ? undefined : keyOfName(name);
@@ -170,41 +199,82 @@ export const profilesRouter = router({
               .where(and(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)), ne(users.id, me.id))),
           )
         : undefined;
-    // Whether an address is taken is an answer worth guessing at: changes of address are rate limited.
-    if (input.email && input.email !== me.email) await enforceRateLimit(ctx, ctx.env.EMAIL_CHANGE_LIMITER, `email-change:${me.id}`);
-    const emailHeldElsewhere = input.email
-      ? ctx.db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, me.id)))
-      : undefined;
+    // Each confirmation mail goes to an address the member typed: limited a minute (binding) and an hour (here).
+    if (email.confirmTo) await enforceRateLimit(ctx, ctx.env.EMAIL_CHANGE_LIMITER, `email-change:${me.id}`);
+    const recentConfirmations = sql`(select count(*) from email_change_tokens where user_id = ${me.id} and created_at > ${now - HOUR_MS})`;
+    const underMailCap = email.confirmTo ? sql`${recentConfirmations} < ${EMAIL_CONFIRMATIONS_PER_HOUR}` : undefined;
+    // The statements after the update run only when it did (it stamps updated_at with this request's time).
+    const applied = sql`exists (select 1 from users where id = ${me.id} and updated_at = ${now})`;
+
+    const update = ctx.db
+      .update(users)
+      .set({ ...changes, ...(name ? { name, nameKey, nameSkeleton: skeleton, slug: renamedSlug(name) } : {}), updatedAt: now })
+      .where(and(eq(users.id, me.id), nameFree, underMailCap))
+      .returning();
+    const emailStatements = email.changes
+      ? [
+          // A newer link (or none) cancels the older ones.
+          ctx.db.run(sql`update email_change_tokens set used_at = ${now} where user_id = ${me.id} and used_at is null and ${applied}`),
+          ...(email.confirmTo
+            ? [
+                ctx.db.run(sql`insert into email_change_tokens (token_hash, user_id, new_email, expires_at, created_at)
+                  select ${email.confirmTo.hash}, ${me.id}, ${email.confirmTo.address}, ${now + EMAIL_CONFIRMATION_LIFETIME_MS}, ${now}
+                  where ${applied}`),
+                queueMailWhen(
+                  ctx.db,
+                  ctx.config,
+                  {
+                    to: email.confirmTo.address,
+                    ...emailConfirmationMail(name ?? me.name, `${ctx.config.APP_URL}/confirm-email?token=${email.confirmTo.token}`),
+                    kind: 'email_confirmation',
+                  },
+                  applied,
+                  now,
+                ),
+              ]
+            : []),
+          ...(email.removedFrom
+            ? [queueMailWhen(ctx.db, ctx.config, { to: email.removedFrom, ...emailChangedMail(me.name, null), kind: 'email_changed' }, applied, now)]
+            : []),
+        ]
+      : [];
+
+    const mailCount = (email.confirmTo ? 1 : 0) + (email.removedFrom ? 1 : 0);
     let updated: UserRow | undefined;
+    let results: unknown[];
     try {
-      const update = ctx.db
-        .update(users)
-        .set({ ...changes, ...(name ? { name, nameKey, nameSkeleton: skeleton, slug: renamedSlug(name) } : {}), updatedAt: Date.now() })
-        .where(and(eq(users.id, me.id), nameFree, emailHeldElsewhere ? notExists(emailHeldElsewhere) : undefined))
-        .returning();
-      if (!name) [updated] = await update;
-      else {
-        const [, rows] = await ctx.db.batch([
-          // The slug in use before the rename keeps working (when the rename goes ahead).
-          ctx.db.run(sql`insert or ignore into slug_history (slug, user_id)
-            select slug, id from users where id = ${me.id} and name_key != ${nameKey} and ${nameFree}`),
-          update,
-          // A member who takes back an earlier name takes back its slug: theirs again, no longer a redirect.
-          ctx.db.delete(slugHistory).where(eq(slugHistory.slug, sql`(select slug from users where id = ${me.id})`)),
-        ]);
-        updated = rows[0];
-      }
+      results = name
+        ? await ctx.db.batch([
+            // The slug in use before the rename keeps working (when the rename goes ahead).
+            ctx.db.run(sql`insert or ignore into slug_history (slug, user_id)
+              select slug, id from users where id = ${me.id} and name_key != ${nameKey} and ${nameFree}`),
+            update,
+            // A member who takes back an earlier name takes back its slug: theirs again, no longer a redirect.
+            ctx.db.delete(slugHistory).where(eq(slugHistory.slug, sql`(select slug from users where id = ${me.id})`)),
+            ...emailStatements,
+          ])
+        : emailStatements.length > 0
+          ? await ctx.db.batch([update, ...emailStatements])
+          : [await update];
+      updated = (results[name ? 1 : 0] as UserRow[])[0];
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MESSAGES.nameTaken);
       throw error;
     }
     if (!updated) {
       // Refused: say which (a failure path, so one more read is fine).
-      const emailTaken = emailHeldElsewhere && (await emailHeldElsewhere.limit(1)).length > 0;
-      throw conflict(emailTaken ? PROFILE_TEXTS.emailTaken : MESSAGES.nameTaken);
+      const [count] = underMailCap ? await ctx.db.all<{ sent: number }>(sql`select ${recentConfirmations} as sent`) : [];
+      if (count && Number(count.sent) >= EMAIL_CONFIRMATIONS_PER_HOUR) {
+        ctx.resHeaders.set('Retry-After', String(HOUR_MS / 1000));
+        throw tooManyRequests(PRIVACY_TEXTS.confirmationsLimit);
+      }
+      throw conflict(MESSAGES.nameTaken);
     }
+    // The mail statements come last in the batch; each answers the id of the message it wrote.
+    const mailIds = results.slice(results.length - mailCount).flatMap((rows) => (rows as { id: number }[]).map((row) => row.id));
+    if (mailIds.length > 0 && mailProviderName(ctx.config) !== 'local') ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: mailIds }));
     if (me.role === 'spa_management') await purgeSpaListing();
-    return toCurrentUser(updated);
+    return toCurrentUser(updated, now);
   }),
 
   /**

@@ -231,6 +231,28 @@ export async function register(
   return { response, name, password, cookie: sessionCookieFrom(response) };
 }
 
+/** The token of the newest e-mail confirmation link the local mailbox holds for an address, or null. */
+export async function confirmationTokenFor(address: string): Promise<string | null> {
+  const messages = await json<{ kind: string; text: string }[]>(await call(`/api/dev/mail?to=${encodeURIComponent(address)}`));
+  const link = messages.find((message) => message.kind === 'email_confirmation')?.text.match(/\/confirm-email\?token=([A-Za-z0-9_-]+)/);
+  return link?.[1] ?? null;
+}
+
+/**
+ * Gives a member an e-mail address as a person does (issue 22): PATCH /api/profile, then the link the local
+ * mailbox received, sent to POST /api/confirm-email. Answers the address as saved (lower case).
+ */
+export async function saveEmail(member: { cookie: string }, email: string): Promise<string> {
+  const asked = await call('/api/profile', { method: 'PATCH', body: { email }, cookie: member.cookie });
+  if (asked.status !== 200) throw new Error(`PATCH /api/profile answered ${asked.status}: ${await asked.text()}`);
+  const address = email.trim().toLowerCase();
+  const token = await confirmationTokenFor(address);
+  if (!token) throw new Error(`no confirmation mail to ${address}`);
+  const confirmed = await call('/api/confirm-email', { body: { token }, ip: freshIp() });
+  if (confirmed.status !== 200) throw new Error(`POST /api/confirm-email answered ${confirmed.status}: ${await confirmed.text()}`);
+  return address;
+}
+
 const databaseEnv = env as unknown as { TURSO_DATABASE_URL: string; TURSO_AUTH_TOKEN: string };
 
 /** Direct database access for arranging state the public API cannot (banning before the admin screen exists). */
