@@ -191,6 +191,11 @@ export interface AddressSuggestion {
   latitude: number;
   longitude: number;
   source: GeocodeSource;
+  /**
+   * The words of the query the geocoder could not place ("Ayala Avenue" of "Ayala Avenue Makati"): the suggestion
+   * is the place the rest names (Makati City, its pin at the town's centre), and its address keeps these words.
+   */
+  unmatched?: string;
 }
 
 /** A gazetteer row as built by scripts/geodata.ts: [name, latitude, longitude, population, region index, seat]. */

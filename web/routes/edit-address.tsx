@@ -1,8 +1,11 @@
 // /edit-address (spec part 1 section 2, issue 7 section 5): the address field doubles as the search box (at most
-// 5 suggestions from 3 characters; failures silently empty them), the map with a draggable pin (Manila at zoom 13
-// until a location is set, then zoom 15; a tap on the map moves the pin too), the "Pin: lat, lng - Drag to adjust"
-// readout, reverse geocoding after a drag, Save Address (toasts Location Required and Update failed) and the
-// redirect to /profile?refresh=true about 1 s after saving. The map is the same component the map screens use.
+// 5 suggestions from 3 characters; a search that finds nothing says so, failures silently empty them; a street the
+// offline gazetteer cannot place is suggested with its town, pin at the town's centre), the map with a draggable
+// pin (Manila at zoom 13 until a location is set, then zoom 15; a tap on the map moves the pin too), the "Pin:
+// lat, lng - Drag to adjust" readout, reverse geocoding after a drag, which OFFERS the place it found ("Use …")
+// and never replaces what the member typed (issue 20 item 7), Save Address (toasts Location Required and Update
+// failed) and the redirect to /profile?refresh=true about 1 s after saving. The map is the same component the
+// map screens use.
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
@@ -62,6 +65,10 @@ export function EditAddressPage() {
   const [address, setAddress] = useState(user?.address ?? '');
   const [point, setPoint] = useState<LatLng | null>(() => savedPoint(user?.latitude, user?.longitude));
   const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
+  /** The last query searched that found nothing (the field says so while it still holds that query). */
+  const [noMatches, setNoMatches] = useState<string | null>(null);
+  /** The place the pin was dropped at, offered as the address; the member's own text stays until they take it. */
+  const [offer, setOffer] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -76,14 +83,23 @@ export function EditAddressPage() {
     const query = address.trim();
     if (!typed || query.length < ADDRESS_SEARCH_MIN_LENGTH) {
       setSuggestions([]);
+      setNoMatches(null);
       return;
     }
     let current = true;
     const timer = setTimeout(() => {
       utils.geo.search
         .fetch({ query }, { staleTime: 60_000 })
-        .then((found) => current && setSuggestions(found.slice(0, ADDRESS_SUGGESTIONS_MAX)))
-        .catch(() => current && setSuggestions([]));
+        .then((found) => {
+          if (!current) return;
+          setSuggestions(found.slice(0, ADDRESS_SUGGESTIONS_MAX));
+          setNoMatches(found.length === 0 ? query : null);
+        })
+        .catch(() => {
+          if (!current) return;
+          setSuggestions([]);
+          setNoMatches(null);
+        });
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       current = false;
@@ -102,22 +118,31 @@ export function EditAddressPage() {
     setSuggestions([]);
     setActive(-1);
     setError(null);
+    setOffer(null);
     moveTo(suggestion);
   };
 
   const pinMoved = (next: LatLng) => {
     setPoint(next);
+    setOffer(null);
+    // The suggestions close, and stay closed until the member types again.
     setTyped(false);
-    // Reverse geocoding after a drag; a failure is silent and leaves the field as it was.
+    setSuggestions([]);
+    setNoMatches(null);
+    // Reverse geocoding after a drag offers the place it found; the field keeps what the member wrote. A failure
+    // is silent.
     utils.geo.reverse
       .fetch(next, { staleTime: 60_000 })
-      .then((found) => {
-        if (found) {
-          setAddress(found.address);
-          setError(null);
-        }
-      })
+      .then((found) => setOffer(found && found.address !== address.trim() ? found.address : null))
       .catch(() => undefined);
+  };
+
+  const takeOffer = () => {
+    if (!offer) return;
+    setTyped(false);
+    setAddress(offer);
+    setOffer(null);
+    setError(null);
   };
 
   const update = trpc.address.update.useMutation({
@@ -189,12 +214,24 @@ export function EditAddressPage() {
               setActive(-1);
               if (event.target.value.trim()) setError(null);
             }}
-            onKeyDown={onKeyDown}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setNoMatches(null);
+              onKeyDown(event);
+            }}
+            onBlur={() => setNoMatches(null)}
             className="h-12 w-full rounded-xl border border-sand-300 bg-white px-4 text-base text-ink-900 placeholder:text-ink-500 focus-visible:outline-2 focus-visible:outline-brand-600"
           />
           <FieldError id="address-error" className="mt-1">
             {error}
           </FieldError>
+          {/* Where the suggestions would be, over the map rather than pushing it down under a finger about to drag the pin. */}
+          <div role="status" className="absolute inset-x-0 top-full z-40 mt-1" data-testid="address-no-matches">
+            {noMatches !== null && noMatches === address.trim() && !open ? (
+              <p className="rounded-xl border border-sand-200 bg-white px-4 py-3 text-sm text-ink-800 shadow-lg">
+                No matches for “{noMatches}”. Try the town or city, or drag the pin to the spot and keep what you typed.
+              </p>
+            ) : null}
+          </div>
           <ul
             id={listId}
             role="listbox"
@@ -214,6 +251,11 @@ export function EditAddressPage() {
               >
                 <span className="block truncate font-semibold text-ink-900">{suggestion.label}</span>
                 <span className="block truncate text-xs text-ink-600">{suggestion.address}</span>
+                {suggestion.unmatched ? (
+                  <span className="block text-xs text-ink-700">
+                    “{suggestion.unmatched}” is not on the offline map: the pin goes to the centre of {suggestion.label}; drag it to the spot.
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -240,6 +282,17 @@ export function EditAddressPage() {
             ? `Pin: ${point.latitude.toFixed(6)}, ${point.longitude.toFixed(6)} - Drag to adjust`
             : 'Search for your address, or drag the pin to where you are.'}
         </p>
+
+        <div role="status" className="empty:hidden">
+          {offer ? (
+            <div className="grid gap-2 rounded-2xl border border-sand-200 bg-sand-50 p-3">
+              <p className="text-sm text-ink-800">The pin is in {offer}. Your address stays as you wrote it unless you use this place.</p>
+              <Button variant="outline" className="min-h-11 justify-self-start whitespace-normal text-left" onClick={takeOffer}>
+                Use {offer}
+              </Button>
+            </div>
+          ) : null}
+        </div>
 
         <Button size="lg" onClick={save} disabled={update.isPending || saved}>
           {update.isPending ? 'Saving...' : 'Save Address'}

@@ -1,6 +1,7 @@
 // Geocoding behind one interface (docs/architecture.md, "Providers"): address search and reverse lookups. The embedded
 // default answers offline from the platform's own saved spa addresses (street level, one database round trip)
-// and the built-in GeoNames gazetteer (towns and cities). With MAPBOX_TOKEN, Mapbox's Geocoding API (country
+// and the built-in GeoNames gazetteer (towns and cities; a street it cannot place is kept with the town it is in,
+// see partialMatches). With MAPBOX_TOKEN, Mapbox's Geocoding API (country
 // PH) answers instead; when it fails, the embedded geocoder does, so a member is never left without suggestions.
 // Keys stay on the server: the browser only calls the signed-in, rate-limited procedures in routers/geo.ts.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { ADDRESS_SUGGESTIONS_MAX, type AddressSuggestion, type LatLng } from '..
 import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import type { Config } from '../env.ts';
-import { loadGazetteer, nearestPlace, normaliseText, placeAddress, searchPlaces } from './gazetteer.ts';
+import { loadGazetteer, nearestPlace, normaliseText, placeAddress, searchPlaces, type GazetteerPlace } from './gazetteer.ts';
 import { notBanned } from '../services/member-sql.ts';
 
 export interface Geocoder {
@@ -54,7 +55,8 @@ function embeddedGeocoder(db: Database, assets: Fetcher): Geocoder {
         ...matches.filter((match) => !match.namePrefix).map((match) => match.suggestion),
       ];
       const seen = new Set<string>();
-      return suggestions.filter((s) => !seen.has(s.address) && seen.add(s.address)).slice(0, ADDRESS_SUGGESTIONS_MAX);
+      const found = suggestions.filter((s) => !seen.has(s.address) && seen.add(s.address)).slice(0, ADDRESS_SUGGESTIONS_MAX);
+      return found.length > 0 ? found : partialMatches(places, query);
     },
     async reverse(point) {
       const box = SAVED_ADDRESS_RADIUS_M / METERS_PER_DEGREE;
@@ -85,6 +87,37 @@ function embeddedGeocoder(db: Database, assets: Fetcher): Geocoder {
       return { address: placeAddress(nearest.place), label: nearest.place.name, ...point, source: 'gazetteer' };
     },
   };
+}
+
+/**
+ * A street and a town ("Ayala Avenue Makati", "Makati, Ayala Ave"): the gazetteer knows towns, not streets, so
+ * when the whole query finds nothing, the longest run of its words at the end (or at the start) that names a
+ * place does. The suggestion says which words it could not place; its address keeps them before the place's, and
+ * its pin is the place's centre, for the member to drag to the door. Nothing is suggested for words alone.
+ */
+export function partialMatches(places: GazetteerPlace[], query: string): AddressSuggestion[] {
+  const words = query.split(/[\s,]+/).filter(Boolean);
+  for (let dropped = 1; dropped < words.length; dropped++) {
+    for (const [kept, unplaced] of [
+      [words.slice(dropped), words.slice(0, dropped)],
+      [words.slice(0, words.length - dropped), words.slice(words.length - dropped)],
+    ] as const) {
+      const rest = kept.join(' ');
+      if (normaliseText(rest).length < 3) continue;
+      const matches = searchPlaces(places, rest, ADDRESS_SUGGESTIONS_MAX);
+      if (matches.length === 0) continue;
+      const unmatched = unplaced.join(' ');
+      return matches.map(({ place }) => ({
+        address: `${unmatched}, ${placeAddress(place)}`,
+        label: place.name,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        source: 'gazetteer' as const,
+        unmatched,
+      }));
+    }
+  }
+  return [];
 }
 
 // Mapbox Geocoding v6 ------------------------------------------------------------------------------------

@@ -1,0 +1,34 @@
+// Address search for the address editor (issue 20 item 7), offline: the gazetteer knows towns, not streets, so
+// "Ayala Avenue Makati" found nothing at all. A street with its town now finds the town, says which words it
+// could not place and keeps them in the address; words that name no place still find nothing.
+import { describe, expect, it } from 'vitest';
+import { json, trpcGet, type TrpcResult } from './helpers.ts';
+import { createMember } from './members.ts';
+
+const search = async (cookie: string, query: string) =>
+  (await json<TrpcResult<'geo.search'>>(await trpcGet('geo.search', { cookie }, { query }))).result.data;
+
+describe('geo.search with the gazetteer: a street and its town', () => {
+  it('finds the town of "Ayala Avenue Makati" and keeps the street it cannot place', async () => {
+    const { cookie } = await createMember();
+    const [first] = await search(cookie, 'Ayala Avenue Makati');
+    expect(first).toMatchObject({
+      label: 'Makati City',
+      address: 'Ayala Avenue, Makati City, Metro Manila, Philippines',
+      unmatched: 'Ayala Avenue',
+      source: 'gazetteer',
+    });
+    expect(first!.latitude).toBeCloseTo(14.55, 1);
+    // The town first, then the street, with a comma.
+    const [reversed] = await search(cookie, 'Makati, Ayala Ave');
+    expect(reversed).toMatchObject({ label: 'Makati City', address: 'Ayala Ave, Makati City, Metro Manila, Philippines', unmatched: 'Ayala Ave' });
+  });
+
+  it('answers a whole match as before, without unplaced words, and nothing for words that name no place', async () => {
+    const { cookie } = await createMember();
+    const [makati] = await search(cookie, 'Makati');
+    expect(makati).toMatchObject({ label: 'Makati City', address: 'Makati City, Metro Manila, Philippines' });
+    expect(makati).not.toHaveProperty('unmatched');
+    expect(await search(cookie, 'Qwzx Vbnmk Street')).toEqual([]);
+  });
+});
