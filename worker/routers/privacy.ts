@@ -12,6 +12,7 @@ import { emailChangedMail, hashEmailToken, looksLikeEmailToken } from '../servic
 import { blankSessionCookie, sessionExpiresAt, sessionMemberId } from '../services/sessions.ts';
 import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
 import { addressKey } from '../services/client-address.ts';
+import { buildExport, exportQueries, type DataExport } from '../services/data-export.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 
 interface EmailTokenRow {
@@ -84,6 +85,16 @@ export const privacyRouter = router({
       .returning({ id: sessions.id });
     await Promise.all(ended.map(({ id }) => closeChatSockets(ctx.env, { sessionId: id })));
     return { ended: ended.length, message: PRIVACY_TEXTS.othersEnded(ended.length) };
+  }),
+
+  /**
+   * GET /api/user/export ("Download my data"): everything the platform holds about the member, one round trip
+   * (the session lookup and every query in one batch). REST answers it as a JSON attachment.
+   */
+  exportData: publicProcedure.query(async ({ ctx }): Promise<DataExport> => {
+    const read = await ctx.readWithSession((sessionId) => exportQueries(ctx.db, sessionMemberId(sessionId)));
+    if (!read) throw unauthorized(MESSAGES.notSignedIn);
+    return buildExport(read.viewer.user, read.results, read.viewer.session.id);
   }),
 
   /**

@@ -1,0 +1,155 @@
+// "Download my data" (issue 22, the Data Privacy Act's right of access): everything the platform holds about the
+// signed-in member, as one JSON document. Every query names the member through the session (`me`, an SQL
+// expression), so the read rides in the session lookup's batch: one round trip. Other members appear only as
+// {id, name, slug} (never their e-mail or phone), and no password hash, session secret or token is selected.
+import { sql, type SQL } from 'drizzle-orm';
+import type { BatchResponse } from 'drizzle-orm/batch';
+import type { Database } from '../db.ts';
+import { linkSlug } from './member-sql.ts';
+import type { UserRow } from './sessions.ts';
+import { isPremiumMember, isProMember, sharedMemberFields } from './users.ts';
+
+type Row = Record<string, unknown>;
+
+/** Another member as the export names them: the public name and link only (none for a former member). */
+const other = (alias: string) => sql.raw(`${alias}.id as otherId, ${alias}.name as otherName, `).append(sql`${linkSlug(alias)} as otherSlug`);
+
+function giftQuery(db: Database, table: 'stars' | 'flowers' | 'medals', me: SQL) {
+  const spa = table === 'medals' ? sql`null` : sql`r.spa_id`;
+  return db.all<Row>(sql`
+    select r.id as id, case when r.giver_id = ${me} then 'given' else 'received' end as direction, r.reason as reason,
+      r.created_at as createdAt, ${spa} as spaId, ${other('o')}
+    from ${sql.raw(table)} as r join users as o on o.id = case when r.giver_id = ${me} then r.recipient_id else r.giver_id end
+    where r.giver_id = ${me} or r.recipient_id = ${me}
+    order by r.created_at desc, r.id desc`);
+}
+
+/** The queries of one export, for `readAsMember`'s batch. */
+export function exportQueries(db: Database, me: SQL) {
+  return [
+    db.all<Row>(sql`
+      select l.id as listId, l.name as listName, l.is_default as isDefault, l.created_at as listCreatedAt,
+        i.created_at as savedAt, t.role as otherRole, t.id as otherId, t.name as otherName, ${linkSlug('t')} as otherSlug
+      from favorite_lists as l left join favorite_list_items as i on i.list_id = l.id left join users as t on t.id = i.target_user_id
+      where l.user_id = ${me} order by l.created_at, l.id, i.created_at`),
+    db.all<Row>(sql`
+      select r.id as id, r.review_text as reviewText, r.ambience_rating as ambienceRating, r.amenities_rating as amenitiesRating,
+        r.booking_rating as bookingRating, r.selection_rating as selectionRating, r.created_at as createdAt, r.updated_at as updatedAt,
+        r.reply_text as replyText, r.removed_at as removedAt, ${other('o')}
+      from reviews as r join users as o on o.id = r.target_user_id where r.reviewer_id = ${me} order by r.created_at desc, r.id desc`),
+    db.all<Row>(sql`
+      select r.id as id, r.review_text as reviewText, r.ambience_rating as ambienceRating, r.amenities_rating as amenitiesRating,
+        r.booking_rating as bookingRating, r.selection_rating as selectionRating, r.created_at as createdAt, r.updated_at as updatedAt,
+        r.reply_text as replyText, r.reply_created_at as replyCreatedAt, r.reply_updated_at as replyUpdatedAt, ${other('o')}
+      from reviews as r join users as o on o.id = r.reviewer_id where r.target_user_id = ${me} and r.removed_at is null
+      order by r.created_at desc, r.id desc`),
+    giftQuery(db, 'stars', me),
+    giftQuery(db, 'flowers', me),
+    giftQuery(db, 'medals', me),
+    // Red flags about the member (they may always see their own), and those a spa gave.
+    db.all<Row>(sql`
+      select r.id as id, case when r.giver_id = ${me} then 'given' else 'received' end as direction, r.reason as reason,
+        r.description as description, r.created_at as createdAt,
+        (select d.state from red_flag_disputes as d where d.red_flag_id = r.id) as disputeState,
+        (select d.statement from red_flag_disputes as d where d.red_flag_id = r.id and d.user_id = ${me}) as disputeStatement, ${other('o')}
+      from red_flags as r join users as o on o.id = case when r.giver_id = ${me} then r.recipient_id else r.giver_id end
+      where r.giver_id = ${me} or r.recipient_id = ${me} order by r.created_at desc, r.id desc`),
+    db.all<Row>(sql`
+      select l.id as id, case when l.spa_id = ${me} then 'therapist' else 'spa' end as side, l.state as state, l.created_at as createdAt,
+        l.responded_at as respondedAt, l.ended_at as endedAt, ${other('o')}
+      from lineup_links as l join users as o on o.id = case when l.spa_id = ${me} then l.therapist_id else l.spa_id end
+      where l.spa_id = ${me} or l.therapist_id = ${me} order by l.created_at desc, l.id desc`),
+    db.all<Row>(sql`select day, metric, count from spa_daily_counts where spa_id = ${me} order by day, metric`),
+    db.all<Row>(sql`
+      select id, plan, amount, currency, period_days as periodDays, status, created_at as createdAt, paid_at as paidAt
+      from premium_checkouts where user_id = ${me} order by created_at desc`),
+    db.all<Row>(sql`
+      select id, created_at as createdAt, last_active_at as lastSeenAt, device, place from sessions where user_id = ${me}
+      order by last_active_at desc`),
+    db.all<Row>(sql`
+      select b.created_at as createdAt, ${other('o')} from chat_blocks as b join users as o on o.id = b.blocked_id
+      where b.blocker_id = ${me} order by b.created_at desc`),
+    db.all<Row>(sql`
+      select c.id as id, c.reason as reason, c.state as state, c.created_at as createdAt, ${other('o')}
+      from chat_reports as c join users as o on o.id = c.reported_id where c.reporter_id = ${me} order by c.created_at desc`),
+    db.all<Row>(sql`
+      select rr.id as id, rr.review_id as reviewId, rr.reason as reason, rr.note as note, rr.state as state, rr.created_at as createdAt
+      from review_reports as rr where rr.reporter_id = ${me} order by rr.created_at desc`),
+    db.all<Row>(sql`select manila_day as day, uses from ai_assist_uses where user_id = ${me} order by manila_day`),
+    db.all<Row>(sql`select slug, created_at as createdAt from slug_history where user_id = ${me} order by created_at`),
+  ] as const;
+}
+
+/** What the batch answers: one list of rows per query of `exportQueries`, in its order. */
+type ExportResults = BatchResponse<ReturnType<typeof exportQueries>>;
+
+const member = (row: Row) => ({ id: Number(row.otherId), name: String(row.otherName), slug: (row.otherSlug as string | null) ?? null });
+
+/** Drops the other member's columns from a row and puts them back as one `member` object. */
+function withMember(row: Row) {
+  const { otherId: _id, otherName: _name, otherSlug: _slug, ...rest } = row;
+  return { ...rest, member: member(row) };
+}
+
+function lists(rows: Row[]) {
+  const byId = new Map<number, { id: number; name: string; isDefault: boolean; createdAt: number; saved: unknown[] }>();
+  for (const row of rows) {
+    const id = Number(row.listId);
+    let list = byId.get(id);
+    if (!list) {
+      list = { id, name: String(row.listName), isDefault: Number(row.isDefault) === 1, createdAt: Number(row.listCreatedAt), saved: [] };
+      byId.set(id, list);
+    }
+    if (row.otherId !== null) list.saved.push({ savedAt: row.savedAt, role: row.otherRole, member: member(row) });
+  }
+  return [...byId.values()];
+}
+
+const split = (rows: Row[]) => ({
+  given: rows.filter((row) => row.direction === 'given').map(({ direction: _d, ...row }) => withMember(row)),
+  received: rows.filter((row) => row.direction === 'received').map(({ direction: _d, ...row }) => withMember(row)),
+});
+
+/** The document: the member's own account (from the session's row) and everything the queries found. */
+export function buildExport(user: UserRow, results: ExportResults, currentSessionId: string, now = Date.now()) {
+  const [favourites, written, received, stars, flowers, medals, redFlags, lineup, analytics, payments, sessions, blocks, chatReports, reviewReports, aiAssist, oldSlugs] =
+    results;
+  return {
+    exportedAt: new Date(now).toISOString(),
+    about:
+      'Your data on SpaConnect PH (Data Privacy Act of 2012, right of access). Times are milliseconds since 1970-01-01 UTC. Other members appear by their public name and profile link only.',
+    account: {
+      ...sharedMemberFields(user),
+      email: user.email,
+      pendingEmail: user.pendingEmail,
+      address: user.address,
+      latitude: user.latitude,
+      longitude: user.longitude,
+      chatInvisible: user.chatInvisible,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+      formerProfileLinks: oldSlugs.map((row) => row.slug),
+    },
+    favourites: lists(favourites),
+    reviews: { written: written.map(withMember), received: received.map(withMember) },
+    gifts: { stars: split(stars), flowers: split(flowers), medals: split(medals) },
+    redFlags: split(redFlags),
+    lineup: lineup.map(withMember),
+    spaAnalytics: user.role === 'spa_management' ? analytics : [],
+    premium: {
+      isPremium: isPremiumMember(user, now),
+      isPro: isProMember(user, now),
+      complimentary: user.isPremium,
+      premiumUntil: user.premiumUntil,
+      proUntil: user.proUntil,
+      trialStartedAt: user.trialStartedAt,
+      payments,
+    },
+    sessions: sessions.map((row) => ({ ...row, current: row.id === currentSessionId })),
+    chat: { blocked: blocks.map(withMember), reportsFiled: chatReports.map(withMember) },
+    reviewReportsFiled: reviewReports,
+    aiAssistUses: aiAssist,
+  };
+}
+
+export type DataExport = ReturnType<typeof buildExport>;
