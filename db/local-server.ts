@@ -492,6 +492,11 @@ export async function startLocalLibsqlServer(options: LocalLibsqlServerOptions):
       sendJson(res, status, errorBody(error));
     });
   });
+  // Node closes an idle keep-alive connection after 5 s; a client that sends on it at that moment (workerd
+  // reuses its pooled connections) gets "Network connection lost". The server keeps idle connections far longer
+  // than any client does, so it is never the side that closes one under a request.
+  server.keepAliveTimeout = 10 * 60_000;
+  server.headersTimeout = server.keepAliveTimeout + 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
