@@ -34,7 +34,10 @@ async function expectToldOnLanding(page: Page) {
 test('the chat socket closes with 4001: the member lands on the landing page told the account was banned', async ({ browser, page }) => {
   const member = await members.registered(browser, 'Ban Notice Chat');
   const memberId = await idOf(member.page);
+  // The socket has joined (the hub answered with the online list) before the ban, so the ban closes it with 4001.
+  const socket = member.page.waitForEvent('websocket', (ws) => ws.url().endsWith('/ws/chat'));
   await member.page.goto('/leaderboards');
+  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"online-users-updated"'));
   await expect(member.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await signIn(page, 'Tala Admin');
   await ban(page, memberId);

@@ -9,7 +9,7 @@ import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
 import { describeError, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from './errors.ts';
 import { ResponseCachePolicy } from './response-cache.ts';
-import { blankSessionCookie, readSessionToken, sessionCookie, sessionQuery, type SessionEnd, type ValidatedSession } from './services/sessions.ts';
+import { blankSessionCookie, endSessionOfBan, readSessionToken, sessionCookie, sessionQuery, type SessionEnd, type ValidatedSession } from './services/sessions.ts';
 
 export interface Context {
   request: Request;
@@ -83,6 +83,8 @@ export function createContext(request: Request, env: Bindings, resHeaders: Heade
       if (ended === 'banned' && !cookieCleared) {
         cookieCleared = true;
         resHeaders.append('Set-Cookie', blankSessionCookie(request.url));
+        const sessionId = readSessionToken(request)?.split('.')[0];
+        if (sessionId) await endSessionOfBan(db(), sessionId);
       }
       return ended;
     },

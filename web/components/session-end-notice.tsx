@@ -1,7 +1,8 @@
 // Why the member was signed out, on the landing page and the sign-in form (issue 20 item 8): "This account has
 // been banned." after an admin banned the account while it was in use (lib/session-end.ts). The landing page is
-// prerendered without it: it is read from this tab's session storage once the page has hydrated, into a live region
-// that is already there, so screen readers announce it.
+// prerendered without it: it is read from this tab's session storage once the page has hydrated, into an assertive
+// live region that is already there, so screen readers announce it. The region has no alert role of its own: an empty
+// alert would sit beside the sign-in form's own.
 import { useSyncExternalStore } from 'react';
 import { cn } from '../lib/cn.ts';
 import { SESSION_END_TEXTS, sessionEndNotice } from '../lib/session-end.ts';
@@ -15,7 +16,7 @@ export function SessionEndNotice({ className }: { className?: string }) {
     () => null,
   );
   return (
-    <div role="alert">
+    <div aria-live="assertive" aria-atomic="true">
       {reason ? (
         <p className={cn('rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800', className)} data-testid="session-end-notice">
           {SESSION_END_TEXTS[reason]}

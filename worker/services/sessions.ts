@@ -43,8 +43,9 @@ export function sessionQuery(db: Database, token: string) {
     finish: (rows: { session: SessionRow; user: UserRow }[], now = Date.now()) => finishValidation(db, secret, rows[0], now),
     /**
      * Why the looked-up session was refused, when the member should be told: their account is banned. Only for the
-     * token's own holder (the secret must match); `finish` has deleted the row by then, so only the first request
-     * after a ban can tell (and it clears the cookie: worker/trpc.ts).
+     * token's own holder (the secret must match). The row stays until a request tells it (worker/trpc.ts
+     * sessionEnded, which clears the cookie and calls endSessionOfBan), so the first answer that can carry the
+     * reason does.
      */
     endedBy: (rows: { session: SessionRow; user: UserRow }[]): SessionEnd | null => endedBy(secret, rows[0]),
   };
@@ -70,10 +71,13 @@ async function finishValidation(
 
   const expired =
     now - session.lastActiveAt >= SESSION_INACTIVITY_TIMEOUT_MS || now - session.createdAt >= SESSION_ABSOLUTE_LIFETIME_MS;
-  if (expired || user.isBanned || user.deletedAt !== null) {
+  if (expired || user.deletedAt !== null) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
+  // A banned member's session is refused but kept until a request that can say why has said it (endSessionOfBan):
+  // a refused chat socket cannot, and must not use up the telling.
+  if (user.isBanned) return null;
 
   let refreshed = false;
   if (now - session.lastActiveAt >= ACTIVITY_WRITE_INTERVAL_MS) {
@@ -120,13 +124,18 @@ export async function revokeUserSessions(db: Database, env: Bindings, userId: nu
 
 /**
  * A ban ends every session of the member at once: from the moment `is_banned` is set, validation refuses them (the
- * session lookup joins the member). Their rows are left for that refusal to delete, one by one, so that the first
- * request each session makes after the ban can be told why ("This account has been banned.") instead of being
- * signed out without a word; the lifting of a ban deletes whatever is left (revokeUserSessions), so no old session
- * ever comes back. Their chat sockets close now (4001).
+ * session lookup joins the member). Their rows are left until a request of each session has been told why ("This
+ * account has been banned.", endSessionOfBan) instead of being signed out without a word; the lifting of a ban
+ * deletes whatever is left (revokeUserSessions), so no old session ever comes back. Their chat sockets close now
+ * (4001).
  */
 export async function endSessionsForBan(env: Bindings, userId: number): Promise<void> {
   await closeChatSockets(env, { userId });
+}
+
+/** A banned member's session has been told why it ended: it goes, and later requests are simply signed out. */
+export async function endSessionOfBan(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** `__Host-` prefixed over HTTPS (no Domain, Path=/, Secure); a plain name on plain-HTTP development hosts. */

@@ -7,11 +7,13 @@ import { createMember } from './members.ts';
 
 const search = async (cookie: string, query: string) =>
   (await json<TrpcResult<'geo.search'>>(await trpcGet('geo.search', { cookie }, { query }))).result.data;
+/** The gazetteer's suggestion: addresses other tests saved on the platform may come before it. */
+const fromGazetteer = async (cookie: string, query: string) => (await search(cookie, query)).find((each) => each.source === 'gazetteer');
 
 describe('geo.search with the gazetteer: a street and its town', () => {
   it('finds the town of "Ayala Avenue Makati" and keeps the street it cannot place', async () => {
     const { cookie } = await createMember();
-    const [first] = await search(cookie, 'Ayala Avenue Makati');
+    const first = await fromGazetteer(cookie, 'Ayala Avenue Makati');
     expect(first).toMatchObject({
       label: 'Makati City',
       address: 'Ayala Avenue, Makati City, Metro Manila, Philippines',
@@ -20,13 +22,13 @@ describe('geo.search with the gazetteer: a street and its town', () => {
     });
     expect(first!.latitude).toBeCloseTo(14.55, 1);
     // The town first, then the street, with a comma.
-    const [reversed] = await search(cookie, 'Makati, Ayala Ave');
+    const reversed = await fromGazetteer(cookie, 'Makati, Ayala Ave');
     expect(reversed).toMatchObject({ label: 'Makati City', address: 'Ayala Ave, Makati City, Metro Manila, Philippines', unmatched: 'Ayala Ave' });
   });
 
   it('answers a whole match as before, without unplaced words, and nothing for words that name no place', async () => {
     const { cookie } = await createMember();
-    const [makati] = await search(cookie, 'Makati');
+    const makati = await fromGazetteer(cookie, 'Makati');
     expect(makati).toMatchObject({ label: 'Makati City', address: 'Makati City, Metro Manila, Philippines' });
     expect(makati).not.toHaveProperty('unmatched');
     expect(await search(cookie, 'Qwzx Vbnmk Street')).toEqual([]);

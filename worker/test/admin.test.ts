@@ -271,7 +271,7 @@ describe('Spa Management', () => {
 
     await api(`/spas/${spa.id}`, admin, 'DELETE');
     expect(await spaKeys(spa.id)).toEqual([]);
-    expect((await auditActions(admin)).filter((entry) => entry.targetId === spa.id).map((entry) => entry.action)).toEqual([
+    expect((await auditActions(admin)).filter((entry) => entry.targetId === spa.id && entry.actorId === admin.id).map((entry) => entry.action)).toEqual([
       'spa.delete',
       'spa.image',
       'spa.image',

@@ -269,8 +269,27 @@ export async function pipelinesServed(): Promise<number> {
 }
 
 /**
- * The rate limiters count in windows aligned to the wall clock: a test that makes many attempts starts them
- * early in a window, so that all of them fall into the same one.
+ * Drives a rate limit to its first refusal. The limiters count in fixed windows aligned to the wall clock, so a
+ * fresh key lets at least `limit` attempts through whatever the time, and refuses one within the next `limit + 1`
+ * (a window boundary among them gives one fresh window at most): no waiting for the start of a window, and no
+ * flake when a loaded machine makes the attempts slow. Answers every attempt's response; the last one is the 429.
+ */
+export async function untilLimited(limit: number, attempt: (index: number) => Promise<Response>): Promise<Response[]> {
+  const responses: Response[] = [];
+  for (let index = 0; index < 2 * limit + 1; index += 1) {
+    const response = await attempt(index);
+    responses.push(response);
+    if (response.status === 429) break;
+  }
+  const statuses = responses.map((response) => response.status);
+  if (statuses.slice(0, limit).includes(429)) throw new Error(`refused within the first ${limit} attempts: ${statuses.join(' ')}`);
+  if (statuses.at(-1) !== 429) throw new Error(`never refused in ${statuses.length} attempts: ${statuses.join(' ')}`);
+  return responses;
+}
+
+/**
+ * The rate limiters count in windows aligned to the wall clock: a test that checks an exact sequence of answers
+ * from several limiters starts early in a window, so that all of them fall into the same one.
  */
 export async function startEarlyInLimiterWindow(): Promise<void> {
   const intoWindowMs = Date.now() % 60_000;
