@@ -82,4 +82,19 @@ export default [
     ...(ignores ? { ignores } : {}),
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   })),
+  {
+    // Each Playwright worker has an app of its own: journeys take `test` from e2e/fixtures.ts, which points them at it.
+    files: ['e2e/**'],
+    ignores: ['e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Take test and expect from './fixtures.ts' (each worker's own app)." }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='use'][object.property.name='project']", message: "Use contextOptions() or appUrl() from './fixtures.ts': project.use is the first app's." },
+      ],
+    },
+  },
 ];

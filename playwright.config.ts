@@ -1,10 +1,12 @@
-// Playwright journeys in Chromium against the app served exactly as `npm start` serves it, on the port and
-// throw-away data folder that scripts/test.ts chooses. Playwright's own Chromium is used where it is
+// Playwright journeys in Chromium against the app served exactly as `npm start` serves it: one app per worker, on
+// the ports and throw-away data folders that scripts/test.ts chooses. Playwright's own Chromium is used where it is
 // installed, Debian's /usr/bin/chromium otherwise (Playwright cannot download browsers on these machines).
 import { chromium, defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-const port = Number(process.env.E2E_PORT ?? 8799);
+// One app per worker (e2e/fixtures.ts): `npm test` chooses free ports (E2E_PORTS); by hand, 8799 and 8800.
+process.env.E2E_PORTS ??= '8799,8800';
+const ports = process.env.E2E_PORTS.split(',').map(Number);
 const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data';
 const bundled = (() => {
   try {
@@ -20,13 +22,14 @@ export default defineConfig({
   testIgnore: 'screenshots/**',
   // The demo accounts sign in once per run; journeys that are not about signing in start from those sessions.
   globalSetup: './e2e/global-setup.ts',
+  // Files, not tests, are shared out: a file's journeys run in order on one worker and its app.
   fullyParallel: false,
-  workers: 1,
+  workers: ports.length,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${ports[0]}`,
     trace: 'retain-on-failure',
     ...devices['Pixel 7'],
     viewport: { width: 390, height: 844 },
@@ -36,13 +39,13 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
+  webServer: ports.map((port, index) => ({
     command: `"${process.execPath}" scripts/launch.mjs start`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), DATA_DIR: dataDir },
+    env: { PORT: String(port), DATA_DIR: `${dataDir}/app-${index}` },
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -1,6 +1,6 @@
 // axe finds no serious or critical violation on the public pages, and the browser refuses nothing of theirs
 // under the Content Security Policy (an inline script in the prerendered HTML would be).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './helpers.ts';
 
 for (const path of ['/', '/auth', '/auth?role=therapist', '/forgot-password', '/reset-password?token=unknown', '/dev/mail']) {

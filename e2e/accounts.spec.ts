@@ -2,7 +2,7 @@
 // the home screen and tabs for the role, sign out and in again, route guards, the auth form's rules (field
 // errors that mark their field and take the focus, the password hint), Get Started, and the first paint from
 // the prerendered HTML.
-import { expect, test } from '@playwright/test';
+import { contextOptions, expect, test } from './fixtures.ts';
 import { expectTapTargets, PASSWORD, register, seriousViolations, solveCaptcha, uniqueName } from './helpers.ts';
 
 test('a new member registers, sees the home screen for their role, signs out and signs in again', async ({ page }) => {
@@ -159,7 +159,7 @@ test('a field error marks its field and takes the focus; the captcha error goes 
 
 test('the landing page and the auth form paint from the HTML before any script runs, and React takes over in place', async ({ browser }) => {
   // No JavaScript at all: the real landing page (brand, hero, Get Started) and the auth form are there.
-  const noScript = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: false });
+  const noScript = await browser.newContext(contextOptions({ javaScriptEnabled: false }));
   const page = await noScript.newPage();
   await page.goto('/');
   await expect(page.getByText('SpaConnect PH').first()).toBeVisible();
@@ -174,7 +174,7 @@ test('the landing page and the auth form paint from the HTML before any script r
   await noScript.close();
 
   // With scripts: the page is never empty while React takes over, and nothing moves.
-  const context = await browser.newContext(test.info().project.use);
+  const context = await browser.newContext(contextOptions());
   const live = await context.newPage();
   await live.addInitScript(() => {
     const watch = { emptied: false, shift: 0 };

@@ -4,7 +4,8 @@
 // later; GET /api/user then holds the address and the pin. Also the toasts Location Required and Update failed,
 // and the required address.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { registerThroughApi, uniqueName, whenStill } from './helpers.ts';
 
 async function openEditor(page: Page) {

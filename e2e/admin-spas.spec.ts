@@ -2,7 +2,8 @@
 // initial on the brand colour, the meta line never repeats the spa's name, Delete and Ban ask in the app's confirm
 // dialog (never the browser's confirm()), and an empty Create Spa shows its errors at the fields with the first one
 // focused, so one Escape closes the dialog. axe finds nothing serious with each dialog open.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { membersForEachTest, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 const { registered } = membersForEachTest();

@@ -2,7 +2,8 @@
 // creates a spa with an image, edits and deletes it, searches users, bans a member who is then signed out in
 // another browser context, and handles a review report; a non-admin sees Access Denied. axe finds nothing
 // serious and nothing scrolls sideways.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { JPEG_400 } from '../worker/test/fixtures/images.ts';
 import { expectNoSidewaysScroll, membersForEachTest, seriousViolations, signIn, uniqueName } from './helpers.ts';
 

@@ -3,7 +3,8 @@
 // Now it corrects spelling against the dictionary, "I", names and places and the spacing around punctuation, and
 // says what it fixed; a text with nothing to fix gets "Looks good already" and the go stays; a spent button is
 // disabled, and axe finds nothing serious in any of these states.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { registerThroughApi, seriousViolations, uniqueName } from './helpers.ts';
 
 const assistButton = (page: Page) => page.getByRole('button', { name: 'AI Assist' });

@@ -2,7 +2,7 @@
 // lines and the week in progress apart (a dashed segment at its weekly pace, named in each legend), each chart says
 // "This week so far (N of 7 days): ..." with the figures as counted, the figures table marks the week "so far", and
 // the screen says what the dashed segment is. N is the server's (the Manila day), never the device's.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll, seriousViolations, signIn } from './helpers.ts';
 
 test('a spa manager sees the week in progress apart from complete weeks, as "so far"', async ({ page }) => {

@@ -2,7 +2,7 @@
 // weeks with their charts (12 weeks and the export locked behind premium), starts the premium trial, then sees
 // 12 weeks with the comparison and exports the CSV. A visit from a client shows up as a profile view.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll, membersForEachTest, registerThroughApi, seriousViolations, uniqueName } from './helpers.ts';
 
 const members = membersForEachTest();

@@ -3,14 +3,15 @@
 // own words), and the sign-in page says it too. Two ways the app learns it: its chat socket closes with 4001 and
 // the session check that follows answers 401 with the reason; or, with no chat socket to close, the next call it
 // makes answers so. axe finds nothing serious on the landing page with the notice.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { appUrl, expect, test } from './fixtures.ts';
 import { MESSAGES } from '../common/account.ts';
 import { membersForEachTest, registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 const members = membersForEachTest();
 
 async function ban(admin: Page, memberId: number) {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const origin = appUrl();
   const response = await admin.request.post(`/api/admin/ban-user/${memberId}`, { headers: { Origin: origin } });
   expect(response.status(), 'ban').toBe(200);
 }

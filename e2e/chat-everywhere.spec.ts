@@ -5,7 +5,8 @@
 // raise a toast and count as unread, a declined, expired or offline request is told), [END CHAT] asks first,
 // dialogs give the focus back, tap targets are 44x44 px with room around destructive actions, and a member can
 // hide from the online list.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   expectTapTargets,
   gapBetween,

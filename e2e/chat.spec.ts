@@ -3,7 +3,7 @@
 // confirming) and the messages are gone on both sides; a third member then meets the regular request limit.
 // Also: reporting and blocking, a dropped connection, and /chat signed out (it only asks the visitor to log in).
 // chat-everywhere.spec.ts follows the chat beyond the chat screen.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { membersForEachTest, openTab, secondsShown, seriousViolations, signIn, startChat } from './helpers.ts';
 
 const members = membersForEachTest();

@@ -3,7 +3,8 @@
 // Philippines", which was then saved. Now a street with its town finds the town (pin at its centre, the street
 // kept), a search that finds nothing says so, and a pin drag moves the pin and offers the place it found as
 // "Use …", which the member may take or leave.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { registerThroughApi, seriousViolations, uniqueName, whenStill } from './helpers.ts';
 
 async function openEditor(page: Page) {

@@ -1,7 +1,7 @@
 // Favourites end to end at 390x844: a new member saves a spa from its profile, finds it in /favorites (reached
 // from their own profile), makes a second list, renames it, moves the spa, and removes it again; then saves
 // another spa from its map popup.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { registerThroughApi, seriousViolations, uniqueName } from './helpers.ts';
 
 const SPA = 'Makati Serenity Spa';

@@ -3,7 +3,8 @@
 // or in), members in their own browser contexts, axe, and the checks every screen must pass at phone size
 // (nothing scrolls sideways, tap targets of at least 44x44 px).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { appUrl, contextOptions, expect, test } from './fixtures.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { existsSync, readFileSync } from 'node:fs';
@@ -66,7 +67,7 @@ export async function registerThroughApi(page: Page, name: string, role: FormRol
   expect(solution, 'captcha solved').toBeTruthy();
   const response = await page.request.post('/api/register', {
     data: { name, password: PASSWORD, role: ROLE_VALUES[role], ageConfirmation: true, recaptchaToken: btoa(JSON.stringify({ challenge, solution })) },
-    headers: { Origin: new URL(test.info().project.use.baseURL!).origin, 'CF-Connecting-IP': address },
+    headers: { Origin: appUrl(), 'CF-Connecting-IP': address },
   });
   expect(response.status(), `register ${name}: ${await response.text()}`).toBe(200);
 }
@@ -77,9 +78,12 @@ export const DEMO_PASSWORD = 'spa-demo-2026';
 /** Where global-setup.ts keeps the demo accounts' sessions: the run's throw-away data folder. */
 const SIGNED_IN_DIR = resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.e2e-data', 'signed-in');
 
-/** The storage state (Playwright's storageState file) of a demo account's session, made once per run by global-setup.ts. */
-export function storageStateOf(name: string): string {
-  return join(SIGNED_IN_DIR, `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.json`);
+/**
+ * The storage state (Playwright's storageState file) of a demo account's session on an app (the current test's
+ * unless said), made once per run by global-setup.ts.
+ */
+export function storageStateOf(name: string, app: string = appUrl()): string {
+  return join(SIGNED_IN_DIR, new URL(app).port, `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.json`);
 }
 
 /**
@@ -95,7 +99,7 @@ export async function signIn(page: Page, name: string, password = DEMO_PASSWORD)
     await page.context().addCookies(cookies);
     return;
   }
-  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const origin = appUrl();
   const response = await page.request.post('/api/login', { data: { name, password }, headers: { Origin: origin } });
   expect(response.status(), `sign in as ${name}`).toBe(200);
 }
@@ -123,7 +127,7 @@ export function membersForEachTest() {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   const newPage = async (browser: Browser): Promise<Page> => {
-    const context = await browser.newContext(test.info().project.use);
+    const context = await browser.newContext(contextOptions());
     contexts.push(context);
     return context.newPage();
   };

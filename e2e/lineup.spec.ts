@@ -1,7 +1,7 @@
 // The therapist lineup end to end at 390x844: a spa manager invites a therapist found by name on their own
 // profile, the therapist accepts in another browser context, and both profiles show the link (the spa's
 // therapists with their flowers, the therapist's spas with the way to the map).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll, membersForEachTest, registerThroughApi, seriousViolations, uniqueName } from './helpers.ts';
 
 const members = membersForEachTest();

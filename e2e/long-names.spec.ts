@@ -3,7 +3,8 @@
 // 390 px, and on each the document is exactly as wide as the viewport. Names end with an ellipsis, keep the full
 // name for screen readers (it is the element's text) and show it on hover and on a long press; a message with a
 // URL wraps inside its bubble as plain text.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll, membersForEachTest, openTab } from './helpers.ts';
 
 const members = membersForEachTest();

@@ -4,7 +4,8 @@
 // click on the map closing the popup and a click on a marker opening it, focus mode, Navigate with the estimate
 // panel (recenter hidden) and closing it, the list view's search and filters, and axe.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { contextOptions, expect, test } from './fixtures.ts';
 import { distanceMeters } from '../common/geo.ts';
 import { listingOrder } from '../common/map.ts';
 import { storageStateOf, whenStill } from './helpers.ts';
@@ -20,11 +21,12 @@ test.afterEach(async () => {
 
 /** The demo client's stored session (global-setup.ts) in a context of its own. */
 async function signedInPage(browser: Browser, options: { geolocation: boolean }): Promise<Page> {
-  const context = await browser.newContext({
-    ...test.info().project.use,
-    storageState: storageStateOf(DEMO_CLIENT),
-    ...(options.geolocation ? { geolocation: MAKATI, permissions: ['geolocation'] } : { permissions: [] }),
-  });
+  const context = await browser.newContext(
+    contextOptions({
+      storageState: storageStateOf(DEMO_CLIENT),
+      ...(options.geolocation ? { geolocation: MAKATI, permissions: ['geolocation'] } : { permissions: [] }),
+    }),
+  );
   contexts.push(context);
   return context.newPage();
 }
@@ -202,13 +204,9 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
     geocoding: 'gazetteer',
   };
   // That Worker would also list Mapbox's hosts in its CSP; this one does not, so the page's CSP is bypassed.
-  const context = await browser.newContext({
-    ...test.info().project.use,
-    storageState: storageStateOf(DEMO_CLIENT),
-    bypassCSP: true,
-    geolocation: MAKATI,
-    permissions: ['geolocation'],
-  });
+  const context = await browser.newContext(
+    contextOptions({ storageState: storageStateOf(DEMO_CLIENT), bypassCSP: true, geolocation: MAKATI, permissions: ['geolocation'] }),
+  );
   contexts.push(context);
   await context.route('**/trpc/**', async (route) => {
     const url = new URL(route.request().url());

@@ -1,6 +1,6 @@
 // The service worker at /sw.js caches the app shell: once it controls the page, the app still boots offline,
 // while API calls are never answered from its cache.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the app shell loads offline once the service worker has installed', async ({ page, context }) => {
   await page.goto('/');

@@ -2,7 +2,8 @@
 // asks for a link, opens it from the local mailbox (/dev/mail, the mail provider's embedded default), sets a
 // new password and signs in with it; the first device's session is gone. Andrea Lopez is a client of the demo
 // data that no other journey uses.
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { contextOptions, expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD, seriousViolations, signInWithForm } from './helpers.ts';
 
 const MEMBER = 'Andrea Lopez';
@@ -16,8 +17,8 @@ test.afterEach(async () => {
 
 test('forgot password → local mailbox → link → new password → sign in; the old session is gone', async ({ browser }) => {
   test.setTimeout(120_000);
-  const phone = await browser.newContext(test.info().project.use);
-  const laptop = await browser.newContext(test.info().project.use);
+  const phone = await browser.newContext(contextOptions());
+  const laptop = await browser.newContext(contextOptions());
   contexts.push(phone, laptop);
 
   // Signed in on the phone.

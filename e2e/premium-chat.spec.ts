@@ -2,7 +2,7 @@
 // are online, sends the chat request from there through the app-wide chat connection, and the other member
 // accepts it from the banner on whatever screen they are; a member who is not online shows as offline, and a
 // member without premium has no Chat button on profiles.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { membersForEachTest, seriousViolations } from './helpers.ts';
 
 const members = membersForEachTest();

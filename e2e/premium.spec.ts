@@ -2,7 +2,8 @@
 // chat request, starts the 7-day trial on another tab (no payment provider is configured here, so the plan
 // buttons say so and offer the trial), sees the You're Premium! badge and the crown on their profile, and
 // the chat tab, never reconnected, now has three requests outstanding.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { contextOptions, expect, test } from './fixtures.ts';
 import { seriousViolations, signedUpAtHome, storageStateOf, uniqueName } from './helpers.ts';
 
 const contexts: BrowserContext[] = [];
@@ -12,7 +13,7 @@ test.afterEach(async () => {
 
 /** A demo member on /chat, from their stored session (global-setup.ts). */
 async function demoMemberOnChat(browser: import('@playwright/test').Browser, name: string): Promise<Page> {
-  const context = await browser.newContext({ ...test.info().project.use, storageState: storageStateOf(name) });
+  const context = await browser.newContext(contextOptions({ storageState: storageStateOf(name) }));
   contexts.push(context);
   const page = await context.newPage();
   await page.goto('/chat');
@@ -25,7 +26,7 @@ test('start the trial, see the badge and the crown, then send three chat request
   const recipients = ['Juan dela Cruz', 'Maria Santos', 'Makati Serenity Spa'];
   for (const name of recipients) await demoMemberOnChat(browser, name);
 
-  const context = await browser.newContext(test.info().project.use);
+  const context = await browser.newContext(contextOptions());
   contexts.push(context);
   const chat = await context.newPage();
   const sockets: unknown[] = [];

@@ -3,7 +3,8 @@
 // its section right under the bar on the first screen; the chosen tab is scrolled into view inside the bar; the
 // bar sticks under the header when the page scrolls; the arrow keys, Home and End move between tabs as Radix Tabs
 // does, and each panel is labelled by its tab. A client looking at another client still gets only the first row.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll, seriousViolations, signIn } from './helpers.ts';
 
 const CLIENT_RECORD = ['About', 'Spas Reviewed', 'Therapists Reviewed', 'Stars Given', 'Flowers Given', 'Red Flags Received', 'Medals Received', 'Contact'];

@@ -2,7 +2,8 @@
 // tabs and the spec's texts; editing with tab switching and failing saves (in the browser and on the server);
 // cropping and uploading a photo that then shows in the header; AI Assist once, then disabled with the already-used message;
 // and axe on every new screen.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 /** The labels of the profile's tabs, by the spec's rows (one tab bar; each tab carries its row), counts removed. */

@@ -2,7 +2,8 @@
 // profile, the map's popup, and the admin's spa list and Top Rated Spas; screen readers hear "Rated 4.3 out of 5
 // from 12 reviews"; a review's sub-ratings stay out of 10. Each screen passes axe. The ranking rule behind Top Rated
 // Spas (a Bayesian average, ADR 020) is tested in worker/test/spa-rating.test.ts.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { seriousViolations, signIn } from './helpers.ts';
 
 /** What a sighted member reads: ★, the mean to one decimal, the review count in brackets. */

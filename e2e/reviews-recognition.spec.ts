@@ -3,7 +3,8 @@
 // flag; the daily limit in the Give Flower dialog; every leaderboard tab and timeframe (Problem Clients absent
 // for a client); an owner reply; and axe on these screens.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { registerThroughApi, signIn, uniqueName } from './helpers.ts';
 
 const REVIEW = 'Lovely calm rooms, the hilot was excellent and booking over Viber was easy.';

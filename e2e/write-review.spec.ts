@@ -2,7 +2,8 @@
 // and Back, while the four rating fields were scrolled away. The sub-ratings are optional now (a review counts in
 // the spa's rating only with all four), and the fields say so beside them; a refusal shows at its field, which is
 // scrolled into view and focused, and no toast covers the header.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 /** The element has the focus and sits inside the viewport, below the sticky header. */

@@ -2,7 +2,7 @@
 // tests (vitest),
 // every benchmark once at a tiny size (scripts/bench-smoke.ts: one that crashes is a failed test, figures never
 // fail anything), then the Playwright journeys in Chromium against the app served as `npm start` serves it (free port,
-// throw-away data). Ends with each stage's time and one line: "N passed, N failed".
+// throw-away data, one app per Playwright worker). Ends with each stage's time and one line: "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,10 +84,15 @@ total.failed += benchmarks.failed;
 const e2eData = join(process.cwd(), '.e2e-data');
 rmSync(e2eData, { recursive: true, force: true });
 const playwrightReport = join(reports, 'playwright.json');
-const e2ePort = String(await freePort());
+// One app per Playwright worker (e2e/fixtures.ts): two on this 2-core machine, E2E_APPS to change it.
+const e2ePorts: number[] = [];
+while (e2ePorts.length < Math.max(1, Number(process.env.E2E_APPS ?? 2))) {
+  const port = await freePort();
+  if (!e2ePorts.includes(port)) e2ePorts.push(port);
+}
 const playwrightExit = await stage('Playwright journeys in Chromium', () =>
   run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
-    E2E_PORT: e2ePort,
+    E2E_PORTS: e2ePorts.join(','),
     E2E_DATA_DIR: e2eData,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     // The app Playwright starts (`npm start`) serves the build made above instead of building it again.
