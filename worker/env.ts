@@ -70,6 +70,12 @@ const configSchema = z
       .optional()
       .transform((value) => (value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : [])),
     ALTCHA_HMAC_KEY: z.string().min(16).default(DEVELOPMENT_ALTCHA_KEY),
+    /**
+     * The most hashes an ALTCHA challenge asks for (each asks for a random number between a quarter of it and it):
+     * about half a second on a mid-range phone at the default. The Worker's own tests, which register hundreds of
+     * members, ask for less.
+     */
+    ALTCHA_MAX_WORK: z.coerce.number().int().min(1_000).max(1_000_000).default(80_000),
     TURNSTILE_SITE_KEY: z.string().optional(),
     TURNSTILE_SECRET_KEY: z.string().optional(),
     RECAPTCHA_SITE_KEY: z.string().optional(),

@@ -38,7 +38,7 @@ function altcha(config: Config): CaptchaProvider {
       createChallenge({
         algorithm: ALTCHA_ALGORITHM,
         cost: ALTCHA_COST,
-        counter: randomInt(20_000, 80_000),
+        counter: randomInt(Math.floor(config.ALTCHA_MAX_WORK / 4), config.ALTCHA_MAX_WORK),
         deriveKey,
         hmacSignatureSecret,
         hmacKeySignatureSecret,
