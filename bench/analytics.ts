@@ -10,7 +10,7 @@ import { createClient, type InStatement } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { manilaDay } from '../common/time.ts';
+import { DAY_MS, manilaDay } from '../common/time.ts';
 import { insertMembersWithSessions } from '../db/members-with-sessions.ts';
 import { freePort, startApp } from '../scripts/app.ts';
 import { benchSize } from './size.ts';
@@ -20,7 +20,6 @@ const VIEWERS = benchSize(200, 5);
 const READS = benchSize(50, 3);
 /** Days of history written for the busy spa (a year; two weeks at smoke size). */
 const DAYS = benchSize(365, 14);
-const DAY_MS = 86_400_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-analytics-'));
 const app = await startApp({ port: await freePort(), dataDir, build: false });
 const db = createClient({ url: app.databaseUrl, authToken: app.databaseAuthToken });

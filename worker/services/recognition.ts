@@ -4,7 +4,7 @@
 // more (no read-then-write). Whether the row moves the leaderboards (`counted`) is decided in it too. When
 // nothing was inserted, `diagnose` (run in the same batch) tells why. Used by POST /api/stars, /flowers,
 // /medals, /red-flags and by a review that carries a reward.
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { sql, type SQL } from 'drizzle-orm';
 import { BOARD_NEW_ACCOUNT_MS, RED_FLAG_REPEAT_DAYS } from '../../common/limits.ts';
 import {
@@ -17,7 +17,7 @@ import {
 import type { Database } from '../db.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { notBanned, premiumNow } from './member-sql.ts';
-import { forbidden } from '../errors.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../errors.ts';
 
 
 export interface Gift {
@@ -131,6 +131,13 @@ export function checkGiver(kind: RecognitionKind, giver: { id: number; role: str
   if (giver.id === recipientId) throw forbidden(RECOGNITION_MESSAGES.notYourself);
 }
 
+const REFUSED_WITH: Record<Refusal['code'], (message: string) => TRPCError> = {
+  NOT_FOUND: notFound,
+  FORBIDDEN: forbidden,
+  TOO_MANY_REQUESTS: tooManyRequests,
+  BAD_REQUEST: badRequest,
+};
+
 export function refusalError(refusal: Refusal): TRPCError {
-  return new TRPCError({ code: refusal.code, message: refusal.message });
+  return REFUSED_WITH[refusal.code](refusal.message);
 }

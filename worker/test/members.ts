@@ -3,14 +3,12 @@
 // do: the admin role (no one may register as an admin), premium without paying, a ban before any admin exists,
 // an account's age (only backdated members move the leaderboards). Beside the factory, the recognitions and
 // reviews a test needs as history, written directly too.
-import { manilaDay } from '../../common/time.ts';
+import { DAY_MS, manilaDay } from '../../common/time.ts';
 import type { Role } from '../../common/roles.ts';
 import { insertMembersWithSessions } from '../../db/members-with-sessions.ts';
 import { database, json, register, uniqueName, type Output } from './helpers.ts';
 
 export type TestRole = Role;
-
-export const DAY_MS = 86_400_000;
 
 /** A signed-in member, however it was made. */
 export interface TestMember {

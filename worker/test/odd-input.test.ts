@@ -52,8 +52,11 @@ interface Procedure {
   schema: JsonSchema | null;
 }
 
-const procedures: Procedure[] = Object.entries((appRouter as any)._def.procedures as Record<string, any>).map(([path, procedure]) => {
-  const inputs: z.ZodType[] = procedure._def.inputs ?? [];
+/** What a procedure holds that the test reads: its kind and its zod inputs (tRPC keeps them on `_def`, flat by path). */
+type ProcedureDefinition = { _def: { type: Procedure['type']; inputs?: z.ZodType[] } };
+
+const procedures: Procedure[] = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDefinition>).map(([path, procedure]) => {
+  const inputs = procedure._def.inputs ?? [];
   const schemas = inputs.map((input) => {
     try {
       return z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;

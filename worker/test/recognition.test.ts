@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { limitReachedMessage, RECOGNITION_MESSAGES } from '../../common/recognition.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import { as, database, json, messageOf, pipelinesServed, type Output } from './helpers.ts';
-import { createMember, createMembers, DAY_MS, spaOf, type TestMember } from './members.ts';
+import { DAY_MS } from '../../common/time.ts';
+import { createMember, createMembers, spaOf, type TestMember } from './members.ts';
 
 afterEach(() => {
   vi.useRealTimers();
