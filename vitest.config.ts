@@ -26,8 +26,10 @@ export default defineConfig({
                 ENVIRONMENT: 'development',
                 // The tests' own origin (worker/test/helpers.ts BASE): links in mail start with it.
                 APP_URL: 'https://spa.test',
-                // Hundreds of members register through the real captcha: a smaller proof of work each.
+                // Hundreds of members register through the real captcha and password hashing: a smaller proof of
+                // work and a smaller scrypt cost each (the same code; production refuses the small cost).
                 ALTCHA_MAX_WORK: '2000',
+                PASSWORD_SCRYPT_COST: '1024',
                 TURSO_DATABASE_URL: inject('databaseUrl'),
                 TURSO_AUTH_TOKEN: inject('databaseAuthToken'),
                 // Local stand-ins for Resend's and PayMongo's HTTP APIs (scripts/provider-stand-ins.ts); tests

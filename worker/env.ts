@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_PREMIUM_PRICES, PLAN_IDS, type PlanId, type PremiumPrices } from '../common/premium.ts';
 import type { ChatHub } from '../durable-objects/chat-hub.ts';
 import { SPA_LISTING_CACHE_SECONDS } from '../common/map.ts';
+import { SCRYPT_COST } from '../db/password.ts';
 
 export interface Bindings {
   ASSETS: Fetcher;
@@ -70,6 +71,12 @@ const configSchema = z
       .optional()
       .transform((value) => (value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : [])),
     ALTCHA_HMAC_KEY: z.string().min(16).default(DEVELOPMENT_ALTCHA_KEY),
+    /** scrypt's cost (N) for new password hashes: a power of two; less than OWASP's 2^14 is refused in production. */
+    PASSWORD_SCRYPT_COST: z.coerce
+      .number()
+      .int()
+      .refine((cost) => cost >= 2 ** 10 && cost <= 2 ** 20 && (cost & (cost - 1)) === 0, 'PASSWORD_SCRYPT_COST must be a power of two from 1024 to 1048576')
+      .default(SCRYPT_COST),
     /**
      * The most hashes an ALTCHA challenge asks for (each asks for a random number between a quarter of it and it):
      * about half a second on a mid-range phone at the default. The Worker's own tests, which register hundreds of
@@ -129,6 +136,8 @@ const configSchema = z
     const hasOtherCaptcha = Boolean(config.TURNSTILE_SECRET_KEY || config.RECAPTCHA_SECRET_KEY);
     if (!hasOtherCaptcha && config.ALTCHA_HMAC_KEY === DEVELOPMENT_ALTCHA_KEY)
       context.addIssue({ code: 'custom', message: 'ALTCHA_HMAC_KEY must be set in production' });
+    if (config.PASSWORD_SCRYPT_COST < SCRYPT_COST)
+      context.addIssue({ code: 'custom', message: `PASSWORD_SCRYPT_COST below ${SCRYPT_COST} is for tests, not production` });
   })
   .transform(({ PREMIUM_PRICES, PREMIUM_CURRENCY, ...config }, context) => ({
     ...config,

@@ -67,7 +67,7 @@ export const accountRouter = router({
     if (isFormerMemberName(input.name)) throw conflict(MESSAGES.nameTaken);
     const nameKey = keyOfName(input.name);
     const skeleton = nameSkeleton(input.name);
-    const passwordHash = hashPassword(input.password);
+    const passwordHash = hashPassword(input.password, ctx.config.PASSWORD_SCRYPT_COST);
     const now = Date.now();
     const [consumed, taken] = await ctx.db.batch([
       verdict.singleUse
@@ -117,7 +117,7 @@ export const accountRouter = router({
     // A deleted account keeps its name reserved for a while (ADR 022), but signs in no more than an unknown name.
     const [found] = await ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1);
     const user = found && found.deletedAt === null ? found : undefined;
-    decoyHash ??= hashPassword('decoy password for unknown names');
+    decoyHash ??= hashPassword('decoy password for unknown names', ctx.config.PASSWORD_SCRYPT_COST);
     const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
     if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
     if (user.isBanned) throw forbidden(MESSAGES.banned);

@@ -101,7 +101,7 @@ export const passwordResetRouter = router({
     if (isCommonPassword(input.newPassword)) throw badRequest(MESSAGES.passwordCommon);
 
     const tokenHash = hashResetToken(input.token);
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await hashPassword(input.newPassword, ctx.config.PASSWORD_SCRYPT_COST);
     const now = Date.now();
     const usable = and(
       eq(passwordResetTokens.tokenHash, tokenHash),
