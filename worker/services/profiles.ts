@@ -45,22 +45,32 @@ export function memberIdBySlug(rawSlug: string): SQL {
     (select former.user_id from slug_history as former where former.slug = ${slug}))`;
 }
 
-/** The target's id, role and ban state, for the visibility checks of every read. */
+/** The target's id, role, ban and deletion state, for the visibility checks of every read. */
 export function targetQuery(db: Database, target: SQL) {
-  return db.select({ id: users.id, role: users.role, isBanned: users.isBanned }).from(users).where(eq(users.id, target)).limit(1);
+  return db
+    .select({ id: users.id, role: users.role, isBanned: users.isBanned, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, target))
+    .limit(1);
 }
 
 /**
- * The one rule of who may see a member: an unknown member, and a banned one for anyone but an admin, is 404
- * (`message`: the screen's own words for it). Answers the member otherwise.
+ * The one rule of who may see a member: an unknown member and a former member (a deleted account, ADR 022) are
+ * 404 to everyone, a banned one to anyone but an admin (`message`: the screen's own words for it). Answers the
+ * member otherwise.
  */
-export function visibleMember<T extends { isBanned: boolean | number }>(
+export function visibleMember<T extends { isBanned: boolean | number; deletedAt: number | null }>(
   member: T | undefined,
   viewer: Pick<UserRow, 'role'>,
   message: string = PROFILE_TEXTS.userNotFound,
 ): T {
-  if (!member || (Number(member.isBanned) === 1 && viewer.role !== 'admin')) throw notFound(message);
+  if (!member || member.deletedAt !== null || (Number(member.isBanned) === 1 && viewer.role !== 'admin')) throw notFound(message);
   return member;
+}
+
+/** A member's slug as lists link to them, as drizzle SQL: none for a former member (a deleted account). */
+function linkSlugOf(table: { slug: unknown; deletedAt: unknown }): SQL<string | null> {
+  return sql<string | null>`case when ${table.deletedAt} is null then ${table.slug} end`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -127,6 +137,7 @@ export function statsCountsQuery(db: Database, target: SQL) {
       id: users.id,
       role: users.role,
       isBanned: users.isBanned,
+      deletedAt: users.deletedAt,
       starsReceived: countWhere('stars', 'recipient_id', target),
       starsGiven: countWhere('stars', 'giver_id', target),
       flowersReceived: countWhere('flowers', 'recipient_id', target),
@@ -192,7 +203,7 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
       reason: table.reason,
       otherId: other.id,
       otherName: other.name,
-      otherSlug: other.slug,
+      otherSlug: linkSlugOf(other),
     })
     .from(table)
     .innerJoin(other, eq(other.id, theirs))
@@ -201,7 +212,7 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
     .limit(PROFILE_PAGE_SIZE + 1);
 }
 
-type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number; otherName: string; otherSlug: string };
+type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number; otherName: string; otherSlug: string | null };
 
 export const toGiver = (row: RecognitionRow): Giver => ({
   id: row.id,
@@ -248,10 +259,10 @@ export function reviewsWhere(db: Database, condition: SQL | undefined, limit: nu
       replyUpdatedAt: reviews.replyUpdatedAt,
       reviewerId: reviewer.id,
       reviewerName: reviewer.name,
-      reviewerSlug: reviewer.slug,
+      reviewerSlug: linkSlugOf(reviewer),
       targetId: reviewed.id,
       targetName: reviewed.name,
-      targetSlug: reviewed.slug,
+      targetSlug: linkSlugOf(reviewed),
       targetRole: reviewed.role,
       removedAt: reviews.removedAt,
     })
