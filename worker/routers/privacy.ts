@@ -17,24 +17,21 @@ import { deletionStatements } from '../services/account-deletion.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
 import { verifyPassword } from '../../db/password.ts';
-import { deleteReplaced } from '../providers/media.ts';
+import { deleteOwnerImages, PROFILE_IMAGE_SCOPE } from '../providers/media.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import type { Bindings } from '../env.ts';
 
-/** Every photo the member stored (profiles/<id>/...): the current ones and any left behind. */
-async function deletePhotos(env: Bindings, member: { id: number; profilePic: string | null; profilePicThumbnail: string | null }) {
-  const bucket = env.MEDIA;
-  if (!bucket) {
-    console.error('MEDIA binding missing: a deleted member\'s photos were not removed', { userId: member.id });
+/** A deleted member's photos (R2). The account is gone by now: a storage failure is logged, never undone. */
+async function deletePhotos(env: Bindings, memberId: number): Promise<void> {
+  if (!env.MEDIA) {
+    console.error('MEDIA binding missing: a deleted member\'s photos were not removed', { userId: memberId });
     return;
   }
-  await deleteReplaced(bucket, [member.profilePic, member.profilePicThumbnail], []);
-  let cursor: string | undefined;
-  do {
-    const listed = await bucket.list({ prefix: `profiles/${member.id}/`, cursor });
-    if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
-    cursor = listed.truncated ? listed.cursor : undefined;
-  } while (cursor);
+  try {
+    await deleteOwnerImages(env.MEDIA, PROFILE_IMAGE_SCOPE, memberId);
+  } catch (error) {
+    console.error('a deleted member\'s photos could not be removed', { userId: memberId, error: String(error) });
+  }
 }
 
 interface EmailTokenRow {
@@ -121,9 +118,10 @@ export const privacyRouter = router({
 
   /**
    * DELETE /api/user `{ password }`: deletes the signed-in member's account (ADR 022). The password is asked again
-   * (401 when wrong), limited like sign-in. What they gave stays as "Former member"; everything personal is erased
-   * in one batch (worker/services/account-deletion.ts), then the photos, the chat sockets and the cached boards
-   * go. The last admin is refused (409). Two round trips: the session, then the batch.
+   * (401 when wrong), limited like sign-in (per client address and per account, before any hashing). What they
+   * gave stays as "Former member"; everything personal is erased in one batch (worker/services/account-deletion.ts),
+   * then their photos, their chat sockets and the cached boards go. The last admin is refused (409), in the same
+   * batch. Two round trips: the session, then the batch.
    */
   deleteAccount: signedInProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
     const me = ctx.user;
@@ -131,14 +129,13 @@ export const privacyRouter = router({
     await enforceRateLimit(ctx, ctx.env.LOGIN_ACCOUNT_LIMITER, me.nameKey);
     if (!(await verifyPassword(input.password, me.passwordHash))) throw unauthorized(PRIVACY_TEXTS.wrongPassword);
 
-    const now = Date.now();
-    const [, deleted] = (await ctx.db.batch(deletionStatements(ctx.db, me, now) as never)) as unknown as [unknown, { id: number }[]];
-    if (deleted.length === 0) throw conflict(PRIVACY_TEXTS.lastAdmin);
+    const results = await ctx.db.batch(deletionStatements(ctx.db, me, Date.now()));
+    if ((results[1] as { id: number }[]).length === 0) throw conflict(PRIVACY_TEXTS.lastAdmin);
 
     await Promise.all([
       closeChatSockets(ctx.env, { userId: me.id }),
-      deletePhotos(ctx.env, me),
-      // Boards show a former member's name from now on; a spa leaves the map.
+      deletePhotos(ctx.env, me.id),
+      // Boards show a former member nowhere from now on; a spa leaves the map.
       purgeLeaderboards(),
       me.role === 'spa_management' ? purgeSpaListing() : Promise.resolve(),
     ]);

@@ -21,6 +21,7 @@ import { RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
 import { coordinateShown } from '../../common/geo.ts';
 import { pageOf } from '../../common/page.ts';
 import type { Database } from '../db.ts';
+import { linkSlug } from './member-sql.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { sharedMemberFields } from './users.ts';
 import { spaAverageRating } from './spa-rating.ts';
@@ -66,11 +67,6 @@ export function visibleMember<T extends { isBanned: boolean | number; deletedAt:
 ): T {
   if (!member || member.deletedAt !== null || (Number(member.isBanned) === 1 && viewer.role !== 'admin')) throw notFound(message);
   return member;
-}
-
-/** A member's slug as lists link to them, as drizzle SQL: none for a former member (a deleted account). */
-function linkSlugOf(table: { slug: unknown; deletedAt: unknown }): SQL<string | null> {
-  return sql<string | null>`case when ${table.deletedAt} is null then ${table.slug} end`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -203,7 +199,7 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
       reason: table.reason,
       otherId: other.id,
       otherName: other.name,
-      otherSlug: linkSlugOf(other),
+      otherSlug: linkSlug('other'),
     })
     .from(table)
     .innerJoin(other, eq(other.id, theirs))
@@ -259,10 +255,10 @@ export function reviewsWhere(db: Database, condition: SQL | undefined, limit: nu
       replyUpdatedAt: reviews.replyUpdatedAt,
       reviewerId: reviewer.id,
       reviewerName: reviewer.name,
-      reviewerSlug: linkSlugOf(reviewer),
+      reviewerSlug: linkSlug('reviewer'),
       targetId: reviewed.id,
       targetName: reviewed.name,
-      targetSlug: linkSlugOf(reviewed),
+      targetSlug: linkSlug('reviewed'),
       targetRole: reviewed.role,
       removedAt: reviews.removedAt,
     })
