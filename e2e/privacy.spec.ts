@@ -61,7 +61,7 @@ test('signed-in devices: a second browser is listed and signed out from the firs
   await expectTapTargets(phone.page.getByRole('main'), '/privacy');
 
   await other.getByRole('button', { name: /^Sign out/ }).click();
-  await expect(phone.page.getByText(PRIVACY_TEXTS.sessionEnded)).toBeVisible();
+  await expect(phone.page.getByText(PRIVACY_TEXTS.sessionEnded, { exact: true })).toBeVisible();
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   // The laptop is signed out: its next screen asks to sign in.
   await laptop.goto('/profile');
@@ -72,7 +72,7 @@ test('signed-in devices: a second browser is listed and signed out from the firs
   await phone.page.reload();
   await expect(devices.getByRole('listitem')).toHaveCount(2);
   await phone.page.getByRole('button', { name: PRIVACY_TEXTS.signOutOthers }).click();
-  await expect(phone.page.getByText('Signed out of 1 other device.')).toBeVisible();
+  await expect(phone.page.getByText('Signed out of 1 other device.', { exact: true })).toBeVisible();
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   await laptop.goto('/profile');
   await expect(laptop.getByText(PROFILE_TEXTS.pleaseLogIn)).toBeVisible();
@@ -82,6 +82,8 @@ test('signed-in devices: a second browser is listed and signed out from the firs
 });
 
 test('a new e-mail address waits for its link: the editor and the profile say so, the link confirms it once', async ({ browser }) => {
+  // Two saves, the mailbox and the link: longer than most journeys on a busy machine.
+  test.setTimeout(120_000);
   const { page } = await members.registered(browser, 'Privacy Email');
   const address = `${uniqueName('privacy').replace(/\W+/g, '.').toLowerCase()}@example.com`;
 
@@ -105,7 +107,7 @@ test('a new e-mail address waits for its link: the editor and the profile say so
   expect(await seriousViolations(page)).toEqual([]);
   await expectTapTargets(page.getByRole('region', { name: 'Contact' }), '/edit-profile Contact');
   await notice.getByRole('button', { name: PRIVACY_TEXTS.cancelPending }).click();
-  await expect(page.getByText(PRIVACY_TEXTS.pendingCancelled)).toBeVisible();
+  await expect(page.getByText(PRIVACY_TEXTS.pendingCancelled, { exact: true })).toBeVisible();
   await expect(notice).toHaveCount(0);
   await expect(page.getByLabel('Email')).toHaveValue('');
   expect(await currentUser(page)).toMatchObject({ email: null, pendingEmail: null });
@@ -161,6 +163,7 @@ test('download my data: a JSON file with the member’s own data and no password
 });
 
 test('delete my account: asked twice, then signed out on the landing page; the profile is gone and sign-in fails', async ({ browser }) => {
+  test.setTimeout(120_000);
   const { page, name } = await members.registered(browser, 'Privacy Delete');
   const { slug } = await currentUser(page);
   await openPrivacy(page);

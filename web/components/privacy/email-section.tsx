@@ -10,7 +10,10 @@ import { PrivacySection } from './privacy-section.tsx';
 export function EmailSection({ user }: { user: CurrentUser }) {
   return (
     <PrivacySection id="privacy-email" title={PRIVACY_TEXTS.emailHeading}>
-      <p className="text-sm text-ink-800 [overflow-wrap:anywhere]">{user.email ? PRIVACY_TEXTS.currentEmail(user.email) : PRIVACY_TEXTS.noEmail}</p>
+      {/* With a change waiting, the notice says which address the account keeps using. */}
+      {user.pendingEmail ? null : (
+        <p className="text-sm text-ink-800 [overflow-wrap:anywhere]">{user.email ? PRIVACY_TEXTS.currentEmail(user.email) : PRIVACY_TEXTS.noEmail}</p>
+      )}
       <PendingEmailNotice user={user} />
       <Link to="/edit-profile" className={buttonClasses('outline', 'md', 'justify-self-start')}>
         {PRIVACY_TEXTS.changeEmail}
