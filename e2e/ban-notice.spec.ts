@@ -34,8 +34,12 @@ async function expectToldOnLanding(page: Page) {
 test('the chat socket closes with 4001: the member lands on the landing page told the account was banned', async ({ browser, page }) => {
   const member = await members.registered(browser, 'Ban Notice Chat');
   const memberId = await idOf(member.page);
+  const socket = member.page.waitForEvent('websocket', (ws) => ws.url().endsWith('/ws/chat'));
   await member.page.goto('/leaderboards');
   await expect(member.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // The socket is open (the hub has answered it) before the ban: a ban that came first would be told to the
+  // socket's own session check instead, which has no page to tell it on.
+  await (await socket).waitForEvent('framereceived');
   await signIn(page, 'Tala Admin');
   await ban(page, memberId);
   await expectToldOnLanding(member.page);
