@@ -184,7 +184,7 @@ describe('DELETE /api/user', () => {
     expect((await get(`/api/users/${spa.id}/lineup`, therapist)).status).toBe(404);
   });
 
-  it('keeps the name for 30 days, then frees it (at registration, and for every former member hourly)', async () => {
+  it('keeps the name for 30 days, then frees it (at registration or a rename, and for every former member hourly)', async () => {
     const leaver = await createMember('therapist');
     expect((await deleteAccount(leaver, { password: GOOD_PASSWORD })).status).toBe(200);
 
@@ -205,6 +205,19 @@ describe('DELETE /api/user', () => {
     expect(newcomerLogin.status).toBe(200);
     expect((await json<CurrentUser>(newcomerLogin)).id).toBe(created.id);
     expect(await row(leaver.id)).toMatchObject({ name_skeleton: null, name_key: ` released ${leaver.id}` });
+
+    // Renaming to a former member's name: refused within 30 days, then the rename takes it (and its link).
+    const renamer = await createMember('client');
+    const gone = await createMember('client');
+    expect((await deleteAccount(gone, { password: GOOD_PASSWORD })).status).toBe(200);
+    const rename = () => call('/api/profile', { method: 'PATCH', body: { name: gone.name, aboutMe: 'Hilot on Sundays.' }, cookie: renamer.cookie });
+    const early = await rename();
+    expect(early.status).toBe(409);
+    expect(await messageOf(early)).toBe(MESSAGES.nameTaken);
+    await database().execute({ sql: 'update users set deleted_at = ? where id = ?', args: [longAgo, gone.id] });
+    const renamed = await rename();
+    expect(renamed.status).toBe(200);
+    expect(await json<CurrentUser>(renamed)).toMatchObject({ id: renamer.id, name: gone.name, slug: gone.slug });
 
     // The hourly tidy-up releases every name older than 30 days, wanted or not (the name is personal data).
     const other = await createMember('client');
