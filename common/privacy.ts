@@ -20,6 +20,9 @@ export const PAYMENT_RECORDS_KEPT_MS = PAYMENT_RECORDS_KEPT_YEARS * 365 * DAY_MS
 
 export const PRIVACY_TEXTS = {
   title: 'Privacy and account',
+  // The way in, on one's own profile
+  entryIntro: 'Where you are signed in, your e-mail address, a copy of your data, and deleting your account.',
+  entryLink: 'Privacy',
   // Signed-in devices
   sessionsHeading: 'Where you are signed in',
   sessionsIntro: 'Each sign-in on a browser or app is listed here. Sign out of any you do not recognise.',
@@ -29,6 +32,9 @@ export const PRIVACY_TEXTS = {
   signOutSession: 'Sign out',
   signOutOthers: 'Sign out everywhere else',
   noOtherSessions: 'You are signed in on this device only.',
+  sessionsFailed: 'Your devices could not be loaded. Please try again.',
+  signedInOn: (date: string) => `Signed in ${date}`,
+  lastSeenOn: (date: string) => `last seen ${date}`,
   sessionNotFound: 'That session was not found.',
   sessionEnded: 'That device has been signed out.',
   othersEnded: (count: number) =>
@@ -40,9 +46,18 @@ export const PRIVACY_TEXTS = {
     `We sent a confirmation link to ${address}. Your e-mail address changes when you follow it (within 24 hours).`,
   pendingSince: (current: string | null) =>
     current ? `Until then your account keeps using ${current}.` : 'Until then your account has no e-mail address.',
+  pendingNotice: (address: string) => `Confirmation sent to ${address} — check your inbox.`,
+  cancelPending: 'Cancel change',
+  cancellingPending: 'Cancelling...',
+  pendingCancelled: 'The e-mail change was cancelled.',
+  changeEmail: 'Change it in Edit Profile',
+  currentEmail: (address: string) => `Your account uses ${address}.`,
   confirmTitle: 'Confirm e-mail address',
   confirming: 'Confirming your e-mail address...',
   confirmed: (address: string) => `Your e-mail address is now ${address}.`,
+  confirmedTitle: 'E-mail address confirmed',
+  confirmFailedTitle: 'This link did not work',
+  confirmFailed: 'The e-mail address could not be confirmed. Please try again.',
   confirmLinkMissing: 'This confirmation link is incomplete. Open the whole link from the e-mail.',
   confirmLinkInvalid: 'This confirmation link is invalid or has already been used.',
   confirmLinkExpired: 'This confirmation link has expired. Change your e-mail address again to get a new one.',
@@ -52,16 +67,21 @@ export const PRIVACY_TEXTS = {
   downloadIntro:
     'A JSON file with your profile, contact details, favourites, reviews and gifts written and received, red flags about you, lineup, your spa’s analytics, premium and payments, and your sessions.',
   downloadButton: 'Download my data',
+  downloadNote: 'The file holds no password, session key or other member’s contact details.',
   // Deletion
   deleteHeading: 'Delete your account',
   deleteIntro: 'This cannot be undone. You are signed out everywhere and your profile can no longer be found.',
   deleteErased:
     'Erased: your profile, photos, e-mail, phone, messaging handles, address, favourites lists, sessions, chat blocks, red flags about you and your replies to reviews.',
   deleteKept:
-    'Kept, as “Former member” with no link to you: the reviews, stars, flowers, medals and red flags you gave. Payments are kept for the accounting records (10 years). Your name stays reserved for 30 days, then anyone may take it.',
+    `Kept, as “Former member” with no link to you: the reviews, stars, flowers, medals and red flags you gave. Payments are kept for the accounting records (${PAYMENT_RECORDS_KEPT_YEARS} years). Your name stays reserved for ${NAME_RESERVED_AFTER_DELETION_DAYS} days, then anyone may take it.`,
   deleteButton: 'Delete my account',
   deleteConfirmTitle: 'Delete your account for good?',
+  deleteContinue: 'Continue',
+  deletePasswordTitle: 'Enter your password',
+  deletePasswordIntro: 'To delete your account, enter the password you sign in with. This is the last step.',
   deleteConfirmButton: 'Yes, delete my account',
+  deleteFailed: 'Your account could not be deleted. Please try again.',
   deletePasswordLabel: 'Your password',
   deleting: 'Deleting...',
   passwordRequired: 'Please enter your password.',

@@ -135,16 +135,18 @@ export interface PublicProfile extends ContactHandles {
   averageRating: number | null;
 }
 
+/** Another member in a list. A former member (deleted account) is "Former member" with a null slug: no link. */
 export interface MemberLink {
   id: number;
   name: string;
-  slug: string;
+  slug: string | null;
 }
 
 export interface Giver {
   id: number;
   giverId: number;
-  giverSlug: string;
+  /** Null for a former member (no link). */
+  giverSlug: string | null;
   giverName: string;
   createdAt: number;
 }

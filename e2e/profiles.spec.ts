@@ -3,6 +3,7 @@
 // cropping and uploading a photo that then shows in the header; AI Assist once, then disabled with the already-used message;
 // and axe on every new screen.
 import type { Locator, Page } from '@playwright/test';
+import { PRIVACY_TEXTS } from '../common/privacy.ts';
 import { expect, test } from './fixtures.ts';
 import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
@@ -223,7 +224,9 @@ test.describe('editing', () => {
     await tab(page, 'Contact').click();
     await expect(page.getByRole('link', { name: '+63 917 555 0123' })).toHaveAttribute('href', 'tel:+639175550123');
     await expect(page.getByRole('link', { name: '@hilothaven' })).toHaveAttribute('href', 'https://www.instagram.com/hilothaven');
-    await expect(page.getByRole('link', { name: 'hello@hilot-haven.example' })).toBeVisible();
+    // A new e-mail address is used only once its link is followed (issue 22): the tab says where the link went.
+    await expect(page.getByText(PRIVACY_TEXTS.pendingNotice('hello@hilot-haven.example'))).toBeVisible();
+    await expect(page.getByRole('link', { name: 'hello@hilot-haven.example' })).toHaveCount(0);
   });
 
   test('a client edits: Profile and Contact tabs, About Me; Cancel returns to the profile; a 60-character name fits', async ({ page }) => {

@@ -1,7 +1,7 @@
 // The route tree (code-based, typed). Landing and the home shell ship in the first bundle; every other screen
 // is loaded on demand, the auth form included (it carries the validation schema and the captcha loader).
 // Guards follow the route table (spec part 2 section 2): signed-out visitors reach only /, /auth,
-// /forgot-password, /reset-password, /leaderboards, and /chat, the profiles, /stars and /flowers (which only ask
+// /forgot-password, /reset-password, /confirm-email (issue 22), /leaderboards, and /chat, the profiles, /stars and /flowers (which only ask
 // them to log in); everything else sends them to /auth (SignedInLayout). Whatever the route, a signed-in member
 // also has the chat dock (SignedInChat): the tab's chat connection and the requests and chats it brings to every
 // screen.
@@ -19,7 +19,7 @@ import { LoadingView } from './components/loading-view.tsx';
 import { NotFoundView, RouteErrorView } from './components/error-views.tsx';
 import { SignedInLayout } from './components/signed-in-layout.tsx';
 import { prefetchProfileScreen } from './lib/profile-queries.ts';
-import { authSearch, mapSearch, premiumSearch, profileSearch, resetPasswordSearch } from './lib/search-params.ts';
+import { authSearch, confirmEmailSearch, mapSearch, premiumSearch, profileSearch, resetPasswordSearch } from './lib/search-params.ts';
 import { useSessionUser } from './lib/session.ts';
 import { IndexPage } from './routes/index.tsx';
 import type { TrpcUtils } from './trpc.ts';
@@ -80,6 +80,14 @@ const resetPasswordRoute = createRoute({
   path: '/reset-password',
   validateSearch: (search: Record<string, unknown>) => resetPasswordSearch.parse(search),
   component: lazyRouteComponent(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
+});
+
+// The link that confirms a new e-mail address (issue 22): works signed out too, the link is the proof.
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm-email',
+  validateSearch: (search: Record<string, unknown>) => confirmEmailSearch.parse(search),
+  component: lazyRouteComponent(() => import('./routes/confirm-email.tsx'), 'ConfirmEmailPage'),
 });
 
 // The local mailbox (development only: the Worker answers 404 for it anywhere else).
@@ -181,6 +189,11 @@ const analyticsRoute = createRoute({
   ...signedIn('/analytics'),
   component: lazyRouteComponent(() => import('./routes/analytics.tsx'), 'AnalyticsPage'),
 });
+// Privacy and account (issue 22): devices, e-mail, the download of one's data, deleting the account.
+const privacyRoute = createRoute({
+  ...signedIn('/privacy'),
+  component: lazyRouteComponent(() => import('./routes/privacy.tsx'), 'PrivacyPage'),
+});
 const favoritesRoute = createRoute({
   ...signedIn('/favorites'),
   component: lazyRouteComponent(() => import('./routes/favorites.tsx'), 'FavoritesPage'),
@@ -191,6 +204,7 @@ export const routeTree = rootRoute.addChildren([
   authRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  confirmEmailRoute,
   devMailRoute,
   chatRoute,
   leaderboardsRoute,
@@ -216,6 +230,7 @@ export const routeTree = rootRoute.addChildren([
     premiumRoute,
     favoritesRoute,
     analyticsRoute,
+    privacyRoute,
   ]),
 ]);
 

@@ -1,11 +1,13 @@
 // The Cron Trigger (wrangler.toml [triggers]): every minute it delivers the mail that is due (first attempts
-// whose request could not, and retries after their pause), and once in a while tidies the outbox and the
-// spent reset tokens.
+// whose request could not, and retries after their pause), and once an hour tidies the outbox and the spent
+// reset tokens, releases the names of accounts deleted more than 30 days ago and removes the payments of former
+// members that the books no longer need (ADR 022).
 import { lt, or, and, isNotNull } from 'drizzle-orm';
 import { mailOutbox, passwordResetTokens } from '../db/schema.ts';
 import { getDatabase } from './db.ts';
 import { readConfig, type Bindings } from './env.ts';
 import { deliverDueMail } from './providers/mail.ts';
+import { expiredPaymentStatements, releaseNameStatements } from './services/account-deletion.ts';
 import { DAY_MS } from '../common/time.ts';
 
 /** Delivered and failed messages (their bodies already blanked) are kept this long for reports. */
@@ -28,5 +30,7 @@ export async function runScheduledWork(env: Bindings, now = Date.now()): Promise
           or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt)),
         ),
       ),
+    ...releaseNameStatements(db, now),
+    ...expiredPaymentStatements(db, now),
   ]);
 }

@@ -8,7 +8,7 @@ import { useSessionUser } from '../lib/session.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { ArrowLeftIcon } from './icons.tsx';
 
-type BackTarget = 'history' | '/' | '/profile' | '/edit-profile' | '/auth';
+type BackTarget = 'history' | '/' | '/profile' | '/edit-profile' | '/auth' | '/privacy';
 
 export interface PageShellProps {
   title: ReactNode;

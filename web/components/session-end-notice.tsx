@@ -1,8 +1,9 @@
 // Why the member was signed out, on the landing page and the sign-in form (issue 20 item 8): "This account has
-// been banned." after an admin banned the account while it was in use (lib/session-end.ts). The landing page is
-// prerendered without it: it is read from this tab's session storage once the page has hydrated, into an assertive
-// live region that is already there, so screen readers announce it. The region has no alert role of its own: an empty
-// alert would sit beside the sign-in form's own.
+// Why the member was signed out, on the landing page and the sign-in form: "This account has been banned." after an
+// admin banned the account while it was in use (issue 20 item 8), or "Your account has been deleted." after the
+// member deleted it (issue 22; lib/session-end.ts). The landing page is prerendered without it: it is read from this
+// tab's session storage once the page has hydrated, into an assertive live region that is already there, so screen
+// readers announce it. The region has no alert role of its own: an empty alert would sit beside the sign-in form's own.
 import { useSyncExternalStore } from 'react';
 import { cn } from '../lib/cn.ts';
 import { SESSION_END_TEXTS, sessionEndNotice } from '../lib/session-end.ts';
@@ -18,7 +19,14 @@ export function SessionEndNotice({ className }: { className?: string }) {
   return (
     <div aria-live="assertive" aria-atomic="true">
       {reason ? (
-        <p className={cn('rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800', className)} data-testid="session-end-notice">
+        <p
+          className={cn(
+            'rounded-2xl border px-4 py-3 text-sm font-semibold',
+            reason === 'banned' ? 'border-red-200 bg-red-50 text-red-800' : 'border-sand-300 bg-white text-ink-900',
+            className,
+          )}
+          data-testid="session-end-notice"
+        >
           {SESSION_END_TEXTS[reason]}
         </p>
       ) : null}

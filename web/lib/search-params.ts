@@ -14,6 +14,8 @@ const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(sche
 /** `role` opens registration with that role chosen; `mode=register` opens registration (Get Started). */
 export const authSearch = z.object({ role: optional(z.enum(REGISTRABLE_ROLES)), mode: optional(z.enum(['register', 'signin'])) });
 export const resetPasswordSearch = z.object({ token: optional(searchText) });
+/** The link mailed to a new e-mail address (issue 22). */
+export const confirmEmailSearch = z.object({ token: optional(searchText) });
 export const mapSearch = z.object({ focus: optional(searchText) });
 /** `?refresh=true` (after an address is saved) makes the profile fetch everything again. */
 export const profileSearch = z.object({

@@ -1,17 +1,20 @@
 // A session the server ended while the member was using the app, and why, when the member must be told (issue 20
-// item 8): an admin banned the account. The server answers the session's first request after the ban with 401
+// item 8): an admin banned the account; or the member deleted their account themselves (issue 22), after which the
+// landing page says it was done. The server answers the session's first request after the ban with 401
 // "This account has been banned." (any call, or account.me, which the chat connection asks when its socket closes
 // with 4001) and clears the cookie. The app then does what sign-out does (every cached answer dropped, a full load
 // of /), and keeps the reason in this tab's session storage so the landing page and the sign-in form can say it.
 // The notice goes when someone signs in on this tab.
 import { MESSAGES } from '../../common/account.ts';
+import { PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { httpStatusOf, serverMessage } from './errors.ts';
 
 const SESSION_END_KEY = 'sessionEnded';
 
-export type SessionEndNotice = 'banned';
+export type SessionEndNotice = 'banned' | 'deleted';
 
-export const SESSION_END_TEXTS: Record<SessionEndNotice, string> = { banned: MESSAGES.banned };
+export const SESSION_END_TEXTS: Record<SessionEndNotice, string> = { banned: MESSAGES.banned, deleted: PRIVACY_TEXTS.deleted };
+const REASONS: readonly unknown[] = Object.keys(SESSION_END_TEXTS);
 
 /** A failed call that says the member's account was banned (401 from a session the ban ended, or 403). */
 export function isBannedAnswer(error: unknown): boolean {
@@ -31,7 +34,9 @@ export function rememberSessionEnd(reason: SessionEndNotice): void {
 export function sessionEndNotice(): { reason: SessionEndNotice; at: number } | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(SESSION_END_KEY) ?? 'null') as { reason?: unknown; at?: unknown } | null;
-    return stored && stored.reason === 'banned' && typeof stored.at === 'number' ? { reason: stored.reason, at: stored.at } : null;
+    return stored && REASONS.includes(stored.reason) && typeof stored.at === 'number'
+      ? { reason: stored.reason as SessionEndNotice, at: stored.at }
+      : null;
   } catch {
     return null;
   }

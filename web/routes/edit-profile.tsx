@@ -138,7 +138,7 @@ function Editor({ user }: { user: CurrentUser }) {
           </TabsPrimitive.Content>
 
           <TabsPrimitive.Content value="contact" className="grid grid-cols-1 gap-4 focus:outline-none">
-            <ContactEditor form={form} />
+            <ContactEditor form={form} user={user} />
           </TabsPrimitive.Content>
         </TabsPrimitive.Root>
         <FieldError id="form-error">{formError}</FieldError>

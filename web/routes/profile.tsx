@@ -7,16 +7,18 @@
 // therapist's profile has a Save button (favourites lists); one's own has the way to them. Issue 12 adds the
 // lineup (spa and therapist profiles), the way to Analytics (one's own spa) and, for a premium viewer, the
 // member's chat presence with a Chat button. The sections are one sticky, sideways-scrolling tab bar with the open
-// section right under it (components/profile/profile-tab-bar.tsx, issue 20 item 6).
+// section right under it (components/profile/profile-tab-bar.tsx, issue 20 item 6). One's own profile leads to
+// Privacy and account (issue 22).
 import { Link, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
+import { PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { PROFILE_TEXTS, type ProfileStats, type PublicProfile } from '../../common/profile.ts';
 import { profileTabRows, type ProfileTabKey } from '../../common/profile-tabs.ts';
 import type { CurrentUser } from '../../common/account.ts';
 import { ErrorFallback, SessionErrorView } from '../components/error-views.tsx';
 import { SaveButton } from '../components/favorites/save-button.tsx';
-import { HeartIcon, PinIcon } from '../components/icons.tsx';
+import { HeartIcon, PinIcon, ShieldIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { LineupPanel } from '../components/profile/lineup-panel.tsx';
@@ -207,6 +209,15 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
           </Link>
         </section>
       ) : null}
+      {own ? (
+        <section aria-label={PRIVACY_TEXTS.title} className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+          <p className="min-w-0 flex-1 text-sm text-ink-800">{PRIVACY_TEXTS.entryIntro}</p>
+          <Link to="/privacy" className={buttonClasses('outline', 'sm', 'min-h-11 shrink-0')}>
+            <ShieldIcon size={18} />
+            {PRIVACY_TEXTS.entryLink}
+          </Link>
+        </section>
+      ) : null}
       <ProfileTabBar
         rows={rows}
         value={tab}
@@ -242,7 +253,7 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
           <ReceivedList userId={profile.id} kind="medals" />
         </TabContent>
         <TabContent value="contact">
-          <ContactPanel profile={profile} ownEmail={own ? me.email : null} />
+          <ContactPanel profile={profile} own={own ? me : null} />
         </TabContent>
       </ProfileTabBar>
     </div>

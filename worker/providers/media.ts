@@ -40,6 +40,8 @@ import { badRequest, payloadTooLarge, serviceUnavailable, unsupportedMediaType }
 export const MAX_IMAGE_SIDE = 4096;
 export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
 export const MEDIA_PATH = '/media/';
+/** Where a member's profile pictures are stored: `profiles/<member id>/<sha-256>.jpg`. */
+export const PROFILE_IMAGE_SCOPE = 'profiles';
 
 export const MEDIA_TEXTS = {
   missingFile: (field: string) => `Please choose a photo to upload (multipart field ${field}).`,
@@ -299,6 +301,19 @@ export async function deleteReplaced(bucket: R2Bucket, replaced: (string | null 
   const keep = new Set(stillUsed.map(mediaKeyOf).filter(Boolean));
   const keys = [...new Set(replaced.map(mediaKeyOf).filter((key): key is string => Boolean(key) && !keep.has(key)))];
   if (keys.length > 0) await bucket.delete(keys);
+}
+
+/** Every object stored under an owner (`<scope>/<owner>/...`): a deleted member's photos, current or left behind. */
+export async function deleteOwnerImages(bucket: R2Bucket, scope: string, ownerId: number): Promise<number> {
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    const listed = await bucket.list({ prefix: `${scope}/${ownerId}/`, cursor });
+    if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
+    deleted += listed.objects.length;
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  return deleted;
 }
 
 /** GET /media/<key>: the object with its own type, nosniff, its ETag, and a year's immutable cache. */

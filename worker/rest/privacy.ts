@@ -16,5 +16,7 @@ export const privacyRoutes = new Hono<HonoEnv>()
       return new RestFile(`spaconnect-data-${data.account.slug}-${manilaDay()}.json`, 'application/json; charset=utf-8', JSON.stringify(data, null, 2));
     }),
   )
+  // Deletes the signed-in member's account; the body carries their password.
+  .delete('/user', rest((caller, { body }) => caller.privacy.deleteAccount(body as never)))
   // The page the confirmation link opens (/confirm-email?token=…) sends the token here.
   .post('/confirm-email', rest((caller, { body }) => caller.privacy.confirmEmail(body as never)));

@@ -1,7 +1,7 @@
 // Accounts: registration, sign-in, sign-out and the current user. A read costs one database round trip and a
 // write two: registration first consumes the captcha and checks the name in one batch, then creates the user
 // and the session in another; sign-in reads the user, then writes the session.
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { loginInput, MESSAGES, registerInput, type CurrentUser } from '../../common/account.ts';
 import { nameSkeleton } from '../../common/name-skeleton.ts';
 import { nameKey as keyOfName } from '../../common/names.ts';
@@ -9,6 +9,8 @@ import { captchaUses, sessions, users } from '../../db/schema.ts';
 import { captchaProvider } from '../providers/captcha.ts';
 import { addressKey } from '../services/client-address.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../db/password.ts';
+import { holdsName, releaseNameStatements } from '../services/account-deletion.ts';
+import { slugify } from '../../common/slug.ts';
 import { insertMember, isFormerMemberName, isUniqueViolation, sharedMemberFields } from '../services/users.ts';
 import { sessionOrigin } from '../services/session-origin.ts';
 import {
@@ -77,10 +79,11 @@ export const accountRouter = router({
             .onConflictDoNothing()
             .returning({ signature: captchaUses.signature })
         : ctx.db.select({ signature: sql<string>`'provider'` }).from(sql`(select 1)`),
+      // A former member's name stays taken for 30 days (ADR 022).
       ctx.db
         .select({ id: users.id })
         .from(users)
-        .where(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)))
+        .where(and(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)), holdsName(now)))
         .limit(1),
       ctx.db.delete(captchaUses).where(sql`${captchaUses.expiresAt} < ${now}`),
     ]);
@@ -90,7 +93,9 @@ export const accountRouter = router({
     const session = newSession(0, now, sessionOrigin(ctx.request));
     let created: UserRow | undefined;
     try {
-      const [, , rows] = await ctx.db.batch([
+      const [, , , , rows] = await ctx.db.batch([
+        // A former member who held the name more than 30 days ago gives it up now.
+        ...releaseNameStatements(ctx.db, now, { nameKey, skeleton, slug: slugify(input.name) }),
         insertMember(ctx.db, { name: input.name, role: input.role, passwordHash: await passwordHash, createdAt: now }),
         ctx.db.insert(sessions).values({ ...session.row, userId: sql`(select id from users where name_key = ${nameKey})` }),
         ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1),

@@ -193,7 +193,7 @@ export const adminRouter = router({
       () =>
         [
           usersQuery(ctx.db, null, ADMIN_PAGE_SIZE + 1, (input.page - 1) * ADMIN_PAGE_SIZE),
-          ctx.db.all<{ total: number; active: number }>(sql`select count(*) as total, coalesce(sum(chat_bot), 0) as active from users`),
+          ctx.db.all<{ total: number; active: number }>(sql`select count(*) as total, coalesce(sum(chat_bot), 0) as active from users where deleted_at is null`),
         ] as const,
     );
     const page = pageOf(rows, ADMIN_PAGE_SIZE, (row) => ({ ...toAdminUser(row), bioPreview: bioPreview(row.bio) }), () => String(input.page + 1));

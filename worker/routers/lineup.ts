@@ -14,11 +14,11 @@ import {
   type LineupSpa,
   type LineupTherapist,
 } from '../../common/lineup.ts';
-import { PROFILE_TEXTS } from '../../common/profile.ts';
 import type { Role } from '../../common/roles.ts';
 import { isUniqueViolation } from '../services/users.ts';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
 import { notBanned } from '../services/member-sql.ts';
+import { visibleMember } from '../services/profiles.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 
 type LinkRow = { id: number; spaId: number; therapistId: number; state: string };
@@ -94,12 +94,12 @@ export const lineupRouter = router({
   /** GET /api/users/{userId}/lineup: a spa's therapists or a therapist's spas; one round trip with the session. */
   of: publicProcedure.input(lineupOfInput).query(async ({ ctx, input }): Promise<LineupAnswer> => {
     const { viewer, results } = await ctx.readBesideSession([
-      ctx.db.all<{ id: number; role: Role; isBanned: number }>(sql`select id, role, is_banned as isBanned from users where id = ${input.userId}`),
+      ctx.db.all<{ id: number; role: Role; isBanned: number; deletedAt: number | null }>(
+        sql`select id, role, is_banned as isBanned, deleted_at as deletedAt from users where id = ${input.userId}`,
+      ),
       lineupRowsQuery(ctx, input.userId),
     ]);
-    const [target] = results[0];
-    if (!target || (Number(target.isBanned) === 1 && viewer?.user.role !== 'admin'))
-      throw notFound(PROFILE_TEXTS.userNotFound);
+    const target = visibleMember(results[0][0], { role: viewer?.user.role ?? 'client' });
     return toLineup(results[1], viewer?.user.id === target.id);
   }),
 
@@ -107,14 +107,14 @@ export const lineupRouter = router({
   invite: signedInProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
     if (ctx.user.role !== 'spa_management') throw forbidden(LINEUP_TEXTS.onlySpasInvite);
     let inserted: { id: number; createdAt: number }[];
-    let found: { role: Role; isBanned: number }[];
+    let found: { role: Role; hidden: number }[];
     try {
       [inserted, found] = await ctx.db.batch([
         ctx.db.all<{ id: number; createdAt: number }>(sql`
           insert into lineup_links (spa_id, therapist_id, state)
           select ${ctx.user.id}, t.id, 'invited' from users as t where t.id = ${input.therapistId} and t.role = 'therapist' and ${notBanned('t')}
           returning id, created_at as createdAt`),
-        ctx.db.all<{ role: Role; isBanned: number }>(sql`select role, is_banned as isBanned from users where id = ${input.therapistId}`),
+        ctx.db.all<{ role: Role; hidden: number }>(sql`select role, not ${notBanned()} as hidden from users where id = ${input.therapistId}`),
       ]);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(LINEUP_TEXTS.alreadyLinked);
@@ -123,7 +123,7 @@ export const lineupRouter = router({
     const [link] = inserted;
     if (!link) {
       const [therapist] = found;
-      if (!therapist || Number(therapist.isBanned) === 1) throw notFound(LINEUP_TEXTS.therapistNotFound);
+      if (!therapist || Number(therapist.hidden) === 1) throw notFound(LINEUP_TEXTS.therapistNotFound);
       throw badRequest(LINEUP_TEXTS.notATherapist);
     }
     return { linkId: link.id, spaId: ctx.user.id, therapistId: input.therapistId, state: 'invited' as const, message: LINEUP_TEXTS.invited };

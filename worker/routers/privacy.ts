@@ -4,7 +4,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/account.ts';
 import { PROFILE_TEXTS } from '../../common/profile.ts';
-import { confirmEmailInput, PRIVACY_TEXTS, sessionIdInput, type SessionInfo } from '../../common/privacy.ts';
+import { confirmEmailInput, deleteAccountInput, PRIVACY_TEXTS, sessionIdInput, type SessionInfo } from '../../common/privacy.ts';
 import { sessions } from '../../db/schema.ts';
 import { deliverDueMail, mailProviderName, queueMailWhen } from '../providers/mail.ts';
 import { closeChatSockets } from '../services/chat.ts';
@@ -13,7 +13,26 @@ import { blankSessionCookie, sessionExpiresAt, sessionMemberId } from '../servic
 import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
 import { addressKey } from '../services/client-address.ts';
 import { buildExport, exportQueries, type DataExport } from '../services/data-export.ts';
+import { deletionStatements } from '../services/account-deletion.ts';
+import { purgeSpaListing } from '../services/edge-cache.ts';
+import { purgeLeaderboards } from '../services/leaderboards.ts';
+import { verifyPassword } from '../../db/password.ts';
+import { deleteOwnerImages, PROFILE_IMAGE_SCOPE } from '../providers/media.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import type { Bindings } from '../env.ts';
+
+/** A deleted member's photos (R2). The account is gone by now: a storage failure is logged, never undone. */
+async function deletePhotos(env: Bindings, memberId: number): Promise<void> {
+  if (!env.MEDIA) {
+    console.error('MEDIA binding missing: a deleted member\'s photos were not removed', { userId: memberId });
+    return;
+  }
+  try {
+    await deleteOwnerImages(env.MEDIA, PROFILE_IMAGE_SCOPE, memberId);
+  } catch (error) {
+    console.error('a deleted member\'s photos could not be removed', { userId: memberId, error: String(error) });
+  }
+}
 
 interface EmailTokenRow {
   userId: number;
@@ -95,6 +114,33 @@ export const privacyRouter = router({
     const read = await ctx.readWithSession((sessionId) => exportQueries(ctx.db, sessionMemberId(sessionId)));
     if (!read) throw unauthorized(MESSAGES.notSignedIn);
     return buildExport(read.viewer.user, read.results, read.viewer.session.id);
+  }),
+
+  /**
+   * DELETE /api/user `{ password }`: deletes the signed-in member's account (ADR 022). The password is asked again
+   * (401 when wrong), limited like sign-in (per client address and per account, before any hashing). What they
+   * gave stays as "Former member"; everything personal is erased in one batch (worker/services/account-deletion.ts),
+   * then their photos, their chat sockets and the cached boards go. The last admin is refused (409), in the same
+   * batch. Two round trips: the session, then the batch.
+   */
+  deleteAccount: signedInProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+    const me = ctx.user;
+    await enforceRateLimit(ctx, ctx.env.LOGIN_ADDRESS_LIMITER, addressKey(ctx.clientIp));
+    await enforceRateLimit(ctx, ctx.env.LOGIN_ACCOUNT_LIMITER, me.nameKey);
+    if (!(await verifyPassword(input.password, me.passwordHash))) throw unauthorized(PRIVACY_TEXTS.wrongPassword);
+
+    const results = await ctx.db.batch(deletionStatements(ctx.db, me, Date.now()));
+    if ((results[1] as { id: number }[]).length === 0) throw conflict(PRIVACY_TEXTS.lastAdmin);
+
+    await Promise.all([
+      closeChatSockets(ctx.env, { userId: me.id }),
+      deletePhotos(ctx.env, me.id),
+      // Boards show a former member nowhere from now on; a spa leaves the map.
+      purgeLeaderboards(),
+      me.role === 'spa_management' ? purgeSpaListing() : Promise.resolve(),
+    ]);
+    ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
+    return { deleted: true as const, message: PRIVACY_TEXTS.deleted };
   }),
 
   /**

@@ -14,7 +14,7 @@ import { nameKey as keyOfName } from '../../common/names.ts';
 import { slugify } from '../../common/slug.ts';
 import { slugHistory, users } from '../../db/schema.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
-import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../providers/media.ts';
+import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, PROFILE_IMAGE_SCOPE, reencodeImage, storeImages } from '../providers/media.ts';
 import {
   parseCursor,
   profileQuery,
@@ -32,6 +32,7 @@ import {
   visibleMember,
   type RecognitionKind,
 } from '../services/profiles.ts';
+import { releaseNameStatements } from '../services/account-deletion.ts';
 import { sessionMemberId, type UserRow } from '../services/sessions.ts';
 import { isFormerMemberName, isUniqueViolation } from '../services/users.ts';
 import { emailChangedMail, emailConfirmationMail, newEmailToken } from '../services/email-change.ts';
@@ -112,6 +113,9 @@ function renamedSlug(name: string): SQL {
       then ${base} || '-' || "users"."member_number"
     else ${base} end`;
 }
+
+/** Where the update's answer sits in a rename's batch: after the two name releases and the slug history. */
+const RENAME_UPDATE_INDEX = 3;
 
 export const profilesRouter = router({
   /** GET /api/profile/by-slug/{slug}, GET /api/users/{userId}/profile. */
@@ -245,6 +249,8 @@ export const profilesRouter = router({
     try {
       results = name
         ? await ctx.db.batch([
+            // A former member who held the name more than 30 days ago gives it up now (ADR 022).
+            ...releaseNameStatements(ctx.db, now, { nameKey: nameKey!, skeleton: skeleton!, slug: slugify(name) }),
             // The slug in use before the rename keeps working (when the rename goes ahead).
             ctx.db.run(sql`insert or ignore into slug_history (slug, user_id)
               select slug, id from users where id = ${me.id} and name_key != ${nameKey} and ${nameFree}`),
@@ -256,7 +262,7 @@ export const profilesRouter = router({
         : emailStatements.length > 0
           ? await ctx.db.batch([update, ...emailStatements])
           : [await update];
-      updated = (results[name ? 1 : 0] as UserRow[])[0];
+      updated = (results[name ? RENAME_UPDATE_INDEX : 0] as UserRow[])[0];
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MESSAGES.nameTaken);
       throw error;
@@ -290,7 +296,7 @@ export const profilesRouter = router({
     const upload = await inspectImage(input.get('profilePic'), { field: 'profilePic' });
     const encoded = await reencodeImage(images, upload, ['profile', 'thumbnail']);
 
-    const [stored, storedThumbnail] = await storeImages(bucket, 'profiles', ctx.user.id, encoded);
+    const [stored, storedThumbnail] = await storeImages(bucket, PROFILE_IMAGE_SCOPE, ctx.user.id, encoded);
     const profilePic = stored!.url;
     const profilePicThumbnail = storedThumbnail!.url;
     let previous: { profilePic: string | null; profilePicThumbnail: string | null } | undefined;

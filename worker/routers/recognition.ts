@@ -31,7 +31,7 @@ import { checkGiver, diagnoseStatement, explainRefusal, giveStatement, refusalEr
 import { publicProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
 import type { UserRow } from '../services/sessions.ts';
 import { memberIdBySlug, visibleMember } from '../services/profiles.ts';
-import { notBanned, premiumNow } from '../services/member-sql.ts';
+import { linkSlug, notBanned, premiumNow } from '../services/member-sql.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 
 const HISTORY_LIMIT = 200;
@@ -74,18 +74,28 @@ async function resolveRef(ctx: Context, ref: MemberRef): Promise<MemberRef> {
 }
 
 function memberQuery(db: Database, ref: MemberRef) {
-  return db.all<{ id: number; name: string; slug: string; role: Role; memberNumber: number; profilePic: string | null; isBanned: number }>(sql`
-    select id, name, slug, role, member_number as memberNumber, profile_pic as profilePic, is_banned as isBanned
+  return db.all<{
+    id: number;
+    name: string;
+    slug: string;
+    role: Role;
+    memberNumber: number;
+    profilePic: string | null;
+    isBanned: number;
+    deletedAt: number | null;
+  }>(sql`
+    select id, name, slug, role, member_number as memberNumber, profile_pic as profilePic, is_banned as isBanned, deleted_at as deletedAt
     from users where id = ${memberIdSql(ref)}`);
 }
 
-/** The member a history is about, as the viewer may see them (visibleMember), without the ban flag. */
+/** The member a history is about, as the viewer may see them (visibleMember), without the ban and deletion flags. */
 function historyMember(members: Awaited<ReturnType<typeof memberQuery>>, viewer: UserRow) {
-  const { isBanned: _banned, ...shown } = visibleMember(members[0], viewer, REVIEW_MESSAGES.memberNotFound);
+  const { isBanned: _banned, deletedAt: _deleted, ...shown } = visibleMember(members[0], viewer, REVIEW_MESSAGES.memberNotFound);
   return shown;
 }
 
-type Person = { id: number; name: string; slug: string; memberNumber: number; role: Role; profileImageUrl: string | null };
+/** The other member of an entry; a former member (deleted account) has no slug: nothing links to them. */
+type Person = { id: number; name: string; slug: string | null; memberNumber: number; role: Role; profileImageUrl: string | null };
 
 /** Given and received entries of medals or red flags, with the other member as the spec lists them. */
 function historyQuery(db: Database, table: 'medals' | 'red_flags', side: 'given' | 'received', ref: MemberRef) {
@@ -95,7 +105,7 @@ function historyQuery(db: Database, table: 'medals' | 'red_flags', side: 'given'
       ? sql`, r.description as description, (select state from red_flag_disputes where red_flag_id = r.id) as disputeState`
       : sql``;
   return db.all<Record<string, unknown>>(sql`
-    select r.id as id, r.reason as reason, r.created_at as createdAt, o.id as otherId, o.name as otherName, o.slug as otherSlug,
+    select r.id as id, r.reason as reason, r.created_at as createdAt, o.id as otherId, o.name as otherName, ${linkSlug('o')} as otherSlug,
       o.member_number as otherMemberNumber, o.role as otherRole, o.profile_pic as otherPic${redFlagColumns}
     from ${sql.raw(table)} as r join users as o on o.id = r.${sql.raw(theirs)}
     where r.${sql.raw(mine)} = ${memberIdSql(ref)}
@@ -106,7 +116,7 @@ function person(row: Record<string, unknown>): Person {
   return {
     id: Number(row.otherId),
     name: String(row.otherName),
-    slug: String(row.otherSlug),
+    slug: (row.otherSlug as string | null) ?? null,
     memberNumber: Number(row.otherMemberNumber),
     role: row.otherRole as Role,
     profileImageUrl: (row.otherPic as string | null) ?? null,
@@ -163,8 +173,8 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
     memberQuery(ctx.db, ref),
     ctx.db.all<Record<string, unknown>>(sql`
       select r.id as id, r.reason as reason, r.created_at as createdAt,
-        g.id as giverId, g.name as giverName, g.slug as giverSlug, g.member_number as giverMemberNumber,
-        p.id as recipientId, p.name as recipientName, p.slug as recipientSlug, p.member_number as recipientMemberNumber,
+        g.id as giverId, g.name as giverName, ${linkSlug('g')} as giverSlug, g.member_number as giverMemberNumber,
+        p.id as recipientId, p.name as recipientName, ${linkSlug('p')} as recipientSlug, p.member_number as recipientMemberNumber,
         s.id as spaId, s.name as spaName
       from ${table} as r join users as g on g.id = r.giver_id join users as p on p.id = r.recipient_id
       left join spas as s on s.id = r.spa_id
@@ -190,11 +200,16 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
       id: Number(row.id),
       reason: (row.reason as string | null) ?? null,
       createdAt: Number(row.createdAt),
-      giver: { id: Number(row.giverId), name: String(row.giverName), slug: String(row.giverSlug), memberNumber: Number(row.giverMemberNumber) },
+      giver: {
+        id: Number(row.giverId),
+        name: String(row.giverName),
+        slug: (row.giverSlug as string | null) ?? null,
+        memberNumber: Number(row.giverMemberNumber),
+      },
       recipient: {
         id: Number(row.recipientId),
         name: String(row.recipientName),
-        slug: String(row.recipientSlug),
+        slug: (row.recipientSlug as string | null) ?? null,
         memberNumber: Number(row.recipientMemberNumber),
       },
       spa: row.spaId === null ? null : { id: Number(row.spaId), name: String(row.spaName) },
@@ -252,11 +267,11 @@ export const recognitionRouter = router({
       memberQuery(ctx.db, ref),
       ctx.db.all<Record<string, unknown>>(sql`
         select * from (
-          select r.id as id, 'given' as direction, o.name as otherUserName, o.slug as otherUserSlug, o.profile_pic as otherUserProfilePic,
+          select r.id as id, 'given' as direction, o.name as otherUserName, ${linkSlug('o')} as otherUserSlug, o.profile_pic as otherUserProfilePic,
             r.reason as reason, r.created_at as createdAt
           from ${table} as r join users as o on o.id = r.recipient_id where r.giver_id = ${member} and r.created_at >= ${since}
           union all
-          select r.id, 'received', o.name, o.slug, o.profile_pic, r.reason, r.created_at
+          select r.id, 'received', o.name, ${linkSlug('o')}, o.profile_pic, r.reason, r.created_at
           from ${table} as r join users as o on o.id = r.giver_id where r.recipient_id = ${member} and r.created_at >= ${since}
         ) order by createdAt desc, id desc limit ${HISTORY_LIMIT}`),
     ]);
@@ -272,7 +287,7 @@ export const recognitionRouter = router({
         id: Number(row.id),
         direction: row.direction as 'given' | 'received',
         otherUserName: String(row.otherUserName),
-        otherUserSlug: String(row.otherUserSlug),
+        otherUserSlug: (row.otherUserSlug as string | null) ?? null,
         otherUserProfilePic: (row.otherUserProfilePic as string | null) ?? null,
         reason: (row.reason as string | null) ?? null,
         createdAt: Number(row.createdAt),

@@ -103,21 +103,21 @@ export const reviewsRouter = router({
           ambience_rating = excluded.ambience_rating, amenities_rating = excluded.amenities_rating,
           booking_rating = excluded.booking_rating, selection_rating = excluded.selection_rating, updated_at = ${now}
         returning id, created_at as createdAt, updated_at as updatedAt`),
-      ctx.db.all<{ id: number; name: string; slug: string; role: Role; isBanned: number }>(
-        sql`select id, name, slug, role, is_banned as isBanned from users where id = ${input.targetUserId}`,
+      ctx.db.all<{ id: number; name: string; slug: string; role: Role; hidden: number }>(
+        sql`select id, name, slug, role, not ${notBanned()} as hidden from users where id = ${input.targetUserId}`,
       ),
       ...(gift ? [giveStatement(ctx.db, gift), diagnoseStatement(ctx.db, gift)] : []),
     ] as never);
     const [saved, targets, given, diagnosis] = results as unknown as [
       { id: number; createdAt: number; updatedAt: number | null }[],
-      { id: number; name: string; slug: string; role: Role; isBanned: number }[],
+      { id: number; name: string; slug: string; role: Role; hidden: number }[],
       { id: number }[] | undefined,
       Parameters<typeof explainRefusal>[1][] | undefined,
     ];
     const target = targets[0];
     const review = saved[0];
     if (!review) {
-      if (!target || Number(target.isBanned) === 1) throw notFound(REVIEW_MESSAGES.memberNotFound);
+      if (!target || Number(target.hidden) === 1) throw notFound(REVIEW_MESSAGES.memberNotFound);
       if (!mayReview(reviewer.role, target.role)) throw forbidden(REVIEW_MESSAGES.roleNotAllowed);
       if (target.role === 'therapist' && input.flowerSpaId !== undefined && Number(diagnosis?.[0]?.spaExists) !== 1)
         throw notFound(RECOGNITION_MESSAGES.spaNotFound);
@@ -150,8 +150,8 @@ export const reviewsRouter = router({
       ctx,
       (sessionId) =>
         [
-          ctx.db.all<{ id: number; name: string; slug: string; role: Role; profilePic: string | null; isBanned: number }>(sql`
-            select id, name, slug, role, profile_pic as profilePic, is_banned as isBanned from users where ${memberWhere(input, sql`id`)}`),
+          ctx.db.all<{ id: number; name: string; slug: string; role: Role; profilePic: string | null; hidden: number }>(sql`
+            select id, name, slug, role, profile_pic as profilePic, not ${notBanned()} as hidden from users where ${memberWhere(input, sql`id`)}`),
           reviewsWhere(
             ctx.db,
             and(memberWhere(input, sql`${reviews.targetUserId}`), eq(reviews.reviewerId, sessionMemberId(sessionId))),
@@ -162,7 +162,7 @@ export const reviewsRouter = router({
     );
     const [targets, mine] = results;
     const target = targets[0];
-    if (!target || Number(target.isBanned) === 1) return { target: null, myReview: null };
+    if (!target || Number(target.hidden) === 1) return { target: null, myReview: null };
     const myReview = mine.map(toReview)[0] ?? null;
     return {
       target: { id: target.id, name: target.name, slug: target.slug, role: target.role, profilePic: target.profilePic },

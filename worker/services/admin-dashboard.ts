@@ -15,7 +15,7 @@ type StatsRow = { totalSpas: number; totalUsers: number; totalReviews: number | 
 /** The four stat cards: Total Spas, Total Users, Total Reviews (the sum of the spas' review counts), Avg Rating. */
 export function dashboardStatsQuery(db: Database) {
   return db.all<StatsRow>(sql`
-    select count(*) as totalSpas, (select count(*) from users) as totalUsers, sum(rated.reviewCount) as totalReviews,
+    select count(*) as totalSpas, (select count(*) from users where deleted_at is null) as totalUsers, sum(rated.reviewCount) as totalReviews,
       round(avg(rated.averageRating), 1) as avgRating
     from (select ${spaReviewCount(sql`s.owner_user_id`)} as reviewCount, ${spaAverageRating(sql`s.owner_user_id`)} as averageRating
           from spas as s) as rated`);
@@ -37,7 +37,7 @@ const weeklyCount = (table: 'users' | 'reviews', since: number, extra = sql``) =
 /** Users per role, the linked spas (for the top rated), and new members and reviews per week since `since`. */
 export function dashboardAnalyticsQueries(db: Database, since: number) {
   return [
-    db.all<{ role: Role; count: number }>(sql`select role, count(*) as count from users group by role`),
+    db.all<{ role: Role; count: number }>(sql`select role, count(*) as count from users where deleted_at is null group by role`),
     // The top rated: by the ranking rating (a Bayesian average, ADR 020), so one 10/10 review does not lead.
     spaRowsQuery(db, sql`s.owner_user_id is not null and ${spaRankingRating(sql`s.owner_user_id`)} is not null`, {
       by: sql`${spaRankingRating(sql`s.owner_user_id`)} desc, s.id`,

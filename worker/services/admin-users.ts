@@ -1,7 +1,7 @@
 // The members of the admin dashboard (spec part 2, User Management and ChatBot Management): the spec's User entity
 // as admins read it, the search by one of the spec's fields, and the ban, which ends the member's sessions and
 // sockets at once and takes them out of every list.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_TEXTS, type AdminSearchField, type AdminUser } from '../../common/admin.ts';
 import { ROLES } from '../../common/roles.ts';
 import { users } from '../../db/schema.ts';
@@ -28,8 +28,9 @@ export type UserRowSql = Omit<AdminUser, 'isBanned' | 'chatBot' | 'isPremium' | 
   premiumUntil: number | null;
 };
 
+/** Members as admins list them; a former member (deleted account, ADR 022) is no longer one. */
 export function usersQuery(db: Database, where: SQL | null, limit: number, offset = 0) {
-  return db.all<UserRowSql>(sql`select ${USER_COLUMNS} from users as u ${where ? sql`where ${where}` : sql``}
+  return db.all<UserRowSql>(sql`select ${USER_COLUMNS} from users as u where u.deleted_at is null ${where ? sql`and ${where}` : sql``}
     order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`);
 }
 
@@ -92,7 +93,7 @@ export async function setBanned(ctx: Context, actor: UserRow, userId: number, ba
   const [target] = await ctx.db
     .select({ id: users.id, name: users.name, role: users.role, isBanned: users.isBanned })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!target) throw notFound(ADMIN_TEXTS.userNotFound);
   if (banned && target.id === actor.id) throw forbidden(ADMIN_TEXTS.cannotBanSelf);
   if (banned && target.role === 'admin') throw forbidden(ADMIN_TEXTS.cannotBanAdmin);

@@ -12,6 +12,7 @@ import { setBanned } from './admin-users.ts';
 import { auditEntry, type AuditTarget } from './audit.ts';
 import { purgeSpaListing } from './edge-cache.ts';
 import { purgeLeaderboards } from './leaderboards.ts';
+import { linkSlug } from './member-sql.ts';
 import type { UserRow } from './sessions.ts';
 
 export function moderationQueries(db: Database, state: 'open' | 'handled') {
@@ -28,7 +29,7 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
       state: chatReports.state,
       reason: chatReports.reason,
       transcript: chatReports.transcript,
-      reporter: { id: reporter.id, name: reporter.name, slug: reporter.slug },
+      reporter: { id: reporter.id, name: reporter.name, slug: linkSlug('reporter') },
       subject: { id: subject.id, name: subject.name, slug: subject.slug, isBanned: subject.isBanned },
       handlerId: handler.id,
       handlerName: handler.name,
@@ -49,10 +50,10 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     note: string | null;
     reporterId: number;
     reporterName: string;
-    reporterSlug: string;
+    reporterSlug: string | null;
     authorId: number;
     authorName: string;
-    authorSlug: string;
+    authorSlug: string | null;
     authorBanned: number;
     reviewId: number;
     reviewText: string;
@@ -64,8 +65,8 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     resolvedAt: number | null;
   }>(sql`
     select rr.id, rr.created_at as createdAt, rr.state, rr.reason, rr.note,
-      ${reporter.id} as reporterId, ${reporter.name} as reporterName, ${reporter.slug} as reporterSlug,
-      author.id as authorId, author.name as authorName, author.slug as authorSlug, author.is_banned as authorBanned,
+      ${reporter.id} as reporterId, ${reporter.name} as reporterName, ${linkSlug('reporter')} as reporterSlug,
+      author.id as authorId, author.name as authorName, ${linkSlug('author')} as authorSlug, author.is_banned as authorBanned,
       r.id as reviewId, r.review_text as reviewText, r.removed_at as removedAt,
       ${target.name} as targetName, ${target.slug} as targetSlug,
       ${handler.id} as handlerId, ${handler.name} as handlerName, rr.resolved_at as resolvedAt
@@ -84,7 +85,7 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     statement: string;
     reporterId: number;
     reporterName: string;
-    reporterSlug: string;
+    reporterSlug: string | null;
     flagId: number | null;
     flagReason: string | null;
     giverId: number | null;
@@ -96,8 +97,8 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     resolvedAt: number | null;
   }>(sql`
     select d.id, d.created_at as createdAt, d.state, d.statement,
-      ${reporter.id} as reporterId, ${reporter.name} as reporterName, ${reporter.slug} as reporterSlug,
-      f.id as flagId, f.reason as flagReason, giver.id as giverId, giver.name as giverName, giver.slug as giverSlug,
+      ${reporter.id} as reporterId, ${reporter.name} as reporterName, ${linkSlug('reporter')} as reporterSlug,
+      f.id as flagId, f.reason as flagReason, giver.id as giverId, giver.name as giverName, ${linkSlug('giver')} as giverSlug,
       giver.is_banned as giverBanned, ${handler.id} as handlerId, ${handler.name} as handlerName, d.resolved_at as resolvedAt
     from red_flag_disputes as d
     join users as ${reporter} on ${reporter.id} = d.user_id
@@ -159,7 +160,7 @@ export function toModerationItems([chat, review, dispute]: [QueueResults, QueueR
       note: null,
       reporter: { id: Number(row.reporterId), name: row.reporterName, slug: row.reporterSlug },
       subject:
-        row.giverId === null ? null : { id: Number(row.giverId), name: row.giverName!, slug: row.giverSlug!, isBanned: Number(row.giverBanned) === 1 },
+        row.giverId === null ? null : { id: Number(row.giverId), name: row.giverName!, slug: row.giverSlug, isBanned: Number(row.giverBanned) === 1 },
       transcript: null,
       review: null,
       redFlag: row.flagId === null ? null : { id: Number(row.flagId), reason: row.flagReason, recipientName: row.reporterName },

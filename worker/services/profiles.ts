@@ -21,6 +21,7 @@ import { RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
 import { coordinateShown } from '../../common/geo.ts';
 import { pageOf } from '../../common/page.ts';
 import type { Database } from '../db.ts';
+import { linkSlug } from './member-sql.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { sharedMemberFields } from './users.ts';
 import { spaAverageRating } from './spa-rating.ts';
@@ -45,21 +46,26 @@ export function memberIdBySlug(rawSlug: string): SQL {
     (select former.user_id from slug_history as former where former.slug = ${slug}))`;
 }
 
-/** The target's id, role and ban state, for the visibility checks of every read. */
+/** The target's id, role, ban and deletion state, for the visibility checks of every read. */
 export function targetQuery(db: Database, target: SQL) {
-  return db.select({ id: users.id, role: users.role, isBanned: users.isBanned }).from(users).where(eq(users.id, target)).limit(1);
+  return db
+    .select({ id: users.id, role: users.role, isBanned: users.isBanned, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, target))
+    .limit(1);
 }
 
 /**
- * The one rule of who may see a member: an unknown member, and a banned one for anyone but an admin, is 404
- * (`message`: the screen's own words for it). Answers the member otherwise.
+ * The one rule of who may see a member: an unknown member and a former member (a deleted account, ADR 022) are
+ * 404 to everyone, a banned one to anyone but an admin (`message`: the screen's own words for it). Answers the
+ * member otherwise.
  */
-export function visibleMember<T extends { isBanned: boolean | number }>(
+export function visibleMember<T extends { isBanned: boolean | number; deletedAt: number | null }>(
   member: T | undefined,
   viewer: Pick<UserRow, 'role'>,
   message: string = PROFILE_TEXTS.userNotFound,
 ): T {
-  if (!member || (Number(member.isBanned) === 1 && viewer.role !== 'admin')) throw notFound(message);
+  if (!member || member.deletedAt !== null || (Number(member.isBanned) === 1 && viewer.role !== 'admin')) throw notFound(message);
   return member;
 }
 
@@ -127,6 +133,7 @@ export function statsCountsQuery(db: Database, target: SQL) {
       id: users.id,
       role: users.role,
       isBanned: users.isBanned,
+      deletedAt: users.deletedAt,
       starsReceived: countWhere('stars', 'recipient_id', target),
       starsGiven: countWhere('stars', 'giver_id', target),
       flowersReceived: countWhere('flowers', 'recipient_id', target),
@@ -192,7 +199,7 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
       reason: table.reason,
       otherId: other.id,
       otherName: other.name,
-      otherSlug: other.slug,
+      otherSlug: linkSlug('other'),
     })
     .from(table)
     .innerJoin(other, eq(other.id, theirs))
@@ -201,7 +208,7 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
     .limit(PROFILE_PAGE_SIZE + 1);
 }
 
-type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number; otherName: string; otherSlug: string };
+type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number; otherName: string; otherSlug: string | null };
 
 export const toGiver = (row: RecognitionRow): Giver => ({
   id: row.id,
@@ -248,10 +255,10 @@ export function reviewsWhere(db: Database, condition: SQL | undefined, limit: nu
       replyUpdatedAt: reviews.replyUpdatedAt,
       reviewerId: reviewer.id,
       reviewerName: reviewer.name,
-      reviewerSlug: reviewer.slug,
+      reviewerSlug: linkSlug('reviewer'),
       targetId: reviewed.id,
       targetName: reviewed.name,
-      targetSlug: reviewed.slug,
+      targetSlug: linkSlug('reviewed'),
       targetRole: reviewed.role,
       removedAt: reviews.removedAt,
     })

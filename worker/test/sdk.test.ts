@@ -162,4 +162,32 @@ describe('typed SDK', () => {
     const refused = await call('/trpc/profiles.update', { method: 'POST', rawBody: form as unknown as string });
     expect(refused.status).toBe(415);
   });
+
+  it('manages the account’s privacy: devices, the download, and deleting the account (alone, never batched)', async () => {
+    const { id, name } = await createMember();
+    const seen: { path: string; type: string }[] = [];
+    const phone = createClient({ baseUrl: BASE, fetch: recordingFetch(seen) });
+    const laptop = createClient({ baseUrl: BASE, fetch: workerFetch });
+    await phone.trpc.account.login.mutate({ name, password: GOOD_PASSWORD });
+    await laptop.trpc.account.login.mutate({ name, password: GOOD_PASSWORD });
+
+    const devices = await phone.trpc.privacy.sessions.query();
+    expect(devices.filter((device) => device.current)).toHaveLength(1);
+    const other = devices.find((device) => device.id === laptop.sessionToken()!.split('.')[0]);
+    expect(other?.current).toBe(false);
+    expect(await phone.trpc.privacy.endSession.mutate({ id: other!.id })).toMatchObject({ ended: 1, current: false });
+    expect(await laptop.trpc.account.me.query()).toBeNull();
+
+    const data = await phone.trpc.privacy.exportData.query();
+    expect(data.account).toMatchObject({ id, name });
+    expect(JSON.stringify(data)).not.toContain(phone.sessionToken()!.split('.')[1]);
+
+    // Deleting goes alone even beside another call, and leaves the client signed out.
+    seen.length = 0;
+    const [, deleted] = await Promise.all([phone.trpc.account.me.query(), phone.trpc.privacy.deleteAccount.mutate({ password: GOOD_PASSWORD })]);
+    expect(deleted).toEqual({ deleted: true, message: 'Your account has been deleted.' });
+    expect(seen.map((request) => request.path)).toContain('/trpc/privacy.deleteAccount');
+    expect(phone.sessionToken()).toBeNull();
+    await expect(phone.trpc.account.login.mutate({ name, password: GOOD_PASSWORD })).rejects.toThrow('Invalid name or password.');
+  });
 });

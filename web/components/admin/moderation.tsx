@@ -80,16 +80,12 @@ function ReportCard({ item }: { item: ModerationItem }) {
         <span className="text-ink-600">{formatDate(item.createdAt)}</span>
       </div>
       <p className="text-sm break-words text-ink-800">
-        <Link to="/profile/$userSlug" params={{ userSlug: item.reporter.slug }} className="font-semibold text-brand-800 hover:underline">
-          {item.reporter.name}
-        </Link>{' '}
+        <MemberName member={item.reporter} />{' '}
         {item.kind === 'dispute' ? 'disputes a red flag' : 'reported'}
         {item.subject ? (
           <>
             {item.kind === 'dispute' ? ' from ' : ' '}
-            <Link to="/profile/$userSlug" params={{ userSlug: item.subject.slug }} className="font-semibold text-brand-800 hover:underline">
-              {item.subject.name}
-            </Link>
+            <MemberName member={item.subject} />
             {item.subject.isBanned ? ` (${ADMIN_TEXTS.banned})` : ''}
           </>
         ) : null}
@@ -191,5 +187,15 @@ export function AuditLog() {
         </Button>
       ) : null}
     </section>
+  );
+}
+
+/** A member named in a report: a link to their profile, or the name alone for a former member (deleted account). */
+function MemberName({ member }: { member: { name: string; slug: string | null } }) {
+  if (member.slug === null) return <span className="font-semibold text-ink-800">{member.name}</span>;
+  return (
+    <Link to="/profile/$userSlug" params={{ userSlug: member.slug }} className="font-semibold text-brand-800 hover:underline">
+      {member.name}
+    </Link>
   );
 }

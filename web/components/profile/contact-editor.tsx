@@ -1,6 +1,9 @@
-// The profile editor's Contact tab: the email (only its owner sees it), the phone as members write it, and the
-// seven handles, each with its error under it.
+// The profile editor's Contact tab: the email (only its owner sees it; a new one is used once its confirmation
+// link is followed, and while it waits the notice under the field says so and can cancel it), the phone as members
+// write it, and the seven handles, each with its error under it.
+import type { CurrentUser } from '../../../common/account.ts';
 import { CONTACT_HANDLES, type HandleKey } from '../../../common/profile.ts';
+import { PendingEmailNotice } from '../privacy/pending-email.tsx';
 import type { ProfileEditorForm } from './editor-form.ts';
 
 const HANDLE_PLACEHOLDERS: Record<HandleKey, string> = {
@@ -13,12 +16,22 @@ const HANDLE_PLACEHOLDERS: Record<HandleKey, string> = {
   facebookHandle: 'your.page',
 };
 
-export function ContactEditor({ form }: { form: ProfileEditorForm }) {
+export function ContactEditor({ form, user }: { form: ProfileEditorForm; user: CurrentUser }) {
   return (
     <section aria-label="Contact" className="grid grid-cols-1 gap-4 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
       <form.AppField name="email">
-        {(field) => <field.TextField label="Email" type="email" inputMode="email" autoComplete="email" hint="Only you can see your email." />}
+        {(field) => (
+          <field.TextField
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            hint="Only you can see your email. A new address is used once you follow the link we send to it."
+          />
+        )}
       </form.AppField>
+      {/* Cancelled: the field shows the address the account keeps using. */}
+      <PendingEmailNotice user={user} onCancelled={(saved) => form.setFieldValue('email', saved.email ?? '')} />
       <form.AppField name="phoneNumber">
         {(field) => (
           <field.TextField

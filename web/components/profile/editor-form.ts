@@ -30,7 +30,8 @@ function valuesOf(user: CurrentUser): EditorValues {
     name: user.name,
     aboutMe: user.aboutMe ?? '',
     openingHours: user.openingHours,
-    email: user.email ?? '',
+    // A new address waiting for its confirmation link is what the field shows (and what a save compares with).
+    email: user.pendingEmail ?? user.email ?? '',
     phoneNumber: user.phoneNumber ?? '',
     ...handles,
   };

@@ -1,8 +1,9 @@
 // The profile's other panels (spec part 1, Profile): the about text under its role heading, the Contact tab
-// (email on one's own profile only, phone, address for spa and therapist profiles, the seven handles as links
+// (email on one's own profile only, with a new one waiting for its confirmation link, phone, address for spa and therapist profiles, the seven handles as links
 // that open their app), the Spa Location card with See Live Location on Map, and the Write a Review card for
 // the viewers the spec names.
 import { Link } from '@tanstack/react-router';
+import type { CurrentUser } from '../../../common/account.ts';
 import { handleLink, phoneLink } from '../../../common/contact-links.ts';
 import { WEEK_DAY_NAMES, WEEK_DAYS, type WeeklyHours } from '../../../common/opening-hours.ts';
 import { CONTACT_HANDLES, PROFILE_TEXTS, roleTexts, type PublicProfile } from '../../../common/profile.ts';
@@ -12,6 +13,7 @@ import { formatPhone } from '../../lib/format.ts';
 import { ROLE_THEME } from '../../lib/role-theme.ts';
 import { MapIcon, PinIcon, StarIcon } from '../icons.tsx';
 import { buttonClasses } from '../ui/button.tsx';
+import { PendingEmailNotice } from '../privacy/pending-email.tsx';
 import { PremiumLine } from './profile-card.tsx';
 import { EmptyText, TabHeading } from './profile-lists.tsx';
 
@@ -77,7 +79,9 @@ interface ContactRow {
   href: string | null;
 }
 
-export function ContactPanel({ profile, ownEmail }: { profile: PublicProfile; ownEmail: string | null | undefined }) {
+/** `own`: the viewer's own e-mail address (only they see it) and any new one waiting for its confirmation link. */
+export function ContactPanel({ profile, own }: { profile: PublicProfile; own: Pick<CurrentUser, 'email' | 'pendingEmail'> | null }) {
+  const ownEmail = own?.email;
   const rows: ContactRow[] = [];
   if (ownEmail) rows.push({ label: 'Email', value: ownEmail, href: `mailto:${ownEmail}` });
   if (profile.phoneNumber) rows.push({ label: 'Phone', value: formatPhone(profile.phoneNumber), href: phoneLink(profile.phoneNumber) });
@@ -91,6 +95,7 @@ export function ContactPanel({ profile, ownEmail }: { profile: PublicProfile; ow
   return (
     <section aria-label="Contact" className="grid grid-cols-1 gap-3">
       <TabHeading>Contact</TabHeading>
+      {own ? <PendingEmailNotice user={own} cancellable={false} /> : null}
       {rows.length === 0 ? (
         <EmptyText>{PROFILE_TEXTS.noContact}</EmptyText>
       ) : (

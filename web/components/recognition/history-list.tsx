@@ -8,7 +8,8 @@ import { MemberChip } from './member-chip.tsx';
 
 export interface HistoryItem {
   id: number;
-  member: { name: string; slug: string; role: Role; picture: string | null };
+  /** A former member (deleted account) has no slug and no link. */
+  member: { name: string; slug: string | null; role: Role; picture: string | null };
   createdAt: number;
   reason: string | null;
   extra?: ReactNode;
