@@ -2,7 +2,7 @@
 // full-height map below it, and the bottom navigation at the foot. The header and navigation paint at once; the
 // map and its library arrive lazily (Loading map... meanwhile), so the first bundle stays small.
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { CurrentUser } from '../../common/account.ts';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';
 import { Avatar } from '../components/avatar.tsx';
@@ -10,11 +10,19 @@ import { BottomNav } from '../components/bottom-nav.tsx';
 import { BrandMark } from '../components/brand-mark.tsx';
 import { MapStatus } from '../components/map/map-status.tsx';
 import { MemberName } from '../components/member-name.tsx';
+import { trpc } from '../trpc.ts';
 
 const HEADER_HEIGHT_PX = 60;
 const SpaMap = lazy(() => import('../components/map/spa-map.tsx'));
 
 export function HomeScreen({ user }: { user: CurrentUser }) {
+  // The map's configuration and the spa listing are asked for while the map's code is still on its way (both
+  // stay cached, so coming back to the map asks for nothing).
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    void utils.map.config.prefetch(undefined, { staleTime: Infinity });
+    void utils.map.users.prefetch({ role: 'spa_management' });
+  }, [utils]);
   return (
     <div className="h-app overflow-hidden bg-sand-50">
       <header
