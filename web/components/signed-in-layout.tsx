@@ -1,5 +1,6 @@
-// The guard for every signed-in route: Loading... while the session loads, /auth when nobody is signed in,
-// and the screen itself otherwise. It also reacts when a later session check finds the user gone.
+// The guard for every signed-in route: Loading... while the session loads (with the bottom bar's place saying
+// Loading navigation..., spec part 2), /auth when nobody is signed in, and the screen itself otherwise. It also
+// reacts when a later session check finds the user gone.
 //
 // It also holds the floating layout of the signed-in screens (issue 20): what floats over a screen must never
 // cover another floating thing. From the foot of the screen up: the bottom bar (BOTTOM_NAV_HEIGHT_PX, which
@@ -9,12 +10,19 @@
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { useLayoutEffect, type RefObject } from 'react';
 import { useSessionUser } from '../lib/session.ts';
+import { BottomNavLoading } from './bottom-nav.tsx';
 import { SessionErrorView } from './error-views.tsx';
 import { LoadingView } from './loading-view.tsx';
 
 export function SignedInLayout() {
   const session = useSessionUser();
-  if (session.isPending) return <LoadingView />;
+  if (session.isPending)
+    return (
+      <>
+        <LoadingView />
+        <BottomNavLoading />
+      </>
+    );
   if (session.isError && session.data === undefined) {
     return <SessionErrorView onRetry={() => void session.refetch()} retrying={session.isFetching} />;
   }
