@@ -24,7 +24,7 @@ test('a reviewer name that fits the review card is shown whole', async ({ page }
   expect(await isCut(shown), `${name} is cut on its review card`).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/names-review-card.png' });
+  await page.screenshot({ path: test.info().outputPath('names-review-card.png') });
 });
 
 test('the profile editor shows the whole name, short or 60 characters long', async ({ page }) => {
@@ -44,5 +44,5 @@ test('the profile editor shows the whole name, short or 60 characters long', asy
   await field.press('Enter');
   await expect(field).toHaveValue(long);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: 'test-results/names-edit-profile.png' });
+  await page.screenshot({ path: test.info().outputPath('names-edit-profile.png') });
 });

@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
 import type { MapEvent, MapRef, MapLayerMouseEvent, ViewState } from 'react-map-gl/maplibre';
 import { MAP_MESSAGES } from '../../../common/map.ts';
-import { chooseBasemap, type Basemap } from '../../lib/map/basemap.ts';
-import { loadMapKit, type MapKit } from '../../lib/map/library.ts';
+import type { Basemap } from '../../lib/map/basemap.ts';
+import type { MapKit } from '../../lib/map/library.ts';
+import { mapSetupQuery } from '../../lib/map/setup.ts';
 import { trpc } from '../../trpc.ts';
 import { MapStatus } from './map-status.tsx';
 
@@ -75,23 +76,7 @@ function styleIsIn(map: MapEvent['target']): boolean {
 
 export function MapView({ initialView, label, mapRef, interactiveLayerIds, onClick, onStyleReady, reuse = false, fadeDuration, renderError, children }: MapViewProps) {
   const config = trpc.map.config.useQuery(undefined, { staleTime: Infinity });
-  const setup = useQuery({
-    queryKey: ['map-setup', config.data],
-    enabled: Boolean(config.data),
-    staleTime: Infinity,
-    // Never dropped: a kept map (reuse) is mounted again without reloading only with the same style object.
-    gcTime: Infinity,
-    retry: false,
-    queryFn: async () => {
-      // The library the configuration names downloads while the basemap is chosen (the embedded basemap needs
-      // maplibre-gl whatever the configuration says).
-      const named = loadMapKit(config.data!.library);
-      named.catch(() => undefined);
-      const basemap = await chooseBasemap(config.data!);
-      const kit = await (basemap.library === config.data!.library ? named : loadMapKit(basemap.library));
-      return { basemap, kit };
-    },
-  });
+  const setup = useQuery(mapSetupQuery(config.data));
   const retry = () => void (config.isError ? config.refetch() : setup.refetch());
 
   // The map's ref, passed on; once the map exists, onStyleReady as soon as its style is in.
