@@ -34,7 +34,11 @@ async function expectToldOnLanding(page: Page) {
 test('the chat socket closes with 4001: the member lands on the landing page told the account was banned', async ({ browser, page }) => {
   const member = await members.registered(browser, 'Ban Notice Chat');
   const memberId = await idOf(member.page);
+  // The ban must find the chat socket open (the hub's first frame has arrived): a socket still connecting when the
+  // ban lands is refused rather than closed with 4001, which is the other journey's path.
+  const socket = member.page.waitForEvent('websocket', (ws) => ws.url().includes('/ws/chat'));
   await member.page.goto('/leaderboards');
+  await (await socket).waitForEvent('framereceived');
   await expect(member.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await signIn(page, 'Tala Admin');
   await ban(page, memberId);
