@@ -38,7 +38,7 @@ export const ADMIN_TEXTS = {
   addSpa: 'Add Spa',
   createSpaTitle: 'Create New Spa',
   editSpaTitle: 'Edit Spa',
-  noSpas: 'No spas found',
+  noSpas: 'No spas found.',
   open: 'Open',
   closed: 'Closed',
   requiredFields: 'Please fill in all required fields',

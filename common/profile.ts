@@ -30,7 +30,7 @@ export const PROFILE_TEXTS = {
   saveFailedTitle: 'Error',
   saveFailed: 'Failed to update profile.',
   noAddress: 'Address not available. Please update your profile in Edit Profile.',
-  noContact: 'No contact information available',
+  noContact: 'No contact information available.',
   unknownField: (keys: string[]) => `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}. These cannot be changed here.`,
 } as const;
 

@@ -25,6 +25,21 @@ export const RECOGNITION_RULES: Record<RecognitionKind, { giver: Role; recipient
   red_flag: { giver: 'spa_management', recipient: 'client', table: 'red_flags' },
 };
 
+export type HistorySide = 'given' | 'received';
+
+/**
+ * The lists a medal or red flag history shows, in order (issue 20 item 12): the giver's role sees what it gave
+ * first; a list the member's role can never fill (a client gives no medals) is left out unless it holds entries.
+ * A member whose role is on neither side (an admin) sees the received list, empty.
+ */
+export function historySides(kind: 'medal' | 'red_flag', role: Role, counts: Record<HistorySide, number>): HistorySide[] {
+  const { giver, recipient } = RECOGNITION_RULES[kind];
+  const sides: HistorySide[] = [];
+  if (role === giver || counts.given > 0) sides.push('given');
+  if (role === recipient || counts.received > 0) sides.push('received');
+  return sides.length > 0 ? sides : ['received'];
+}
+
 /** How many of a kind one giver may give per Asia/Manila day. */
 export function dailyLimit(kind: RecognitionKind, premium: boolean): number {
   switch (kind) {

@@ -145,7 +145,7 @@ test.describe('reading profiles', () => {
     await tab(page, 'Reviews').click();
     await expect(page.getByText('No reviews yet.')).toBeVisible();
     await tab(page, 'Contact').click();
-    await expect(page.getByText('No contact information available')).toBeVisible();
+    await expect(page.getByText('No contact information available.', { exact: true })).toBeVisible();
   });
 
   test('the profile asks the server for its data in one request before it renders, and lists load on their tab', async ({ page }) => {

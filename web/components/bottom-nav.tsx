@@ -76,3 +76,16 @@ export function BottomNav({ role }: { role: Role }) {
     </nav>
   );
 }
+
+/** The bottom bar's place while the user loads (spec part 2, /map: "Loading navigation..."), as high as the bar. */
+export function BottomNavLoading() {
+  return (
+    <div
+      role="status"
+      style={{ height: BOTTOM_NAV_HEIGHT_PX }}
+      className="fixed inset-x-0 bottom-0 z-40 flex items-center justify-center border-t border-sand-200 bg-white/95 text-sm font-medium text-ink-600"
+    >
+      Loading navigation...
+    </div>
+  );
+}

@@ -108,12 +108,16 @@ function AnalyticsScreen({ premium }: { premium: boolean }) {
 
 function PremiumNote() {
   return (
-    <p className="rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-      {ANALYTICS_TEXTS.premiumRequired}{' '}
-      <Link to="/premium" className="font-semibold underline underline-offset-2">
+    // The way to Premium is a button of its own under the note (issue 20 item 13: a 44 px target, not a 16 px link).
+    <div className="grid justify-items-start gap-2 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      <p>{ANALYTICS_TEXTS.premiumRequired}</p>
+      <Link
+        to="/premium"
+        className="inline-flex min-h-11 items-center rounded-full bg-amber-900 px-5 font-semibold text-white hover:bg-amber-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
         See Premium
       </Link>
-    </p>
+    </div>
   );
 }
 

@@ -83,23 +83,28 @@ function Editor({ user }: { user: CurrentUser }) {
               const error = firstError(field.state.meta.errors);
               return (
                 <div className="grid min-w-0 flex-1 grid-cols-1 gap-1.5">
-                  <label htmlFor="profile-name" className="text-sm font-medium text-ink-700">
-                    {texts.nameLabel}
-                  </label>
-                  <div className="flex min-w-0 items-center gap-2">
-                    <input
-                      id="profile-name"
-                      value={field.state.value}
-                      maxLength={NAME_MAX_LENGTH}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? 'profile-name-error' : undefined}
-                      onChange={(event) => field.handleChange(event.target.value)}
-                      className={cn(inputClasses, 'min-w-0 flex-1 font-semibold')}
-                    />
+                  <div className="flex min-w-0 items-center justify-between gap-2">
+                    <label htmlFor="profile-name" className="text-sm font-medium text-ink-700">
+                      {texts.nameLabel}
+                    </label>
                     <span className="shrink-0 rounded-full bg-sand-100 px-2.5 py-1 text-xs font-semibold text-ink-800 ring-1 ring-sand-300 ring-inset">
                       #{user.memberNumber}
                     </span>
                   </div>
+                  {/* One line of text that wraps and grows rather than scroll: the whole name always shows. */}
+                  <textarea
+                    id="profile-name"
+                    rows={1}
+                    value={field.state.value}
+                    maxLength={NAME_MAX_LENGTH}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? 'profile-name-error' : undefined}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') event.preventDefault();
+                    }}
+                    onChange={(event) => field.handleChange(event.target.value.replace(/[\r\n]+/g, ' '))}
+                    className={cn(inputClasses, 'h-auto min-h-12 resize-none py-2.5 leading-snug font-semibold [overflow-wrap:anywhere] field-sizing-content')}
+                  />
                   <FieldError id="profile-name-error">{error}</FieldError>
                 </div>
               );

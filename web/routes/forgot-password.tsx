@@ -74,7 +74,10 @@ export function ForgotPasswordPage() {
           </Button>
         </form>
         <p className="mt-5 text-center text-sm">
-          <Link to="/auth" className="font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+          <Link
+            to="/auth"
+            className="inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             Back to sign in
           </Link>
         </p>

@@ -1,8 +1,9 @@
 // The signed-in home (spec part 1 section 2): a fixed header with the product name and a profile button, the
 // full-height map below it, and the bottom navigation at the foot. The header and navigation paint at once; the
 // map and its library arrive lazily (Loading map... meanwhile), so the first bundle stays small.
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { CurrentUser } from '../../common/account.ts';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';
 import { Avatar } from '../components/avatar.tsx';
@@ -10,11 +11,18 @@ import { BottomNav } from '../components/bottom-nav.tsx';
 import { BrandMark } from '../components/brand-mark.tsx';
 import { MapStatus } from '../components/map/map-status.tsx';
 import { MemberName } from '../components/member-name.tsx';
+import { loadSpaMap, warmUpMap } from '../lib/map/warm-up.ts';
+import { trpc } from '../trpc.ts';
 
 const HEADER_HEIGHT_PX = 60;
-const SpaMap = lazy(() => import('../components/map/spa-map.tsx'));
+const SpaMap = lazy(loadSpaMap);
 
 export function HomeScreen({ user }: { user: CurrentUser }) {
+  // The map's configuration, listing, library and basemap are asked for while the map's code is still on its way
+  // (all stay cached, so coming back to the map asks for nothing).
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  useEffect(() => warmUpMap(utils, queryClient), [utils, queryClient]);
   return (
     <div className="h-app overflow-hidden bg-sand-50">
       <header

@@ -1,12 +1,27 @@
-// / : the landing page for visitors, the map home for members, Loading... while the session loads.
+// / : the landing page for visitors, the map home for members, Loading... while the session loads. While it loads
+// in a browser that has signed in before, the map starts loading too (warm-up.ts): a member most likely lands on it.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { SessionErrorView } from '../components/error-views.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
-import { useSessionUser } from '../lib/session.ts';
+import { warmUpMap } from '../lib/map/warm-up.ts';
+import { hasSignedInBefore, useSessionUser } from '../lib/session.ts';
+import { trpc } from '../trpc.ts';
 import { HomeScreen } from './home.tsx';
 import { LandingPage } from './landing.tsx';
 
 export function IndexPage() {
   const session = useSessionUser();
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const loading = session.isPending;
+  useEffect(() => {
+    if (!loading || !hasSignedInBefore()) return;
+    // A task of its own: the session's call is sent first, alone, rather than in one batch that would wait for the
+    // spa listing.
+    const timer = setTimeout(() => warmUpMap(utils, queryClient));
+    return () => clearTimeout(timer);
+  }, [loading, utils, queryClient]);
   if (session.isPending) return <LoadingView />;
   if (session.isError && session.data === undefined) {
     return <SessionErrorView onRetry={() => void session.refetch()} retrying={session.isFetching} />;

@@ -15,6 +15,7 @@ import {
   type Timeframe,
 } from '../../common/recognition.ts';
 import { Avatar } from '../components/avatar.tsx';
+import { MemberName } from '../components/member-name.tsx';
 import { Rating } from '../components/rating.tsx';
 import { TrophyIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
@@ -159,7 +160,7 @@ type BoardEntry = RouterOutputs['leaderboards']['board']['entries'][number];
 
 function BoardRow({ board, entry }: { board: Board; entry: BoardEntry }) {
   return (
-    <li className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-3 shadow-sm">
+    <li className="relative flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-3 shadow-sm has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-brand-600">
       <span
         className={cn(
           'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold',
@@ -171,13 +172,14 @@ function BoardRow({ board, entry }: { board: Board; entry: BoardEntry }) {
       </span>
       <Avatar name={entry.name} picture={entry.profilePic} role={ROLE_OF[board]} size={40} />
       <div className="grid min-w-0 flex-1 gap-0.5">
+        {/* The name is the row's link, and the whole row is its target (issue 20 item 13: at least 24 px tall on its
+            own, the row's 64 px through the stretched ::after). */}
         <Link
           to="/profile/$userSlug"
           params={{ userSlug: entry.slug }}
-          title={entry.name}
-          className="truncate text-sm font-semibold text-ink-900 hover:underline"
+          className="flex min-h-6 min-w-0 items-center text-sm font-semibold text-ink-900 outline-none after:absolute after:inset-0 after:rounded-2xl hover:underline"
         >
-          {entry.name}
+          <MemberName name={entry.name} className="relative z-10" />
         </Link>
         <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-ink-700">
           {FIGURES[board].map(([key, label]) =>

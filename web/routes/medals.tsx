@@ -1,7 +1,9 @@
 // /medals and /medals/{userSlug} (spec part 2 section 2): medals given and received in separate lists, titled by
-// the owner and their role (My Medals, Medals I've Given, or the other member's equivalents).
+// the owner and their role (My Medals, Medals I've Given, or the other member's equivalents). Only the lists the
+// member's role can fill show (historySides): a client's page has no Medals Given.
 import { useParams } from '@tanstack/react-router';
-import { HistoryList, HistoryProblem } from '../components/recognition/history-list.tsx';
+import { historySides, RECOGNITION_RULES } from '../../common/recognition.ts';
+import { HistoryList, historyOwner, HistoryProblem } from '../components/recognition/history-list.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 import { useSessionUser } from '../lib/session.ts';
@@ -12,9 +14,11 @@ export function MedalsPage() {
   const { data: me } = useSessionUser();
   const history = trpc.recognition.medalHistory.useQuery(userSlug ? { slug: userSlug } : {});
   const member = history.data?.user;
-  const own = !member || member.id === me?.id;
-  const givesMedals = (member?.role ?? me?.role) === 'spa_management';
-  const title = own ? (givesMedals ? "Medals I've Given" : 'My Medals') : givesMedals ? `Medals ${member.name} Has Given` : `${member.name}'s Medals`;
+  const owner = historyOwner(userSlug, member, me);
+  const role = member?.role ?? (owner === 'own' ? me?.role : undefined);
+  const givesMedals = role === RECOGNITION_RULES.medal.giver;
+  const title =
+    owner === 'unknown' || !role ? 'Medals' : owner === 'own' ? (givesMedals ? "Medals I've Given" : 'My Medals') : givesMedals ? `Medals ${member!.name} Has Given` : `${member!.name}'s Medals`;
   return (
     <PageShell title={title} back="history">
       {history.isPending ? (
@@ -23,7 +27,7 @@ export function MedalsPage() {
         <HistoryProblem error={history.error} />
       ) : (
         <div className="grid gap-6">
-          {(givesMedals ? (['given', 'received'] as const) : (['received', 'given'] as const)).map((side) => (
+          {historySides('medal', history.data.user.role, { given: history.data.given.length, received: history.data.received.length }).map((side) => (
             <HistoryList
               key={side}
               title={side === 'given' ? 'Medals Given' : 'Medals Received'}

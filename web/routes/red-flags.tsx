@@ -1,11 +1,13 @@
 // /red-flags and /red-flags/{userSlug} (spec part 2 section 2): the same layout as medals, titled My Red Flags or
-// Red Flags I've Given. Visible only to the flagged member, spa management, therapists and admins (the server
-// answers 403 otherwise). A flag older than a year no longer counts; the flagged member may dispute a flag once.
+// Red Flags I've Given (another member's page is never titled My Red Flags, even while it loads or is refused).
+// Only the lists the member's role can fill show (historySides). Visible only to the flagged member, spa
+// management, therapists and admins (the server answers 403 otherwise). A flag older than a year no longer counts;
+// the flagged member may dispute a flag once.
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RED_FLAG_DISPUTE_MAX_CHARACTERS } from '../../common/limits.ts';
-import { RECOGNITION_MESSAGES } from '../../common/recognition.ts';
-import { HistoryList, HistoryProblem } from '../components/recognition/history-list.tsx';
+import { historySides, RECOGNITION_MESSAGES, RECOGNITION_RULES } from '../../common/recognition.ts';
+import { HistoryList, historyOwner, HistoryProblem } from '../components/recognition/history-list.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -23,9 +25,12 @@ export function RedFlagsPage() {
   const history = trpc.recognition.redFlagHistory.useQuery(userSlug ? { slug: userSlug } : {}, { retry: false });
   const [disputing, setDisputing] = useState<number | null>(null);
   const member = history.data?.user;
-  const own = !member || member.id === me?.id;
-  const givesFlags = (member?.role ?? me?.role) === 'spa_management';
-  const title = own ? (givesFlags ? "Red Flags I've Given" : 'My Red Flags') : givesFlags ? `Red Flags ${member.name} Has Given` : `${member.name}'s Red Flags`;
+  const owner = historyOwner(userSlug, member, me);
+  const own = owner === 'own';
+  const role = member?.role ?? (own ? me?.role : undefined);
+  const givesFlags = role === RECOGNITION_RULES.red_flag.giver;
+  const title =
+    owner === 'unknown' || !role ? 'Red Flags' : own ? (givesFlags ? "Red Flags I've Given" : 'My Red Flags') : givesFlags ? `Red Flags ${member!.name} Has Given` : `${member!.name}'s Red Flags`;
   return (
     <PageShell title={title} back="history">
       {history.isPending ? (
@@ -34,7 +39,7 @@ export function RedFlagsPage() {
         <HistoryProblem error={history.error} />
       ) : (
         <div className="grid gap-6">
-          {(givesFlags ? (['given', 'received'] as const) : (['received', 'given'] as const)).map((side) => (
+          {historySides('red_flag', history.data.user.role, { given: history.data.given.length, received: history.data.received.length }).map((side) => (
             <HistoryList
               key={side}
               title={side === 'given' ? 'Red Flags Given' : 'Red Flags Received'}

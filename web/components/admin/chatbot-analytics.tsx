@@ -105,9 +105,11 @@ export function AnalyticsPanel() {
           ))}
         </ul>
       </div>
-      <div className="grid content-start gap-3 rounded-2xl border border-sand-200 bg-white p-4">
+      <section aria-labelledby="top-rated-spas-title" className="grid content-start gap-3 rounded-2xl border border-sand-200 bg-white p-4">
         <div className="grid gap-0.5">
-          <h3 className="font-semibold text-ink-900">{ADMIN_TEXTS.topRatedSpas}</h3>
+          <h3 id="top-rated-spas-title" className="font-semibold text-ink-900">
+            {ADMIN_TEXTS.topRatedSpas}
+          </h3>
           <p className="text-xs text-ink-600">Ranked by rating weighed by how many reviews it rests on.</p>
         </div>
         {topRatedSpas.length === 0 ? (
@@ -124,7 +126,7 @@ export function AnalyticsPanel() {
             ))}
           </ol>
         )}
-      </div>
+      </section>
       <div className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 md:col-span-2">
         <h3 className="font-semibold text-ink-900">{ADMIN_TEXTS.weekly}</h3>
         <table className="w-full text-sm">

@@ -2,9 +2,11 @@
 // member is signed in): it opens the tab's one chat connection and closes it at sign-out, and on every screen
 // but /chat it brings an incoming request to the member (a banner with the countdown, Reject and Accept) and
 // offers the way back to an active chat (a pill with the unread count). While the tab is in the background,
-// its title announces an incoming request; screen readers hear of it on any screen.
+// its title announces an incoming request; screen readers hear of it on any screen. The pill takes its place in
+// the signed-in screens' floating layout (signed-in-layout.tsx): it publishes the space it takes above the bottom
+// bar, and the map's controls, credits and bottom sheet sit above it.
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CurrentUser } from '../../../common/account.ts';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../../common/limits.ts';
 import { startChatConnection, useChat, type ChatSocket } from '../../lib/chat-connection.ts';
@@ -13,6 +15,7 @@ import { SESSION_QUERY_OPTIONS } from '../../lib/session.ts';
 import { trpc } from '../../trpc.ts';
 import { ChatIcon } from '../icons.tsx';
 import { MemberName } from '../member-name.tsx';
+import { CHAT_PILL_SPACE, usePublishedSpace } from '../signed-in-layout.tsx';
 import { IncomingRequest } from './incoming-request.tsx';
 
 /** The document's own title, restored once nothing is announced in it. */
@@ -100,14 +103,20 @@ function RequestBanner({ chat, request, more }: { chat: ChatSocket; request: Pen
   );
 }
 
+/** The pill's gap above the bottom bar. */
+const PILL_GAP_PX = 12;
+
 function ActiveChatPill({ chat }: { chat: ChatSocket }) {
   const navigate = useNavigate();
+  const pill = useRef<HTMLButtonElement>(null);
+  usePublishedSpace(pill, CHAT_PILL_SPACE, PILL_GAP_PX);
   const { sessions } = chat.state;
   const unread = totalUnread(sessions);
   const only = sessions.length === 1 ? sessions[0] : undefined;
   // The visible text is part of the button's name: "Back to your chat with <name>, 2 unread".
   return (
     <button
+      ref={pill}
       type="button"
       onClick={() => {
         // One chat opens; with several, the one with unread messages, else the list to choose from.
@@ -115,7 +124,7 @@ function ActiveChatPill({ chat }: { chat: ChatSocket }) {
         chat.openSession(target?.sessionId ?? null);
         void navigate({ to: '/chat' });
       }}
-      style={{ bottom: BOTTOM_NAV_HEIGHT_PX + 12 }}
+      style={{ bottom: BOTTOM_NAV_HEIGHT_PX + PILL_GAP_PX }}
       className="fixed right-3 z-40 flex min-h-12 max-w-[calc(100vw-1.5rem)] items-center gap-2 rounded-full bg-brand-800 py-2 pr-2 pl-4 text-sm font-semibold text-white shadow-lg hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       <span className="shrink-0" aria-hidden="true">

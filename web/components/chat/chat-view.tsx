@@ -18,6 +18,7 @@ import { RoleBadge } from '../role-badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Composer } from './composer.tsx';
 import { ConnectionNotice } from './connection-notice.tsx';
+import { SHOWN_IN_CHAT } from './feature-panel.tsx';
 import { IncomingRequest } from './incoming-request.tsx';
 
 // The dialogs (Radix dialog, the report schema) load when first opened, keeping the chat's own chunk small.
@@ -200,7 +201,7 @@ function MessageLog({ messages, meId, partnerName }: { messages: ChatMessage[]; 
     >
       {messages.length === 0 ? (
         <p className="mx-auto mt-6 max-w-xs text-center text-sm text-ink-600">
-          Say hello to {partnerName}. Only your name and role are shown, and the messages vanish when the chat ends.
+          Say hello to {partnerName}. {SHOWN_IN_CHAT}, and the messages vanish when the chat ends.
         </p>
       ) : (
         <ol className="flex flex-col gap-2">

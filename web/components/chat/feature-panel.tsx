@@ -2,8 +2,11 @@
 import type { ComponentType } from 'react';
 import { ClockIcon, LeafIcon, ShieldIcon } from '../icons.tsx';
 
+/** What other members see of you in chat (the online list and a request show the member number too). */
+export const SHOWN_IN_CHAT = 'Only your name, role and member number are shown';
+
 const FEATURES: Array<{ title: string; text: string; Icon: ComponentType<{ size?: number }> }> = [
-  { title: 'Anonymous', text: 'Only your name and role are shown', Icon: ShieldIcon },
+  { title: 'Anonymous', text: SHOWN_IN_CHAT, Icon: ShieldIcon },
   { title: 'No Trace', text: 'Messages vanish when the chat ends', Icon: LeafIcon },
   { title: 'Real-time', text: 'Instant delivery', Icon: ClockIcon },
 ];

@@ -2,11 +2,12 @@
 // (Mapbox, the public style, or the embedded one), loads the matching library lazily with retries, and shows the
 // loading and error states. Children draw on it with the components of whichever library loaded (useMapKit).
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, type ReactNode, type Ref } from 'react';
-import type { MapRef, MapLayerMouseEvent, ViewState } from 'react-map-gl/maplibre';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
+import type { MapEvent, MapRef, MapLayerMouseEvent, ViewState } from 'react-map-gl/maplibre';
 import { MAP_MESSAGES } from '../../../common/map.ts';
-import { chooseBasemap, type Basemap } from '../../lib/map/basemap.ts';
-import { loadMapKit, type MapKit } from '../../lib/map/library.ts';
+import type { Basemap } from '../../lib/map/basemap.ts';
+import type { MapKit } from '../../lib/map/library.ts';
+import { mapSetupQuery } from '../../lib/map/setup.ts';
 import { trpc } from '../../trpc.ts';
 import { MapStatus } from './map-status.tsx';
 
@@ -26,7 +27,18 @@ export interface MapViewProps {
   mapRef?: Ref<MapRef>;
   interactiveLayerIds?: string[];
   onClick?: (event: MapLayerMouseEvent) => void;
-  onLoad?: () => void;
+  /**
+   * The map's style is in: sources and layers may be added, before the basemap's own sources have loaded (so what
+   * they draw can show first). Called once per mount, also when a kept map is mounted again (`reuse`).
+   */
+  onStyleReady?: (map: MapEvent['target'], basemap: Basemap) => void;
+  /**
+   * Keep the map (its WebGL context, style and loaded tiles) when this view unmounts, and mount it again next
+   * time instead of building a new one: leaving the map screen and coming back costs no reload (issue 20).
+   */
+  reuse?: boolean;
+  /** How long labels and symbols take to fade in, ms (the library's default 300 when unset). */
+  fadeDuration?: number;
   /** The error panel; the map screen's by default. */
   renderError?: (retry: () => void) => ReactNode;
   children?: ReactNode;
@@ -55,20 +67,36 @@ export function MapErrorPanel({ retry, library }: { retry: () => void; library?:
   );
 }
 
-export function MapView({ initialView, label, mapRef, interactiveLayerIds, onClick, onLoad, renderError, children }: MapViewProps) {
+/** Whether the style's JSON is in, so sources and layers may be added (its sources may still be loading). */
+function styleIsIn(map: MapEvent['target']): boolean {
+  // Both libraries keep this flag on the style; `isStyleLoaded()` also waits for every source to load.
+  const style = (map as unknown as { style?: { _loaded?: boolean } }).style;
+  return style?._loaded ?? map.isStyleLoaded() === true;
+}
+
+export function MapView({ initialView, label, mapRef, interactiveLayerIds, onClick, onStyleReady, reuse = false, fadeDuration, renderError, children }: MapViewProps) {
   const config = trpc.map.config.useQuery(undefined, { staleTime: Infinity });
-  const setup = useQuery({
-    queryKey: ['map-setup', config.data],
-    enabled: Boolean(config.data),
-    staleTime: Infinity,
-    retry: false,
-    queryFn: async () => {
-      const basemap = await chooseBasemap(config.data!);
-      const kit = await loadMapKit(basemap.library);
-      return { basemap, kit };
-    },
-  });
+  const setup = useQuery(mapSetupQuery(config.data));
   const retry = () => void (config.isError ? config.refetch() : setup.refetch());
+
+  // The map's ref, passed on; once the map exists, onStyleReady as soon as its style is in.
+  const styleReady = useRef(onStyleReady);
+  useLayoutEffect(() => {
+    styleReady.current = onStyleReady;
+  });
+  const basemap = setup.data?.basemap;
+  const attachMap = useCallback(
+    (ref: MapRef | null) => {
+      if (typeof mapRef === 'function') mapRef(ref);
+      else if (mapRef) mapRef.current = ref;
+      if (!ref || !basemap) return;
+      const map = ref.getMap();
+      const ready = () => styleReady.current?.(map, basemap);
+      if (styleIsIn(map)) ready();
+      else map.once('style.load', ready);
+    },
+    [mapRef, basemap],
+  );
 
   let content: ReactNode;
   let state: 'loading' | 'error' | 'ready' = 'loading';
@@ -84,13 +112,14 @@ export function MapView({ initialView, label, mapRef, interactiveLayerIds, onCli
     content = (
       <MapKitContext.Provider value={setup.data}>
         <Map
-          ref={mapRef}
+          ref={attachMap}
           initialViewState={initialView}
           mapStyle={basemap.style as never}
           {...(basemap.accessToken ? { mapboxAccessToken: basemap.accessToken } : {})}
           interactiveLayerIds={interactiveLayerIds}
           onClick={onClick}
-          onLoad={onLoad}
+          reuseMaps={reuse}
+          {...(fadeDuration !== undefined ? { fadeDuration } : {})}
           attributionControl={{ compact: true }}
           dragRotate={false}
           pitchWithRotate={false}

@@ -1,11 +1,12 @@
 // The listing filter beside the map (spec part 1 section 2): search on name or address, All / Top rated (rating
 // at least 4.5) / Open now, nearest first with premium spas first among equals (listingOrder); a row opens the
-// spa on the map.
+// spa on the map. Its last rows scroll clear of the chat pill (signed-in-layout.tsx).
 import { useMemo, useState } from 'react';
 import { TOP_RATED_MINIMUM } from '../../../common/limits.ts';
 import { distanceMeters, formatDistance, type LatLng } from '../../../common/geo.ts';
 import { listingOrder, type SpaListingEntry } from '../../../common/map.ts';
 import { cn } from '../../lib/cn.ts';
+import { aboveChatPill } from '../signed-in-layout.tsx';
 import { PremiumTag, SpaFacts, SpaThumbnail } from './spa-popup.tsx';
 
 const FILTERS = [
@@ -57,7 +58,7 @@ export function SpaList({ spas, from, onOpen }: { spas: SpaListingEntry[]; from:
           ))}
         </div>
       </div>
-      <ul className="flex-1 overflow-y-auto px-3 py-2" aria-label="Spas, nearest first">
+      <ul className="flex-1 overflow-y-auto px-3 pt-2" style={{ paddingBottom: aboveChatPill(8) }} aria-label="Spas, nearest first">
         {rows.length === 0 ? <li className="py-10 text-center text-sm text-ink-700">No spas match your search.</li> : null}
         {rows.map(({ spa, meters }) => (
           <li key={spa.id}>

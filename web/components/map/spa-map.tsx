@@ -3,22 +3,30 @@
 // hidden while navigating), Navigate with the route and its panel, the list view, and focus mode (zoom 15, only
 // that spa, its popup open). A click on the map itself closes the popup. This module and the map library load
 // lazily, after the screen's header and navigation have painted.
+//
+// Issue 20: the popup is a card docked in the map (spa-popup.tsx), and the map moves when the spa would sit under
+// it; the map's controls and credits sit above the card, the navigation panel and the chat pill
+// (signed-in-layout.tsx); and the map is kept when the member leaves the screen (MapView's `reuse`) with its camera,
+// so coming back through the bottom bar shows the spas at once, where the member left them.
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import type { GeoJSONSource } from 'maplibre-gl';
+import type { MapEvent, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import type { RouteSummary } from '../../../common/geo.ts';
 import { MAP_FALLBACK_CENTER, MAP_MESSAGES, MAP_ZOOM, type SpaListingEntry } from '../../../common/map.ts';
-import { BASEMAP_COLORS } from '../../lib/map/basemap.ts';
+import { BASEMAP_COLORS, type Basemap } from '../../lib/map/basemap.ts';
 import { locateMember } from '../../lib/map/location.ts';
 import { trpc } from '../../trpc.ts';
+import { aboveChatPill, CHAT_PILL_SPACE } from '../signed-in-layout.tsx';
 import { MapStatus } from './map-status.tsx';
 import { MapView, useMapKit } from './map-view.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
 import { SpaList } from './spa-list.tsx';
-import { SpaPopupContent } from './spa-popup.tsx';
+import { SpaSheet } from './spa-popup.tsx';
 
 const SOURCE_ID = 'spas';
 const CLUSTER_LAYER = 'spa-clusters';
+const CLUSTER_COUNT_LAYER = 'spa-cluster-count';
 const POINT_LAYER = 'spa-points';
 const MARKER_IMAGE = 'spa-marker';
 /** A premium spa's marker: the same with a gold ring (priority listings). */
@@ -27,6 +35,17 @@ const PREMIUM_GOLD = '#d97706';
 const SPA_RED = '#dc2626';
 /** Taps within this many pixels of a marker count as on it (fingers are wider than the marker). */
 const TAP_TOLERANCE_PX = 14;
+/** The band at the top of the map that the List view button takes. */
+const TOP_CONTROLS_PX = 64;
+/** How far inside the uncovered part of the map a spa must be to count as in view. */
+const MARKER_MARGIN_PX = 28;
+/** The column at the map's right edge where the recenter button and the map credits sit. */
+const CONTROL_COLUMN_PX = 72;
+/** The gap between the card (or the navigation panel) and the controls above it. */
+const PANEL_GAP_PX = 8;
+
+/** Where the map's camera was when the member left it (not in focus mode): it comes back as they left it. */
+let lastCamera: { latitude: number; longitude: number; zoom: number } | null = null;
 
 export interface SpaMapProps {
   /** Focus mode (/map?focus={slug}). */
@@ -59,57 +78,82 @@ function useMemberLocation() {
   return useQuery({ queryKey: ['member-location'], queryFn: () => locateMember(utils), staleTime: 5 * 60_000, retry: false });
 }
 
-/** The spa layers: clusters with their count, and single spas. */
-function SpaLayers({ spas }: { spas: SpaListingEntry[] }) {
-  const { kit, basemap } = useMapKit();
-  const { Source, Layer } = kit.components;
-  const data = useMemo<GeoJSON.FeatureCollection>(
-    () => ({
-      type: 'FeatureCollection',
-      features: spas.map((spa) => ({
-        type: 'Feature',
-        id: spa.id,
-        properties: { id: spa.id, premium: spa.isPremium },
-        geometry: { type: 'Point', coordinates: [spa.longitude, spa.latitude] },
-      })),
-    }),
-    [spas],
-  );
-  return (
-    <Source id={SOURCE_ID} type="geojson" data={data} cluster clusterMaxZoom={13} clusterRadius={44}>
-      <Layer
-        id={CLUSTER_LAYER}
-        type="circle"
-        filter={['has', 'point_count']}
-        paint={{
-          'circle-color': SPA_RED,
-          'circle-opacity': 0.88,
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 2,
-          'circle-radius': ['step', ['get', 'point_count'], 17, 10, 21, 50, 26, 500, 32],
-        }}
-      />
-      <Layer
-        id="spa-cluster-count"
-        type="symbol"
-        filter={['has', 'point_count']}
-        layout={{ 'text-field': ['get', 'point_count_abbreviated'], 'text-font': basemap.fonts, 'text-size': 13, 'text-allow-overlap': true }}
-        paint={{ 'text-color': '#ffffff' }}
-      />
-      <Layer
-        id={POINT_LAYER}
-        type="symbol"
-        filter={['!', ['has', 'point_count']]}
-        layout={{
-          'icon-image': ['case', ['get', 'premium'], PREMIUM_MARKER_IMAGE, MARKER_IMAGE],
-          'symbol-sort-key': ['case', ['get', 'premium'], 0, 1],
-          'icon-size': 0.9,
-          'icon-allow-overlap': true,
-          'icon-ignore-placement': false,
-        }}
-      />
-    </Source>
-  );
+type MapInstance = MapEvent['target'];
+
+function spaFeatures(spas: SpaListingEntry[]): GeoJSON.FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: spas.map((spa) => ({
+      type: 'Feature',
+      id: spa.id,
+      properties: { id: spa.id, premium: spa.isPremium },
+      geometry: { type: 'Point', coordinates: [spa.longitude, spa.latitude] },
+    })),
+  };
+}
+
+/** What each map's spa source holds (ids, places, premium), so the same spas are never set again. */
+const spasOnMap = new WeakMap<MapInstance, string>();
+
+/**
+ * The spa layers: clusters with their count, and single spas. They are added to the map once, as soon as its style
+ * is in (before the basemap has loaded), and stay with it, so a kept map (MapView's `reuse`) comes back with its
+ * spas already drawn; a new listing only sets the source's data.
+ */
+function syncSpaLayers(map: MapInstance, spas: SpaListingEntry[], fonts: string[]) {
+  const signature = spas.map((spa) => `${spa.id}:${spa.latitude}:${spa.longitude}:${spa.isPremium ? 1 : 0}`).join(';');
+  const source = map.getSource(SOURCE_ID) as GeoJSONSource | undefined;
+  if (source) {
+    if (spasOnMap.get(map) !== signature) source.setData(spaFeatures(spas));
+    spasOnMap.set(map, signature);
+    return;
+  }
+  if (!map.hasImage(MARKER_IMAGE)) map.addImage(MARKER_IMAGE, markerImage(), { pixelRatio: 2 });
+  if (!map.hasImage(PREMIUM_MARKER_IMAGE)) map.addImage(PREMIUM_MARKER_IMAGE, markerImage(PREMIUM_GOLD), { pixelRatio: 2 });
+  map.addSource(SOURCE_ID, { type: 'geojson', data: spaFeatures(spas), cluster: true, clusterMaxZoom: 13, clusterRadius: 44 });
+  map.addLayer({
+    id: CLUSTER_LAYER,
+    type: 'circle',
+    source: SOURCE_ID,
+    filter: ['has', 'point_count'],
+    paint: {
+      'circle-color': SPA_RED,
+      'circle-opacity': 0.88,
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 2,
+      'circle-radius': ['step', ['get', 'point_count'], 17, 10, 21, 50, 26, 500, 32],
+    },
+  });
+  map.addLayer({
+    id: CLUSTER_COUNT_LAYER,
+    type: 'symbol',
+    source: SOURCE_ID,
+    filter: ['has', 'point_count'],
+    layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': fonts, 'text-size': 13, 'text-allow-overlap': true },
+    paint: { 'text-color': '#ffffff' },
+  });
+  map.addLayer({
+    id: POINT_LAYER,
+    type: 'symbol',
+    source: SOURCE_ID,
+    filter: ['!', ['has', 'point_count']],
+    layout: {
+      'icon-image': ['case', ['get', 'premium'], PREMIUM_MARKER_IMAGE, MARKER_IMAGE],
+      'symbol-sort-key': ['case', ['get', 'premium'], 0, 1],
+      'icon-size': 0.9,
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': false,
+    },
+  });
+  spasOnMap.set(map, signature);
+}
+
+/** Keeps the map's spa layers on the listing shown. */
+function SpaLayers({ map, spas }: { map: MapInstance; spas: SpaListingEntry[] }) {
+  const { basemap } = useMapKit();
+  const fonts = basemap.fonts;
+  useEffect(() => syncSpaLayers(map, spas, fonts), [map, spas, fonts]);
+  return null;
 }
 
 function RouteLine({ route }: { route: RouteSummary }) {
@@ -149,53 +193,106 @@ function UserDot({ latitude, longitude }: { latitude: number; longitude: number 
   );
 }
 
-function SpaPopup({ spa, featured, onClose, onNavigate, navigating }: { spa: SpaListingEntry; featured: boolean; onClose: () => void; onNavigate: () => void; navigating: boolean }) {
-  const { kit } = useMapKit();
-  const { Popup } = kit.components;
-  return (
-    <Popup
-      latitude={spa.latitude}
-      longitude={spa.longitude}
-      anchor="bottom"
-      offset={18}
-      maxWidth="17rem"
-      closeOnClick={false}
-      onClose={onClose}
-      focusAfterOpen={false}
-      className="spa-popup"
-    >
-      <SpaPopupContent spa={spa} featured={featured} onNavigate={onNavigate} navigating={navigating} />
-    </Popup>
-  );
+/** The spas drawn on the map: single markers plus those inside clusters. */
+function countDrawn(map: MapInstance): number {
+  const layers = [POINT_LAYER, CLUSTER_LAYER].filter((layer) => map.getLayer(layer));
+  const features = layers.length ? map.queryRenderedFeatures(undefined, { layers }) : [];
+  const ids = new Set<string>();
+  let drawn = 0;
+  for (const feature of features) {
+    const key = `${feature.layer.id}:${feature.properties?.cluster_id ?? feature.properties?.id}`;
+    if (ids.has(key)) continue; // a feature can be returned once per tile it touches
+    ids.add(key);
+    drawn += feature.layer.id === CLUSTER_LAYER ? Number(feature.properties?.point_count ?? 0) : 1;
+  }
+  return drawn;
 }
 
 /**
- * Once the map has loaded: adds the marker image (the spa layers wait for it), and after every render that
- * settles counts the spas drawn (single markers plus those inside clusters) into `onDrawn`.
+ * Once the map's style is in (or a kept map is mounted again): adds the spa layers with the spas known by then and
+ * hands the map over (the listing keeps them up to date); counts the spas drawn into `onDrawn` from the first frame
+ * that shows any until the map first settles, then after every render that settles. `onLeave` sees the map when
+ * the screen lets go of it.
  */
-function useMapReady(mapRef: React.RefObject<MapRef | null>, onDrawn: (count: number) => void) {
-  const [imageReady, setImageReady] = useState(false);
-  const onLoad = useCallback(() => {
-    const map = mapRef.current?.getMap();
-    if (!map) return;
-    if (!map.hasImage(MARKER_IMAGE)) map.addImage(MARKER_IMAGE, markerImage(), { pixelRatio: 2 });
-    if (!map.hasImage(PREMIUM_MARKER_IMAGE)) map.addImage(PREMIUM_MARKER_IMAGE, markerImage(PREMIUM_GOLD), { pixelRatio: 2 });
-    setImageReady(true);
-    map.on('idle', () => {
-      const layers = [POINT_LAYER, CLUSTER_LAYER].filter((layer) => map.getLayer(layer));
-      const features = layers.length ? map.queryRenderedFeatures(undefined, { layers }) : [];
-      const ids = new Set<string>();
-      let drawn = 0;
-      for (const feature of features) {
-        const key = `${feature.layer.id}:${feature.properties?.cluster_id ?? feature.properties?.id}`;
-        if (ids.has(key)) continue; // a feature can be returned once per tile it touches
-        ids.add(key);
-        drawn += feature.layer.id === CLUSTER_LAYER ? Number(feature.properties?.point_count ?? 0) : 1;
-      }
-      onDrawn(drawn);
-    });
-  }, [mapRef, onDrawn]);
-  return { imageReady, onLoad };
+function useMapReady(spas: SpaListingEntry[], onDrawn: (count: number) => void, onLeave: (map: MapInstance) => void) {
+  const [map, setMap] = useState<MapInstance | null>(null);
+  const latestSpas = useRef(spas);
+  useLayoutEffect(() => {
+    latestSpas.current = spas;
+  });
+  const detach = useRef<(() => void) | null>(null);
+  // A layout effect: it lets go while the screen's elements are removed, before the map would see its container go.
+  useLayoutEffect(() => () => detach.current?.(), []);
+  const onStyleReady = useCallback(
+    (ready: MapInstance, basemap: Basemap) => {
+      syncSpaLayers(ready, latestSpas.current, basemap.fonts);
+      setMap(ready);
+      const onFrame = () => {
+        const drawn = countDrawn(ready);
+        if (drawn === 0) return;
+        ready.off('render', onFrame);
+        onDrawn(drawn);
+      };
+      const onSettled = () => {
+        ready.off('render', onFrame);
+        onDrawn(countDrawn(ready));
+      };
+      detach.current?.();
+      ready.on('render', onFrame);
+      ready.on('idle', onSettled);
+      ready.triggerRepaint(); // a kept map draws its spas at once
+      detach.current = () => {
+        ready.off('render', onFrame);
+        ready.off('idle', onSettled);
+        // The kept map stops watching its old container, which is about to leave the page: it would shrink the map
+        // to a default size while away and redraw it at full size on return. Mounted again, it watches the new one.
+        (ready as unknown as { _resizeObserver?: ResizeObserver })._resizeObserver?.disconnect();
+        onLeave(ready);
+      };
+    },
+    [onDrawn, onLeave],
+  );
+  return { map, onStyleReady };
+}
+
+/**
+ * How much of the map's foot the card or navigation panel takes from the controls at the right edge (0 when it
+ * leaves that column free, as the card at the left of a wide screen does), kept up to date as either resizes.
+ */
+function usePanelInset(panel: HTMLElement | null, container: RefObject<HTMLElement | null>): number {
+  const [inset, setInset] = useState(0);
+  useLayoutEffect(() => {
+    const area = container.current;
+    if (!panel || !area) {
+      setInset(0);
+      return;
+    }
+    const measure = () => {
+      const box = area.getBoundingClientRect();
+      const rect = panel.getBoundingClientRect();
+      setInset(rect.right > box.right - CONTROL_COLUMN_PX ? Math.ceil(rect.height) + PANEL_GAP_PX : 0);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(panel);
+    observer.observe(area);
+    return () => observer.disconnect();
+  }, [panel, container]);
+  return inset;
+}
+
+/** The part of the map that the card, the panel, the chat pill and the top controls leave uncovered, in map pixels. */
+function uncoveredArea(container: HTMLElement, panel: HTMLElement | null) {
+  const box = container.getBoundingClientRect();
+  const pill = parseFloat(getComputedStyle(container).getPropertyValue(CHAT_PILL_SPACE)) || 0;
+  const area = { left: 0, top: TOP_CONTROLS_PX, right: box.width, bottom: box.height - pill, width: box.width, height: box.height };
+  if (panel) {
+    const card = panel.getBoundingClientRect();
+    if (card.width > box.width / 2) area.bottom = Math.min(area.bottom, card.top - box.top);
+    else if (card.left - box.left < box.width / 2) area.left = Math.max(area.left, card.right - box.left);
+    else area.right = Math.min(area.right, card.left - box.left);
+  }
+  return area;
 }
 
 export default function SpaMap({ focusSlug }: SpaMapProps) {
@@ -203,17 +300,31 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
   const location = useMemberLocation();
   const utils = trpc.useUtils();
   const mapRef = useRef<MapRef>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [view, setView] = useState<'map' | 'list'>('map');
   const [navigation, setNavigation] = useState<{ spa: SpaListingEntry; route: RouteSummary } | null>(null);
   const [routing, setRouting] = useState(false);
-  const movedByMember = useRef(false);
+  // The camera the member left the map with (not in focus mode): the map opens there, not on their location.
+  const [restoredCamera] = useState(() => (focusSlug ? null : lastCamera));
+  const movedByMember = useRef(restoredCamera !== null);
   const [drawn, setDrawn] = useState(0);
-  const { imageReady, onLoad } = useMapReady(mapRef, setDrawn);
+  const keepCamera = useCallback(
+    (map: MapInstance) => {
+      if (focusSlug) return;
+      const centre = map.getCenter();
+      lastCamera = { latitude: centre.lat, longitude: centre.lng, zoom: map.getZoom() };
+    },
+    [focusSlug],
+  );
 
-  const spas = spasQuery.data ?? [];
+  const spas = useMemo(() => spasQuery.data ?? [], [spasQuery.data]);
   const focused = focusSlug ? spas.find((spa) => spa.slug === focusSlug) : undefined;
-  const shown = focused ? [focused] : spas;
+  const shown = useMemo(() => (focused ? [focused] : spas), [focused, spas]);
+  const { map: loadedMap, onStyleReady } = useMapReady(shown, setDrawn, keepCamera);
+  // The card or the navigation panel, whichever shows: the map's controls sit above it.
+  const [panel, setPanel] = useState<HTMLElement | null>(null);
+  const panelInset = usePanelInset(panel, containerRef);
   const selected = shown.find((spa) => spa.id === selectedId) ?? null;
   const origin = location.data ?? { latitude: MAP_FALLBACK_CENTER.latitude, longitude: MAP_FALLBACK_CENTER.longitude };
 
@@ -228,12 +339,44 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
     mapRef.current?.jumpTo({ center: [location.data.longitude, location.data.latitude], zoom: MAP_ZOOM.default });
   }, [location.data, focusSlug]);
 
+  // A spa opened from the list flies there; one tapped on the map moves only when the card would cover it.
+  const flyRequest = useRef<{ spaId: number; zoom: number } | null>(null);
+  const revealedId = useRef<number | null>(null);
+  useEffect(() => {
+    const map = mapRef.current;
+    const container = containerRef.current;
+    if (!selected) {
+      revealedId.current = null;
+      return;
+    }
+    if (!map || !container || !panel || !loadedMap || revealedId.current === selected.id) return;
+    revealedId.current = selected.id;
+    const fly = flyRequest.current?.spaId === selected.id ? flyRequest.current : null;
+    flyRequest.current = null;
+    const area = uncoveredArea(container, panel);
+    const inner = { left: area.left + MARKER_MARGIN_PX, top: area.top + MARKER_MARGIN_PX, right: area.right - MARKER_MARGIN_PX, bottom: area.bottom - MARKER_MARGIN_PX };
+    const centre: [number, number] = [selected.longitude, selected.latitude];
+    if (fly) {
+      // The spa lands in the middle of the map, or of its uncovered part when the card covers the middle.
+      const [cx, cy] = [area.width / 2, area.height / 2];
+      const middleFree = cx >= inner.left && cx <= inner.right && cy >= inner.top && cy <= inner.bottom;
+      const offset: [number, number] = middleFree ? [0, 0] : [(area.left + area.right) / 2 - cx, (area.top + area.bottom) / 2 - cy];
+      map.flyTo({ center: centre, zoom: fly.zoom, offset });
+      return;
+    }
+    if (inner.right <= inner.left || inner.bottom <= inner.top) return; // no room left to show it: leave the map be
+    const point = map.project(centre);
+    const dx = point.x < inner.left ? inner.left - point.x : point.x > inner.right ? inner.right - point.x : 0;
+    const dy = point.y < inner.top ? inner.top - point.y : point.y > inner.bottom ? inner.bottom - point.y : 0;
+    if (dx !== 0 || dy !== 0) map.panBy([-dx, -dy]);
+  }, [selected, panel, loadedMap]);
+
   const openSpa = useCallback((spa: SpaListingEntry) => {
     movedByMember.current = true;
+    flyRequest.current = { spaId: spa.id, zoom: MAP_ZOOM.focused };
+    revealedId.current = null;
     setView('map');
     setSelectedId(spa.id);
-    // The list covered the map; let it render before moving.
-    requestAnimationFrame(() => mapRef.current?.flyTo({ center: [spa.longitude, spa.latitude], zoom: MAP_ZOOM.focused }));
   }, []);
 
   const onMapClick = useCallback(
@@ -285,12 +428,16 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
         setSelectedId(null);
         const lngs = route.geometry.map(([lng]) => lng);
         const lats = route.geometry.map(([, lat]) => lat);
+        // The route fits between the top controls and the panel (about half the map) above the chat pill.
+        const container = containerRef.current;
+        const height = container?.clientHeight ?? 600;
+        const pill = container ? parseFloat(getComputedStyle(container).getPropertyValue(CHAT_PILL_SPACE)) || 0 : 0;
         mapRef.current?.fitBounds(
           [
             [Math.min(...lngs), Math.min(...lats)],
             [Math.max(...lngs), Math.max(...lats)],
           ],
-          { padding: { top: 90, bottom: 320, left: 50, right: 50 }, maxZoom: 16 },
+          { padding: { top: TOP_CONTROLS_PX + 16, bottom: Math.round(height * 0.5) + pill, left: 40, right: 40 }, maxZoom: 16 },
         );
       } catch (error) {
         console.error('Route calculation failed:', error); // spec part 1 section 8: only logged
@@ -317,28 +464,25 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       ? { latitude: location.data.latitude, longitude: location.data.longitude, zoom: MAP_ZOOM.default }
       : { ...MAP_FALLBACK_CENTER, zoom: MAP_ZOOM.default };
 
+  // The map's credits and recenter button sit above the card or panel (when it spans their column) and the chat pill.
+  const layout = { background: BASEMAP_COLORS.sea, '--map-controls-bottom': aboveChatPill(0, `${panelInset}px`) } as CSSProperties;
+  const cornerControls =
+    '[&_.maplibregl-ctrl-bottom-right]:bottom-(--map-controls-bottom)! [&_.maplibregl-ctrl-bottom-left]:bottom-(--map-controls-bottom)! [&_.mapboxgl-ctrl-bottom-right]:bottom-(--map-controls-bottom)! [&_.mapboxgl-ctrl-bottom-left]:bottom-(--map-controls-bottom)!';
+
   return (
     <div
-      className="relative h-full w-full"
-      style={{ background: BASEMAP_COLORS.sea }}
+      ref={containerRef}
+      className={`relative h-full w-full ${cornerControls}`}
+      style={layout}
       data-spas-shown={shown.length}
       data-spas-drawn={drawn}
       data-location-source={location.data?.source ?? 'pending'}
       data-navigating={navigation ? 'true' : 'false'}
     >
-      <MapView label="Spa map" initialView={initialView} mapRef={mapRef} onClick={onMapClick} onLoad={onLoad}>
-        {imageReady ? <SpaLayers spas={shown} /> : null}
+      <MapView label="Spa map" initialView={restoredCamera ?? initialView} mapRef={mapRef} onClick={onMapClick} onStyleReady={onStyleReady} reuse fadeDuration={0}>
+        {loadedMap ? <SpaLayers map={loadedMap} spas={shown} /> : null}
         {navigation ? <RouteLine route={navigation.route} /> : null}
         {location.data && location.data.source !== 'fallback' ? <UserDot latitude={location.data.latitude} longitude={location.data.longitude} /> : null}
-        {selected ? (
-          <SpaPopup
-            spa={selected}
-            featured={focused?.id === selected.id}
-            onClose={() => setSelectedId(null)}
-            onNavigate={() => void navigate(selected)}
-            navigating={routing}
-          />
-        ) : null}
       </MapView>
 
       {spasQuery.isError ? (
@@ -357,7 +501,11 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       {!focusSlug ? (
         <button
           type="button"
-          onClick={() => setView(view === 'map' ? 'list' : 'map')}
+          onClick={() => {
+            // The list covers the map on a phone: the card closes with it.
+            if (view === 'map') setSelectedId(null);
+            setView(view === 'map' ? 'list' : 'map');
+          }}
           className="absolute top-3 left-3 z-30 flex min-h-11 items-center gap-2 rounded-full border border-sand-200 bg-white px-4 text-sm font-semibold text-ink-900 shadow-md hover:bg-sand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {view === 'map' ? 'List view' : 'Map view'}
@@ -370,7 +518,8 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
           onClick={recenter}
           aria-label="Recenter on your location"
           title="Recenter"
-          className="absolute right-3 bottom-8 z-10 flex size-12 items-center justify-center rounded-full border border-sand-200 bg-white text-blue-700 shadow-md hover:bg-sand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+          style={{ bottom: 'calc(var(--map-controls-bottom) + 44px)' }}
+          className="absolute right-3 z-10 flex size-12 items-center justify-center rounded-full border border-sand-200 bg-white text-blue-700 shadow-md hover:bg-sand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <svg viewBox="0 0 24 24" width={22} height={22} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
             <circle cx="12" cy="12" r="4" />
@@ -379,7 +528,25 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
         </button>
       ) : null}
 
-      {navigation ? <NavigationPanel spaName={navigation.spa.name} route={navigation.route} onClose={() => setNavigation(null)} /> : null}
+      <SpaSheet
+        ref={setPanel}
+        spa={view === 'map' ? selected : null}
+        featured={selected !== null && focused?.id === selected.id}
+        onClose={() => setSelectedId(null)}
+        onNavigate={() => (selected ? void navigate(selected) : undefined)}
+        navigating={routing}
+        returnFocus={() => mapRef.current?.getCanvas().focus({ preventScroll: true })}
+      />
+
+      {navigation && !selected ? (
+        <NavigationPanel
+          ref={setPanel}
+          spaName={navigation.spa.name}
+          destination={navigation.spa}
+          route={navigation.route}
+          onClose={() => setNavigation(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -4,8 +4,16 @@
 // list, the computed rating and whether the spa is open now, the Premium tag of a premium spa, and the spa's
 // analytics events (the popup opened, Call and Navigate tapped: POST /api/analytics/events, counted once a day
 // per member by the server).
+//
+// It is a card docked in the map (issue 20 item 1), never a bubble anchored to the marker, so all of it is on
+// screen wherever the spa is: a bottom sheet across a phone's map (as Google Maps does), a card at the lower left
+// of a wider one; spa-map.tsx moves the map when the spa would sit under it. It floats above the chat pill
+// (signed-in-layout.tsx). It is Radix's Dialog, not modal: the map stays usable, Escape and the close button
+// close it, focus moves to it on opening; a click on the map is the map's to handle (it closes the card or
+// opens another spa). The close button has a column of its own beside the name and the banner.
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { MAP_MESSAGES, STAR_COUNT_DELAY_MS, type SpaListingEntry } from '../../../common/map.ts';
 import { callSpa, messagingLink } from '../../lib/map/call.ts';
 import { cn } from '../../lib/cn.ts';
@@ -13,6 +21,7 @@ import { trpc } from '../../trpc.ts';
 import { CrownIcon } from '../icons.tsx';
 import { SaveButton } from '../favorites/save-button.tsx';
 import { Rating } from '../rating.tsx';
+import { aboveChatPill } from '../signed-in-layout.tsx';
 
 function StarCount({ spaId }: { spaId: number }) {
   const [due, setDue] = useState(false);
@@ -71,7 +80,50 @@ export function PremiumTag() {
 const actionClasses =
   'flex min-h-11 flex-1 items-center justify-center rounded-full px-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50';
 
-export function SpaPopupContent({ spa, featured, onNavigate, navigating }: { spa: SpaListingEntry; featured: boolean; onNavigate: () => void; navigating: boolean }) {
+export interface SpaSheetProps {
+  /** The spa shown; null closes the sheet. */
+  spa: SpaListingEntry | null;
+  /** The focused spa of focus mode: its card carries the FEATURED LOCATION banner. */
+  featured: boolean;
+  onClose: () => void;
+  onNavigate: () => void;
+  navigating: boolean;
+  /** Where focus goes when the sheet closes while it holds focus (the map). */
+  returnFocus: () => void;
+  ref?: Ref<HTMLDivElement>;
+}
+
+export function SpaSheet({ spa, featured, onClose, onNavigate, navigating, returnFocus, ref }: SpaSheetProps) {
+  return (
+    <DialogPrimitive.Root open={spa !== null} modal={false} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {spa ? (
+        <DialogPrimitive.Content
+          ref={ref}
+          aria-describedby={undefined}
+          data-testid="spa-popup"
+          // Opening focuses the card itself (screen readers hear the spa's name), not its first button.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus({ preventScroll: true });
+          }}
+          // The map decides what a click on it means (another spa, or closing); other controls leave the card be.
+          onInteractOutside={(event) => event.preventDefault()}
+          // There is no trigger to return to: focus the map when the card took focus with it (Close, Escape).
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (!document.activeElement || document.activeElement === document.body) returnFocus();
+          }}
+          style={{ bottom: aboveChatPill(8), maxHeight: `calc(100% - ${aboveChatPill(72)})` }}
+          className="absolute inset-x-2 z-20 overflow-y-auto overscroll-contain rounded-3xl border border-sand-200 bg-white p-3.5 pt-3 shadow-[0_-6px_24px_rgba(31,28,25,0.16)] focus:outline-none sm:right-auto sm:left-3 sm:w-96"
+        >
+          <SpaCard spa={spa} featured={featured} onNavigate={onNavigate} navigating={navigating} />
+        </DialogPrimitive.Content>
+      ) : null}
+    </DialogPrimitive.Root>
+  );
+}
+
+function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEntry; featured: boolean; onNavigate: () => void; navigating: boolean }) {
   const callable = messagingLink(spa.phone) !== null;
   const record = trpc.analytics.record.useMutation();
   const { mutate } = record;
@@ -79,19 +131,33 @@ export function SpaPopupContent({ spa, featured, onNavigate, navigating }: { spa
     mutate({ spaId: spa.id, event: 'popup_open' });
   }, [spa.id, mutate]);
   return (
-    <div className="w-[15.5rem] max-w-full" data-testid="spa-popup">
-      {featured ? (
-        <p className="mb-2 rounded-lg bg-amber-100 px-2 py-1 text-center text-[11px] font-bold tracking-widest text-amber-900">{MAP_MESSAGES.featured}</p>
-      ) : null}
-      <div className="flex gap-3">
-        <SpaThumbnail spa={spa} />
+    <>
+      <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <h3 className="line-clamp-2 text-sm font-bold tracking-wide break-words text-ink-900 uppercase" title={spa.name} style={{ overflowWrap: 'anywhere' }}>
-            {spa.name}
-          </h3>
-          {spa.isPremium ? <PremiumTag /> : null}
-          <StarCount spaId={spa.id} />
+          {featured ? (
+            <p className="mb-2 rounded-lg bg-amber-100 px-2 py-1 text-center text-[11px] font-bold tracking-widest text-amber-900">{MAP_MESSAGES.featured}</p>
+          ) : null}
+          <div className="flex gap-3">
+            <SpaThumbnail spa={spa} />
+            <div className="min-w-0 flex-1 pt-0.5">
+              <DialogPrimitive.Title asChild>
+                <h3 className="line-clamp-2 text-sm font-bold tracking-wide break-words text-ink-900 uppercase" title={spa.name} style={{ overflowWrap: 'anywhere' }}>
+                  {spa.name}
+                </h3>
+              </DialogPrimitive.Title>
+              {spa.isPremium ? <PremiumTag /> : null}
+              <StarCount key={spa.id} spaId={spa.id} />
+            </div>
+          </div>
         </div>
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="-mt-1 -mr-1.5 flex size-11 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </DialogPrimitive.Close>
       </div>
       <div className="mt-2 grid gap-1">
         <SpaFacts spa={spa} />
@@ -117,7 +183,7 @@ export function SpaPopupContent({ spa, featured, onNavigate, navigating }: { spa
           {navigating ? '…' : 'Navigate'}
         </button>
       </div>
-      <SaveButton targetUserId={spa.id} targetName={spa.name} className="mt-1.5 w-full" />
-    </div>
+      <SaveButton key={spa.id} targetUserId={spa.id} targetName={spa.name} className="mt-1.5 w-full" />
+    </>
   );
 }

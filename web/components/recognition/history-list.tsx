@@ -46,6 +46,20 @@ export function HistoryList({ title, empty, items }: { title: string; empty: str
   );
 }
 
+/**
+ * Whose history a screen shows: the viewer's own (no slug, or their own), another member's once the answer names
+ * them, or not known yet (another member's page still loading, or refused): such a screen is never titled "My ...".
+ */
+export function historyOwner(
+  userSlug: string | undefined,
+  member: { id: number } | undefined,
+  me: { id: number; slug: string } | null | undefined,
+): 'own' | 'other' | 'unknown' {
+  if (!userSlug) return 'own';
+  if (member) return member.id === me?.id ? 'own' : 'other';
+  return userSlug === me?.slug ? 'own' : 'unknown';
+}
+
 /** A history screen's "member not found" and error states. */
 export function HistoryProblem({ error }: { error: unknown }) {
   return (
