@@ -7,20 +7,11 @@
 // - the signed-in screens show the spec's Loading navigation... while the user loads;
 // - the spec's full stop after No contact information available.
 // (The admin's No spas found. shows only with no spa at all, which the shared demo data never has.)
-import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
-import { contextOptions, expect, test } from './fixtures.ts';
-import { registerThroughApi, seriousViolations, startChat, storageStateOf, uniqueName, type Member } from './helpers.ts';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { membersForEachTest, registerThroughApi, seriousViolations, startChat, storageStateOf, uniqueName } from './helpers.ts';
 
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function newPage(browser: Browser, storageState?: string): Promise<Page> {
-  const context = await browser.newContext(contextOptions({ ...(storageState ? { storageState } : {}) }));
-  contexts.push(context);
-  return context.newPage();
-}
+const { newPage, registeredAt } = membersForEachTest();
 
 /**
  * Holds every tRPC call to `procedure` until the returned release() is called (so a journey can look at the screen
@@ -43,15 +34,8 @@ async function holdCalls(page: Page, procedure: string): Promise<{ held: Promise
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test('chat says that your name, role and member number are shown, and shows them', async ({ browser }) => {
-  const members: Member[] = [];
-  for (const prefix of ['Copy Amihan', 'Copy Bayani']) {
-    const page = await newPage(browser);
-    const name = uniqueName(prefix);
-    await registerThroughApi(page, name);
-    await page.goto('/chat');
-    members.push({ page, name });
-  }
-  const [member, other] = members as [Member, Member];
+  const member = await registeredAt(browser, 'Copy Amihan', '/chat');
+  const other = await registeredAt(browser, 'Copy Bayani', '/chat');
   const page = member.page;
   const about = page.getByRole('region', { name: 'About chat' });
   await expect(about).toContainText('Only your name, role and member number are shown');

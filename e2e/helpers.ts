@@ -3,7 +3,7 @@
 // or in), members in their own browser contexts, axe, and the checks every screen must pass at phone size
 // (nothing scrolls sideways, tap targets of at least 44x44 px).
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { appUrl, contextOptions, expect, test } from './fixtures.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -118,18 +118,28 @@ export interface Member {
 }
 
 /**
- * Members for a spec, each in their own browser context (own cookies); the contexts close after each test.
- * A closed member stays listed as away for the hub's grace period, so journeys find members by name.
+ * Members for a spec, each in their own browser context (own cookies, the spec's browser options such as a
+ * geolocation); the contexts close after each test. A closed member stays listed as away for the hub's grace
+ * period, so journeys find members by name.
  */
-export function membersForEachTest() {
+export function membersForEachTest(options: BrowserContextOptions = {}) {
   const contexts: BrowserContext[] = [];
   test.afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
-  const newPage = async (browser: Browser): Promise<Page> => {
-    const context = await browser.newContext(contextOptions());
+  /** A page in a context of its own; with a storage state (storageStateOf), signed in as that demo account. */
+  const newPage = async (browser: Browser, storageState?: string, extra: BrowserContextOptions = {}): Promise<Page> => {
+    const context = await browser.newContext(contextOptions({ ...options, ...extra, ...(storageState ? { storageState } : {}) }));
     contexts.push(context);
     return context.newPage();
+  };
+  /** A new member (registered through the API) who opens `path` straight away. */
+  const registeredAt = async (browser: Browser, prefix: string, path: string): Promise<Member> => {
+    const page = await newPage(browser);
+    const name = uniqueName(prefix);
+    await registerThroughApi(page, name);
+    await page.goto(path);
+    return { page, name };
   };
   /** A new member (registered through the API), on the home screen. */
   const registered = async (browser: Browser, prefixOrName: string, options: { exactName?: boolean } = {}): Promise<Member> => {
@@ -145,7 +155,7 @@ export function membersForEachTest() {
     await expect(member.page).toHaveURL(/\/chat$/);
     return member;
   };
-  return { newPage, registered, onChat };
+  return { newPage, registeredAt, registered, onChat };
 }
 
 /** Registers a new member through the API and opens the home screen, signed in (the navigation shows). */

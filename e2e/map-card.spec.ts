@@ -9,9 +9,9 @@
 //   left it (bench/map.ts measures how fast);
 // - item 15: Navigate offers the route in Google Maps and Waze beside the in-app estimate.
 // Positions on the map are found from the member's blue dot, which moves with the map: a spa moves by as much.
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { contextOptions, expect, test } from './fixtures.ts';
-import { openTab, registerThroughApi, seriousViolations, startChat, storageStateOf, uniqueName, whenStill, type Member } from './helpers.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { membersForEachTest, openTab, seriousViolations, startChat, storageStateOf, whenStill } from './helpers.ts';
 
 const DEMO_CLIENT = 'Juan dela Cruz';
 /** Makati, near the demo spas: the device's location. */
@@ -29,22 +29,7 @@ interface Point {
   y: number;
 }
 
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function newPage(browser: Browser, storageState?: string): Promise<Page> {
-  const context = await browser.newContext(
-    contextOptions({
-      ...(storageState ? { storageState } : {}),
-      geolocation: MAKATI,
-      permissions: ['geolocation'],
-    }),
-  );
-  contexts.push(context);
-  return context.newPage();
-}
+const { newPage, registeredAt } = membersForEachTest({ geolocation: MAKATI, permissions: ['geolocation'] });
 
 const mapArea = (page: Page) => page.locator('[data-spas-shown]');
 const canvas = (page: Page) => page.locator('[data-map-state="ready"] canvas');
@@ -191,16 +176,7 @@ test('a spa near the top right, in the middle or near the bottom left opens its 
 });
 
 test('on a wide screen the card sits at the lower left of the map, whole, with the spa beside it', async ({ browser }) => {
-  const context = await browser.newContext(
-    contextOptions({
-      viewport: { width: 1280, height: 800 },
-      storageState: storageStateOf(DEMO_CLIENT),
-      geolocation: MAKATI,
-      permissions: ['geolocation'],
-    }),
-  );
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await newPage(browser, storageStateOf(DEMO_CLIENT), { viewport: { width: 1280, height: 800 } });
   await page.goto('/');
   await waitForMarkers(page);
   await openFromList(page, SPA);
@@ -216,15 +192,8 @@ test('on a wide screen the card sits at the lower left of the map, whole, with t
 });
 
 test('with a chat open, the chat pill, Recenter, the map credits, the card, the navigation panel and the bottom bar never overlap', async ({ browser }) => {
-  const members: Member[] = [];
-  for (const prefix of ['Pill Amihan', 'Pill Bayani']) {
-    const page = await newPage(browser);
-    const name = uniqueName(prefix);
-    await registerThroughApi(page, name);
-    await page.goto('/chat');
-    members.push({ page, name });
-  }
-  const [member, other] = members as [Member, Member];
+  const member = await registeredAt(browser, 'Pill Amihan', '/chat');
+  const other = await registeredAt(browser, 'Pill Bayani', '/chat');
   await startChat(member, other);
 
   const page = member.page;
