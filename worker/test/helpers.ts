@@ -70,6 +70,16 @@ export function as(who: { token: string } | null, path: string, options: CallOpt
 }
 
 /**
+ * What a production deploy sets beyond the tests' own configuration: the environment, its own ALTCHA key, and none of
+ * the tests' smaller costs (production refuses a smaller password hashing cost).
+ */
+export const PRODUCTION_BINDINGS = {
+  ENVIRONMENT: 'production',
+  ALTCHA_HMAC_KEY: 'a-production-key-of-enough-length',
+  PASSWORD_SCRYPT_COST: undefined,
+} as const;
+
+/**
  * The Worker with more configuration than the tests' own (a mail or payment provider pointed at the local
  * stand-ins): the same fetch handler, called with a copy of the environment. Work the request leaves running
  * after its answer (waitUntil) has finished when the promise resolves.

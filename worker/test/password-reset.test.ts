@@ -20,6 +20,7 @@ import {
   json,
   messageOf,
   pipelinesServed,
+  PRODUCTION_BINDINGS,
   saveEmail,
   sessionCookieFrom,
   standIns,
@@ -112,7 +113,7 @@ describe('requesting a reset link', () => {
   });
 
   it('refuses to run in production without APP_URL', async () => {
-    const production = { ENVIRONMENT: 'production', ALTCHA_HMAC_KEY: 'a-production-key-of-enough-length' };
+    const production = PRODUCTION_BINDINGS;
     expect((await configuredWorker({ ...production, APP_URL: undefined }).call('/api/health')).status).toBe(500);
     expect((await configuredWorker({ ...production, APP_URL: 'https://spa.example' }).call('/api/health')).status).toBe(200);
   });
@@ -270,7 +271,7 @@ describe('choosing a new password', () => {
 });
 
 describe('the local mailbox', () => {
-  const production = { ENVIRONMENT: 'production', ALTCHA_HMAC_KEY: 'a-production-key-of-enough-length' };
+  const production = PRODUCTION_BINDINGS;
 
   it('exists in development without a provider', async () => {
     expect((await call('/api/dev/mail')).status).toBe(200);

@@ -15,6 +15,7 @@ import {
   json,
   messageOf,
   ORIGIN,
+  PRODUCTION_BINDINGS,
   sessionCookieFrom,
   solveCaptcha,
   untilLimited,
@@ -213,7 +214,7 @@ describe('production by default', () => {
   });
 
   it('refuses sign-in in production when its rate limiter binding is missing', async () => {
-    const production = { ENVIRONMENT: 'production', ALTCHA_HMAC_KEY: 'a-production-key-of-enough-length' };
+    const production = PRODUCTION_BINDINGS;
     const login = (bindings: Record<string, unknown>) =>
       app.fetch(
         new Request(`${BASE}/api/login`, {
