@@ -9,7 +9,7 @@
 // as it may and floods `join` (the attack of issue 13), and tries to open more. Figures are printed with their
 // budgets; nothing fails.
 import { createClient } from '@libsql/client';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -17,9 +17,19 @@ import { insertMembersWithSessions, type MemberWithSession } from '../db/members
 import { CHAT_RECONNECT_GRACE_MS, CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
 import { buildRequestId, type ClientFrame, type ServerFrame } from '../common/chat-protocol.ts';
 import { freePort, startApp, startWranglerDev, type RunningApp } from '../scripts/app.ts';
+import { presenceBench, type PresenceResult } from './chat-presence.ts';
 import { benchSize, buildsWeb, SMOKE } from './size.ts';
+import { workerdUsage } from './workerd-usage.ts';
 
 const SOCKETS = Math.ceil(benchSize(500, 4, 'CHAT_BENCH_SOCKETS') / 2) * 2;
+/** Members online in the presence part (bench/chat-presence.ts), e.g. CHAT_BENCH_PRESENCE=100,500 where memory is short. */
+const PRESENCE_SIZES = process.env.CHAT_BENCH_PRESENCE
+  ? process.env.CHAT_BENCH_PRESENCE.split(',').map(Number)
+  : SMOKE
+    ? [2]
+    : [100, 500, 2000];
+/** Presence changes measured per row. */
+const PRESENCE_CHANGES = SMOKE ? 1 : 10;
 const SECONDS = benchSize(20, 1, 'CHAT_BENCH_SECONDS');
 /** Messages a second per socket; the hub allows bursts of 10 and 2 a second sustained. */
 const RATE = benchSize(1, 1, 'CHAT_BENCH_RATE');
@@ -40,7 +50,8 @@ const LAG_RESOLUTION_MS = 10;
 /** `wrangler dev` restarts the Worker when dist/web or a source file changes, and every socket drops (1006). */
 const RELOAD_HINT = '; did something rebuild dist/web or edit the Worker meanwhile? wrangler dev reloads and drops every socket';
 
-const PRESENCE_PREFIX = '{"type":"online-users-updated"';
+/** Whole lists (online-users-updated) and changes (online-users-changed). */
+const PRESENCE_PREFIX = '{"type":"online-users-';
 type SendMessage = Extract<ClientFrame, { type: 'send-message' }>;
 /**
  * A frame a bench socket receives. Presence lists are counted but never parsed: 500 entries to 500 sockets on
@@ -48,8 +59,8 @@ type SendMessage = Extract<ClientFrame, { type: 'send-message' }>;
  * closing is passed to the waiters as a frame of its own.
  */
 type Frame =
-  | Exclude<ServerFrame, { type: 'online-users-updated' }>
-  | { type: 'online-users-updated' }
+  | Exclude<ServerFrame, { type: 'online-users-updated' | 'online-users-changed' }>
+  | { type: 'online-users-updated' | 'online-users-changed' }
   | SendMessage
   | { type: 'socket-closed'; code: number; reason: string };
 
@@ -112,7 +123,7 @@ class Peer {
         stats.presenceFrames++;
         stats.presenceBytes += data.length;
         stats.lastPresenceAt = performance.now();
-        frame = { type: 'online-users-updated' };
+        frame = { type: data.startsWith('{"type":"online-users-updated"') ? 'online-users-updated' : 'online-users-changed' };
       } else {
         frame = JSON.parse(data) as Frame;
       }
@@ -169,45 +180,6 @@ class Peer {
       stats.perSecond[second] = (stats.perSecond[second] ?? 0) + 1;
     }
   }
-}
-
-// Memory and CPU ------------------------------------------------------------------------------------------------
-
-/** USER_HZ: /proc counts CPU time in these ticks (100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** Resident memory (MB) and CPU time (s) of the workerd processes beneath a wrangler process, from /proc. */
-function workerdUsage(wranglerPid: number): { rssMb: number; cpuSeconds: number } {
-  const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // After the command name: state, ppid, ... utime and stime are the 12th and 13th fields.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const parent = Number(fields[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  let kilobytes = 0;
-  let cpuTicks = 0;
-  const pending = [...(children.get(wranglerPid) ?? [])];
-  while (pending.length) {
-    const pid = pending.pop()!;
-    pending.push(...(children.get(pid) ?? []));
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workerd')) continue;
-      kilobytes += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      cpuTicks += ticks.get(pid) ?? 0;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return { rssMb: kilobytes / 1024, cpuSeconds: cpuTicks / TICKS_PER_SECOND };
 }
 
 function clientRssMb() {
@@ -408,7 +380,8 @@ function chatHubTarget(url: string, pid: number, members: MemberWithSession[]): 
     open: (index) => new NodeWebSocket(wsUrl, { headers: { Origin: url, Authorization: `Bearer ${members[index]!.token}` } }),
     ready(peer) {
       const snapshot = peer.next('online-users-updated');
-      peer.send({ type: 'join', userId: member(peer).id });
+      // As the web app joins: presence as changes after one whole list.
+      peer.send({ type: 'join', userId: member(peer).id, presence: 'delta' });
       return snapshot;
     },
     async pair(a, b) {
@@ -482,10 +455,19 @@ function relayTarget(url: string, pid: number): Target {
 // The run ---------------------------------------------------------------------------------------------------------
 
 const results: Result[] = [];
+let presence: PresenceResult | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-chat-'));
 try {
+  console.log(`\nChat presence: one member's visibility changing with ${PRESENCE_SIZES.join(', ')} others online, loopback`);
+  const presenceApp = await startApp({ port: await freePort(), dataDir: join(dataDir, 'presence'), build: buildsWeb() });
+  try {
+    presence = await presenceBench(presenceApp, PRESENCE_SIZES, PRESENCE_CHANGES, SMOKE ? 300 : 2000);
+  } finally {
+    await presenceApp.stop();
+  }
+
   console.log(`\nChat load: ${SOCKETS} sockets in ${SOCKETS / 2} sessions, ${RATE} message/s per socket for ${SECONDS} s, loopback`);
-  const app = await startApp({ port: await freePort(), dataDir: join(dataDir, 'app'), build: buildsWeb() });
+  const app = await startApp({ port: await freePort(), dataDir: join(dataDir, 'app'), build: false });
   try {
     const members = await createMembers(app, SOCKETS);
     results.push(await runLoad(chatHubTarget(app.url, app.pid, members)));
@@ -573,6 +555,34 @@ for (const row of summary) {
   );
   if (errorCodes) console.log(`  errors    ${errorCodes}`);
   if (row.stats.unexpectedCloses) console.log(`  closed    ${row.stats.unexpectedCloses} sockets closed during the run${RELOAD_HINT}`);
+}
+
+if (presence) {
+  const trigger = presence.rows.find((row) => row.mode === 'trigger');
+  const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${fixed(bytes / 1024 / 1024)} MB` : `${fixed(bytes / 1024)} kB`);
+  console.log('\nPresence: one change (a member hides or shows again), every socket told; workerd CPU per change less the trigger alone');
+  console.log(`  the trigger alone (chat.updateSettings, nobody else online): ${fixed(trigger?.cpuMs ?? NaN)} ms of CPU per change`);
+  console.log('online   changes (sockets ask)            hub CPU ms   bytes to the sockets   frames   whole lists (spec): hub CPU ms   bytes');
+  for (const online of PRESENCE_SIZES) {
+    const delta = presence.rows.find((row) => row.mode === 'delta' && row.online === online);
+    const full = presence.rows.find((row) => row.mode === 'full' && row.online === online);
+    if (!delta || !full) continue;
+    const hubMs = (row: typeof delta) => Math.max(0, row.cpuMs - (trigger?.cpuMs ?? 0));
+    console.log(
+      [
+        String(online).padStart(6),
+        `${delta.changes} changes`.padStart(23),
+        fixed(hubMs(delta), 2).padStart(18),
+        kb(delta.bytes).padStart(22),
+        fixed(delta.frames, 0).padStart(8),
+        fixed(hubMs(full), 1).padStart(31),
+        kb(full.bytes).padStart(8),
+        `  (${fixed(hubMs(full) / Math.max(hubMs(delta), 0.01), 0)}x the CPU, ${fixed(full.bytes / delta.bytes, 0)}x the bytes; ${full.changes} changes)`,
+      ].join(' '),
+    );
+  }
+  for (const { online, tabs, frames } of presence.ownTabs)
+    console.log(`  with ${online} online, one member's ${tabs} tabs opening and closing (one a reload within the grace period): ${frames} presence frames to the others   (budget: 0)`);
 }
 
 const [hub, abused, relay] = summary;

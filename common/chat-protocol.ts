@@ -31,8 +31,20 @@ export interface ChatMessage {
   senderName: string;
 }
 
+/**
+ * How a socket hears presence, chosen in its `join`: `full` (the spec's, the default) gets the whole list on
+ * every change; `delta` gets the whole list once after `join` and then only what changed
+ * (`online-users-changed`). A delta socket may be sent a whole list again at any time; it replaces the list.
+ */
+export type PresenceMode = 'full' | 'delta';
+
 export type ServerFrame =
   | { type: 'online-users-updated'; users: OnlineUser[] }
+  /**
+   * Beyond the spec, for sockets that joined with `presence: 'delta'`: members who came online (or became
+   * visible, or whose entry changed) and the ids of members who left, since the last presence frame.
+   */
+  | { type: 'online-users-changed'; joined: OnlineUser[]; left: number[] }
   /** Beyond the spec: the end of the snapshot after `join`; what the member held before and did not hear again has ended. */
   | { type: 'joined' }
   | { type: 'incoming-chat-request'; requestId: string; requesterId: number; requesterName: string; remainingTime: number }
@@ -58,6 +70,22 @@ export type ServerFrame =
   | { type: 'error'; code: ChatErrorCode; message: string };
 
 export type SessionEndReason = 'ended' | 'offline';
+
+/** The online list sorted as the hub sorts it: by name. */
+export function sortOnline(users: OnlineUser[]): OnlineUser[] {
+  return users.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The online list after a presence frame: a whole list replaces it, a change adds (or replaces) the members who
+ * joined and drops those who left. Any other frame leaves it as it was (the same array).
+ */
+export function applyPresence(users: OnlineUser[], frame: ServerFrame): OnlineUser[] {
+  if (frame.type === 'online-users-updated') return frame.users;
+  if (frame.type !== 'online-users-changed') return users;
+  const gone = new Set([...frame.left, ...frame.joined.map((user) => user.id)]);
+  return sortOnline([...users.filter((user) => !gone.has(user.id)), ...frame.joined]);
+}
 
 /** Codes of the `error` frame, each with the text the user sees. */
 export const CHAT_ERRORS = {

@@ -11,7 +11,7 @@ import { createMember, createMembers, type TestMember, withSession } from '../wo
 
 const open: ChatClient[] = [];
 
-async function connect(member: TestMember, options?: { join?: boolean }) {
+async function connect(member: TestMember, options?: Parameters<typeof ChatClient.connect>[1]) {
   const client = await ChatClient.connect(member, options);
   open.push(client);
   return client;
@@ -28,7 +28,10 @@ async function members(count: number, options?: { premium?: boolean; role?: 'adm
 afterEach(async () => {
   for (const client of open.splice(0)) client.close();
   // Let the hub handle the closes so the next test starts from a quiet hub.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    if ((await runInDurableObject(hubStub(), (_instance, state) => state.getWebSockets().length)) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 });
 
 /** Sends a request from `from` to `to` and waits until both sides have it. */
@@ -82,6 +85,35 @@ async function endGracePeriods() {
   expect(await runDurableObjectAlarm(hubStub())).toBe(true);
 }
 
+/**
+ * A quiet hub: everyone away leaves now and the presence broadcast waiting, if any, goes out, so that nobody
+ * else's coming and going lands in the middle of a test that counts presence frames.
+ */
+async function quietHub() {
+  await runInDurableObject(hubStub(), (_instance, state) => {
+    state.storage.sql.exec('UPDATE away SET until = ?', Date.now() - 1);
+    state.storage.sql.exec("UPDATE meta SET value = ? WHERE key = 'presence_due'", Date.now() - 1);
+  });
+  await runDurableObjectAlarm(hubStub());
+}
+
+/** How many presence broadcasts the hub has sent. */
+async function broadcasts(): Promise<number> {
+  return runInDurableObject(hubStub(), (_instance, state) =>
+    state.storage.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'presence_seq'").toArray()[0]?.value ?? 0,
+  );
+}
+
+/** The presence frames a client has received and not yet read. */
+async function presenceFrames(client: ChatClient) {
+  await client.barrier();
+  return [...client.drain('online-users-updated'), ...client.drain('online-users-changed')];
+}
+
+function entry(member: TestMember) {
+  return { id: member.id, name: member.name, role: member.role, memberNumber: member.memberNumber };
+}
+
 function trpc(path: string, member: TestMember, input?: unknown) {
   return input === undefined ? call(`/trpc/${path}`, { cookie: member.cookie }) : call(`/trpc/${path}`, { body: input, cookie: member.cookie });
 }
@@ -131,6 +163,74 @@ describe('presence', () => {
     );
     await endGracePeriods();
     await alice.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === b!.id));
+  });
+
+  it('sends a socket that asks for changes the whole list once, then only who came and who left', async () => {
+    const [a, b, c] = await members(3);
+    const watcher = await connect(a!, { presence: 'delta' });
+    const spec = await connect(c!);
+    await quietHub();
+    await presenceFrames(watcher);
+    await presenceFrames(spec);
+
+    const bobTab = await connect(b!);
+    await quietHub();
+    expect(await watcher.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(b!)], left: [] });
+    // A socket that did not ask gets the spec's whole list, as always.
+    expect((await spec.next('online-users-updated')).users).toContainEqual(entry(b!));
+    expect(watcher.users).toEqual(spec.users);
+
+    // Bob's second tab and its closing, and his reload within the grace period, cost nobody a frame.
+    const before = await broadcasts();
+    const secondTab = await connect(b!, { presence: 'delta' });
+    secondTab.close();
+    bobTab.close(1001);
+    await awayUntil(b!);
+    const reloaded = await connect(b!, { presence: 'delta' });
+    await quietHub();
+    expect(await presenceFrames(watcher)).toEqual([]);
+    expect(await presenceFrames(spec)).toEqual([]);
+    expect(await broadcasts()).toBe(before);
+
+    // Leaving for longer than the grace period is a change: Bob's id alone.
+    reloaded.close(1001);
+    await awayUntil(b!);
+    await quietHub();
+    expect(await watcher.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [b!.id] });
+    expect((await spec.next('online-users-updated')).users).not.toContainEqual(entry(b!));
+    expect(watcher.users).toEqual(spec.users);
+    expect(watcher.received.filter((frame) => frame.type === 'online-users-updated').length).toBeLessThanOrEqual(2);
+  });
+
+  it('tells only the two members of a block, as a change, and hides a member who asks from every list', async () => {
+    const [a, b, c] = await members(3);
+    const alice = await connect(a!, { presence: 'delta' });
+    const bob = await connect(b!, { presence: 'delta' });
+    const carol = await connect(c!, { presence: 'delta' });
+    await quietHub();
+    for (const client of [alice, bob, carol]) await presenceFrames(client);
+    const before = await broadcasts();
+
+    expect((await trpc('chat.block', a!, { userId: b!.id })).status).toBe(200);
+    expect(await alice.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [b!.id] });
+    expect(await bob.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [a!.id] });
+    expect((await trpc('chat.unblock', a!, { userId: b!.id })).status).toBe(200);
+    expect(await alice.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(b!)], left: [] });
+    expect(await bob.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(a!)], left: [] });
+    await quietHub();
+    expect(await presenceFrames(carol)).toEqual([]);
+    expect(await broadcasts()).toBe(before);
+
+    // Hiding from the list is a change for everyone: Carol leaves every list, and comes back.
+    expect((await trpc('chat.updateSettings', c!, { invisible: true })).status).toBe(200);
+    await quietHub();
+    for (const client of [alice, bob]) expect(await client.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [c!.id] });
+    expect((await trpc('chat.updateSettings', c!, { invisible: false })).status).toBe(200);
+    await quietHub();
+    for (const client of [alice, bob]) {
+      expect(await client.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(c!)], left: [] });
+      expect(client.users).toEqual(expect.arrayContaining([entry(a!), entry(b!), entry(c!)]));
+    }
   });
 
   it('ignores the userId a client puts in join', async () => {

@@ -9,7 +9,7 @@
 // ends (by the alarm) do their chats end and their requests go, with the reason `offline`. A socket closed
 // because its session ended (sign-out, ban) ends everything at once.
 import { DurableObject } from 'cloudflare:workers';
-import { CHAT_ERRORS, type ChatErrorCode, type ChatMessage } from '../common/chat-protocol.ts';
+import { CHAT_ERRORS, type ChatErrorCode, type ChatMessage, type PresenceMode } from '../common/chat-protocol.ts';
 import { Blocks } from './blocks.ts';
 import { migrateHubStorage } from './hub-storage.ts';
 import { CHAT_MEMBER_HEADER, HubSockets, type ChatConnection, type SocketAttachment, type SocketTarget } from './hub-sockets.ts';
@@ -55,7 +55,8 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     const refused = refuseExtraSocket(open.length);
     if (refused) return refused;
 
-    this.blocks.replaceFor(member.id, hiddenIds);
+    // Blocks made or lifted while the hub did not hear of it apply now, to the two members only.
+    for (const { otherId, hidden } of this.blocks.replaceFor(member.id, hiddenIds)) this.presence.pairChanged(member.id, otherId, hidden);
     // A member back within their grace period was listed all along; their partners hear they are back.
     const { returned, visibilityChanged } = this.presence.connecting(member.id, invisible);
     const client = this.sockets.accept(member, sessionId, sessionExpiresAt);
@@ -64,10 +65,9 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       await this.scheduleAlarm();
     }
     // Presence changes only when a member comes online or changes their visibility; another tab learns the
-    // list from its `join`.
+    // list from its `join`, and costs nobody else a frame.
     const cameOnline = open.length === 0 && !returned;
     if (cameOnline || visibilityChanged) await this.presence.changed();
-    else if (hiddenIds.length > 0) this.presence.forgetList();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -79,7 +79,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
 
     switch (frame.type) {
       case 'join':
-        if (this.policy.allowJoin(ws)) this.sendSnapshot(ws, member.id);
+        if (this.policy.allowJoin(ws)) this.sendSnapshot(ws, member, frame.presence ?? 'full');
         return;
       case 'chat-request': {
         if (!this.policy.allowRequest(member.id)) return fail('rate_limited');
@@ -149,10 +149,10 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
    * What a (re)joining socket needs to rebuild its state: presence, pending requests, active sessions with the
    * messages the hub still holds, and which partners are away; `joined` ends it.
    */
-  private sendSnapshot(ws: WebSocket, userId: number) {
-    this.presence.sendList(ws, userId);
-    this.requests.replay(ws, userId);
-    this.sessions.replay(ws, userId);
+  private sendSnapshot(ws: WebSocket, member: SocketAttachment, presence: PresenceMode) {
+    this.presence.join(ws, member, presence);
+    this.requests.replay(ws, member.id);
+    this.sessions.replay(ws, member.id);
     this.sockets.send(ws, { type: 'joined' });
   }
 
@@ -201,7 +201,10 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     return sockets.length;
   }
 
-  /** Records a block (or lifts it): the two stop seeing each other, and whatever is between them ends. */
+  /**
+   * Records a block (or lifts it): the two stop seeing each other, and whatever is between them ends. Only the
+   * two members' lists change.
+   */
   async setBlock(blockerId: number, blockedId: number, blocked: boolean): Promise<void> {
     if (!blocked) {
       this.blocks.unhide(blockerId, blockedId);
@@ -210,7 +213,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       this.sessions.endBetween(blockerId, blockedId);
       this.requests.blocked(blockerId, blockedId);
     }
-    await this.presence.changed();
+    this.presence.pairChanged(blockerId, blockedId, blocked);
   }
 
   /** The reported partner and the session's last messages, if the reporter is in that session now. */

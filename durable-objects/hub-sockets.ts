@@ -3,7 +3,7 @@
 // attachment so that it survives hibernation, and each socket is tagged with its member and its session so
 // that a member's sockets, or a signed-out session's, are found without a table of our own.
 import type { Role } from '../common/roles.ts';
-import type { ServerFrame } from '../common/chat-protocol.ts';
+import type { PresenceMode, ServerFrame } from '../common/chat-protocol.ts';
 
 /** The verified member the Worker passes with a socket (header `X-Chat-Member`). */
 export interface ChatMember {
@@ -34,6 +34,13 @@ export interface SocketAttachment extends ChatMember {
   sessionExpiresAt: number;
   /** Set when the hub closes the socket because its session ended: the member leaves at once, without grace. */
   sessionEnded?: boolean;
+  /** How the socket asked to hear presence in its last `join` (`full`, the spec's, unless it asked for `delta`). */
+  presence?: PresenceMode;
+  /**
+   * A delta socket that joined while a presence change was waiting to be broadcast holds a list newer than the
+   * one broadcast last; the broadcast with this number sends it the whole list instead of the change.
+   */
+  fullAt?: number;
 }
 
 /** Whose sockets: one session's (sign-out, a replaced session) or every session of a member's (ban). */

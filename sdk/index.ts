@@ -2,15 +2,18 @@
 // for scripts that have no browser. Sign in with `client.trpc.account.login.mutate(...)`; the session token
 // from the response is kept and sent as `Authorization: Bearer <token>` on later calls. Every call carries the
 // app's Origin, which the server requires of state-changing requests. The chat socket's address and headers
-// come with it, and so do the socket's frame types and schema.
+// come with it, and so do the socket's frame types and schema, the `join` to send (presence as changes after
+// one whole list) and `applyPresence`, which keeps the online list from the frames that follow.
 import { createTRPCClient, type TRPCClient } from '@trpc/client';
 import { appLinks } from '../common/trpc-links.ts';
 import type { AppRouter } from '../worker/routers/index.ts';
 
 export type { AppRouter };
 export type { CurrentUser } from '../common/account.ts';
-export type { ChatMessage, ClientFrame, OnlineUser, ServerFrame } from '../common/chat-protocol.ts';
-export { buildRequestId } from '../common/chat-protocol.ts';
+import type { ClientFrame } from '../common/chat-protocol.ts';
+
+export type { ChatMessage, ClientFrame, OnlineUser, PresenceMode, ServerFrame } from '../common/chat-protocol.ts';
+export { applyPresence, buildRequestId } from '../common/chat-protocol.ts';
 export { clientFrame } from '../common/chat-frames.ts';
 
 export interface SdkOptions {
@@ -30,7 +33,15 @@ export interface SpaClient {
    * The chat socket: in Node 22+, `new WebSocket(chat.url, { headers: chat.headers() })` (undici accepts
    * headers); browsers send the session cookie themselves.
    */
-  chat: { url: string; headers(): Record<string, string> };
+  chat: {
+    url: string;
+    headers(): Record<string, string>;
+    /**
+     * The frame to send once the socket opens: the hub answers with the whole online list, then sends only who
+     * came online and who left (`online-users-changed`); `applyPresence(users, frame)` keeps the list.
+     */
+    join: ClientFrame;
+  };
 }
 
 const SESSION_COOKIE = /^(?:__Host-)?session=([^;]*)/;
@@ -60,6 +71,7 @@ export function createClient(options: SdkOptions): SpaClient {
   const chat = {
     url: `${base.replace(/^http/, 'ws')}/ws/chat`,
     headers: (): Record<string, string> => ({ Origin: origin, ...(token ? { Authorization: `Bearer ${token}` } : {}) }),
+    join: { type: 'join', presence: 'delta' } satisfies ClientFrame,
   };
   return { trpc, sessionToken: () => token, chat };
 }

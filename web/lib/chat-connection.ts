@@ -143,7 +143,8 @@ export function startChatConnection(options: ChatConnectionOptions): () => void 
     ws.onopen = () => {
       openedAt = Date.now();
       dispatch({ type: 'connected', now: openedAt });
-      ws.send(JSON.stringify({ type: 'join', userId: options.userId } satisfies ClientFrame));
+      // Presence as changes after the first whole list: a list of n members costs every change n entries.
+      ws.send(JSON.stringify({ type: 'join', userId: options.userId, presence: 'delta' } satisfies ClientFrame));
     };
     ws.onmessage = (event) => {
       const frame = parseFrame(event.data);

@@ -8,7 +8,7 @@
 // Times are passed in with each action (`now`) so the reducer stays pure. `noticeFor` says which toast a frame
 // deserves, so that nothing happens silently.
 import type { Role } from '../../common/roles.ts';
-import type { ChatMessage, OnlineUser, ServerFrame, SessionEndReason } from '../../common/chat-protocol.ts';
+import { applyPresence, type ChatMessage, type OnlineUser, type ServerFrame, type SessionEndReason } from '../../common/chat-protocol.ts';
 
 /** How long a partner's typing indicator shows without a refresh (the sender refreshes it every few seconds). */
 const TYPING_INDICATOR_MAX_MS = 6000;
@@ -183,7 +183,8 @@ function pendingRequest(id: string, memberId: number, memberName: string, remain
 function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatState {
   switch (frame.type) {
     case 'online-users-updated':
-      return { ...state, users: frame.users };
+    case 'online-users-changed':
+      return { ...state, users: applyPresence(state.users, frame) };
     case 'joined': {
       // The snapshot is complete: what it did not confirm ended while this side was away.
       const sync = state.syncing;

@@ -1,7 +1,7 @@
 // Chat test clients: real WebSockets opened through the Worker's /ws/chat (session cookie and Origin checked
 // there), as the members of members.ts.
 import { env, exports } from 'cloudflare:workers';
-import type { ClientFrame, ServerFrame } from '../../common/chat-protocol.ts';
+import { applyPresence, type ClientFrame, type OnlineUser, type PresenceMode, type ServerFrame } from '../../common/chat-protocol.ts';
 import { BASE, ORIGIN } from './helpers.ts';
 import type { TestMember } from './members.ts';
 
@@ -22,6 +22,8 @@ type FrameOf<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 export class ChatClient {
   /** Every frame received, in order. */
   readonly received: ServerFrame[] = [];
+  /** The online list as the frames received so far make it (whole lists and changes applied in order). */
+  users: OnlineUser[] = [];
   private unread: ServerFrame[] = [];
   private listeners = new Set<() => void>();
   readonly closed: Promise<{ code: number; reason: string }>;
@@ -35,18 +37,20 @@ export class ChatClient {
     socket.addEventListener('message', (event) => {
       const frame = JSON.parse(event.data as string) as ServerFrame;
       this.received.push(frame);
+      this.users = applyPresence(this.users, frame);
       this.unread.push(frame);
       for (const listener of this.listeners) listener();
     });
   }
 
-  static async connect(member: ChatMember, options: { join?: boolean } = {}): Promise<ChatClient> {
+  /** Opens a socket and, unless `join` is false, joins (asking for presence as `presence` says) and waits for the list. */
+  static async connect(member: ChatMember, options: { join?: boolean; presence?: PresenceMode } = {}): Promise<ChatClient> {
     const response = await upgrade({ cookie: member.cookie });
     if (response.status !== 101 || !response.webSocket) throw new Error(`upgrade refused: ${response.status}`);
     response.webSocket.accept();
     const client = new ChatClient(member, response.webSocket);
     if (options.join !== false) {
-      client.send({ type: 'join', userId: member.id });
+      client.send({ type: 'join', userId: member.id, ...(options.presence ? { presence: options.presence } : {}) });
       await client.next('online-users-updated');
     }
     return client;
