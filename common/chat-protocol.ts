@@ -2,6 +2,12 @@
 // and the spec's fields beside it. The hub validates each incoming frame against `clientFrame`
 // (chat-frames.ts, kept apart so that the web app does not load zod for it); the web app builds its frames
 // and reads the server's with the same types, so the two can never drift apart.
+//
+// Two kinds of socket carry it (ADR 005). `/ws/chat`, to the hub: presence, requests, the sessions a member is
+// in and their ending. `chatSessionPath(sessionId)`, one per active session and tab, to that session's own
+// object: `send-message`, `typing-start` and `typing-stop` go there and nowhere else, and `new-message` and
+// typing come back on it (the messages the session still holds first, when the socket opens). The hub answers
+// a message or typing sent to it by a member of that session with `chat_socket_required`.
 import { CHAT_MESSAGE_MAX_LENGTH } from './limits.ts';
 import type { Role } from './roles.ts';
 
@@ -102,6 +108,7 @@ export const CHAT_ERRORS = {
   session_not_found: 'That chat has ended.',
   message_invalid: 'That message cannot be sent.',
   rate_limited: 'You are sending too quickly. Please slow down.',
+  chat_socket_required: "Messages go over the chat's own connection. Please reload the page.",
 } as const;
 export type ChatErrorCode = keyof typeof CHAT_ERRORS;
 
@@ -127,3 +134,10 @@ export const CLOSE_POLICY_VIOLATION = 1008;
 export const CLOSE_TOO_LARGE = 1009;
 /** The socket's session ended (signed out, replaced, expired or the member was banned): do not reconnect with it. */
 export const CLOSE_SESSION_ENDED = 4001;
+/** A chat session's socket: the chat ended (the hub has said why on /ws/chat). */
+export const CLOSE_CHAT_ENDED = 4002;
+
+/** Where a chat session's own socket is opened (same origin and session cookie as /ws/chat). */
+export function chatSessionPath(sessionId: string): string {
+  return `/ws/chat/session/${encodeURIComponent(sessionId)}`;
+}

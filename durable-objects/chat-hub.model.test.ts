@@ -2,7 +2,8 @@
 // (request, cancel, accept, reject, send, end, expire, reconnect within the grace period, leave for longer than
 // it) among five members, one of them premium, runs each against the real hub over real sockets, and after
 // every step compares what the sockets heard and what the hub stored with a model small enough to be obviously
-// right. The sockets hear presence as changes (as the web app does); at the end of each run the list each of
+// right. Messages go over each session's own socket to its own object, as the web app sends them. The sockets
+// hear presence as changes (as the web app does); at the end of each run the list each of
 // them has built from a whole list and the changes after it is the list a new socket gets whole.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
@@ -151,6 +152,8 @@ class AnswerCommand implements fc.AsyncCommand<Model, Real> {
     } else if (this.answer === 'accept') {
       const accepted = await real.clients[request.from]!.next('chat-request-accepted', (frame) => frame.requestId === request.id);
       await real.clients[request.to]!.next('chat-session-started', (frame) => frame.sessionId === accepted.sessionId);
+      // Both open the session's own socket, where messages go.
+      for (const who of [request.from, request.to]) await real.clients[who]!.sessionReady(accepted.sessionId);
       real.sessionIds.set(pairKey(request.from, request.to), accepted.sessionId);
       // Requests between the two either way are answered by the one session.
       model.pending = model.pending.filter((other) => pairKey(other.from, other.to) !== pairKey(request.from, request.to));
@@ -251,8 +254,9 @@ class ReconnectCommand implements fc.AsyncCommand<Model, Real> {
     }
     for (const session of model.sessions) {
       if (session.a !== this.who && session.b !== this.who) continue;
-      const sessionId = real.sessionIds.get(pairKey(session.a, session.b));
+      const sessionId = real.sessionIds.get(pairKey(session.a, session.b))!;
       await client.next('chat-session-started', (frame) => frame.sessionId === sessionId);
+      await client.sessionReady(sessionId);
     }
     await client.barrier();
     const snapshotTypes = new Set(['chat-request-sent', 'incoming-chat-request', 'chat-session-started']);

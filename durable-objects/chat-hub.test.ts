@@ -1,11 +1,19 @@
-// The chat hub through its public surface: WebSockets opened through the Worker's /ws/chat, and the chat
-// tRPC procedures. Expiry and the end of a grace period are driven by the object's alarm after moving a
-// deadline into the past; waking is driven by evicting the object while its sockets hibernate.
+// The chat hub and the chat sessions' own objects through their public surface: WebSockets opened through the
+// Worker's /ws/chat and /ws/chat/session/{id}, and the chat tRPC procedures. Expiry and the end of a grace
+// period are driven by the hub's alarm after moving a deadline into the past; waking is driven by evicting an
+// object while its sockets hibernate.
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_RECONNECT_GRACE_MS, CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
-import { CHAT_ERRORS, CLOSE_POLICY_VIOLATION, CLOSE_SESSION_ENDED, CLOSE_TOO_LARGE, MAX_FRAME_BYTES } from '../common/chat-protocol.ts';
-import { ChatClient, hubStub, requestIdFor, upgrade } from '../worker/test/chat-client.ts';
+import {
+  CHAT_ERRORS,
+  CLOSE_CHAT_ENDED,
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_LARGE,
+  MAX_FRAME_BYTES,
+} from '../common/chat-protocol.ts';
+import { ChatClient, hubStub, requestIdFor, sessionStub, sessionUpgrade, upgrade } from '../worker/test/chat-client.ts';
 import { call, database, freshIp, GOOD_PASSWORD, json, sessionCookieFrom, type TrpcResult } from '../worker/test/helpers.ts';
 import { createMember, createMembers, type TestMember, withSession } from '../worker/test/members.ts';
 
@@ -43,12 +51,14 @@ async function request(from: ChatClient, to: ChatClient) {
   return { requestId, incoming };
 }
 
-/** Opens a session between two connected members and returns its id. */
+/** Opens a session between two connected members and returns its id once both have its socket open. */
 async function startSession(from: ChatClient, to: ChatClient) {
   const { requestId } = await request(from, to);
   to.send({ type: 'accept-chat-request', requestId });
   const started = await from.next('chat-session-started');
   await to.next('chat-session-started', (frame) => frame.sessionId === started.sessionId);
+  await from.sessionReady(started.sessionId);
+  await to.sessionReady(started.sessionId);
   return started.sessionId;
 }
 
@@ -63,6 +73,15 @@ async function storedState() {
     pending: state.storage.sql.exec("SELECT id FROM requests WHERE status = 'pending'").toArray().map((row) => row.id as string),
     sessions: state.storage.sql.exec('SELECT id FROM sessions').toArray().map((row) => row.id as string),
   }));
+}
+
+/** Waits until a condition holds (an object handles a close in its own time). */
+async function until(condition: () => boolean | Promise<boolean>, what = 'the condition') {
+  for (let attempt = 0; attempt < 80; attempt += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${what} never held`);
 }
 
 /** Waits until the hub counts the member as away (their last socket's close has been handled). */
@@ -262,6 +281,8 @@ describe('chat requests', () => {
     const bobStarted = await bob.next('chat-session-started');
     expect(aliceStarted).toMatchObject({ sessionId: accepted.sessionId, participantId: b!.id, participantName: b!.name });
     expect(bobStarted).toMatchObject({ sessionId: accepted.sessionId, participantId: a!.id, participantName: a!.name });
+    await alice.sessionReady(accepted.sessionId);
+    await bob.sessionReady(accepted.sessionId);
 
     alice.send({ type: 'typing-start', sessionId: accepted.sessionId });
     expect(await bob.next('typing-start')).toEqual({ type: 'typing-start', sessionId: accepted.sessionId, userId: a!.id });
@@ -279,8 +300,11 @@ describe('chat requests', () => {
     expect(carol.received.filter((frame) => !['online-users-updated', 'joined', 'error'].includes(frame.type))).toEqual([]);
     expect(alice.received.some((frame) => frame.type === 'typing-start' || frame.type === 'typing-stop')).toBe(false);
 
-    // Carol cannot write into, type into or end a session she is not part of.
+    // Carol cannot open the session's socket, write into it, type into it or end it.
+    expect((await sessionUpgrade(accepted.sessionId, { cookie: c!.cookie })).status).toBe(404);
     carol.send({ type: 'send-message', sessionId: accepted.sessionId, content: 'hello' });
+    await error(carol, 'session_not_found');
+    carol.send({ type: 'typing-start', sessionId: accepted.sessionId });
     await error(carol, 'session_not_found');
     carol.send({ type: 'end-chat-session', sessionId: accepted.sessionId });
     await error(carol, 'session_not_found');
@@ -292,6 +316,65 @@ describe('chat requests', () => {
     alice.send({ type: 'send-message', sessionId: accepted.sessionId, content: 'still there?' });
     await error(alice, 'session_not_found');
     expect((await storedState()).sessions).not.toContain(accepted.sessionId);
+  });
+
+  it('carries messages and typing in the session\'s own object, never through the hub, and ends it with the session', async () => {
+    const [a, b] = await members(2);
+    const alice = await connect(a!);
+    const bob = await connect(b!);
+    const sessionId = await startSession(alice, bob);
+    // A second socket to the session, as another tab opens it: it first gets what was said so far.
+    alice.send({ type: 'send-message', sessionId, content: 'first' });
+    await bob.next('new-message', (frame) => frame.message.content === 'first');
+    const tab = await sessionUpgrade(sessionId, { cookie: b!.cookie });
+    expect(tab.status).toBe(101);
+    const tabSocket = tab.webSocket!;
+    const tabFrames: unknown[] = [];
+    const tabClosed = new Promise<number>((resolve) => tabSocket.addEventListener('close', (event) => resolve(event.code)));
+    const firstOnTab = new Promise<void>((resolve) =>
+      tabSocket.addEventListener('message', (event) => {
+        tabFrames.push(JSON.parse(event.data as string));
+        resolve();
+      }),
+    );
+    tabSocket.accept();
+    await firstOnTab;
+    expect(tabFrames).toEqual([{ type: 'new-message', message: expect.objectContaining({ content: 'first', senderId: a!.id }) }]);
+
+    // The hub refuses a message or typing sent to it by a member of the session, and relays nothing.
+    alice.sendToHub({ type: 'send-message', sessionId, content: 'through the hub?' });
+    expect((await error(alice, 'chat_socket_required')).message).toBe(CHAT_ERRORS.chat_socket_required);
+    alice.sendToHub({ type: 'typing-start', sessionId });
+    await error(alice, 'chat_socket_required');
+    // The session's socket takes only its own session's messages and typing.
+    alice.send({ type: 'send-message', sessionId, content: 'second' });
+    await bob.next('new-message', (frame) => frame.message.content === 'second');
+    await bob.barrier();
+    expect(bob.received.filter((frame) => frame.type === 'new-message').map((frame) => frame.type === 'new-message' && frame.message.content)).toEqual([
+      'first',
+      'second',
+    ]);
+    expect(bob.received.some((frame) => frame.type === 'typing-start')).toBe(false);
+
+    // Refused at the door: signed out, another site, a malformed id, an id no session has.
+    expect((await sessionUpgrade(sessionId, { cookie: null })).status).toBe(401);
+    expect((await sessionUpgrade(sessionId, { cookie: a!.cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await sessionUpgrade('not-a-session', { cookie: a!.cookie })).status).toBe(404);
+    expect((await sessionUpgrade(crypto.randomUUID(), { cookie: a!.cookie })).status).toBe(404);
+
+    // Ending the session closes its sockets (4002) and leaves nothing in its object; its id opens nothing.
+    alice.send({ type: 'end-chat-session', sessionId });
+    await bob.next('chat-session-ended', (frame) => frame.sessionId === sessionId);
+    expect(await tabClosed).toBe(CLOSE_CHAT_ENDED);
+    expect((await sessionUpgrade(sessionId, { cookie: a!.cookie })).status).toBe(404);
+    expect(
+      await runInDurableObject(sessionStub(sessionId), (_instance, state) =>
+        state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'").toArray(),
+      ),
+    ).toEqual([]);
+    await until(() =>
+      runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT 1 FROM session_endings WHERE session_id = ?', sessionId).toArray().length === 0),
+    );
   });
 
   it('rejects and cancels: only the recipient rejects or accepts, only the requester cancels', async () => {
@@ -430,8 +513,9 @@ describe('a dropped connection', () => {
     await back.next('incoming-chat-request', (frame) => frame.requestId === incoming);
     // The snapshot ends with `joined`: the client then knows that anything it held and did not hear again is over.
     await back.next('joined');
+    // (The messages come over the session's own socket, which the client opens once it hears the session.)
     const order = back.received.map((frame) => frame.type);
-    for (const type of ['online-users-updated', 'chat-request-sent', 'incoming-chat-request', 'chat-session-started', 'new-message'] as const)
+    for (const type of ['online-users-updated', 'chat-request-sent', 'incoming-chat-request', 'chat-session-started'] as const)
       expect(order.indexOf('joined')).toBeGreaterThan(order.indexOf(type));
     expect(await runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT * FROM away WHERE user_id = ?', b.id).toArray())).toEqual([]);
 
@@ -662,6 +746,7 @@ describe('waking', () => {
     const { requestId } = await request(carol, alice);
 
     await evictDurableObject(hubStub());
+    await evictDurableObject(sessionStub(sessionId));
 
     const [d] = await members(1);
     const dave = await connect(d!);
@@ -705,6 +790,10 @@ describe('one account cannot take the hub down', () => {
   it('answers join at most once every few seconds per socket', async () => {
     const [member] = await members(1);
     const client = await connect(member!); // its first join was answered
+    // Its own arrival, broadcast once the hub is quiet, is not an answer to a join.
+    await quietHub();
+    await client.barrier();
+    client.drain('online-users-updated');
     for (let i = 0; i < 10; i++) client.send({ type: 'join' });
     await client.barrier();
     expect(client.drain('online-users-updated')).toEqual([]);
@@ -738,6 +827,23 @@ describe('sockets end with their session', () => {
     expect((await upgrade({ cookie: first.cookie })).status).toBe(401);
     // The other device's socket carries on.
     await laptop.barrier();
+  });
+
+  it("closes the signed-out session's sockets in its chats' objects too, and only that session's", async () => {
+    const { first, second } = await memberWithTwoSessions();
+    const [other] = await members(1);
+    const phone = await connect(first);
+    const laptop = await connect(second);
+    const partner = await connect(other!);
+    const sessionId = await startSession(partner, phone);
+    await laptop.sessionReady(sessionId);
+    expect((await call('/api/logout', { method: 'POST', cookie: first.cookie })).status).toBe(200);
+    expect((await phone.closed).code).toBe(CLOSE_SESSION_ENDED);
+    await until(() => phone.sessionCloses.get(sessionId)?.code === CLOSE_SESSION_ENDED, "the phone's session socket closing with 4001");
+    expect((await sessionUpgrade(sessionId, { cookie: first.cookie })).status).toBe(401);
+    // The laptop chats on.
+    partner.send({ type: 'send-message', sessionId, content: 'still with me?' });
+    await laptop.next('new-message', (frame) => frame.message.content === 'still with me?');
   });
 
   it("closes the old session's sockets when signing in again replaces it, and leaves other members alone", async () => {

@@ -1,9 +1,10 @@
 // The ChatHub Durable Object (docs/architecture.md, "A chat frame"; ADR 005): presence, 30-second chat requests
-// and ephemeral chat sessions over hibernatable WebSockets. This class only coordinates: it accepts sockets, puts
-// each frame through the socket policy and hands it to its concern (presence.ts, requests.ts, sessions.ts,
-// messages.ts, blocks.ts), and runs what spans them: a member coming, going away and leaving, the snapshot a
-// joining socket gets, and the one alarm, set to the earliest deadline any concern has. Every handler works
-// from the stored state (hub-storage.ts), so a repeated alarm or frame changes nothing twice.
+// and who is in which chat session, over hibernatable WebSockets. What members say goes to each session's own
+// object (chat-session.ts), never through here. This class only coordinates: it accepts sockets, puts each frame
+// through the socket policy and hands it to its concern (presence.ts, requests.ts, sessions.ts, blocks.ts), and
+// runs what spans them: a member coming, going away and leaving, the snapshot a joining socket gets, and the
+// one alarm, set to the earliest deadline any concern has. Every handler works from the stored state
+// (hub-storage.ts), so a repeated alarm or frame changes nothing twice.
 //
 // A member whose last socket drops is away for a grace period and their chats and requests wait; only when it
 // ends (by the alarm) do their chats end and their requests go, with the reason `offline`. A socket closed
@@ -12,34 +13,39 @@ import { DurableObject } from 'cloudflare:workers';
 import { CHAT_ERRORS, type ChatErrorCode, type ChatMessage, type PresenceMode } from '../common/chat-protocol.ts';
 import { Blocks } from './blocks.ts';
 import { migrateHubStorage } from './hub-storage.ts';
+import type { ChatSession } from './chat-session.ts';
 import { CHAT_MEMBER_HEADER, HubSockets, type ChatConnection, type SocketAttachment, type SocketTarget } from './hub-sockets.ts';
-import { Messages } from './messages.ts';
 import { Presence } from './presence.ts';
 import { Requests } from './requests.ts';
 import { Sessions, partnerOf } from './sessions.ts';
 import { SocketPolicy, closeForEndedSession, closeSocket, refuseExtraSocket } from './socket-policy.ts';
 
-export { CHAT_MEMBER_HEADER, type ChatConnection } from './hub-sockets.ts';
+export { CHAT_MEMBER_HEADER, type ChatConnection, type ChatSessionConnection } from './hub-sockets.ts';
 
-export class ChatHub extends DurableObject<Record<string, unknown>> {
+/** The hub's bindings: the chat sessions' objects, named by session id. */
+export interface ChatHubEnv {
+  CHAT_SESSION: DurableObjectNamespace<ChatSession>;
+}
+
+export class ChatHub extends DurableObject<ChatHubEnv> {
   private readonly sockets: HubSockets;
   private readonly policy: SocketPolicy;
   private readonly blocks: Blocks;
   private readonly presence: Presence;
-  private readonly messages: Messages;
   private readonly sessions: Sessions;
   private readonly requests: Requests;
 
-  constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
+  constructor(ctx: DurableObjectState, env: ChatHubEnv) {
     super(ctx, env);
     migrateHubStorage(ctx.storage);
     const sql = ctx.storage.sql;
+    const scheduleAlarm = () => this.scheduleAlarm();
     this.sockets = new HubSockets(ctx);
     this.policy = new SocketPolicy(this.sockets);
     this.blocks = new Blocks(sql);
-    this.presence = new Presence(sql, this.sockets, this.blocks, () => this.scheduleAlarm());
-    this.messages = new Messages(this.sockets);
-    this.sessions = new Sessions(sql, this.sockets, this.presence, this.messages);
+    this.presence = new Presence(sql, this.sockets, this.blocks, scheduleAlarm);
+    const objects = (sessionId: string) => env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));
+    this.sessions = new Sessions(sql, this.sockets, this.presence, objects, scheduleAlarm);
     this.requests = new Requests(sql, this.sockets, this.presence, this.blocks, this.sessions);
   }
 
@@ -59,7 +65,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     for (const { otherId, hidden } of this.blocks.replaceFor(member.id, hiddenIds)) this.presence.pairChanged(member.id, otherId, hidden);
     // A member back within their grace period was listed all along; their partners hear they are back.
     const { returned, visibilityChanged } = this.presence.connecting(member.id, invisible);
-    const client = this.sockets.accept(member, sessionId, sessionExpiresAt);
+    const { client } = this.sockets.accept(member, sessionId, sessionExpiresAt);
     if (returned) {
       this.sessions.tellPartners(member.id, null);
       await this.scheduleAlarm();
@@ -92,21 +98,14 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       case 'reject-chat-request':
         return this.requests.reject(frame.requestId, member.id) ? undefined : fail('request_not_found');
       case 'accept-chat-request':
-        return this.requests.accept(frame.requestId, member.id) ? undefined : fail('request_not_found');
-      case 'send-message': {
-        if (!this.policy.allowMessage(ws)) return fail('rate_limited');
-        const session = this.sessions.of(frame.sessionId, member.id);
-        if (!session) return fail('session_not_found');
-        return this.messages.relay(session, member, frame.content);
-      }
+        return (await this.requests.accept(frame.requestId, member.id)) ? undefined : fail('request_not_found');
       case 'end-chat-session':
         return this.sessions.end(frame.sessionId, member.id, 'ended') ? undefined : fail('session_not_found');
+      case 'send-message':
       case 'typing-start':
-      case 'typing-stop': {
-        const session = this.sessions.of(frame.sessionId, member.id);
-        if (!session) return fail('session_not_found');
-        return this.messages.typing(session, member.id, frame.type);
-      }
+      case 'typing-stop':
+        // Messages and typing go to the session's own object, over its own socket, never through the hub.
+        return fail(this.sessions.of(frame.sessionId, member.id) ? 'chat_socket_required' : 'session_not_found');
     }
   }
 
@@ -161,6 +160,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
   override async alarm(): Promise<void> {
     const now = Date.now();
     this.requests.expireDue(now);
+    await this.sessions.retryEndings(now);
     // Members whose grace period is over and who did not come back leave now.
     const gone = this.presence.graceOver(now);
     for (const userId of gone) {
@@ -174,7 +174,9 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
 
   /** Sets the one alarm to the earliest deadline, or clears it when nothing is waiting. */
   private async scheduleAlarm() {
-    const deadlines = [this.requests.nextDeadline(), this.presence.nextDeadline()].filter((deadline) => deadline !== null);
+    const deadlines = [this.requests.nextDeadline(), this.presence.nextDeadline(), this.sessions.nextDeadline()].filter(
+      (deadline) => deadline !== null,
+    );
     const next = deadlines.length > 0 ? Math.min(...deadlines) : null;
     if (next === null) await this.ctx.storage.deleteAlarm();
     else if ((await this.ctx.storage.getAlarm()) !== next) await this.ctx.storage.setAlarm(next);
@@ -183,10 +185,12 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
   // Called by the Worker over RPC ------------------------------------------------------------------------
 
   /**
-   * Closes the sockets of one session (sign-out, a replaced session) or of every session of a member (ban). A
-   * member away with that session (their last socket dropped a moment ago) leaves at once as well.
+   * Closes a member's sockets of one session (sign-out, a replaced session) or of every session (ban), here and
+   * in their chats' objects. A member away with that session (their last socket dropped a moment ago) leaves at
+   * once as well.
    */
   async closeSockets(target: SocketTarget): Promise<number> {
+    await this.sessions.closeSockets(target);
     const sockets = this.sockets.of(target);
     for (const ws of sockets) {
       closeForEndedSession(ws, 'Signed out');
@@ -216,11 +220,11 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     this.presence.pairChanged(blockerId, blockedId, blocked);
   }
 
-  /** The reported partner and the session's last messages, if the reporter is in that session now. */
+  /** The reported partner and the session's last messages (from its object), if the reporter is in that session now. */
   async reportTranscript(sessionId: string, reporterId: number): Promise<{ reportedId: number; messages: ChatMessage[] } | null> {
     const session = this.sessions.of(sessionId, reporterId);
     if (!session) return null;
-    return { reportedId: partnerOf(session, reporterId).id, messages: this.messages.transcript(sessionId) };
+    return { reportedId: partnerOf(session, reporterId).id, messages: await this.sessions.transcript(sessionId) };
   }
 
   async endSessionFor(sessionId: string, userId: number): Promise<boolean> {

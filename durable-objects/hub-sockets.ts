@@ -1,7 +1,8 @@
-// The hub's sockets, and who is on them. The Worker authenticates every socket and hands the verified member
-// over in a header; nothing a client sends about who it is is trusted. The member rides in the socket's
-// attachment so that it survives hibernation, and each socket is tagged with its member and its session so
-// that a member's sockets, or a signed-out session's, are found without a table of our own.
+// The sockets of the hub and of each chat session's object, and who is on them. The Worker authenticates every
+// socket and hands the verified member over in a header; nothing a client sends about who it is is trusted. The
+// member rides in the socket's attachment so that it survives hibernation, and each socket is tagged with its
+// member and its session so that a member's sockets, or a signed-out session's, are found without a table of
+// our own.
 import type { Role } from '../common/roles.ts';
 import type { PresenceMode, ServerFrame } from '../common/chat-protocol.ts';
 
@@ -26,6 +27,9 @@ export interface ChatConnection {
   invisible: boolean;
 }
 
+/** What the Worker passes with a chat session's socket: the verified member and the session it was opened with. */
+export type ChatSessionConnection = Pick<ChatConnection, 'member' | 'sessionId' | 'sessionExpiresAt'>;
+
 export const CHAT_MEMBER_HEADER = 'X-Chat-Member';
 
 /** What rides in each socket's attachment. */
@@ -43,8 +47,11 @@ export interface SocketAttachment extends ChatMember {
   fullAt?: number;
 }
 
-/** Whose sockets: one session's (sign-out, a replaced session) or every session of a member's (ban). */
-export type SocketTarget = { sessionId: string } | { userId: number };
+/** Whose sockets: a member's, of one session (sign-out, a replaced session) or of every session (ban). */
+export interface SocketTarget {
+  userId: number;
+  sessionId?: string;
+}
 
 function userTag(userId: number) {
   return `user:${userId}`;
@@ -61,12 +68,12 @@ export class HubSockets {
     this.ctx = ctx;
   }
 
-  /** Accepts the hub's end of a new socket for the member and returns the end that goes back to the client. */
-  accept(member: ChatMember, sessionId: string, sessionExpiresAt: number): WebSocket {
+  /** Accepts the object's end of a new socket for the member; `client` is the end that goes back to the client. */
+  accept(member: ChatMember, sessionId: string, sessionExpiresAt: number): { client: WebSocket; server: WebSocket } {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userTag(member.id), sessionTag(sessionId)]);
     server.serializeAttachment({ ...member, sessionId, sessionExpiresAt } satisfies SocketAttachment);
-    return client;
+    return { client, server };
   }
 
   all(): WebSocket[] {
@@ -74,7 +81,7 @@ export class HubSockets {
   }
 
   of(target: SocketTarget): WebSocket[] {
-    return this.ctx.getWebSockets('sessionId' in target ? sessionTag(target.sessionId) : userTag(target.userId));
+    return this.ctx.getWebSockets(target.sessionId ? sessionTag(target.sessionId) : userTag(target.userId));
   }
 
   open(userId: number, except?: WebSocket): WebSocket[] {

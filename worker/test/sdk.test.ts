@@ -1,7 +1,7 @@
 // The typed SDK against the Worker: a script signs in without a browser and calls procedures as that member.
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
-import { applyPresence, createClient, type OnlineUser, type ServerFrame, type SpaClient } from '../../sdk/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { applyPresence, buildRequestId, createClient, type ClientFrame, type OnlineUser, type ServerFrame, type SpaClient } from '../../sdk/index.ts';
 import { JPEG_400, PNG_64x48 } from './fixtures/images.ts';
 import { BASE, call, GOOD_PASSWORD, json, type Output } from './helpers.ts';
 import { createMember } from './members.ts';
@@ -58,7 +58,7 @@ describe('typed SDK', () => {
     expect(await resumed.trpc.account.me.query()).toBeNull();
   });
 
-  it('opens the chat socket with the address, headers and join it provides, and keeps the online list from the changes', async () => {
+  it('opens the chat socket with the address, headers and join it provides, keeps the online list from the changes, and chats over a session socket', async () => {
     const { name } = await createMember();
     const client = createClient({ baseUrl: BASE, fetch: workerFetch });
     const me = await client.trpc.account.login.mutate({ name, password: GOOD_PASSWORD });
@@ -101,8 +101,36 @@ describe('typed SDK', () => {
     expect(change).toEqual({ type: 'online-users-changed', joined: [expect.objectContaining({ id: other.id, name: other.name })], left: [] });
     expect(frames.filter((frame) => frame.type === 'online-users-updated')).toHaveLength(1);
     expect(users.some((user) => user.id === me.id)).toBe(true);
-    otherSocket.close();
-    socket.close();
+
+    // A chat: asked and accepted on the hub's sockets, then a message over the session's own sockets.
+    const otherFrames: ServerFrame[] = [];
+    otherSocket.addEventListener('message', (event) => otherFrames.push(JSON.parse(event.data as string) as ServerFrame));
+    otherSocket.send(JSON.stringify(otherClient.chat.join));
+    const requestId = buildRequestId(me.id, other.id, Date.now());
+    socket.send(JSON.stringify({ type: 'chat-request', recipientId: other.id, requestId } satisfies ClientFrame));
+    await until(() => frames.some((frame) => frame.type === 'chat-request-sent'));
+    await vi.waitUntil(() => otherFrames.some((frame) => frame.type === 'incoming-chat-request'));
+    otherSocket.send(JSON.stringify({ type: 'accept-chat-request', requestId } satisfies ClientFrame));
+    await until(() => frames.some((frame) => frame.type === 'chat-session-started'));
+    const started = frames.find((frame) => frame.type === 'chat-session-started')!;
+    const sessionId = started.type === 'chat-session-started' ? started.sessionId : '';
+    expect(client.chat.sessionUrl(sessionId)).toBe(`wss://spa.test/ws/chat/session/${sessionId}`);
+    const openSession = async (sdk: SpaClient) => {
+      const response = await exports.default.fetch(
+        new Request(sdk.chat.sessionUrl(sessionId).replace(/^ws/, 'http'), { headers: { ...sdk.chat.headers(), Upgrade: 'websocket' } }),
+      );
+      expect(response.status).toBe(101);
+      response.webSocket!.accept();
+      return response.webSocket!;
+    };
+    const mine = await openSession(client);
+    const theirs = await openSession(otherClient);
+    const delivered = new Promise<ServerFrame>((resolve) =>
+      theirs.addEventListener('message', (event) => resolve(JSON.parse(event.data as string) as ServerFrame), { once: true }),
+    );
+    mine.send(JSON.stringify({ type: 'send-message', sessionId, content: 'Hello from a script' } satisfies ClientFrame));
+    expect(await delivered).toMatchObject({ type: 'new-message', message: { sessionId, senderId: me.id, content: 'Hello from a script' } });
+    for (const open of [mine, theirs, otherSocket, socket]) open.close();
   });
 
   it('surfaces the server message on failure', async () => {
