@@ -26,10 +26,11 @@ const STEP_TIMEOUT_MS = 120_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Presence frames and bytes received by every listening socket together. */
+/** Presence frames and bytes received by every listening socket together, and the sockets closed under them. */
 interface Heard {
   frames: number;
   bytes: number;
+  closed: Map<number, number>;
   wake: () => void;
 }
 
@@ -38,6 +39,7 @@ class Listener {
   readonly opened: Promise<void>;
   mode: PresenceMode = 'delta';
   joinedAt = 0;
+  private closing = false;
 
   constructor(url: string, member: MemberWithSession, heard: Heard) {
     this.socket = new NodeWebSocket(`${url.replace(/^http/, 'ws')}/ws/chat`, {
@@ -46,6 +48,11 @@ class Listener {
     this.opened = new Promise((resolve, reject) => {
       this.socket.addEventListener('open', () => resolve(), { once: true });
       this.socket.addEventListener('error', () => reject(new Error(`presence socket for ${member.name} failed to open`)), { once: true });
+    });
+    this.socket.addEventListener('close', (event: CloseEvent) => {
+      if (this.closing) return;
+      heard.closed.set(event.code, (heard.closed.get(event.code) ?? 0) + 1);
+      heard.wake();
     });
     this.socket.addEventListener('message', (event: MessageEvent) => {
       const data = event.data as string;
@@ -66,6 +73,7 @@ class Listener {
   }
 
   close() {
+    this.closing = true;
     return new Promise((closed) => {
       if (this.socket.readyState === WebSocket.CLOSED) return closed(undefined);
       this.socket.addEventListener('close', closed, { once: true });
@@ -78,7 +86,10 @@ class Listener {
 async function heardFrames(heard: Heard, from: number, count: number) {
   const deadline = performance.now() + STEP_TIMEOUT_MS;
   while (heard.frames < from + count) {
-    if (performance.now() > deadline) throw new Error(`waited for ${count} presence frames, heard ${heard.frames - from}`);
+    if (performance.now() > deadline) {
+      const closes = [...heard.closed].map(([code, times]) => `${times} with ${code}`).join(', ') || 'none';
+      throw new Error(`waited for ${count} presence frames, heard ${heard.frames - from}; sockets closed by the server: ${closes}`);
+    }
     await new Promise<void>((resolve) => {
       heard.wake = resolve;
       setTimeout(resolve, 250).unref();
@@ -120,8 +131,8 @@ export async function presenceBench(app: RunningApp, sizes: number[], changes: n
     db.close();
   }
   const mover = members.pop()!;
-  const heard: Heard = { frames: 0, bytes: 0, wake: () => {} };
-  const ignored: Heard = { frames: 0, bytes: 0, wake: () => {} };
+  const heard: Heard = { frames: 0, bytes: 0, closed: new Map(), wake: () => {} };
+  const ignored: Heard = { frames: 0, bytes: 0, closed: new Map(), wake: () => {} };
   const listeners: Listener[] = [];
   const result: PresenceResult = { rows: [], ownTabs: [] };
   let invisible = false;

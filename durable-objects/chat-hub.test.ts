@@ -318,6 +318,30 @@ describe('chat requests', () => {
     expect((await storedState()).sessions).not.toContain(accepted.sessionId);
   });
 
+  it('keeps a session in its object across eviction with no socket open, and lets nobody in once it ended', async () => {
+    const [a, b, c] = await members(3);
+    const alice = await connect(a!);
+    const bob = await connect(b!);
+    const sessionId = await startSession(alice, bob);
+    alice.dropSession(sessionId);
+    bob.dropSession(sessionId);
+    await until(
+      () => runInDurableObject(sessionStub(sessionId), (_instance, state) => state.getWebSockets().length === 0),
+      "the session's sockets closing",
+    );
+    await evictDurableObject(sessionStub(sessionId));
+    expect((await sessionUpgrade(sessionId, { cookie: c!.cookie })).status).toBe(404);
+    const back = await sessionUpgrade(sessionId, { cookie: a!.cookie });
+    expect(back.status).toBe(101);
+    const backClosed = new Promise<number>((resolve) => back.webSocket!.addEventListener('close', (event) => resolve(event.code)));
+    back.webSocket!.accept();
+    // Ended: its socket closes and nobody gets in.
+    bob.send({ type: 'end-chat-session', sessionId });
+    await alice.next('chat-session-ended', (frame) => frame.sessionId === sessionId);
+    expect(await backClosed).toBe(CLOSE_CHAT_ENDED);
+    expect((await sessionUpgrade(sessionId, { cookie: a!.cookie })).status).toBe(404);
+  });
+
   it('carries messages and typing in the session\'s own object, never through the hub, and ends it with the session', async () => {
     const [a, b] = await members(2);
     const alice = await connect(a!);
@@ -362,7 +386,7 @@ describe('chat requests', () => {
     expect((await sessionUpgrade('not-a-session', { cookie: a!.cookie })).status).toBe(404);
     expect((await sessionUpgrade(crypto.randomUUID(), { cookie: a!.cookie })).status).toBe(404);
 
-    // Ending the session closes its sockets (4002) and leaves nothing in its object; its id opens nothing.
+    // Ending the session closes its sockets (4002); its object stores nothing, and its id opens nothing.
     alice.send({ type: 'end-chat-session', sessionId });
     await bob.next('chat-session-ended', (frame) => frame.sessionId === sessionId);
     expect(await tabClosed).toBe(CLOSE_CHAT_ENDED);

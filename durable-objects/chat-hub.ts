@@ -20,7 +20,7 @@ import { Requests } from './requests.ts';
 import { Sessions, partnerOf } from './sessions.ts';
 import { SocketPolicy, closeForEndedSession, closeSocket, refuseExtraSocket } from './socket-policy.ts';
 
-export { CHAT_MEMBER_HEADER, type ChatConnection, type ChatSessionConnection } from './hub-sockets.ts';
+export { CHAT_HUB_NAME, CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from './hub-sockets.ts';
 
 /** The hub's bindings: the chat sessions' objects, named by session id. */
 export interface ChatHubEnv {
@@ -169,17 +169,21 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
     }
     if (gone.length > 0) await this.presence.changed();
     this.presence.broadcastIfDue(now);
-    await this.scheduleAlarm();
+    // The alarm that is running may still read as set; the next one is set whatever it reads.
+    await this.scheduleAlarm(true);
   }
 
-  /** Sets the one alarm to the earliest deadline, or clears it when nothing is waiting. */
-  private async scheduleAlarm() {
+  /**
+   * Sets the one alarm to the earliest deadline (a deadline already past fires it at once: a deadline the alarm
+   * found not quite due is met on the next run), or clears it when nothing is waiting.
+   */
+  private async scheduleAlarm(fromAlarm = false) {
     const deadlines = [this.requests.nextDeadline(), this.presence.nextDeadline(), this.sessions.nextDeadline()].filter(
       (deadline) => deadline !== null,
     );
     const next = deadlines.length > 0 ? Math.min(...deadlines) : null;
     if (next === null) await this.ctx.storage.deleteAlarm();
-    else if ((await this.ctx.storage.getAlarm()) !== next) await this.ctx.storage.setAlarm(next);
+    else if (fromAlarm || (await this.ctx.storage.getAlarm()) !== next) await this.ctx.storage.setAlarm(next);
   }
 
   // Called by the Worker over RPC ------------------------------------------------------------------------

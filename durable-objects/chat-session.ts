@@ -16,7 +16,7 @@
 // policy as the hub (size, the session's expiry, frame budgets per socket and per member, the message rate).
 import { DurableObject } from 'cloudflare:workers';
 import { CHAT_ERRORS, CLOSE_CHAT_ENDED, CLOSE_SESSION_ENDED, type ChatErrorCode, type ChatMessage } from '../common/chat-protocol.ts';
-import { CHAT_MEMBER_HEADER, HubSockets, type ChatSessionConnection, type SocketTarget } from './hub-sockets.ts';
+import { CHAT_MEMBER_HEADER, HubSockets, type MemberConnection, type SocketTarget } from './hub-sockets.ts';
 import { Messages } from './messages.ts';
 import type { SessionRow } from './sessions.ts';
 import { SocketPolicy, closeSocket, refuseExtraSocket } from './socket-policy.ts';
@@ -60,7 +60,7 @@ export class ChatSession extends DurableObject<Record<string, unknown>> {
     const header = request.headers.get(CHAT_MEMBER_HEADER);
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !header)
       return new Response('Expected a WebSocket upgrade from the Worker', { status: 400 });
-    const { member, sessionId, sessionExpiresAt } = JSON.parse(header) as ChatSessionConnection;
+    const { member, sessionId, sessionExpiresAt } = JSON.parse(header) as MemberConnection;
     const session = this.session();
     // An ended session and someone else's look the same from outside.
     if (!session || !isParticipant(session, member.id))

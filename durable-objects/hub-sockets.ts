@@ -27,10 +27,13 @@ export interface ChatConnection {
   invisible: boolean;
 }
 
-/** What the Worker passes with a chat session's socket: the verified member and the session it was opened with. */
-export type ChatSessionConnection = Pick<ChatConnection, 'member' | 'sessionId' | 'sessionExpiresAt'>;
+/** What the Worker passes with any chat socket: the verified member and the session it was opened with. */
+export type MemberConnection = Pick<ChatConnection, 'member' | 'sessionId' | 'sessionExpiresAt'>;
 
 export const CHAT_MEMBER_HEADER = 'X-Chat-Member';
+
+/** The one hub's name (`idFromName`): one hub serves one region's scale (ADR 005). */
+export const CHAT_HUB_NAME = 'global';
 
 /** What rides in each socket's attachment. */
 export interface SocketAttachment extends ChatMember {

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../common/account.ts';
 import { CHAT_ERRORS } from '../common/chat-protocol.ts';
-import { CHAT_MEMBER_HEADER, type ChatConnection, type ChatSessionConnection } from '../durable-objects/chat-hub.ts';
+import { CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from '../durable-objects/chat-hub.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
 import { chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
@@ -36,7 +36,7 @@ async function admitSocket(c: Context<HonoEnv>, limiter: RateLimit | undefined) 
     return c.json(body, status as 429, Object.fromEntries(context.resHeaders));
   }
   const { user, session } = validated;
-  const connection: ChatSessionConnection = {
+  const connection: MemberConnection = {
     member: { id: user.id, name: user.name, role: user.role, memberNumber: user.memberNumber, premiumUntil: premiumEndsAt(user) },
     sessionId: session.id,
     sessionExpiresAt: sessionExpiresAt(session),
@@ -45,7 +45,7 @@ async function admitSocket(c: Context<HonoEnv>, limiter: RateLimit | undefined) 
 }
 
 /** Forwards the upgrade to an object with the member's header; a refusal is copied so security headers can be set. */
-async function forward(c: Context<HonoEnv>, object: { fetch(request: Request): Promise<Response> }, connection: ChatSessionConnection) {
+async function forward(c: Context<HonoEnv>, object: { fetch(request: Request): Promise<Response> }, connection: MemberConnection) {
   const headers = new Headers(c.req.raw.headers);
   headers.set(CHAT_MEMBER_HEADER, JSON.stringify(connection));
   const answer = await object.fetch(new Request(c.req.url, { headers }));

@@ -2,12 +2,13 @@
 // member's socket carries into the hub.
 import { eq, or } from 'drizzle-orm';
 import { chatBlocks } from '../../db/schema.ts';
+import { CHAT_HUB_NAME } from '../../durable-objects/chat-hub.ts';
 import type { Database } from '../db.ts';
 import type { Bindings } from '../env.ts';
 
 /** One global hub serves one region's scale (ADR 005 records the sharding plan beyond that). */
 export function chatHub(env: Bindings) {
-  return env.CHAT_HUB.get(env.CHAT_HUB.idFromName('global'));
+  return env.CHAT_HUB.get(env.CHAT_HUB.idFromName(CHAT_HUB_NAME));
 }
 
 /** A chat session's own object, named by its id: it carries the session's messages and typing (ADR 005). */

@@ -4,6 +4,7 @@
 // every socket's frames as one stream.
 import { env, exports } from 'cloudflare:workers';
 import { applyPresence, chatSessionPath, type ClientFrame, type OnlineUser, type PresenceMode, type ServerFrame } from '../../common/chat-protocol.ts';
+import { CHAT_HUB_NAME } from '../../durable-objects/chat-hub.ts';
 import { BASE, ORIGIN } from './helpers.ts';
 import type { TestMember } from './members.ts';
 
@@ -92,7 +93,8 @@ export class ChatClient {
     for (const listener of this.listeners) listener();
   }
 
-  private dropSession(sessionId: string) {
+  /** Closes this client's socket to a session (the hub's socket stays). */
+  dropSession(sessionId: string) {
     const session = this.sessionSockets.get(sessionId);
     this.sessionSockets.delete(sessionId);
     void session?.then((socket) => socket && closeQuietly(socket, 1000));
@@ -197,7 +199,7 @@ export class ChatClient {
 
 export function hubStub() {
   const namespace = (env as unknown as { CHAT_HUB: DurableObjectNamespace }).CHAT_HUB;
-  return namespace.get(namespace.idFromName('global'));
+  return namespace.get(namespace.idFromName(CHAT_HUB_NAME));
 }
 
 /** A chat session's own object. */
