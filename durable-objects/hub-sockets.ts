@@ -113,6 +113,12 @@ export class HubSockets {
     }
   }
 
+  /** Every open socket of the object (in a chat session's object: both members' tabs). */
+  sendToAll(frame: ServerFrame) {
+    const data = JSON.stringify(frame);
+    for (const ws of this.all()) if (ws.readyState === WebSocket.OPEN) this.sendRaw(ws, data);
+  }
+
   sendToUser(userId: number, frame: ServerFrame) {
     this.sendToUsers([userId], frame);
   }

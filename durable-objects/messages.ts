@@ -29,7 +29,8 @@ export class Messages {
     transcript.push(message);
     if (transcript.length > CHAT_REPORT_TRANSCRIPT_LENGTH) transcript.shift();
     this.transcripts.set(session.id, transcript);
-    this.sockets.sendToUsers([session.participant1_id, session.participant2_id], { type: 'new-message', message });
+    // The session's object holds only the two members' sockets.
+    this.sockets.sendToAll({ type: 'new-message', message });
   }
 
   typing(session: SessionRow, userId: number, type: 'typing-start' | 'typing-stop') {
