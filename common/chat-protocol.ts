@@ -2,6 +2,12 @@
 // and the spec's fields beside it. The hub validates each incoming frame against `clientFrame`
 // (chat-frames.ts, kept apart so that the web app does not load zod for it); the web app builds its frames
 // and reads the server's with the same types, so the two can never drift apart.
+//
+// Two kinds of socket carry it (ADR 005). `/ws/chat`, to the hub: presence, requests, the sessions a member is
+// in and their ending. `chatSessionPath(sessionId)`, one per active session and tab, to that session's own
+// object: `send-message`, `typing-start` and `typing-stop` go there and nowhere else, and `new-message` and
+// typing come back on it (the messages the session still holds first, when the socket opens). The hub answers
+// a message or typing sent to it by a member of that session with `chat_socket_required`.
 import { CHAT_MESSAGE_MAX_LENGTH } from './limits.ts';
 import type { Role } from './roles.ts';
 
@@ -31,8 +37,20 @@ export interface ChatMessage {
   senderName: string;
 }
 
+/**
+ * How a socket hears presence, chosen in its `join`: `full` (the spec's, the default) gets the whole list on
+ * every change; `delta` gets the whole list once after `join` and then only what changed
+ * (`online-users-changed`). A delta socket may be sent a whole list again at any time; it replaces the list.
+ */
+export type PresenceMode = 'full' | 'delta';
+
 export type ServerFrame =
   | { type: 'online-users-updated'; users: OnlineUser[] }
+  /**
+   * Beyond the spec, for sockets that joined with `presence: 'delta'`: members who came online (or became
+   * visible, or whose entry changed) and the ids of members who left, since the last presence frame.
+   */
+  | { type: 'online-users-changed'; joined: OnlineUser[]; left: number[] }
   /** Beyond the spec: the end of the snapshot after `join`; what the member held before and did not hear again has ended. */
   | { type: 'joined' }
   | { type: 'incoming-chat-request'; requestId: string; requesterId: number; requesterName: string; remainingTime: number }
@@ -59,6 +77,22 @@ export type ServerFrame =
 
 export type SessionEndReason = 'ended' | 'offline';
 
+/** The online list sorted as the hub sorts it: by name. */
+export function sortOnline(users: OnlineUser[]): OnlineUser[] {
+  return users.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The online list after a presence frame: a whole list replaces it, a change adds (or replaces) the members who
+ * joined and drops those who left. Any other frame leaves it as it was (the same array).
+ */
+export function applyPresence(users: OnlineUser[], frame: ServerFrame): OnlineUser[] {
+  if (frame.type === 'online-users-updated') return frame.users;
+  if (frame.type !== 'online-users-changed') return users;
+  const gone = new Set([...frame.left, ...frame.joined.map((user) => user.id)]);
+  return sortOnline([...users.filter((user) => !gone.has(user.id)), ...frame.joined]);
+}
+
 /** Codes of the `error` frame, each with the text the user sees. */
 export const CHAT_ERRORS = {
   invalid_frame: 'That message could not be understood.',
@@ -74,6 +108,7 @@ export const CHAT_ERRORS = {
   session_not_found: 'That chat has ended.',
   message_invalid: 'That message cannot be sent.',
   rate_limited: 'You are sending too quickly. Please slow down.',
+  chat_socket_required: "Messages go over the chat's own connection. Please reload the page.",
 } as const;
 export type ChatErrorCode = keyof typeof CHAT_ERRORS;
 
@@ -99,3 +134,10 @@ export const CLOSE_POLICY_VIOLATION = 1008;
 export const CLOSE_TOO_LARGE = 1009;
 /** The socket's session ended (signed out, replaced, expired or the member was banned): do not reconnect with it. */
 export const CLOSE_SESSION_ENDED = 4001;
+/** A chat session's socket: the chat ended (the hub has said why on /ws/chat). */
+export const CLOSE_CHAT_ENDED = 4002;
+
+/** Where a chat session's own socket is opened (same origin and session cookie as /ws/chat). */
+export function chatSessionPath(sessionId: string): string {
+  return `/ws/chat/session/${encodeURIComponent(sessionId)}`;
+}

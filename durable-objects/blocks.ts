@@ -8,10 +8,19 @@ export class Blocks {
     this.sql = sql;
   }
 
-  /** The pairs of a member who connects, as the database has them now. */
-  replaceFor(userId: number, hiddenIds: number[]) {
+  /**
+   * The pairs of a member who connects, as the database has them now. Answers the members whose pair with this
+   * one changed (a block made or lifted while the hub did not hear of it), each with whether they are now hidden.
+   */
+  replaceFor(userId: number, hiddenIds: number[]): { otherId: number; hidden: boolean }[] {
+    const before = this.hiddenFrom(userId);
+    const after = new Set(hiddenIds.filter((otherId) => otherId !== userId));
     this.sql.exec('DELETE FROM hidden_pairs WHERE low = ? OR high = ?', userId, userId);
-    for (const otherId of hiddenIds) this.hide(userId, otherId);
+    for (const otherId of after) this.hide(userId, otherId);
+    return [
+      ...[...after].filter((otherId) => !before.has(otherId)).map((otherId) => ({ otherId, hidden: true })),
+      ...[...before].filter((otherId) => !after.has(otherId)).map((otherId) => ({ otherId, hidden: false })),
+    ];
   }
 
   hide(a: number, b: number) {

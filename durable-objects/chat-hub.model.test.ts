@@ -2,14 +2,16 @@
 // (request, cancel, accept, reject, send, end, expire, reconnect within the grace period, leave for longer than
 // it) among five members, one of them premium, runs each against the real hub over real sockets, and after
 // every step compares what the sockets heard and what the hub stored with a model small enough to be obviously
-// right.
+// right. Messages go over each session's own socket to its own object, as the web app sends them. The sockets
+// hear presence as changes (as the web app does); at the end of each run the list each of
+// them has built from a whole list and the changes after it is the list a new socket gets whole.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { CHAT_REQUESTS_PREMIUM, CHAT_REQUESTS_REGULAR } from '../common/limits.ts';
 import { ChatClient, hubStub, requestIdFor } from '../worker/test/chat-client.ts';
 import { createMembers, type TestMember } from '../worker/test/members.ts';
-import type { ChatErrorCode } from '../common/chat-protocol.ts';
+import type { ChatErrorCode, OnlineUser } from '../common/chat-protocol.ts';
 
 const MEMBERS = [0, 1, 2, 3, 4] as const;
 type Who = (typeof MEMBERS)[number];
@@ -31,6 +33,9 @@ interface Real {
   sessionIds: Map<string, string>;
   clock: number;
 }
+
+/** How the model's sockets join: presence as changes after one whole list, as the web app and the SDK ask. */
+const JOIN = { presence: 'delta' } as const;
 
 const pairKey = (a: Who, b: Who) => (a < b ? `${a}-${b}` : `${b}-${a}`);
 const sessionOf = (model: Model, a: Who, b: Who) => model.sessions.find((s) => pairKey(s.a, s.b) === pairKey(a, b));
@@ -64,6 +69,29 @@ async function expectStoredStateMatches(model: Model, real: Real) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   expect(actual).toEqual(expected);
+}
+
+/**
+ * Once the broadcast waiting (if any) has gone out, every socket's list, built from its whole list and the
+ * changes after it, holds the five members as a new socket's whole list does.
+ */
+async function expectPresenceConverged(real: Real) {
+  await runInDurableObject(hubStub(), (_instance, state) => {
+    state.storage.sql.exec("UPDATE meta SET value = ? WHERE key = 'presence_due'", Date.now() - 1);
+  });
+  await runDurableObjectAlarm(hubStub());
+  const ids = new Set(real.members.map((member) => member.id));
+  const ours = (users: OnlineUser[]) => users.filter((user) => ids.has(user.id));
+  const whole = await ChatClient.connect(real.members[0]!);
+  try {
+    expect(ours(whole.users)).toHaveLength(real.members.length);
+    for (const client of real.clients) {
+      await client.barrier();
+      expect(ours(client.users)).toEqual(ours(whole.users));
+    }
+  } finally {
+    whole.close();
+  }
 }
 
 class RequestCommand implements fc.AsyncCommand<Model, Real> {
@@ -124,6 +152,8 @@ class AnswerCommand implements fc.AsyncCommand<Model, Real> {
     } else if (this.answer === 'accept') {
       const accepted = await real.clients[request.from]!.next('chat-request-accepted', (frame) => frame.requestId === request.id);
       await real.clients[request.to]!.next('chat-session-started', (frame) => frame.sessionId === accepted.sessionId);
+      // Both open the session's own socket, where messages go.
+      for (const who of [request.from, request.to]) await real.clients[who]!.sessionReady(accepted.sessionId);
       real.sessionIds.set(pairKey(request.from, request.to), accepted.sessionId);
       // Requests between the two either way are answered by the one session.
       model.pending = model.pending.filter((other) => pairKey(other.from, other.to) !== pairKey(request.from, request.to));
@@ -216,7 +246,7 @@ class ReconnectCommand implements fc.AsyncCommand<Model, Real> {
     real.clients[this.who]!.close(1001);
     model.messagesSent[this.who] = 0;
     await expectStoredStateMatches(model, real);
-    const client = await ChatClient.connect(real.members[this.who]!);
+    const client = await ChatClient.connect(real.members[this.who]!, JOIN);
     real.clients[this.who] = client;
     for (const request of model.pending) {
       if (request.from === this.who) await client.next('chat-request-sent', (frame) => frame.requestId === request.id);
@@ -224,8 +254,9 @@ class ReconnectCommand implements fc.AsyncCommand<Model, Real> {
     }
     for (const session of model.sessions) {
       if (session.a !== this.who && session.b !== this.who) continue;
-      const sessionId = real.sessionIds.get(pairKey(session.a, session.b));
+      const sessionId = real.sessionIds.get(pairKey(session.a, session.b))!;
       await client.next('chat-session-started', (frame) => frame.sessionId === sessionId);
+      await client.sessionReady(sessionId);
     }
     await client.barrier();
     const snapshotTypes = new Set(['chat-request-sent', 'incoming-chat-request', 'chat-session-started']);
@@ -279,7 +310,7 @@ class LeaveCommand implements fc.AsyncCommand<Model, Real> {
     model.pending = model.pending.filter((request) => request.from !== this.who && request.to !== this.who);
     model.messagesSent[this.who] = 0;
     await expectStoredStateMatches(model, real);
-    real.clients[this.who] = await ChatClient.connect(member);
+    real.clients[this.who] = await ChatClient.connect(member, JOIN);
   }
   toString() {
     return `leave(${this.who})`;
@@ -301,11 +332,12 @@ it('behaves like the model for any sequence of requests, answers, messages, expi
     fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'medium' }), async (sequence) => {
       // Five members for each of the 25 runs, written in bulk: registering 125 would outlast the test.
       const members = await createMembers(MEMBERS.map((who) => ({ premium: who === PREMIUM })), { inBulk: true });
-      const clients = await Promise.all(members.map((member) => ChatClient.connect(member)));
+      const clients = await Promise.all(members.map((member) => ChatClient.connect(member, JOIN)));
       const real: Real = { members, clients, sessionIds: new Map(), clock: Date.now() };
       const model: Model = { pending: [], sessions: [], requestsSent: MEMBERS.map(() => 0), messagesSent: MEMBERS.map(() => 0) };
       try {
         await fc.asyncModelRun(() => ({ model, real }), sequence);
+        await expectPresenceConverged(real);
       } finally {
         for (const client of real.clients) client.close();
       }

@@ -1,17 +1,25 @@
-// The chat hub through its public surface: WebSockets opened through the Worker's /ws/chat, and the chat
-// tRPC procedures. Expiry and the end of a grace period are driven by the object's alarm after moving a
-// deadline into the past; waking is driven by evicting the object while its sockets hibernate.
+// The chat hub and the chat sessions' own objects through their public surface: WebSockets opened through the
+// Worker's /ws/chat and /ws/chat/session/{id}, and the chat tRPC procedures. Expiry and the end of a grace
+// period are driven by the hub's alarm after moving a deadline into the past; waking is driven by evicting an
+// object while its sockets hibernate.
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_RECONNECT_GRACE_MS, CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
-import { CHAT_ERRORS, CLOSE_POLICY_VIOLATION, CLOSE_SESSION_ENDED, CLOSE_TOO_LARGE, MAX_FRAME_BYTES } from '../common/chat-protocol.ts';
-import { ChatClient, hubStub, requestIdFor, upgrade } from '../worker/test/chat-client.ts';
+import {
+  CHAT_ERRORS,
+  CLOSE_CHAT_ENDED,
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_LARGE,
+  MAX_FRAME_BYTES,
+} from '../common/chat-protocol.ts';
+import { ChatClient, hubStub, requestIdFor, sessionStub, sessionUpgrade, upgrade } from '../worker/test/chat-client.ts';
 import { call, database, freshIp, GOOD_PASSWORD, json, sessionCookieFrom, type TrpcResult } from '../worker/test/helpers.ts';
 import { createMember, createMembers, type TestMember, withSession } from '../worker/test/members.ts';
 
 const open: ChatClient[] = [];
 
-async function connect(member: TestMember, options?: { join?: boolean }) {
+async function connect(member: TestMember, options?: Parameters<typeof ChatClient.connect>[1]) {
   const client = await ChatClient.connect(member, options);
   open.push(client);
   return client;
@@ -28,7 +36,10 @@ async function members(count: number, options?: { premium?: boolean; role?: 'adm
 afterEach(async () => {
   for (const client of open.splice(0)) client.close();
   // Let the hub handle the closes so the next test starts from a quiet hub.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    if ((await runInDurableObject(hubStub(), (_instance, state) => state.getWebSockets().length)) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 });
 
 /** Sends a request from `from` to `to` and waits until both sides have it. */
@@ -40,12 +51,14 @@ async function request(from: ChatClient, to: ChatClient) {
   return { requestId, incoming };
 }
 
-/** Opens a session between two connected members and returns its id. */
+/** Opens a session between two connected members and returns its id once both have its socket open. */
 async function startSession(from: ChatClient, to: ChatClient) {
   const { requestId } = await request(from, to);
   to.send({ type: 'accept-chat-request', requestId });
   const started = await from.next('chat-session-started');
   await to.next('chat-session-started', (frame) => frame.sessionId === started.sessionId);
+  await from.sessionReady(started.sessionId);
+  await to.sessionReady(started.sessionId);
   return started.sessionId;
 }
 
@@ -60,6 +73,15 @@ async function storedState() {
     pending: state.storage.sql.exec("SELECT id FROM requests WHERE status = 'pending'").toArray().map((row) => row.id as string),
     sessions: state.storage.sql.exec('SELECT id FROM sessions').toArray().map((row) => row.id as string),
   }));
+}
+
+/** Waits until a condition holds (an object handles a close in its own time). */
+async function until(condition: () => boolean | Promise<boolean>, what = 'the condition') {
+  for (let attempt = 0; attempt < 80; attempt += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${what} never held`);
 }
 
 /** Waits until the hub counts the member as away (their last socket's close has been handled). */
@@ -80,6 +102,35 @@ async function endGracePeriods() {
     state.storage.sql.exec('UPDATE away SET until = ?', Date.now() - 1);
   });
   expect(await runDurableObjectAlarm(hubStub())).toBe(true);
+}
+
+/**
+ * A quiet hub: everyone away leaves now and the presence broadcast waiting, if any, goes out, so that nobody
+ * else's coming and going lands in the middle of a test that counts presence frames.
+ */
+async function quietHub() {
+  await runInDurableObject(hubStub(), (_instance, state) => {
+    state.storage.sql.exec('UPDATE away SET until = ?', Date.now() - 1);
+    state.storage.sql.exec("UPDATE meta SET value = ? WHERE key = 'presence_due'", Date.now() - 1);
+  });
+  await runDurableObjectAlarm(hubStub());
+}
+
+/** How many presence broadcasts the hub has sent. */
+async function broadcasts(): Promise<number> {
+  return runInDurableObject(hubStub(), (_instance, state) =>
+    state.storage.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'presence_seq'").toArray()[0]?.value ?? 0,
+  );
+}
+
+/** The presence frames a client has received and not yet read. */
+async function presenceFrames(client: ChatClient) {
+  await client.barrier();
+  return [...client.drain('online-users-updated'), ...client.drain('online-users-changed')];
+}
+
+function entry(member: TestMember) {
+  return { id: member.id, name: member.name, role: member.role, memberNumber: member.memberNumber };
 }
 
 function trpc(path: string, member: TestMember, input?: unknown) {
@@ -133,6 +184,74 @@ describe('presence', () => {
     await alice.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === b!.id));
   });
 
+  it('sends a socket that asks for changes the whole list once, then only who came and who left', async () => {
+    const [a, b, c] = await members(3);
+    const watcher = await connect(a!, { presence: 'delta' });
+    const spec = await connect(c!);
+    await quietHub();
+    await presenceFrames(watcher);
+    await presenceFrames(spec);
+
+    const bobTab = await connect(b!);
+    await quietHub();
+    expect(await watcher.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(b!)], left: [] });
+    // A socket that did not ask gets the spec's whole list, as always.
+    expect((await spec.next('online-users-updated')).users).toContainEqual(entry(b!));
+    expect(watcher.users).toEqual(spec.users);
+
+    // Bob's second tab and its closing, and his reload within the grace period, cost nobody a frame.
+    const before = await broadcasts();
+    const secondTab = await connect(b!, { presence: 'delta' });
+    secondTab.close();
+    bobTab.close(1001);
+    await awayUntil(b!);
+    const reloaded = await connect(b!, { presence: 'delta' });
+    await quietHub();
+    expect(await presenceFrames(watcher)).toEqual([]);
+    expect(await presenceFrames(spec)).toEqual([]);
+    expect(await broadcasts()).toBe(before);
+
+    // Leaving for longer than the grace period is a change: Bob's id alone.
+    reloaded.close(1001);
+    await awayUntil(b!);
+    await quietHub();
+    expect(await watcher.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [b!.id] });
+    expect((await spec.next('online-users-updated')).users).not.toContainEqual(entry(b!));
+    expect(watcher.users).toEqual(spec.users);
+    expect(watcher.received.filter((frame) => frame.type === 'online-users-updated').length).toBeLessThanOrEqual(2);
+  });
+
+  it('tells only the two members of a block, as a change, and hides a member who asks from every list', async () => {
+    const [a, b, c] = await members(3);
+    const alice = await connect(a!, { presence: 'delta' });
+    const bob = await connect(b!, { presence: 'delta' });
+    const carol = await connect(c!, { presence: 'delta' });
+    await quietHub();
+    for (const client of [alice, bob, carol]) await presenceFrames(client);
+    const before = await broadcasts();
+
+    expect((await trpc('chat.block', a!, { userId: b!.id })).status).toBe(200);
+    expect(await alice.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [b!.id] });
+    expect(await bob.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [a!.id] });
+    expect((await trpc('chat.unblock', a!, { userId: b!.id })).status).toBe(200);
+    expect(await alice.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(b!)], left: [] });
+    expect(await bob.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(a!)], left: [] });
+    await quietHub();
+    expect(await presenceFrames(carol)).toEqual([]);
+    expect(await broadcasts()).toBe(before);
+
+    // Hiding from the list is a change for everyone: Carol leaves every list, and comes back.
+    expect((await trpc('chat.updateSettings', c!, { invisible: true })).status).toBe(200);
+    await quietHub();
+    for (const client of [alice, bob]) expect(await client.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [c!.id] });
+    expect((await trpc('chat.updateSettings', c!, { invisible: false })).status).toBe(200);
+    await quietHub();
+    for (const client of [alice, bob]) {
+      expect(await client.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(c!)], left: [] });
+      expect(client.users).toEqual(expect.arrayContaining([entry(a!), entry(b!), entry(c!)]));
+    }
+  });
+
   it('ignores the userId a client puts in join', async () => {
     const [a, b] = await members(2);
     const alice = await connect(a!);
@@ -162,6 +281,8 @@ describe('chat requests', () => {
     const bobStarted = await bob.next('chat-session-started');
     expect(aliceStarted).toMatchObject({ sessionId: accepted.sessionId, participantId: b!.id, participantName: b!.name });
     expect(bobStarted).toMatchObject({ sessionId: accepted.sessionId, participantId: a!.id, participantName: a!.name });
+    await alice.sessionReady(accepted.sessionId);
+    await bob.sessionReady(accepted.sessionId);
 
     alice.send({ type: 'typing-start', sessionId: accepted.sessionId });
     expect(await bob.next('typing-start')).toEqual({ type: 'typing-start', sessionId: accepted.sessionId, userId: a!.id });
@@ -179,8 +300,11 @@ describe('chat requests', () => {
     expect(carol.received.filter((frame) => !['online-users-updated', 'joined', 'error'].includes(frame.type))).toEqual([]);
     expect(alice.received.some((frame) => frame.type === 'typing-start' || frame.type === 'typing-stop')).toBe(false);
 
-    // Carol cannot write into, type into or end a session she is not part of.
+    // Carol cannot open the session's socket, write into it, type into it or end it.
+    expect((await sessionUpgrade(accepted.sessionId, { cookie: c!.cookie })).status).toBe(404);
     carol.send({ type: 'send-message', sessionId: accepted.sessionId, content: 'hello' });
+    await error(carol, 'session_not_found');
+    carol.send({ type: 'typing-start', sessionId: accepted.sessionId });
     await error(carol, 'session_not_found');
     carol.send({ type: 'end-chat-session', sessionId: accepted.sessionId });
     await error(carol, 'session_not_found');
@@ -192,6 +316,89 @@ describe('chat requests', () => {
     alice.send({ type: 'send-message', sessionId: accepted.sessionId, content: 'still there?' });
     await error(alice, 'session_not_found');
     expect((await storedState()).sessions).not.toContain(accepted.sessionId);
+  });
+
+  it('keeps a session in its object across eviction with no socket open, and lets nobody in once it ended', async () => {
+    const [a, b, c] = await members(3);
+    const alice = await connect(a!);
+    const bob = await connect(b!);
+    const sessionId = await startSession(alice, bob);
+    alice.dropSession(sessionId);
+    bob.dropSession(sessionId);
+    await until(
+      () => runInDurableObject(sessionStub(sessionId), (_instance, state) => state.getWebSockets().length === 0),
+      "the session's sockets closing",
+    );
+    await evictDurableObject(sessionStub(sessionId));
+    expect((await sessionUpgrade(sessionId, { cookie: c!.cookie })).status).toBe(404);
+    const back = await sessionUpgrade(sessionId, { cookie: a!.cookie });
+    expect(back.status).toBe(101);
+    const backClosed = new Promise<number>((resolve) => back.webSocket!.addEventListener('close', (event) => resolve(event.code)));
+    back.webSocket!.accept();
+    // Ended: its socket closes and nobody gets in.
+    bob.send({ type: 'end-chat-session', sessionId });
+    await alice.next('chat-session-ended', (frame) => frame.sessionId === sessionId);
+    expect(await backClosed).toBe(CLOSE_CHAT_ENDED);
+    expect((await sessionUpgrade(sessionId, { cookie: a!.cookie })).status).toBe(404);
+  });
+
+  it('carries messages and typing in the session\'s own object, never through the hub, and ends it with the session', async () => {
+    const [a, b] = await members(2);
+    const alice = await connect(a!);
+    const bob = await connect(b!);
+    const sessionId = await startSession(alice, bob);
+    // A second socket to the session, as another tab opens it: it first gets what was said so far.
+    alice.send({ type: 'send-message', sessionId, content: 'first' });
+    await bob.next('new-message', (frame) => frame.message.content === 'first');
+    const tab = await sessionUpgrade(sessionId, { cookie: b!.cookie });
+    expect(tab.status).toBe(101);
+    const tabSocket = tab.webSocket!;
+    const tabFrames: unknown[] = [];
+    const tabClosed = new Promise<number>((resolve) => tabSocket.addEventListener('close', (event) => resolve(event.code)));
+    const firstOnTab = new Promise<void>((resolve) =>
+      tabSocket.addEventListener('message', (event) => {
+        tabFrames.push(JSON.parse(event.data as string));
+        resolve();
+      }),
+    );
+    tabSocket.accept();
+    await firstOnTab;
+    expect(tabFrames).toEqual([{ type: 'new-message', message: expect.objectContaining({ content: 'first', senderId: a!.id }) }]);
+
+    // The hub refuses a message or typing sent to it by a member of the session, and relays nothing.
+    alice.sendToHub({ type: 'send-message', sessionId, content: 'through the hub?' });
+    expect((await error(alice, 'chat_socket_required')).message).toBe(CHAT_ERRORS.chat_socket_required);
+    alice.sendToHub({ type: 'typing-start', sessionId });
+    await error(alice, 'chat_socket_required');
+    // The session's socket takes only its own session's messages and typing.
+    alice.send({ type: 'send-message', sessionId, content: 'second' });
+    await bob.next('new-message', (frame) => frame.message.content === 'second');
+    await bob.barrier();
+    expect(bob.received.filter((frame) => frame.type === 'new-message').map((frame) => frame.type === 'new-message' && frame.message.content)).toEqual([
+      'first',
+      'second',
+    ]);
+    expect(bob.received.some((frame) => frame.type === 'typing-start')).toBe(false);
+
+    // Refused at the door: signed out, another site, a malformed id, an id no session has.
+    expect((await sessionUpgrade(sessionId, { cookie: null })).status).toBe(401);
+    expect((await sessionUpgrade(sessionId, { cookie: a!.cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await sessionUpgrade('not-a-session', { cookie: a!.cookie })).status).toBe(404);
+    expect((await sessionUpgrade(crypto.randomUUID(), { cookie: a!.cookie })).status).toBe(404);
+
+    // Ending the session closes its sockets (4002); its object stores nothing, and its id opens nothing.
+    alice.send({ type: 'end-chat-session', sessionId });
+    await bob.next('chat-session-ended', (frame) => frame.sessionId === sessionId);
+    expect(await tabClosed).toBe(CLOSE_CHAT_ENDED);
+    expect((await sessionUpgrade(sessionId, { cookie: a!.cookie })).status).toBe(404);
+    expect(
+      await runInDurableObject(sessionStub(sessionId), (_instance, state) =>
+        state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'").toArray(),
+      ),
+    ).toEqual([]);
+    await until(() =>
+      runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT 1 FROM session_endings WHERE session_id = ?', sessionId).toArray().length === 0),
+    );
   });
 
   it('rejects and cancels: only the recipient rejects or accepts, only the requester cancels', async () => {
@@ -330,8 +537,9 @@ describe('a dropped connection', () => {
     await back.next('incoming-chat-request', (frame) => frame.requestId === incoming);
     // The snapshot ends with `joined`: the client then knows that anything it held and did not hear again is over.
     await back.next('joined');
+    // (The messages come over the session's own socket, which the client opens once it hears the session.)
     const order = back.received.map((frame) => frame.type);
-    for (const type of ['online-users-updated', 'chat-request-sent', 'incoming-chat-request', 'chat-session-started', 'new-message'] as const)
+    for (const type of ['online-users-updated', 'chat-request-sent', 'incoming-chat-request', 'chat-session-started'] as const)
       expect(order.indexOf('joined')).toBeGreaterThan(order.indexOf(type));
     expect(await runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT * FROM away WHERE user_id = ?', b.id).toArray())).toEqual([]);
 
@@ -562,6 +770,7 @@ describe('waking', () => {
     const { requestId } = await request(carol, alice);
 
     await evictDurableObject(hubStub());
+    await evictDurableObject(sessionStub(sessionId));
 
     const [d] = await members(1);
     const dave = await connect(d!);
@@ -605,6 +814,10 @@ describe('one account cannot take the hub down', () => {
   it('answers join at most once every few seconds per socket', async () => {
     const [member] = await members(1);
     const client = await connect(member!); // its first join was answered
+    // Its own arrival, broadcast once the hub is quiet, is not an answer to a join.
+    await quietHub();
+    await client.barrier();
+    client.drain('online-users-updated');
     for (let i = 0; i < 10; i++) client.send({ type: 'join' });
     await client.barrier();
     expect(client.drain('online-users-updated')).toEqual([]);
@@ -638,6 +851,23 @@ describe('sockets end with their session', () => {
     expect((await upgrade({ cookie: first.cookie })).status).toBe(401);
     // The other device's socket carries on.
     await laptop.barrier();
+  });
+
+  it("closes the signed-out session's sockets in its chats' objects too, and only that session's", async () => {
+    const { first, second } = await memberWithTwoSessions();
+    const [other] = await members(1);
+    const phone = await connect(first);
+    const laptop = await connect(second);
+    const partner = await connect(other!);
+    const sessionId = await startSession(partner, phone);
+    await laptop.sessionReady(sessionId);
+    expect((await call('/api/logout', { method: 'POST', cookie: first.cookie })).status).toBe(200);
+    expect((await phone.closed).code).toBe(CLOSE_SESSION_ENDED);
+    await until(() => phone.sessionCloses.get(sessionId)?.code === CLOSE_SESSION_ENDED, "the phone's session socket closing with 4001");
+    expect((await sessionUpgrade(sessionId, { cookie: first.cookie })).status).toBe(401);
+    // The laptop chats on.
+    partner.send({ type: 'send-message', sessionId, content: 'still with me?' });
+    await laptop.next('new-message', (frame) => frame.message.content === 'still with me?');
   });
 
   it("closes the old session's sockets when signing in again replaces it, and leaves other members alone", async () => {

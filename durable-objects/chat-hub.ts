@@ -1,45 +1,51 @@
 // The ChatHub Durable Object (docs/architecture.md, "A chat frame"; ADR 005): presence, 30-second chat requests
-// and ephemeral chat sessions over hibernatable WebSockets. This class only coordinates: it accepts sockets, puts
-// each frame through the socket policy and hands it to its concern (presence.ts, requests.ts, sessions.ts,
-// messages.ts, blocks.ts), and runs what spans them: a member coming, going away and leaving, the snapshot a
-// joining socket gets, and the one alarm, set to the earliest deadline any concern has. Every handler works
-// from the stored state (hub-storage.ts), so a repeated alarm or frame changes nothing twice.
+// and who is in which chat session, over hibernatable WebSockets. What members say goes to each session's own
+// object (chat-session.ts), never through here. This class only coordinates: it accepts sockets, puts each frame
+// through the socket policy and hands it to its concern (presence.ts, requests.ts, sessions.ts, blocks.ts), and
+// runs what spans them: a member coming, going away and leaving, the snapshot a joining socket gets, and the
+// one alarm, set to the earliest deadline any concern has. Every handler works from the stored state
+// (hub-storage.ts), so a repeated alarm or frame changes nothing twice.
 //
 // A member whose last socket drops is away for a grace period and their chats and requests wait; only when it
 // ends (by the alarm) do their chats end and their requests go, with the reason `offline`. A socket closed
 // because its session ended (sign-out, ban) ends everything at once.
 import { DurableObject } from 'cloudflare:workers';
-import { CHAT_ERRORS, type ChatErrorCode, type ChatMessage } from '../common/chat-protocol.ts';
+import { CHAT_ERRORS, type ChatErrorCode, type ChatMessage, type PresenceMode } from '../common/chat-protocol.ts';
 import { Blocks } from './blocks.ts';
 import { migrateHubStorage } from './hub-storage.ts';
+import type { ChatSession } from './chat-session.ts';
 import { CHAT_MEMBER_HEADER, HubSockets, type ChatConnection, type SocketAttachment, type SocketTarget } from './hub-sockets.ts';
-import { Messages } from './messages.ts';
 import { Presence } from './presence.ts';
 import { Requests } from './requests.ts';
 import { Sessions, partnerOf } from './sessions.ts';
 import { SocketPolicy, closeForEndedSession, closeSocket, refuseExtraSocket } from './socket-policy.ts';
 
-export { CHAT_MEMBER_HEADER, type ChatConnection } from './hub-sockets.ts';
+export { CHAT_HUB_NAME, CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from './hub-sockets.ts';
 
-export class ChatHub extends DurableObject<Record<string, unknown>> {
+/** The hub's bindings: the chat sessions' objects, named by session id. */
+export interface ChatHubEnv {
+  CHAT_SESSION: DurableObjectNamespace<ChatSession>;
+}
+
+export class ChatHub extends DurableObject<ChatHubEnv> {
   private readonly sockets: HubSockets;
   private readonly policy: SocketPolicy;
   private readonly blocks: Blocks;
   private readonly presence: Presence;
-  private readonly messages: Messages;
   private readonly sessions: Sessions;
   private readonly requests: Requests;
 
-  constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
+  constructor(ctx: DurableObjectState, env: ChatHubEnv) {
     super(ctx, env);
     migrateHubStorage(ctx.storage);
     const sql = ctx.storage.sql;
+    const scheduleAlarm = () => this.scheduleAlarm();
     this.sockets = new HubSockets(ctx);
     this.policy = new SocketPolicy(this.sockets);
     this.blocks = new Blocks(sql);
-    this.presence = new Presence(sql, this.sockets, this.blocks, () => this.scheduleAlarm());
-    this.messages = new Messages(this.sockets);
-    this.sessions = new Sessions(sql, this.sockets, this.presence, this.messages);
+    this.presence = new Presence(sql, this.sockets, this.blocks, scheduleAlarm);
+    const objects = (sessionId: string) => env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));
+    this.sessions = new Sessions(sql, this.sockets, this.presence, objects, scheduleAlarm);
     this.requests = new Requests(sql, this.sockets, this.presence, this.blocks, this.sessions);
   }
 
@@ -55,19 +61,19 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     const refused = refuseExtraSocket(open.length);
     if (refused) return refused;
 
-    this.blocks.replaceFor(member.id, hiddenIds);
+    // Blocks made or lifted while the hub did not hear of it apply now, to the two members only.
+    for (const { otherId, hidden } of this.blocks.replaceFor(member.id, hiddenIds)) this.presence.pairChanged(member.id, otherId, hidden);
     // A member back within their grace period was listed all along; their partners hear they are back.
     const { returned, visibilityChanged } = this.presence.connecting(member.id, invisible);
-    const client = this.sockets.accept(member, sessionId, sessionExpiresAt);
+    const { client } = this.sockets.accept(member, sessionId, sessionExpiresAt);
     if (returned) {
       this.sessions.tellPartners(member.id, null);
       await this.scheduleAlarm();
     }
     // Presence changes only when a member comes online or changes their visibility; another tab learns the
-    // list from its `join`.
+    // list from its `join`, and costs nobody else a frame.
     const cameOnline = open.length === 0 && !returned;
     if (cameOnline || visibilityChanged) await this.presence.changed();
-    else if (hiddenIds.length > 0) this.presence.forgetList();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -79,7 +85,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
 
     switch (frame.type) {
       case 'join':
-        if (this.policy.allowJoin(ws)) this.sendSnapshot(ws, member.id);
+        if (this.policy.allowJoin(ws)) this.sendSnapshot(ws, member, frame.presence ?? 'full');
         return;
       case 'chat-request': {
         if (!this.policy.allowRequest(member.id)) return fail('rate_limited');
@@ -92,21 +98,14 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       case 'reject-chat-request':
         return this.requests.reject(frame.requestId, member.id) ? undefined : fail('request_not_found');
       case 'accept-chat-request':
-        return this.requests.accept(frame.requestId, member.id) ? undefined : fail('request_not_found');
-      case 'send-message': {
-        if (!this.policy.allowMessage(ws)) return fail('rate_limited');
-        const session = this.sessions.of(frame.sessionId, member.id);
-        if (!session) return fail('session_not_found');
-        return this.messages.relay(session, member, frame.content);
-      }
+        return (await this.requests.accept(frame.requestId, member.id)) ? undefined : fail('request_not_found');
       case 'end-chat-session':
         return this.sessions.end(frame.sessionId, member.id, 'ended') ? undefined : fail('session_not_found');
+      case 'send-message':
       case 'typing-start':
-      case 'typing-stop': {
-        const session = this.sessions.of(frame.sessionId, member.id);
-        if (!session) return fail('session_not_found');
-        return this.messages.typing(session, member.id, frame.type);
-      }
+      case 'typing-stop':
+        // Messages and typing go to the session's own object, over its own socket, never through the hub.
+        return fail(this.sessions.of(frame.sessionId, member.id) ? 'chat_socket_required' : 'session_not_found');
     }
   }
 
@@ -149,10 +148,10 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
    * What a (re)joining socket needs to rebuild its state: presence, pending requests, active sessions with the
    * messages the hub still holds, and which partners are away; `joined` ends it.
    */
-  private sendSnapshot(ws: WebSocket, userId: number) {
-    this.presence.sendList(ws, userId);
-    this.requests.replay(ws, userId);
-    this.sessions.replay(ws, userId);
+  private sendSnapshot(ws: WebSocket, member: SocketAttachment, presence: PresenceMode) {
+    this.presence.join(ws, member, presence);
+    this.requests.replay(ws, member.id);
+    this.sessions.replay(ws, member.id);
     this.sockets.send(ws, { type: 'joined' });
   }
 
@@ -161,6 +160,7 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
   override async alarm(): Promise<void> {
     const now = Date.now();
     this.requests.expireDue(now);
+    await this.sessions.retryEndings(now);
     // Members whose grace period is over and who did not come back leave now.
     const gone = this.presence.graceOver(now);
     for (const userId of gone) {
@@ -169,24 +169,32 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     }
     if (gone.length > 0) await this.presence.changed();
     this.presence.broadcastIfDue(now);
-    await this.scheduleAlarm();
+    // The alarm that is running may still read as set; the next one is set whatever it reads.
+    await this.scheduleAlarm(true);
   }
 
-  /** Sets the one alarm to the earliest deadline, or clears it when nothing is waiting. */
-  private async scheduleAlarm() {
-    const deadlines = [this.requests.nextDeadline(), this.presence.nextDeadline()].filter((deadline) => deadline !== null);
+  /**
+   * Sets the one alarm to the earliest deadline (a deadline already past fires it at once: a deadline the alarm
+   * found not quite due is met on the next run), or clears it when nothing is waiting.
+   */
+  private async scheduleAlarm(fromAlarm = false) {
+    const deadlines = [this.requests.nextDeadline(), this.presence.nextDeadline(), this.sessions.nextDeadline()].filter(
+      (deadline) => deadline !== null,
+    );
     const next = deadlines.length > 0 ? Math.min(...deadlines) : null;
     if (next === null) await this.ctx.storage.deleteAlarm();
-    else if ((await this.ctx.storage.getAlarm()) !== next) await this.ctx.storage.setAlarm(next);
+    else if (fromAlarm || (await this.ctx.storage.getAlarm()) !== next) await this.ctx.storage.setAlarm(next);
   }
 
   // Called by the Worker over RPC ------------------------------------------------------------------------
 
   /**
-   * Closes the sockets of one session (sign-out, a replaced session) or of every session of a member (ban). A
-   * member away with that session (their last socket dropped a moment ago) leaves at once as well.
+   * Closes a member's sockets of one session (sign-out, a replaced session) or of every session (ban), here and
+   * in their chats' objects. A member away with that session (their last socket dropped a moment ago) leaves at
+   * once as well.
    */
   async closeSockets(target: SocketTarget): Promise<number> {
+    await this.sessions.closeSockets(target);
     const sockets = this.sockets.of(target);
     for (const ws of sockets) {
       closeForEndedSession(ws, 'Signed out');
@@ -201,7 +209,10 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
     return sockets.length;
   }
 
-  /** Records a block (or lifts it): the two stop seeing each other, and whatever is between them ends. */
+  /**
+   * Records a block (or lifts it): the two stop seeing each other, and whatever is between them ends. Only the
+   * two members' lists change.
+   */
   async setBlock(blockerId: number, blockedId: number, blocked: boolean): Promise<void> {
     if (!blocked) {
       this.blocks.unhide(blockerId, blockedId);
@@ -210,14 +221,14 @@ export class ChatHub extends DurableObject<Record<string, unknown>> {
       this.sessions.endBetween(blockerId, blockedId);
       this.requests.blocked(blockerId, blockedId);
     }
-    await this.presence.changed();
+    this.presence.pairChanged(blockerId, blockedId, blocked);
   }
 
-  /** The reported partner and the session's last messages, if the reporter is in that session now. */
+  /** The reported partner and the session's last messages (from its object), if the reporter is in that session now. */
   async reportTranscript(sessionId: string, reporterId: number): Promise<{ reportedId: number; messages: ChatMessage[] } | null> {
     const session = this.sessions.of(sessionId, reporterId);
     if (!session) return null;
-    return { reportedId: partnerOf(session, reporterId).id, messages: this.messages.transcript(sessionId) };
+    return { reportedId: partnerOf(session, reporterId).id, messages: await this.sessions.transcript(sessionId) };
   }
 
   async endSessionFor(sessionId: string, userId: number): Promise<boolean> {

@@ -1,9 +1,10 @@
-// The hub's sockets, and who is on them. The Worker authenticates every socket and hands the verified member
-// over in a header; nothing a client sends about who it is is trusted. The member rides in the socket's
-// attachment so that it survives hibernation, and each socket is tagged with its member and its session so
-// that a member's sockets, or a signed-out session's, are found without a table of our own.
+// The sockets of the hub and of each chat session's object, and who is on them. The Worker authenticates every
+// socket and hands the verified member over in a header; nothing a client sends about who it is is trusted. The
+// member rides in the socket's attachment so that it survives hibernation, and each socket is tagged with its
+// member and its session so that a member's sockets, or a signed-out session's, are found without a table of
+// our own.
 import type { Role } from '../common/roles.ts';
-import type { ServerFrame } from '../common/chat-protocol.ts';
+import type { PresenceMode, ServerFrame } from '../common/chat-protocol.ts';
 
 /** The verified member the Worker passes with a socket (header `X-Chat-Member`). */
 export interface ChatMember {
@@ -26,7 +27,13 @@ export interface ChatConnection {
   invisible: boolean;
 }
 
+/** What the Worker passes with any chat socket: the verified member and the session it was opened with. */
+export type MemberConnection = Pick<ChatConnection, 'member' | 'sessionId' | 'sessionExpiresAt'>;
+
 export const CHAT_MEMBER_HEADER = 'X-Chat-Member';
+
+/** The one hub's name (`idFromName`): one hub serves one region's scale (ADR 005). */
+export const CHAT_HUB_NAME = 'global';
 
 /** What rides in each socket's attachment. */
 export interface SocketAttachment extends ChatMember {
@@ -34,10 +41,20 @@ export interface SocketAttachment extends ChatMember {
   sessionExpiresAt: number;
   /** Set when the hub closes the socket because its session ended: the member leaves at once, without grace. */
   sessionEnded?: boolean;
+  /** How the socket asked to hear presence in its last `join` (`full`, the spec's, unless it asked for `delta`). */
+  presence?: PresenceMode;
+  /**
+   * A delta socket that joined while a presence change was waiting to be broadcast holds a list newer than the
+   * one broadcast last; the broadcast with this number sends it the whole list instead of the change.
+   */
+  fullAt?: number;
 }
 
-/** Whose sockets: one session's (sign-out, a replaced session) or every session of a member's (ban). */
-export type SocketTarget = { sessionId: string } | { userId: number };
+/** Whose sockets: a member's, of one session (sign-out, a replaced session) or of every session (ban). */
+export interface SocketTarget {
+  userId: number;
+  sessionId?: string;
+}
 
 function userTag(userId: number) {
   return `user:${userId}`;
@@ -54,12 +71,12 @@ export class HubSockets {
     this.ctx = ctx;
   }
 
-  /** Accepts the hub's end of a new socket for the member and returns the end that goes back to the client. */
-  accept(member: ChatMember, sessionId: string, sessionExpiresAt: number): WebSocket {
+  /** Accepts the object's end of a new socket for the member; `client` is the end that goes back to the client. */
+  accept(member: ChatMember, sessionId: string, sessionExpiresAt: number): { client: WebSocket; server: WebSocket } {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userTag(member.id), sessionTag(sessionId)]);
     server.serializeAttachment({ ...member, sessionId, sessionExpiresAt } satisfies SocketAttachment);
-    return client;
+    return { client, server };
   }
 
   all(): WebSocket[] {
@@ -67,7 +84,7 @@ export class HubSockets {
   }
 
   of(target: SocketTarget): WebSocket[] {
-    return this.ctx.getWebSockets('sessionId' in target ? sessionTag(target.sessionId) : userTag(target.userId));
+    return this.ctx.getWebSockets(target.sessionId ? sessionTag(target.sessionId) : userTag(target.userId));
   }
 
   open(userId: number, except?: WebSocket): WebSocket[] {
@@ -94,6 +111,12 @@ export class HubSockets {
     } catch {
       // The socket closed meanwhile; its close handler tidies up.
     }
+  }
+
+  /** Every open socket of the object (in a chat session's object: both members' tabs). */
+  sendToAll(frame: ServerFrame) {
+    const data = JSON.stringify(frame);
+    for (const ws of this.all()) if (ws.readyState === WebSocket.OPEN) this.sendRaw(ws, data);
   }
 
   sendToUser(userId: number, frame: ServerFrame) {

@@ -49,14 +49,15 @@ function tables(stub: DurableObjectStub) {
 it('starts a new hub at the current version', async () => {
   const stub = freshHub();
   expect(await storedVersion(stub)).toBe(HUB_SCHEMA_VERSION);
-  expect(await tables(stub)).toEqual(['away', 'hidden_pairs', 'invisible', 'meta', 'requests', 'sessions']);
+  expect(await tables(stub)).toEqual(['away', 'hidden_pairs', 'invisible', 'meta', 'published', 'requests', 'session_endings', 'sessions']);
 });
 
-it('takes a hub stored without a version as version 1, keeps its rows and writes the version, once', async () => {
+it('takes a hub stored without a version as version 1, keeps its rows, migrates and writes the version, once', async () => {
   const stub = freshHub();
   await runInDurableObject(stub, (_instance, state) => {
     const sql = state.storage.sql;
-    for (const name of ['requests', 'sessions', 'hidden_pairs', 'meta', 'away', 'invisible']) sql.exec(`DROP TABLE ${name}`);
+    for (const name of ['requests', 'sessions', 'hidden_pairs', 'meta', 'away', 'invisible', 'published', 'session_endings'])
+      sql.exec(`DROP TABLE ${name}`);
     sql.exec(UNVERSIONED_SCHEMA);
     sql.exec("INSERT INTO sessions VALUES ('s-1', 1, 'Ana', 2, 'Ben', 1000)");
     sql.exec("INSERT INTO meta VALUES ('presence_due', 5000)");
@@ -69,7 +70,8 @@ it('takes a hub stored without a version as version 1, keeps its rows and writes
   await evictDurableObject(stub);
   expect(await storedVersion(stub)).toBe(HUB_SCHEMA_VERSION);
 
-  expect(await tables(stub)).toEqual(before);
+  // Version 1's tables with their rows, and those of the versions after it.
+  expect(await tables(stub)).toEqual([...before, 'published', 'session_endings'].sort());
   expect(
     await runInDurableObject(stub, (_instance, state) => ({
       sessions: state.storage.sql.exec('SELECT id FROM sessions').toArray(),

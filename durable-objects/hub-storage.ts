@@ -21,6 +21,11 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE away (
      user_id INTEGER PRIMARY KEY, member TEXT NOT NULL, until INTEGER NOT NULL, session_id TEXT NOT NULL);
    CREATE TABLE invisible (user_id INTEGER PRIMARY KEY);`,
+  // Issue 21. Presence deltas: the online list as last broadcast, which every delta socket holds, so that the
+  // next broadcast can send only what changed, also after the object wakes. Sessions in objects of their own:
+  // the sessions whose object has still to hear that they ended (retried by the alarm).
+  `CREATE TABLE published (user_id INTEGER PRIMARY KEY, user TEXT NOT NULL);
+   CREATE TABLE session_endings (session_id TEXT PRIMARY KEY, retry_at INTEGER NOT NULL);`,
 ];
 
 export const HUB_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,7 +1,8 @@
-// What members say in a session is relayed and never stored (ADR 005). The last CHAT_REPORT_TRANSCRIPT_LENGTH
-// messages of each active session are held in memory only: a report copies them, and a member who rejoins gets
-// them replayed. What the buffer does not hold, or an eviction of the object drops, is gone. Typing goes to
-// the partner only.
+// What members say in a session is relayed and never stored (ADR 005), by the session's own object
+// (chat-session.ts), never by the hub. The last CHAT_REPORT_TRANSCRIPT_LENGTH messages are held in memory only:
+// a report copies them, and a socket that opens later gets them first. What the buffer does not hold, or an
+// eviction of the object drops, is gone. A message goes to every socket of both members (their other tabs
+// too); typing to the partner's only.
 import { CHAT_REPORT_TRANSCRIPT_LENGTH } from '../common/limits.ts';
 import type { ChatMessage } from '../common/chat-protocol.ts';
 import type { ChatMember, HubSockets } from './hub-sockets.ts';
@@ -28,7 +29,8 @@ export class Messages {
     transcript.push(message);
     if (transcript.length > CHAT_REPORT_TRANSCRIPT_LENGTH) transcript.shift();
     this.transcripts.set(session.id, transcript);
-    this.sockets.sendToUsers([session.participant1_id, session.participant2_id], { type: 'new-message', message });
+    // The session's object holds only the two members' sockets.
+    this.sockets.sendToAll({ type: 'new-message', message });
   }
 
   typing(session: SessionRow, userId: number, type: 'typing-start' | 'typing-stop') {

@@ -2,14 +2,14 @@
 // CHAT_REQUEST_LIFETIME_MS, and a member has only so many waiting at once (more for premium members). Every rule
 // is checked against the hub's one consistent state. Pending requests, and finished ones until their id may be
 // forgotten (so that an id is never used twice), are rows of `requests`; the alarm expires and forgets them.
-// Accepting one starts a session (sessions.ts).
+// Accepting one starts a session (sessions.ts) once the session's own object is ready.
 import { CHAT_REQUEST_LIFETIME_MS, CHAT_REQUESTS_PREMIUM, CHAT_REQUESTS_REGULAR } from '../common/limits.ts';
 import { isPremiumUntil } from '../common/premium.ts';
 import { parseRequestId, type ChatErrorCode, type ServerFrame } from '../common/chat-protocol.ts';
 import type { Blocks } from './blocks.ts';
 import type { ChatMember, HubSockets } from './hub-sockets.ts';
 import type { Presence } from './presence.ts';
-import type { Sessions } from './sessions.ts';
+import type { SessionRow, Sessions } from './sessions.ts';
 
 /** A finished request's id is remembered this long after its deadline, so it cannot be used again. */
 const REQUEST_ID_MEMORY_MS = CHAT_REQUEST_LIFETIME_MS;
@@ -96,14 +96,28 @@ export class Requests {
     return this.finish(requestId, byUserId, 'rejected');
   }
 
-  /** Only the recipient accepts; the session starts at once. False when there is nothing they may accept. */
-  accept(requestId: string, byUserId: number): boolean {
+  /**
+   * Only the recipient accepts; the session starts as soon as its own object is ready. False when there is
+   * nothing they may accept (also when the request ended while the object was being created).
+   */
+  async accept(requestId: string, byUserId: number): Promise<boolean> {
     const request = this.pending(requestId);
     if (!request || request.recipient_id !== byUserId) return false;
-    const session = this.sessions.create(
-      { id: request.requester_id, name: request.requester_name },
-      { id: request.recipient_id, name: request.recipient_name },
-    );
+    let session: SessionRow;
+    try {
+      session = await this.sessions.open(
+        { id: request.requester_id, name: request.requester_name },
+        { id: request.recipient_id, name: request.recipient_name },
+      );
+    } catch {
+      return false;
+    }
+    // Other frames and the alarm may have run meanwhile: the request may have ended, or the two be chatting.
+    if (!this.pending(requestId) || this.sessions.between(request.requester_id, request.recipient_id)) {
+      this.sessions.discard(session.id);
+      return false;
+    }
+    this.sessions.store(session);
     // A request the other way round (both asked at once) is answered by the same session.
     for (const answered of this.pendingOf(request.recipient_id)) {
       const between = [answered.requester_id, answered.recipient_id];

@@ -1,11 +1,16 @@
 // A chat session: two members, from an accepted request until either ends it, blocks the other or leaves. The
-// hub stores only who is in which session (`sessions`); what they say is relayed and never stored
-// (messages.ts). While one of the two is away within their grace period, the other is told so
+// hub stores only who is in which session (`sessions`), to end a session when one of them leaves; what they say
+// goes to the session's own object (chat-session.ts), which the hub creates before anyone hears of the session
+// and ends with it. An object that has not yet heard of its ending is asked again by the alarm
+// (`session_endings`). While one of the two is away within their grace period, the other is told so
 // (`chat-partner-status`) and the session waits for them.
-import type { ServerFrame, SessionEndReason } from '../common/chat-protocol.ts';
-import type { HubSockets } from './hub-sockets.ts';
-import type { Messages } from './messages.ts';
+import type { ChatMessage, ServerFrame, SessionEndReason } from '../common/chat-protocol.ts';
+import type { ChatSession } from './chat-session.ts';
+import type { HubSockets, SocketTarget } from './hub-sockets.ts';
 import type { Presence } from './presence.ts';
+
+/** An ending the session's object did not hear of is tried again this much later. */
+const ENDING_RETRY_MS = 5000;
 
 export type SessionRow = {
   id: string;
@@ -33,13 +38,21 @@ export class Sessions {
   private readonly sql: SqlStorage;
   private readonly sockets: HubSockets;
   private readonly presence: Presence;
-  private readonly messages: Messages;
+  private readonly objects: (sessionId: string) => DurableObjectStub<ChatSession>;
+  private readonly scheduleAlarm: () => Promise<void>;
 
-  constructor(sql: SqlStorage, sockets: HubSockets, presence: Presence, messages: Messages) {
+  constructor(
+    sql: SqlStorage,
+    sockets: HubSockets,
+    presence: Presence,
+    objects: (sessionId: string) => DurableObjectStub<ChatSession>,
+    scheduleAlarm: () => Promise<void>,
+  ) {
     this.sql = sql;
     this.sockets = sockets;
     this.presence = presence;
-    this.messages = messages;
+    this.objects = objects;
+    this.scheduleAlarm = scheduleAlarm;
   }
 
   /** The session, if this member is in it. */
@@ -61,8 +74,12 @@ export class Sessions {
       .toArray()[0];
   }
 
-  /** Stores a new session between a requester and the recipient who accepted; nobody is told yet. */
-  create(requester: Participant, recipient: Participant): SessionRow {
+  /**
+   * Creates the session's own object for a requester and the recipient who accepted, and answers the session,
+   * not stored yet (other frames may be handled while the object is created: the caller checks the request is
+   * still pending, then stores it, or discards it).
+   */
+  async open(requester: Participant, recipient: Participant): Promise<SessionRow> {
     const session: SessionRow = {
       id: crypto.randomUUID(),
       participant1_id: requester.id,
@@ -71,6 +88,12 @@ export class Sessions {
       participant2_name: recipient.name,
       started_at: Date.now(),
     };
+    await this.objects(session.id).start(session);
+    return session;
+  }
+
+  /** Stores a session whose object is ready; nobody is told yet. */
+  store(session: SessionRow) {
     this.sql.exec(
       'INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)',
       session.id,
@@ -80,7 +103,11 @@ export class Sessions {
       session.participant2_name,
       session.started_at,
     );
-    return session;
+  }
+
+  /** A session opened for nothing (the request ended meanwhile): its object goes. */
+  discard(sessionId: string) {
+    this.endObject(sessionId);
   }
 
   /** Tells both sides of a session just created that it started. */
@@ -99,9 +126,47 @@ export class Sessions {
     const session = this.of(sessionId, byUserId);
     if (!session) return false;
     this.sql.exec('DELETE FROM sessions WHERE id = ?', sessionId);
-    this.messages.forget(sessionId);
     this.sockets.sendToUsers([session.participant1_id, session.participant2_id], { type: 'chat-session-ended', sessionId, reason });
+    this.endObject(sessionId);
     return true;
+  }
+
+  /** The session's object ends (its sockets close, its messages go), now or, if it cannot be reached, by the alarm. */
+  private endObject(sessionId: string) {
+    this.sql.exec('INSERT OR REPLACE INTO session_endings VALUES (?, ?)', sessionId, Date.now() + ENDING_RETRY_MS);
+    void this.tellEnded(sessionId);
+  }
+
+  private async tellEnded(sessionId: string) {
+    try {
+      await this.scheduleAlarm();
+      await this.objects(sessionId).end();
+      this.sql.exec('DELETE FROM session_endings WHERE session_id = ?', sessionId);
+    } catch {
+      this.sql.exec('UPDATE session_endings SET retry_at = ? WHERE session_id = ?', Date.now() + ENDING_RETRY_MS, sessionId);
+      await this.scheduleAlarm();
+    }
+  }
+
+  /** The alarm: endings whose object did not hear of them are tried again. */
+  async retryEndings(now: number) {
+    const due = this.sql.exec<{ session_id: string }>('SELECT session_id FROM session_endings WHERE retry_at <= ?', now).toArray();
+    await Promise.all(due.map(({ session_id }) => this.tellEnded(session_id)));
+  }
+
+  /** The earliest retry of an ending, for the alarm. */
+  nextDeadline(): number | null {
+    return this.sql.exec<{ next: number | null }>('SELECT min(retry_at) AS next FROM session_endings').one().next;
+  }
+
+  /** A member's sockets of one session (sign-out) or of all (ban) close in their chats' objects too. */
+  async closeSockets(target: SocketTarget) {
+    await Promise.all(this.ofMember(target.userId).map((session) => this.objects(session.id).closeSockets(target)));
+  }
+
+  /** The session's last messages, from its object, for a report. */
+  async transcript(sessionId: string): Promise<ChatMessage[]> {
+    return this.objects(sessionId).transcript();
   }
 
   /** A block ends whatever session is between the two. */
@@ -121,15 +186,14 @@ export class Sessions {
   }
 
   /**
-   * The member's sessions for a (re)joining socket, with the messages the hub still holds (so a reload, or a
-   * partner back from a dropped connection, finds the conversation as it was, including what was said while
-   * they were away) and which partners are away.
+   * The member's sessions for a (re)joining socket, and which partners are away. The conversation itself comes
+   * from each session's object when the client opens that session's socket (a reload, or a partner back from a
+   * dropped connection, finds it as it was, including what was said while they were away).
    */
   replay(ws: WebSocket, userId: number) {
     for (const session of this.ofMember(userId)) {
       const partner = partnerOf(session, userId);
       this.sockets.send(ws, { type: 'chat-session-started', sessionId: session.id, participantId: partner.id, participantName: partner.name });
-      for (const message of this.messages.transcript(session.id)) this.sockets.send(ws, { type: 'new-message', message });
       const partnerAway = this.presence.awayUntil(partner.id);
       if (partnerAway !== null) this.sockets.send(ws, partnerStatus(session.id, partner.id, partnerAway));
     }

@@ -1,12 +1,16 @@
-// GET /ws/chat: the chat socket. The Worker checks the Origin (403), the session (401) and how often this
-// member opens sockets (429), reads the member's blocks, and forwards the upgrade to the ChatHub with the
-// verified member and their session in a header only it can set. The hub caps the sockets open at once.
-import { Hono } from 'hono';
+// The chat's sockets (ADR 005). GET /ws/chat goes to the one ChatHub; GET /ws/chat/session/{id} to that chat
+// session's own object, which carries its messages and typing. For both the Worker checks the Origin (403), the
+// session (401) and how often this member opens such sockets (429), and forwards the upgrade with the verified
+// member and their session in a header only it can set; the hub also gets the member's blocks and setting. The
+// objects themselves cap the sockets open at once, and a session's object lets in only its two members (404 to
+// anyone else, as for a session that ended).
+import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../common/account.ts';
-import { CHAT_MEMBER_HEADER, type ChatConnection } from '../durable-objects/chat-hub.ts';
+import { CHAT_ERRORS } from '../common/chat-protocol.ts';
+import { CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from '../durable-objects/chat-hub.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
-import { chatHub, hiddenMemberIds } from './services/chat.ts';
+import { chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
 import { sessionExpiresAt } from './services/sessions.ts';
 import { premiumEndsAt } from './services/users.ts';
 import { createContext, enforceRateLimit } from './trpc.ts';
@@ -14,32 +18,56 @@ import { describeError } from './errors.ts';
 
 export const chatSocketRoutes = new Hono<HonoEnv>();
 
-chatSocketRoutes.get('/chat', async (c) => {
+/** Session ids are the hub's random UUIDs; anything else names no session. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The signed-in member opening a chat socket, or the refusal to answer. */
+async function admitSocket(c: Context<HonoEnv>, limiter: RateLimit | undefined) {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket')
     return c.json({ message: 'This address takes WebSocket connections only.', code: 'UPGRADE_REQUIRED' }, 426);
   if (!isAllowedOrigin(c)) return c.json(CROSS_SITE_REFUSED, 403);
-
   const context = createContext(c.req.raw, c.env, new Headers());
   const validated = await context.session();
   if (!validated) return c.json({ message: MESSAGES.notSignedIn, code: 'UNAUTHORIZED' }, 401);
-  const { user, session } = validated;
   try {
-    await enforceRateLimit(context, c.env.CHAT_CONNECT_LIMITER, String(user.id));
+    await enforceRateLimit(context, limiter, String(validated.user.id));
   } catch (error) {
     const { status, body } = describeError(error);
     return c.json(body, status as 429, Object.fromEntries(context.resHeaders));
   }
-
-  const connection: ChatConnection = {
+  const { user, session } = validated;
+  const connection: MemberConnection = {
     member: { id: user.id, name: user.name, role: user.role, memberNumber: user.memberNumber, premiumUntil: premiumEndsAt(user) },
-    hiddenIds: await hiddenMemberIds(context.db, user.id),
     sessionId: session.id,
     sessionExpiresAt: sessionExpiresAt(session),
-    invisible: user.chatInvisible,
   };
+  return { context, user, connection };
+}
+
+/** Forwards the upgrade to an object with the member's header; a refusal is copied so security headers can be set. */
+async function forward(c: Context<HonoEnv>, object: { fetch(request: Request): Promise<Response> }, connection: MemberConnection) {
   const headers = new Headers(c.req.raw.headers);
   headers.set(CHAT_MEMBER_HEADER, JSON.stringify(connection));
-  const answer = await chatHub(c.env).fetch(new Request(c.req.url, { headers }));
-  // A refusal (too many sockets) comes back with immutable headers; copy it so the security headers can be set.
+  const answer = await object.fetch(new Request(c.req.url, { headers }));
   return answer.status === 101 ? answer : new Response(answer.body, answer);
+}
+
+chatSocketRoutes.get('/chat', async (c) => {
+  const admitted = await admitSocket(c, c.env.CHAT_CONNECT_LIMITER);
+  if (admitted instanceof Response) return admitted;
+  const { context, user, connection } = admitted;
+  const hubConnection: ChatConnection = {
+    ...connection,
+    hiddenIds: await hiddenMemberIds(context.db, user.id),
+    invisible: user.chatInvisible,
+  };
+  return forward(c, chatHub(c.env), hubConnection);
+});
+
+chatSocketRoutes.get('/chat/session/:sessionId', async (c) => {
+  const sessionId = c.req.param('sessionId');
+  const admitted = await admitSocket(c, c.env.CHAT_SESSION_CONNECT_LIMITER);
+  if (admitted instanceof Response) return admitted;
+  if (!SESSION_ID.test(sessionId)) return c.json({ message: CHAT_ERRORS.session_not_found, code: 'NOT_FOUND' }, 404);
+  return forward(c, chatSession(c.env, sessionId), admitted.connection);
 });

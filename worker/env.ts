@@ -4,16 +4,21 @@
 import { z } from 'zod';
 import { DEFAULT_PREMIUM_PRICES, PLAN_IDS, type PlanId, type PremiumPrices } from '../common/premium.ts';
 import type { ChatHub } from '../durable-objects/chat-hub.ts';
+import type { ChatSession } from '../durable-objects/chat-session.ts';
 import { SPA_LISTING_CACHE_SECONDS } from '../common/map.ts';
 import { SCRYPT_COST } from '../db/password.ts';
 
 export interface Bindings {
   ASSETS: Fetcher;
   CHAT_HUB: DurableObjectNamespace<ChatHub>;
+  /** One object per chat session, named by the session id (ADR 005). */
+  CHAT_SESSION: DurableObjectNamespace<ChatSession>;
   LOGIN_ADDRESS_LIMITER?: RateLimit;
   LOGIN_ACCOUNT_LIMITER?: RateLimit;
   REGISTER_LIMITER?: RateLimit;
   CHAT_CONNECT_LIMITER?: RateLimit;
+  /** Chat session sockets opened per member (one per chat and tab, reopened after a dropped connection). */
+  CHAT_SESSION_CONNECT_LIMITER?: RateLimit;
   /** Geocoding and directions (each call may cost a provider request). */
   MAPS_LIMITER?: RateLimit;
   /** IP geolocation lookups by address (each MaxMind lookup costs). */

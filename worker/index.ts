@@ -108,3 +108,4 @@ export default {
   scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduledWork(env, controller.scheduledTime)),
 } satisfies ExportedHandler<Bindings>;
 export { ChatHub } from '../durable-objects/chat-hub.ts';
+export { ChatSession } from '../durable-objects/chat-session.ts';

@@ -1,8 +1,11 @@
-// The tab's one connection to the chat hub (/ws/chat, docs/architecture.md, "A chat frame"), started by the signed-in app
+// The tab's connection to the chat (docs/architecture.md, "A chat frame"), started by the signed-in app
 // (components/chat/chat-dock.tsx) and stopped at sign-out, so that chats and requests live with the app rather
-// than with the chat screen. It sends `join` on every open (the hub then replays presence, pending requests and
-// active sessions, ending with `joined`, see chat-state.ts) and reconnects with exponential backoff and jitter;
-// a dropped connection keeps its chats for the hub's grace period. Before each reconnection the session is
+// than with the chat screen. One socket goes to the hub (/ws/chat): it sends `join` on every open, asking for
+// presence as changes (the hub then replays the online list, pending requests and active sessions, ending with
+// `joined`, see chat-state.ts). Each active chat has a socket of its own to its session's object
+// (`chatSessionPath`), opened when the chat starts and closed when it ends, over which its messages and typing
+// go (ADR 005). Every socket reconnects on its own with exponential backoff and jitter; a dropped connection
+// keeps its chats for the hub's grace period. Before each reconnection the session is
 // checked again: a signed-out member stops here (a socket closed with 4001, its session ended, is never
 // reopened with it), and the screens, which read the same session query, show their signed-out state.
 // Error frames and the notices of chat-state.ts become toasts. Screens read the state with `useChat()`.
@@ -10,6 +13,7 @@ import { useSyncExternalStore } from 'react';
 import { CHAT_COUNTDOWN_TICK_MS } from '../../common/limits.ts';
 import {
   buildRequestId,
+  chatSessionPath,
   CLOSE_SESSION_ENDED,
   REQUEST_LIMIT_TITLES,
   type ClientFrame,
@@ -31,8 +35,8 @@ function reconnectDelay(attempt: number): number {
   return ceiling / 2 + (Math.random() * ceiling) / 2;
 }
 
-function chatSocketUrl(): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/chat`;
+function socketUrl(path: string): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
 }
 
 function parseFrame(data: unknown): ServerFrame | null {
@@ -81,11 +85,22 @@ let socket: WebSocket | null = null;
 let ticker: ReturnType<typeof setInterval> | undefined;
 const listeners = new Set<() => void>();
 
+/** An active chat's own socket, kept open (and reopened) while the chat is in the state. */
+interface SessionLink {
+  socket: WebSocket | null;
+  attempt: number;
+  openedAt: number;
+  timer?: ReturnType<typeof setTimeout>;
+}
+const sessionLinks = new Map<string, SessionLink>();
+
 function dispatch(action: ChatAction) {
   const next = chatReducer(state, action);
   if (next === state) return;
   if (next.openSessionId !== state.openSessionId) storeOpenSession(next.openSessionId);
+  const sessionsChanged = next.sessions !== state.sessions;
   state = next;
+  if (sessionsChanged) syncSessionLinks();
   // The countdowns and typing indicators tick only while something on screen changes with time.
   if (needsTick(state) && ticker === undefined) {
     ticker = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), CHAT_COUNTDOWN_TICK_MS);
@@ -102,6 +117,61 @@ function receive(frame: ServerFrame) {
   dispatch({ type: 'frame', frame, now: Date.now() });
   const notice = noticeFor(before, state, frame);
   if (notice) toast(notice);
+}
+
+// Each chat's own socket ----------------------------------------------------------------------------------
+
+/** Opens a socket for each chat in the state that has none, and closes those of chats no longer in it. */
+function syncSessionLinks() {
+  const active = new Set(state.sessions.map((session) => session.sessionId));
+  for (const [sessionId, link] of sessionLinks) if (!active.has(sessionId)) closeSessionLink(sessionId, link);
+  for (const sessionId of active) {
+    if (sessionLinks.has(sessionId) || userId === null) continue;
+    const link: SessionLink = { socket: null, attempt: 0, openedAt: 0 };
+    sessionLinks.set(sessionId, link);
+    openSessionLink(sessionId, link);
+  }
+}
+
+function openSessionLink(sessionId: string, link: SessionLink) {
+  const ws = new WebSocket(socketUrl(chatSessionPath(sessionId)));
+  link.socket = ws;
+  const current = () => sessionLinks.get(sessionId) === link && link.socket === ws;
+  ws.onopen = () => {
+    if (!current()) return;
+    link.openedAt = Date.now();
+    dispatch({ type: 'session-link', sessionId, open: true });
+  };
+  ws.onmessage = (event) => {
+    const frame = parseFrame(event.data);
+    if (frame && current()) receive(frame);
+  };
+  // A dropped network, a deploy or a refused upgrade: try again while the chat lasts (the hub says when it ends).
+  ws.onclose = () => {
+    if (!current()) return;
+    link.socket = null;
+    if (link.openedAt && Date.now() - link.openedAt >= STABLE_CONNECTION_MS) link.attempt = 0;
+    link.openedAt = 0;
+    dispatch({ type: 'session-link', sessionId, open: false });
+    link.timer = setTimeout(() => {
+      if (sessionLinks.get(sessionId) === link) openSessionLink(sessionId, link);
+    }, reconnectDelay(link.attempt));
+    link.attempt += 1;
+  };
+}
+
+function closeSessionLink(sessionId: string, link: SessionLink) {
+  sessionLinks.delete(sessionId);
+  clearTimeout(link.timer);
+  link.socket?.close(1000);
+  link.socket = null;
+}
+
+function sessionSend(sessionId: string, frame: ClientFrame): boolean {
+  const link = sessionLinks.get(sessionId)?.socket;
+  if (!link || link.readyState !== WebSocket.OPEN) return false;
+  link.send(JSON.stringify(frame));
+  return true;
 }
 
 export interface ChatConnectionOptions {
@@ -138,12 +208,13 @@ export function startChatConnection(options: ChatConnectionOptions): () => void 
   };
 
   const connect = () => {
-    const ws = new WebSocket(chatSocketUrl());
+    const ws = new WebSocket(socketUrl('/ws/chat'));
     socket = ws;
     ws.onopen = () => {
       openedAt = Date.now();
       dispatch({ type: 'connected', now: openedAt });
-      ws.send(JSON.stringify({ type: 'join', userId: options.userId } satisfies ClientFrame));
+      // Presence as changes after the first whole list: a list of n members costs every change n entries.
+      ws.send(JSON.stringify({ type: 'join', userId: options.userId, presence: 'delta' } satisfies ClientFrame));
     };
     ws.onmessage = (event) => {
       const frame = parseFrame(event.data);
@@ -170,6 +241,7 @@ export function startChatConnection(options: ChatConnectionOptions): () => void 
     socket?.close(1000);
     socket = null;
     userId = null;
+    for (const [sessionId, link] of sessionLinks) closeSessionLink(sessionId, link);
     storeOpenSession(null);
     clearInterval(ticker);
     ticker = undefined;
@@ -202,10 +274,10 @@ const actions = {
   rejectRequest: ({ requestId, memberId }: PendingRequest) => {
     if (send({ type: 'reject-chat-request', requestId, requesterId: memberId })) dispatch({ type: 'request-closed', requestId });
   },
-  /** Sends a message (trimmed by the caller); false when the socket is not open. */
-  sendMessage: (sessionId: string, content: string) => send({ type: 'send-message', sessionId, content }),
+  /** Sends a message (trimmed by the caller) over the chat's own socket; false when it is not open. */
+  sendMessage: (sessionId: string, content: string) => sessionSend(sessionId, { type: 'send-message', sessionId, content }),
   setTyping: (sessionId: string, typing: boolean) => {
-    send({ type: typing ? 'typing-start' : 'typing-stop', sessionId });
+    sessionSend(sessionId, { type: typing ? 'typing-start' : 'typing-stop', sessionId });
   },
   endSession: (sessionId: string) => {
     if (send({ type: 'end-chat-session', sessionId })) dispatch({ type: 'session-closed', sessionId });

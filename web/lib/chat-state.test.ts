@@ -41,6 +41,22 @@ function acceptedByThem(state: ChatState, sessionId: string, participantId: numb
   );
 }
 
+describe('the online list', () => {
+  const user = (id: number, name: string) => ({ id, name, role: 'client' as const, memberNumber: id });
+
+  it('takes a whole list, then the changes after it, sorted by name as the hub sorts it', () => {
+    let state = run(connected(), frame({ type: 'online-users-updated', users: [user(2, 'Bituin'), user(3, 'Dalisay')] }));
+    state = run(state, frame({ type: 'online-users-changed', joined: [user(4, 'Amihan'), user(5, 'Crisanto')], left: [3] }));
+    expect(state.users.map((entry) => entry.name)).toEqual(['Amihan', 'Bituin', 'Crisanto']);
+    // A changed entry replaces the old one; leaving someone not listed, or joining someone listed, changes nothing else.
+    state = run(state, frame({ type: 'online-users-changed', joined: [user(2, 'Bituin'), { ...user(5, 'Crisanto'), role: 'therapist' }], left: [9] }));
+    expect(state.users).toEqual([user(4, 'Amihan'), user(2, 'Bituin'), { ...user(5, 'Crisanto'), role: 'therapist' }]);
+    // A whole list may come again at any time and replaces the list.
+    state = run(state, frame({ type: 'online-users-updated', users: [user(3, 'Dalisay')] }));
+    expect(state.users).toEqual([user(3, 'Dalisay')]);
+  });
+});
+
 describe('which chat is on screen', () => {
   it('opens a chat this side asked for when no other is open, but never switches away from an open one', () => {
     let state = run(connected(), { type: 'chat-screen', showing: true });

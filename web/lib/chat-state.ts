@@ -2,13 +2,14 @@
 // (chat-connection.ts) only moves frames and the screens only render. It lives as long as the signed-in app,
 // not the chat screen: leaving /chat and coming back finds the same conversations, and the unread count of
 // each chat grows while it is not on screen. The server is the source of truth: after every (re)connect the
-// hub replays presence, pending requests, active sessions with the messages it still holds in memory, and ends
-// with `joined`; whatever this side held and did not hear again then has ended. The hub never stores messages,
-// so the conversation survives only as long as it holds them in memory (or this side does).
+// hub replays presence (the whole list, then changes), pending requests and active sessions, and ends with
+// `joined`; whatever this side held and did not hear again then has ended. Each session's messages come from
+// its own object over its own socket, which replays the messages it still holds in memory when it opens; they
+// are never stored, so the conversation survives only as long as that object holds them (or this side does).
 // Times are passed in with each action (`now`) so the reducer stays pure. `noticeFor` says which toast a frame
 // deserves, so that nothing happens silently.
 import type { Role } from '../../common/roles.ts';
-import type { ChatMessage, OnlineUser, ServerFrame, SessionEndReason } from '../../common/chat-protocol.ts';
+import { applyPresence, type ChatMessage, type OnlineUser, type ServerFrame, type SessionEndReason } from '../../common/chat-protocol.ts';
 
 /** How long a partner's typing indicator shows without a refresh (the sender refreshes it every few seconds). */
 const TYPING_INDICATOR_MAX_MS = 6000;
@@ -44,6 +45,8 @@ export interface ChatSessionState {
   partnerAwayUntil: number | null;
   /** Messages from the partner that arrived while this chat was not on screen. */
   unread: number;
+  /** Whether this chat's own socket is open: messages and typing go over it (ADR 005). */
+  linked: boolean;
 }
 
 /** Why the last chat ended: as the hub said, or 'missed' when it ended while this side was disconnected. */
@@ -87,6 +90,8 @@ export type ChatAction =
   | { type: 'request-accepting'; requestId: string; memberId: number }
   /** A session this side ended (END CHAT, block, report): removed at once; the hub's own frame then finds nothing. */
   | { type: 'session-closed'; sessionId: string }
+  /** This chat's own socket opened or closed. */
+  | { type: 'session-link'; sessionId: string; open: boolean }
   | { type: 'open-session'; sessionId: string | null }
   | { type: 'chat-screen'; showing: boolean }
   | { type: 'dismiss-ended' };
@@ -183,7 +188,8 @@ function pendingRequest(id: string, memberId: number, memberName: string, remain
 function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatState {
   switch (frame.type) {
     case 'online-users-updated':
-      return { ...state, users: frame.users };
+    case 'online-users-changed':
+      return { ...state, users: applyPresence(state.users, frame) };
     case 'joined': {
       // The snapshot is complete: what it did not confirm ended while this side was away.
       const sync = state.syncing;
@@ -229,6 +235,7 @@ function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatStat
         partnerTypingUntil: null,
         partnerAwayUntil: null,
         unread: 0,
+        linked: false,
       };
       // Never switch chats behind the member's back: a chat they accepted opens; a chat their own request
       // started opens only when no other is open; a replayed one leaves the screen as it was.
@@ -318,6 +325,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...withoutRequest(state, action.requestId), accepting: [...state.accepting, action.memberId] };
     case 'session-closed':
       return withoutSession(state, action.sessionId, 'ended');
+    case 'session-link':
+      return updateSession(state, action.sessionId, (session) => (session.linked === action.open ? session : { ...session, linked: action.open }));
     case 'open-session':
       return readOnScreen({ ...state, openSessionId: action.sessionId, endedWith: null });
     case 'chat-screen':

@@ -134,7 +134,7 @@ export const accountRouter = router({
       ctx.db.insert(sessions).values(session.row),
       ctx.db.delete(sessions).where(previous ? eq(sessions.id, previous.session.id) : sql`0`),
     ]);
-    if (previous) await closeChatSockets(ctx.env, { sessionId: previous.session.id });
+    if (previous) await closeChatSockets(ctx.env, { userId: previous.user.id, sessionId: previous.session.id });
     ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, session.row));
     return toCurrentUser(user);
   }),
@@ -146,7 +146,7 @@ export const accountRouter = router({
   logout: publicProcedure.mutation(async ({ ctx }) => {
     const token = readSessionToken(ctx.request);
     const ended = token ? await deleteSessionByToken(ctx.db, token) : null;
-    if (ended) await closeChatSockets(ctx.env, { sessionId: ended });
+    if (ended) await closeChatSockets(ctx.env, { userId: ended.userId, sessionId: ended.id });
     ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
     return { success: true };
   }),

@@ -90,7 +90,7 @@ export const privacyRouter = router({
       .where(and(eq(sessions.id, input.id), eq(sessions.userId, ctx.user.id)))
       .returning({ id: sessions.id });
     if (ended.length === 0) throw notFound(PRIVACY_TEXTS.sessionNotFound);
-    await closeChatSockets(ctx.env, { sessionId: input.id });
+    await closeChatSockets(ctx.env, { userId: ctx.user.id, sessionId: input.id });
     const current = input.id === ctx.sessionId;
     if (current) ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
     return { ended: 1, current, message: PRIVACY_TEXTS.sessionEnded };
@@ -102,7 +102,7 @@ export const privacyRouter = router({
       .delete(sessions)
       .where(and(eq(sessions.userId, ctx.user.id), ne(sessions.id, ctx.sessionId)))
       .returning({ id: sessions.id });
-    await Promise.all(ended.map(({ id }) => closeChatSockets(ctx.env, { sessionId: id })));
+    await Promise.all(ended.map(({ id }) => closeChatSockets(ctx.env, { userId: ctx.user.id, sessionId: id })));
     return { ended: ended.length, message: PRIVACY_TEXTS.othersEnded(ended.length) };
   }),
 

@@ -1,19 +1,27 @@
-// The Worker's side of the chat: the one ChatHub object and the block list a member's socket carries into it.
+// The Worker's side of the chat: the one ChatHub object, each chat session's own object, and the block list a
+// member's socket carries into the hub.
 import { eq, or } from 'drizzle-orm';
 import { chatBlocks } from '../../db/schema.ts';
+import { CHAT_HUB_NAME } from '../../durable-objects/chat-hub.ts';
 import type { Database } from '../db.ts';
 import type { Bindings } from '../env.ts';
 
 /** One global hub serves one region's scale (ADR 005 records the sharding plan beyond that). */
 export function chatHub(env: Bindings) {
-  return env.CHAT_HUB.get(env.CHAT_HUB.idFromName('global'));
+  return env.CHAT_HUB.get(env.CHAT_HUB.idFromName(CHAT_HUB_NAME));
+}
+
+/** A chat session's own object, named by its id: it carries the session's messages and typing (ADR 005). */
+export function chatSession(env: Bindings, sessionId: string) {
+  return env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));
 }
 
 /**
- * Closes chat sockets whose session has ended: one session's (sign-out, a session replaced at sign-in) or all of
- * a member's (password reset, ban). Their owners cannot reconnect without a valid session.
+ * Closes a member's chat sockets whose session has ended, the hub's and their chats' own: those of one session
+ * (sign-out, a session replaced at sign-in) or all of the member's (password reset, ban). Their owners cannot
+ * reconnect without a valid session.
  */
-export async function closeChatSockets(env: Bindings, target: { sessionId: string } | { userId: number }): Promise<void> {
+export async function closeChatSockets(env: Bindings, target: { userId: number; sessionId?: string }): Promise<void> {
   await chatHub(env).closeSockets(target);
 }
 

@@ -95,15 +95,15 @@ export async function validateSessionToken(db: Database, token: string, now = Da
   return lookup.finish(await lookup.query, now);
 }
 
-/** Deletes the session a token names, only when the token's secret is the right one; answers its id if it did. */
-export async function deleteSessionByToken(db: Database, token: string): Promise<string | null> {
+/** Deletes the session a token names, only when the token's secret is the right one; answers its id and member if it did. */
+export async function deleteSessionByToken(db: Database, token: string): Promise<{ id: string; userId: number } | null> {
   const [id, secret] = token.split('.');
   if (!id || !secret) return null;
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.id, id), eq(sessions.secretHash, Buffer.from(hashSecret(secret)))))
-    .returning({ id: sessions.id });
-  return deleted[0]?.id ?? null;
+    .returning({ id: sessions.id, userId: sessions.userId });
+  return deleted[0] ?? null;
 }
 
 /** The signed-in member's id as SQL, for reads sent in the same batch as the session lookup. */

@@ -1,7 +1,7 @@
 // The typed SDK against the Worker: a script signs in without a browser and calls procedures as that member.
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
-import { createClient, type ClientFrame, type ServerFrame } from '../../sdk/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { applyPresence, buildRequestId, createClient, type ClientFrame, type OnlineUser, type ServerFrame, type SpaClient } from '../../sdk/index.ts';
 import { JPEG_400, PNG_64x48 } from './fixtures/images.ts';
 import { BASE, call, GOOD_PASSWORD, json, type Output } from './helpers.ts';
 import { createMember } from './members.ts';
@@ -58,25 +58,79 @@ describe('typed SDK', () => {
     expect(await resumed.trpc.account.me.query()).toBeNull();
   });
 
-  it('opens the chat socket with the address and headers it provides', async () => {
+  it('opens the chat socket with the address, headers and join it provides, keeps the online list from the changes, and chats over a session socket', async () => {
     const { name } = await createMember();
     const client = createClient({ baseUrl: BASE, fetch: workerFetch });
     const me = await client.trpc.account.login.mutate({ name, password: GOOD_PASSWORD });
     expect(client.chat.url).toBe('wss://spa.test/ws/chat');
 
-    const response = await exports.default.fetch(
-      new Request(client.chat.url.replace(/^ws/, 'http'), { headers: { ...client.chat.headers(), Upgrade: 'websocket' } }),
+    const open = async (sdk: SpaClient) => {
+      const response = await exports.default.fetch(
+        new Request(sdk.chat.url.replace(/^ws/, 'http'), { headers: { ...sdk.chat.headers(), Upgrade: 'websocket' } }),
+      );
+      expect(response.status).toBe(101);
+      const socket = response.webSocket!;
+      socket.accept();
+      return socket;
+    };
+    const socket = await open(client);
+    let users: OnlineUser[] = [];
+    const frames: ServerFrame[] = [];
+    let heard = () => {};
+    socket.addEventListener('message', (event) => {
+      const frame = JSON.parse(event.data as string) as ServerFrame;
+      frames.push(frame);
+      users = applyPresence(users, frame);
+      heard();
+    });
+    const until = (done: () => boolean) =>
+      new Promise<void>((resolve) => {
+        heard = () => done() && resolve();
+        heard();
+      });
+    socket.send(JSON.stringify(client.chat.join));
+    await until(() => users.some((user) => user.id === me.id));
+    expect(frames[0]?.type).toBe('online-users-updated');
+
+    // Another member comes online: this socket hears only them.
+    const other = await createMember();
+    const otherClient = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: other.token });
+    const otherSocket = await open(otherClient);
+    await until(() => users.some((user) => user.id === other.id));
+    const change = frames.find((frame) => frame.type === 'online-users-changed' && frame.joined.some((user) => user.id === other.id));
+    expect(change).toEqual({ type: 'online-users-changed', joined: [expect.objectContaining({ id: other.id, name: other.name })], left: [] });
+    expect(frames.filter((frame) => frame.type === 'online-users-updated')).toHaveLength(1);
+    expect(users.some((user) => user.id === me.id)).toBe(true);
+
+    // A chat: asked and accepted on the hub's sockets, then a message over the session's own sockets.
+    const otherFrames: ServerFrame[] = [];
+    otherSocket.addEventListener('message', (event) => otherFrames.push(JSON.parse(event.data as string) as ServerFrame));
+    otherSocket.send(JSON.stringify(otherClient.chat.join));
+    const requestId = buildRequestId(me.id, other.id, Date.now());
+    socket.send(JSON.stringify({ type: 'chat-request', recipientId: other.id, requestId } satisfies ClientFrame));
+    await until(() => frames.some((frame) => frame.type === 'chat-request-sent'));
+    await vi.waitUntil(() => otherFrames.some((frame) => frame.type === 'incoming-chat-request'));
+    otherSocket.send(JSON.stringify({ type: 'accept-chat-request', requestId } satisfies ClientFrame));
+    await until(() => frames.some((frame) => frame.type === 'chat-session-started'));
+    const started = frames.find((frame) => frame.type === 'chat-session-started')!;
+    const sessionId = started.type === 'chat-session-started' ? started.sessionId : '';
+    expect(client.chat.sessionUrl(sessionId)).toBe(`wss://spa.test/ws/chat/session/${sessionId}`);
+    const openSession = async (sdk: SpaClient) => {
+      const response = await exports.default.fetch(
+        new Request(sdk.chat.sessionUrl(sessionId).replace(/^ws/, 'http'), { headers: { ...sdk.chat.headers(), Upgrade: 'websocket' } }),
+      );
+      expect(response.status).toBe(101);
+      response.webSocket!.accept();
+      return response.webSocket!;
+    };
+    const mine = await openSession(client);
+    const theirs = await openSession(otherClient);
+    const delivered = new Promise<ServerFrame>((resolve) =>
+      theirs.addEventListener('message', (event) => resolve(JSON.parse(event.data as string) as ServerFrame), { once: true }),
     );
-    expect(response.status).toBe(101);
-    const socket = response.webSocket!;
-    socket.accept();
-    const firstFrame = new Promise<ServerFrame>((resolve) =>
-      socket.addEventListener('message', (event) => resolve(JSON.parse(event.data as string)), { once: true }),
-    );
-    socket.send(JSON.stringify({ type: 'join' } satisfies ClientFrame));
-    const frame = await firstFrame;
-    expect(frame.type === 'online-users-updated' && frame.users.some((user) => user.id === me.id)).toBe(true);
-    socket.close();
+    mine.send(JSON.stringify({ type: 'send-message', sessionId, content: 'Hello from a script' } satisfies ClientFrame));
+    expect(await delivered).toMatchObject({ type: 'new-message', message: { sessionId, senderId: me.id, content: 'Hello from a script' } });
+    for (const open of [mine, theirs, otherSocket, socket]) open.close();
   });
 
   it('surfaces the server message on failure', async () => {

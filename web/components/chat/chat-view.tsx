@@ -134,7 +134,7 @@ export function ChatView({ chat, session, meId }: ChatViewProps) {
         <Composer
           key={sessionId}
           sessionId={sessionId}
-          disabled={!connected}
+          disabled={!session.linked}
           onSend={(content) => chat.sendMessage(sessionId, content)}
           setTyping={chat.setTyping}
         />

@@ -1,0 +1,136 @@
+// The ChatSession Durable Object (ADR 005): one per chat session, named by the session id. What the two members
+// say, and their typing, goes over sockets of its own (one per tab, `chatSessionPath` in chat-protocol.ts) and
+// never through the hub, so messages cost the hub nothing and each chat is its own unit of load.
+//
+// The hub keeps who is in which session: it creates this object when a request is accepted (`start`, before
+// either member hears of the session) and ends it (`end`) whenever the session ends for any reason (END CHAT, a
+// block, a report, a member gone after the grace period, a sign-out or a ban); it also closes the sockets of a
+// signed-out session here (`closeSockets`) and asks for the transcript of a report (`transcript`). The object
+// stores only the session's row, so that it survives eviction; ending deletes everything, so an ended session
+// leaves nothing behind and its id opens nothing. Messages are relayed and never stored: the last
+// CHAT_REPORT_TRANSCRIPT_LENGTH live in memory (messages.ts), for a report and for a socket that opens later (a
+// reload, a second tab, a member back within the grace period), which gets them first.
+//
+// The Worker authenticates every socket and passes the verified member in a header; this object lets in only
+// the session's two members, at most CHAT_SOCKETS_PER_MEMBER sockets each, and puts every frame through the same
+// policy as the hub (size, the session's expiry, frame budgets per socket and per member, the message rate).
+import { DurableObject } from 'cloudflare:workers';
+import { CHAT_ERRORS, CLOSE_CHAT_ENDED, CLOSE_SESSION_ENDED, type ChatErrorCode, type ChatMessage } from '../common/chat-protocol.ts';
+import { CHAT_MEMBER_HEADER, HubSockets, type MemberConnection, type SocketTarget } from './hub-sockets.ts';
+import { Messages } from './messages.ts';
+import type { SessionRow } from './sessions.ts';
+import { SocketPolicy, closeSocket, refuseExtraSocket } from './socket-policy.ts';
+
+/** The one table: the session's row as the hub has it. Sessions are short-lived; a new column ships with a migration. */
+const SCHEMA = `CREATE TABLE IF NOT EXISTS session (
+  id TEXT PRIMARY KEY, participant1_id INTEGER NOT NULL, participant1_name TEXT NOT NULL,
+  participant2_id INTEGER NOT NULL, participant2_name TEXT NOT NULL, started_at INTEGER NOT NULL)`;
+
+function isParticipant(session: SessionRow, userId: number): boolean {
+  return session.participant1_id === userId || session.participant2_id === userId;
+}
+
+export class ChatSession extends DurableObject<Record<string, unknown>> {
+  private readonly sockets: HubSockets;
+  private readonly policy: SocketPolicy;
+  private readonly messages: Messages;
+  /** The session's row once read (null: never started, or ended). */
+  private row: SessionRow | null | undefined;
+
+  constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
+    super(ctx, env);
+    this.sockets = new HubSockets(ctx);
+    this.policy = new SocketPolicy(this.sockets);
+    this.messages = new Messages(this.sockets);
+  }
+
+  /** The session, while it is active. The table is made by `start`, so asking about an unknown id stores nothing. */
+  private session(): SessionRow | null {
+    if (this.row === undefined) {
+      const sql = this.ctx.storage.sql;
+      const exists = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session'").toArray().length > 0;
+      this.row = exists ? (sql.exec<SessionRow>('SELECT * FROM session').toArray()[0] ?? null) : null;
+    }
+    return this.row;
+  }
+
+  // Sockets ----------------------------------------------------------------------------------------------
+
+  override async fetch(request: Request): Promise<Response> {
+    const header = request.headers.get(CHAT_MEMBER_HEADER);
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !header)
+      return new Response('Expected a WebSocket upgrade from the Worker', { status: 400 });
+    const { member, sessionId, sessionExpiresAt } = JSON.parse(header) as MemberConnection;
+    const session = this.session();
+    // An ended session and someone else's look the same from outside.
+    if (!session || !isParticipant(session, member.id))
+      return Response.json({ message: CHAT_ERRORS.session_not_found, code: 'NOT_FOUND' }, { status: 404 });
+    const refused = refuseExtraSocket(this.sockets.open(member.id).length);
+    if (refused) return refused;
+    const { client, server } = this.sockets.accept(member, sessionId, sessionExpiresAt);
+    // What was said before this socket opened (a reload, another tab, a member back from a dropped connection).
+    for (const message of this.messages.transcript(session.id)) this.sockets.send(server, { type: 'new-message', message });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+    const admitted = this.policy.admit(ws, raw);
+    if (!admitted) return;
+    const { member, frame } = admitted;
+    const fail = (code: ChatErrorCode) => this.sockets.send(ws, { type: 'error', code, message: CHAT_ERRORS[code] });
+    // Requests, answers, joining and ending are the hub's (/ws/chat).
+    if (frame.type !== 'send-message' && frame.type !== 'typing-start' && frame.type !== 'typing-stop') return fail('invalid_frame');
+    const session = this.session();
+    if (!session || frame.sessionId !== session.id) return fail('session_not_found');
+    if (frame.type === 'send-message') {
+      if (!this.policy.allowMessage(ws)) return fail('rate_limited');
+      return this.messages.relay(session, member, frame.content);
+    }
+    return this.messages.typing(session, member.id, frame.type);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    closeSocket(ws, code === 1005 || code === 1006 ? 1000 : code, reason);
+  }
+
+  // Called by the hub over RPC -----------------------------------------------------------------------------
+
+  /** The hub accepted a request: the session is active from now on, for its two members. Repeating it changes nothing. */
+  async start(session: SessionRow): Promise<void> {
+    if (this.session()) return;
+    const sql = this.ctx.storage.sql;
+    sql.exec(SCHEMA);
+    sql.exec(
+      'INSERT INTO session VALUES (?, ?, ?, ?, ?, ?)',
+      session.id,
+      session.participant1_id,
+      session.participant1_name,
+      session.participant2_id,
+      session.participant2_name,
+      session.started_at,
+    );
+    this.row = session;
+  }
+
+  /** The session ended (the hub has told both members why): its sockets close and nothing of it stays. */
+  async end(): Promise<void> {
+    const session = this.session();
+    for (const ws of this.sockets.all()) closeSocket(ws, CLOSE_CHAT_ENDED, 'Chat ended');
+    if (session) this.messages.forget(session.id);
+    this.row = null;
+    await this.ctx.storage.deleteAll();
+  }
+
+  /** A member signed out (one session) or was banned (all): their sockets here close as the hub's do. */
+  async closeSockets(target: SocketTarget): Promise<number> {
+    const sockets = this.sockets.of(target);
+    for (const ws of sockets) closeSocket(ws, CLOSE_SESSION_ENDED, 'Signed out');
+    return sockets.length;
+  }
+
+  /** The session's last messages, oldest first, for a report. */
+  async transcript(): Promise<ChatMessage[]> {
+    const session = this.session();
+    return session ? this.messages.transcript(session.id) : [];
+  }
+}
