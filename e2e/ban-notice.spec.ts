@@ -35,10 +35,17 @@ async function expectToldOnLanding(page: Page) {
 test('the chat socket closes with 4001: the member lands on the landing page told the account was banned', async ({ browser, page }) => {
   const member = await members.registered(browser, 'Ban Notice Chat');
   const memberId = await idOf(member.page);
-  // The socket has joined (the hub answered with the online list) before the ban, so the ban closes it with 4001.
-  const socket = member.page.waitForEvent('websocket', (ws) => ws.url().endsWith('/ws/chat'));
+  // The leaderboards page's own chat socket has joined (the hub answered with the online list) before the ban, so the
+  // ban closes it with 4001. (The home page's socket may still be opening as the member leaves it.)
+  const joined = new Promise<void>((resolve) =>
+    member.page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (member.page.url().endsWith('/leaderboards') && String(frame.payload).includes('"online-users-updated"')) resolve();
+      }),
+    ),
+  );
   await member.page.goto('/leaderboards');
-  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"online-users-updated"'));
+  await joined;
   await expect(member.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await signIn(page, 'Tala Admin');
   await ban(page, memberId);
