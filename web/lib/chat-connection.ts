@@ -91,6 +91,8 @@ interface SessionLink {
   attempt: number;
   openedAt: number;
   timer?: ReturnType<typeof setTimeout>;
+  /** Messages sent while the chat's socket was (re)connecting: they go, in order, as soon as it opens. */
+  waiting: string[];
 }
 const sessionLinks = new Map<string, SessionLink>();
 
@@ -127,7 +129,7 @@ function syncSessionLinks() {
   for (const [sessionId, link] of sessionLinks) if (!active.has(sessionId)) closeSessionLink(sessionId, link);
   for (const sessionId of active) {
     if (sessionLinks.has(sessionId) || userId === null) continue;
-    const link: SessionLink = { socket: null, attempt: 0, openedAt: 0 };
+    const link: SessionLink = { socket: null, attempt: 0, openedAt: 0, waiting: [] };
     sessionLinks.set(sessionId, link);
     openSessionLink(sessionId, link);
   }
@@ -140,6 +142,7 @@ function openSessionLink(sessionId: string, link: SessionLink) {
   ws.onopen = () => {
     if (!current()) return;
     link.openedAt = Date.now();
+    for (const frame of link.waiting.splice(0)) ws.send(frame);
     dispatch({ type: 'session-link', sessionId, open: true });
   };
   ws.onmessage = (event) => {
@@ -167,10 +170,16 @@ function closeSessionLink(sessionId: string, link: SessionLink) {
   link.socket = null;
 }
 
+/**
+ * Sends a frame over a chat's own socket. While that socket is (re)connecting, a message waits for it (the member
+ * pressed Send; the chat still lasts) and a typing signal is dropped. False when the chat has no socket at all.
+ */
 function sessionSend(sessionId: string, frame: ClientFrame): boolean {
-  const link = sessionLinks.get(sessionId)?.socket;
-  if (!link || link.readyState !== WebSocket.OPEN) return false;
-  link.send(JSON.stringify(frame));
+  const link = sessionLinks.get(sessionId);
+  if (!link) return false;
+  if (link.socket?.readyState === WebSocket.OPEN) link.socket.send(JSON.stringify(frame));
+  else if (frame.type === 'send-message') link.waiting.push(JSON.stringify(frame));
+  else return false;
   return true;
 }
 
