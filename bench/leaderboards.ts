@@ -11,7 +11,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BOARDS, TIMEFRAMES } from '../common/recognition.ts';
-import * as schema from '../db/schema.ts';
 import { boardStatements } from '../worker/services/leaderboards.ts';
 import { benchSize } from './size.ts';
 
@@ -27,7 +26,7 @@ const directory = mkdtempSync(join(tmpdir(), 'spa-bench-boards-'));
 const client = createClient({ url: `file:${join(directory, 'boards.db')}` });
 
 try {
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder: 'db/migrations' });
   const now = Date.now();
   const started = performance.now();
