@@ -34,8 +34,11 @@ async function expectToldOnLanding(page: Page) {
 test('the chat socket closes with 4001: the member lands on the landing page told the account was banned', async ({ browser, page }) => {
   const member = await members.registered(browser, 'Ban Notice Chat');
   const memberId = await idOf(member.page);
+  // The ban must find the socket open: the screen shows (its data comes with the page) before the socket connects.
+  const socket = member.page.waitForEvent('websocket', (candidate) => candidate.url().includes('/ws/chat'));
   await member.page.goto('/leaderboards');
   await expect(member.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await (await socket).waitForEvent('framereceived');
   await signIn(page, 'Tala Admin');
   await ban(page, memberId);
   await expectToldOnLanding(member.page);

@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode, type Ref } from 'react';
 import type { MapRef, MapLayerMouseEvent, ViewState } from 'react-map-gl/maplibre';
 import { MAP_MESSAGES } from '../../../common/map.ts';
-import { chooseBasemap, type Basemap } from '../../lib/map/basemap.ts';
-import { loadMapKit, type MapKit } from '../../lib/map/library.ts';
+import type { Basemap } from '../../lib/map/basemap.ts';
+import type { MapKit } from '../../lib/map/library.ts';
+import { mapSetupQuery } from '../../lib/map/setup.ts';
 import { trpc } from '../../trpc.ts';
 import { MapStatus } from './map-status.tsx';
 
@@ -57,17 +58,7 @@ export function MapErrorPanel({ retry, library }: { retry: () => void; library?:
 
 export function MapView({ initialView, label, mapRef, interactiveLayerIds, onClick, onLoad, renderError, children }: MapViewProps) {
   const config = trpc.map.config.useQuery(undefined, { staleTime: Infinity });
-  const setup = useQuery({
-    queryKey: ['map-setup', config.data],
-    enabled: Boolean(config.data),
-    staleTime: Infinity,
-    retry: false,
-    queryFn: async () => {
-      const basemap = await chooseBasemap(config.data!);
-      const kit = await loadMapKit(basemap.library);
-      return { basemap, kit };
-    },
-  });
+  const setup = useQuery(mapSetupQuery(config.data));
   const retry = () => void (config.isError ? config.refetch() : setup.refetch());
 
   let content: ReactNode;
