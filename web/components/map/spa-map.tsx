@@ -170,34 +170,56 @@ function SpaPopup({ spa, featured, onClose, onNavigate, navigating }: { spa: Spa
 }
 
 /**
- * Once the map has loaded: adds the marker image (the spa layers wait for it), and after every render that
- * settles counts the spas drawn (single markers plus those inside clusters) into `onDrawn`.
+ * The map's ref, which prepares it as soon as its style is loaded (before its first full render, which waits for
+ * the basemap's tiles and labels): adds the marker image (the spa layers wait for it), so the spas are laid out
+ * beside the basemap rather than after it. Then counts the spas drawn (single markers plus those inside
+ * clusters) into `onDrawn`: on the first frame that shows any (the basemap may still be loading), and after every
+ * render that settles.
  */
 function useMapReady(mapRef: React.RefObject<MapRef | null>, onDrawn: (count: number) => void) {
   const [imageReady, setImageReady] = useState(false);
-  const onLoad = useCallback(() => {
-    const map = mapRef.current?.getMap();
-    if (!map) return;
-    if (!map.hasImage(MARKER_IMAGE)) map.addImage(MARKER_IMAGE, markerImage(), { pixelRatio: 2 });
-    if (!map.hasImage(PREMIUM_MARKER_IMAGE)) map.addImage(PREMIUM_MARKER_IMAGE, markerImage(PREMIUM_GOLD), { pixelRatio: 2 });
-    setImageReady(true);
-    map.on('idle', () => {
-      const layers = [POINT_LAYER, CLUSTER_LAYER].filter((layer) => map.getLayer(layer));
-      const features = layers.length ? map.queryRenderedFeatures(undefined, { layers }) : [];
-      const ids = new Set<string>();
-      let drawn = 0;
-      for (const feature of features) {
-        const key = `${feature.layer.id}:${feature.properties?.cluster_id ?? feature.properties?.id}`;
-        if (ids.has(key)) continue; // a feature can be returned once per tile it touches
-        ids.add(key);
-        drawn += feature.layer.id === CLUSTER_LAYER ? Number(feature.properties?.point_count ?? 0) : 1;
-      }
-      // The first markers on screen, as a user timing that benchmarks read (bench/web.ts).
-      if (drawn > 0 && performance.getEntriesByName('spa-markers').length === 0) performance.mark('spa-markers');
-      onDrawn(drawn);
-    });
-  }, [mapRef, onDrawn]);
-  return { imageReady, onLoad };
+  const attach = useCallback(
+    (ref: MapRef | null) => {
+      mapRef.current = ref;
+      const map = ref?.getMap();
+      if (!map) return;
+      const prepare = () => {
+        try {
+          if (!map.hasImage(MARKER_IMAGE)) map.addImage(MARKER_IMAGE, markerImage(), { pixelRatio: 2 });
+          if (!map.hasImage(PREMIUM_MARKER_IMAGE)) map.addImage(PREMIUM_MARKER_IMAGE, markerImage(PREMIUM_GOLD), { pixelRatio: 2 });
+        } catch {
+          return; // no style yet: the next 'styledata' tries again
+        }
+        map.off('styledata', prepare);
+        setImageReady(true);
+      };
+      map.on('styledata', prepare);
+      prepare();
+      const count = () => {
+        const layers = [POINT_LAYER, CLUSTER_LAYER].filter((layer) => map.getLayer(layer));
+        const features = layers.length ? map.queryRenderedFeatures(undefined, { layers }) : [];
+        const ids = new Set<string>();
+        let drawn = 0;
+        for (const feature of features) {
+          const key = `${feature.layer.id}:${feature.properties?.cluster_id ?? feature.properties?.id}`;
+          if (ids.has(key)) continue; // a feature can be returned once per tile it touches
+          ids.add(key);
+          drawn += feature.layer.id === CLUSTER_LAYER ? Number(feature.properties?.point_count ?? 0) : 1;
+        }
+        // The first markers on screen, as a user timing that benchmarks read (bench/web.ts).
+        if (drawn > 0 && performance.getEntriesByName('spa-markers').length === 0) performance.mark('spa-markers');
+        onDrawn(drawn);
+        return drawn;
+      };
+      const untilDrawn = () => {
+        if (count() > 0) map.off('render', untilDrawn);
+      };
+      map.on('render', untilDrawn);
+      map.on('idle', count);
+    },
+    [mapRef, onDrawn],
+  );
+  return { imageReady, attach };
 }
 
 export default function SpaMap({ focusSlug }: SpaMapProps) {
@@ -211,7 +233,7 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
   const [routing, setRouting] = useState(false);
   const movedByMember = useRef(false);
   const [drawn, setDrawn] = useState(0);
-  const { imageReady, onLoad } = useMapReady(mapRef, setDrawn);
+  const { imageReady, attach } = useMapReady(mapRef, setDrawn);
 
   const spas = spasQuery.data ?? [];
   const focused = focusSlug ? spas.find((spa) => spa.slug === focusSlug) : undefined;
@@ -328,7 +350,7 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       data-location-source={location.data?.source ?? 'pending'}
       data-navigating={navigation ? 'true' : 'false'}
     >
-      <MapView label="Spa map" initialView={initialView} mapRef={mapRef} onClick={onMapClick} onLoad={onLoad}>
+      <MapView label="Spa map" initialView={initialView} mapRef={attach} onClick={onMapClick}>
         {imageReady ? <SpaLayers spas={shown} /> : null}
         {navigation ? <RouteLine route={navigation.route} /> : null}
         {location.data && location.data.source !== 'fallback' ? <UserDot latitude={location.data.latitude} longitude={location.data.longitude} /> : null}
