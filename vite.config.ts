@@ -82,8 +82,6 @@ const SCREEN_MODULES: Record<string, RegExp> = {
   'routes/leaderboards.tsx': /[\\/]web[\\/]routes[\\/]leaderboards\.tsx$/,
   'routes/search.tsx': /[\\/]web[\\/]routes[\\/]search\.tsx$/,
   'components/map/spa-map.tsx': /[\\/]web[\\/]components[\\/]map[\\/]spa-map\.tsx$/,
-  // The maplibre-gl tier of web/lib/map/library.ts: the library and its React binding.
-  'map-library': /[\\/]node_modules[\\/](maplibre-gl[\\/]dist[\\/]maplibre-gl\.m?js|react-map-gl[\\/].*maplibre[^\\/]*\.js)$/,
 };
 
 /**

@@ -6,14 +6,16 @@ import type { FirstQuery } from './page-data.ts';
 import { DEFAULT_TIMEFRAME } from './recognition.ts';
 
 /** The code a screen needs first, by the key the build writes into route-chunks.json (vite.config.ts). */
-export type ScreenCode = 'routes/profile.tsx' | 'routes/leaderboards.tsx' | 'routes/search.tsx' | 'components/map/spa-map.tsx' | 'map-library';
+export type ScreenCode = 'routes/profile.tsx' | 'routes/leaderboards.tsx' | 'routes/search.tsx' | 'components/map/spa-map.tsx';
 
 export interface ScreenPlan {
   queries: FirstQuery[];
-  /** Code to preload at once. */
+  /**
+   * Code to preload with the page. Not the map library (300 kB compressed): preloaded with the page, it took the
+   * screen's own scripts' bandwidth on a slow connection; the start-up loads it as soon as the shell's scripts are
+   * in (web/main.tsx), beside the screen rather than before it.
+   */
   code: ScreenCode[];
-  /** Code to preload beside it at low priority (the map library: it must not slow the screen's own code down). */
-  laterCode: ScreenCode[];
 }
 
 const ME: FirstQuery = { path: 'account.me' };
@@ -40,7 +42,6 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
     return {
       queries: [ME, { path: 'map.config' }, { path: 'map.users', input: { role: 'spa_management' } }],
       code: ['components/map/spa-map.tsx'],
-      laterCode: ['map-library'],
     };
   }
   if (pathname === '/leaderboards') {
@@ -53,17 +54,15 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
         { path: 'leaderboards.board', input: { board: 'spas', timeframe } },
       ],
       code: ['routes/leaderboards.tsx'],
-      laterCode: [],
     };
   }
-  if (pathname === '/search') return { queries: [ME], code: ['routes/search.tsx'], laterCode: [] };
+  if (pathname === '/search') return { queries: [ME], code: ['routes/search.tsx'] };
   const ref = pathname === '/profile' ? { me: true } : ['/profile/', '/spa/'].map((prefix) => slugOf(pathname, prefix)).find(Boolean);
   if (ref) {
     const input = typeof ref === 'string' ? { slug: ref } : ref;
     return {
       queries: [ME, { path: 'profiles.profile', input }, { path: 'profiles.stats', input }],
       code: ['routes/profile.tsx'],
-      laterCode: [],
     };
   }
   return null;

@@ -49,11 +49,10 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
     screenChunks(env, url.origin),
     shell.text(),
   ]);
-  const preload = (code: ScreenCode[], priority: string) =>
-    [...new Set(code.flatMap((key) => chunks[key] ?? []))].map((file) => `<link rel="modulepreload" crossorigin href="${file}"${priority}>`);
-  // The screen's code after the app's own preloads; the map library last and at low priority, so that it loads
-  // beside the screen's shell without taking its bandwidth.
-  const links = [...preload(plan.code, ''), ...preload(plan.laterCode, ' fetchpriority="low"')].join('\n    ');
+  // The screen's code after the app's own preloads.
+  const links = [...new Set(plan.code.flatMap((key) => chunks[key] ?? []))]
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('\n    ');
   const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataText(answers.filter((answer) => answer !== null))}</script>`;
   const page = html.replace('</head>', `  ${links}\n  </head>`).replace('</body>', `  ${data}\n  </body>`);
 
