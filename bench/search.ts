@@ -9,7 +9,6 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as schema from '../db/schema.ts';
 import { memberSearchQuery } from '../worker/services/member-search.ts';
 import { benchSize } from './size.ts';
 
@@ -23,7 +22,7 @@ const directory = mkdtempSync(join(tmpdir(), 'spa-bench-search-'));
 const client = createClient({ url: `file:${join(directory, 'search.db')}` });
 
 try {
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder: 'db/migrations' });
   const started = performance.now();
   const firstList = FIRST.map((name) => `'${name}'`).join(',');

@@ -124,6 +124,39 @@ describe('execute', () => {
   });
 });
 
+describe('prepared statements kept by their text', () => {
+  it('answers a kept SELECT by the current schema and a write after reads with its own counts', async () => {
+    await client.execute('CREATE TABLE kept (id INTEGER PRIMARY KEY, a TEXT)');
+    await client.execute("INSERT INTO kept (a) VALUES ('one')");
+    const before = await client.execute('SELECT * FROM kept');
+    expect(before.columns).toEqual(['id', 'a']);
+    await client.execute('ALTER TABLE kept ADD COLUMN b TEXT');
+    const after = await client.execute('SELECT * FROM kept');
+    expect(after.columns).toEqual(['id', 'a', 'b']);
+    expect(after.rows[0]?.b).toBeNull();
+    // Reads change nothing; the write that follows them reports its own row and rowid, not the reads'.
+    const read = await client.execute('SELECT count(*) FROM kept');
+    expect(read.rowsAffected).toBe(0);
+    expect(read.lastInsertRowid).toBeUndefined();
+    const inserted = await client.execute({ sql: 'INSERT INTO kept (a) VALUES (?)', args: ['two'] });
+    expect(inserted.rowsAffected).toBe(1);
+    expect(inserted.lastInsertRowid).toBe(2n);
+    const updated = await client.execute({ sql: 'UPDATE kept SET b = ? WHERE id > ?', args: ['x', 5] });
+    expect(updated.rowsAffected).toBe(0);
+    expect(updated.lastInsertRowid).toBeUndefined();
+  });
+
+  it('runs a kept statement again after it failed', async () => {
+    await client.execute('CREATE TABLE kept_unique (name TEXT UNIQUE)');
+    const insert = { sql: 'INSERT INTO kept_unique (name) VALUES (?)', args: ['same'] };
+    await client.execute(insert);
+    await expect(client.execute(insert)).rejects.toThrow(/UNIQUE/);
+    const next = await client.execute({ ...insert, args: ['other'] });
+    expect(next.rowsAffected).toBe(1);
+    expect(await scalar('SELECT count(*) FROM kept_unique')).toBe(2n);
+  });
+});
+
 describe('batch', () => {
   it('returns one result set per statement of a successful batch', async () => {
     await client.execute('CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE)');

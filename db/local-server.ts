@@ -8,6 +8,10 @@
 // loopback `Host` values are answered (no DNS rebinding). The database file is created readable by its owner
 // only.
 //
+// Prepared statements are kept by their SQL text (the Worker sends the same few hundred texts again and again), and
+// a SELECT or a transaction statement skips the change counters, which only writes need: a read's pipeline costs
+// the engine's own work and little more (issue 21).
+//
 // Every stream shares ONE connection. A stream that leaves a transaction open "holds" the connection:
 // pipelines from other streams queue until the holder commits, rolls back, closes its stream or stays
 // silent past the idle timeout (then it is rolled back). So concurrent transactions are serialised, never
@@ -120,11 +124,27 @@ const MAX_INTEGER = 2n ** 63n - 1n;
 // Strings, quoted identifiers and comments (skipped), or an anonymous `?` parameter (not `?NNN`).
 const SQL_TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|\?(?!\d)/g;
 
+/** How many prepared statements are kept (least recently used first out). */
+const STATEMENT_CACHE_SIZE = 500;
+/** Statements that can change no row: a plain SELECT, and transaction control. */
+const CHANGES_NOTHING = /^\s*(?:select|begin|commit|end|rollback|savepoint|release)\b/i;
+/** Statements after which cached statements may describe a schema that is gone. */
+const CHANGES_SCHEMA = /^\s*(?:create|alter|drop)\b/i;
+
+interface Prepared {
+  statement: Database.Statement;
+  cols: StmtResult['cols'];
+  reader: boolean;
+  /** Whether the change counters must be read around it (anything that may write). */
+  counted: boolean;
+}
+
 /** Hrana streams, batons and the transaction queue over a single libsql connection. */
 class HranaConnection {
   readonly #db: Database.Database;
   readonly #idleTimeoutMs: number;
   readonly #changes: Database.Statement;
+  readonly #statements = new Map<string, Prepared>();
   readonly #streams = new Map<string, Stream>();
   readonly #waiting: PendingPipeline[] = [];
   #holder: Stream | undefined;
@@ -212,6 +232,7 @@ class HranaConnection {
       case 'batch':
         return { type: 'batch', result: this.#batch(stream, asObject(request.batch, 'batch')) };
       case 'sequence':
+        this.#statements.clear();
         this.#db.exec(resolveSql(stream, request));
         return { type: 'sequence' };
       case 'store_sql':
@@ -231,19 +252,46 @@ class HranaConnection {
     }
   }
 
+  /** The statement of a SQL text, from the cache or prepared now. */
+  #prepare(sql: string): Prepared {
+    const cached = this.#statements.get(sql);
+    if (cached !== undefined) {
+      // Most recently used last: the first key is the one to drop.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, cached);
+      return cached;
+    }
+    const statement = this.#db.prepare(sql).safeIntegers(true);
+    const reader = statement.reader;
+    if (reader) statement.raw(true);
+    const prepared = {
+      statement,
+      cols: statement.columns().map((column) => ({ name: column.name, decltype: column.type })),
+      reader,
+      counted: !CHANGES_NOTHING.test(sql),
+    };
+    if (CHANGES_SCHEMA.test(sql)) {
+      this.#statements.clear();
+      return prepared;
+    }
+    this.#statements.set(sql, prepared);
+    if (this.#statements.size > STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value!);
+    return prepared;
+  }
+
   #execute(stream: Stream, stmt: Record<string, unknown>): StmtResult {
     const sql = resolveSql(stream, stmt);
     const params = bindParameters(sql, stmt);
-    const statement = this.#db.prepare(sql).safeIntegers(true);
-    const cols = statement.columns().map((column) => ({ name: column.name, decltype: column.type }));
-    const [totalBefore] = this.#changeCounters();
+    const { statement, cols, reader, counted } = this.#prepare(sql);
+    const [totalBefore] = counted ? this.#changeCounters() : [];
     let rows: HranaValue[][] = [];
-    if (statement.reader) {
-      const values = statement.raw(true).all(params) as unknown[][];
+    if (reader) {
+      const values = statement.all(params) as unknown[][];
       if (stmt.want_rows !== false) rows = values.map((row) => row.map(encodeValue));
     } else {
       statement.run(params);
     }
+    if (!counted) return { cols, rows, affected_row_count: 0, last_insert_rowid: null };
     const [totalAfter, changes, lastInsertRowid] = this.#changeCounters();
     const changed = totalAfter !== totalBefore;
     return {

@@ -209,6 +209,16 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
     contextOptions({ storageState: storageStateOf(DEMO_CLIENT), bypassCSP: true, geolocation: MAKATI, permissions: ['geolocation'] }),
   );
   contexts.push(context);
+  // The configuration comes with the page (ADR 023) and, after that, from map.config: both say Mapbox.
+  await context.route((url) => url.pathname === '/', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script type="application\/json" id="page-data">)([\s\S]*?)(<\/script>)/,
+      (_whole, open: string, data: string, close: string) =>
+        open + JSON.stringify((JSON.parse(data) as { path: string; data: unknown }[]).map((answer) => (answer.path === 'map.config' ? { ...answer, data: mapboxConfig } : answer))) + close,
+    );
+    await route.fulfill({ response, body: html });
+  });
   await context.route('**/trpc/**', async (route) => {
     const url = new URL(route.request().url());
     const procedures = url.pathname.replace('/trpc/', '').split(',');

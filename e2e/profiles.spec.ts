@@ -148,7 +148,7 @@ test.describe('reading profiles', () => {
     await expect(page.getByText('No contact information available.', { exact: true })).toBeVisible();
   });
 
-  test('the profile asks the server for its data in one request before it renders, and lists load on their tab', async ({ page }) => {
+  test('a profile opened first comes with its data; reached inside the app, it asks in one request before it renders', async ({ page }) => {
     await signIn(page, 'Juan dela Cruz');
     await page.goto('/leaderboards');
     const calls: string[] = [];
@@ -156,11 +156,17 @@ test.describe('reading profiles', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/trpc/') || url.pathname.startsWith('/api/')) calls.push(url.pathname);
     });
+    const profileCalls = () => calls.filter((path) => path.includes('profiles.profile') || path.includes('profiles.stats'));
+    // Opened first (a link from elsewhere, a reload): the answers came with the page (ADR 023).
     await page.goto('/profile/makati-serenity-spa');
     await expect(page.getByRole('heading', { name: 'About Our Spa' })).toBeVisible();
-    const profileCalls = calls.filter((path) => path.includes('profiles.profile') || path.includes('profiles.stats'));
-    expect(profileCalls).toHaveLength(1);
-    expect(profileCalls[0]).toContain('profiles.profile,profiles.stats');
+    expect(profileCalls()).toEqual([]);
+    // Inside the app: the route asks for the profile and its stats together while the screen's code loads.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Map' }).click();
+    await page.getByRole('link', { name: /Your profile/ }).click();
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    expect(profileCalls()).toHaveLength(1);
+    expect(profileCalls()[0]).toContain('profiles.profile,profiles.stats');
   });
 });
 

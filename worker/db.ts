@@ -1,16 +1,52 @@
 // Drizzle over libSQL's HTTP client: Turso in production, the local libSQL server (db/local-server.ts) locally.
 // Each query or batch is one HTTP round trip (a Hrana pipeline). A client is made per request: a client shared
 // across requests queues queries beyond its concurrency limit and resumes them from another request's
-// context, which workerd cancels as hung; making one costs no I/O.
+// context, which workerd cancels as hung; making one costs no I/O. Drizzle is made without the schema's
+// relations (no procedure uses `db.query`): extracting them cost more CPU per request than the read itself.
+// The queries every request makes are built once per isolate (`builtOnce`, docs/architecture.md, "A request").
+import type { BatchItem } from 'drizzle-orm/batch';
+import { fillPlaceholders } from 'drizzle-orm';
+import type { Client } from '@libsql/client/web';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { drizzle } from 'drizzle-orm/libsql/web';
-import * as schema from '../db/schema.ts';
 import type { Config } from './env.ts';
 
-export type Database = LibSQLDatabase<typeof schema>;
+export type Database = LibSQLDatabase & { $client: Client };
 
 export function getDatabase(config: Config): Database {
-  return drizzle({ connection: { url: config.TURSO_DATABASE_URL, authToken: config.TURSO_AUTH_TOKEN }, schema });
+  return drizzle({ connection: { url: config.TURSO_DATABASE_URL, authToken: config.TURSO_AUTH_TOKEN } });
+}
+
+/** What drizzle's batch and a query's `then` use of a query builder (drizzle-orm 0.45's `_prepare`). */
+interface PreparedQuery {
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(result: unknown, isFromBatch: boolean): unknown;
+}
+
+/**
+ * A query whose SQL drizzle builds once per isolate, sent again with each request's values for its placeholders
+ * (`sql.placeholder(name)`). Building a SELECT of forty columns (the session lookup) cost more of a request's CPU
+ * than sending it. The answer can be awaited or put in a batch like the query builder it stands for.
+ */
+export function builtOnce<Q extends BatchItem<'sqlite'>>(build: (db: Database) => Q): (db: Database, values: Record<string, unknown>) => Q {
+  let prepared: PreparedQuery | undefined;
+  return (db, values) => {
+    // Only the SQL text and the row mapping are kept: the database the query is first built on is never used again.
+    prepared ??= (build(db) as unknown as { _prepare(): PreparedQuery })._prepare();
+    const { sql, params } = prepared.getQuery();
+    const query = { sql, params: fillPlaceholders(params, values) };
+    const mapResult = prepared.mapResult.bind(prepared);
+    const item = {
+      _prepare: () => ({ getQuery: () => query, mapResult }),
+      then<T, E = never>(resolve?: (rows: unknown) => T, reject?: (error: unknown) => E) {
+        return db.$client
+          .execute({ sql: query.sql, args: query.params as never })
+          .then((result: unknown) => mapResult(result, true))
+          .then(resolve, reject);
+      },
+    };
+    return item as unknown as Q;
+  };
 }
 
 /** A term for LIKE … ESCAPE '\': lower case (names and keys are compared in lower case); \, % and _ are taken literally. */

@@ -1,7 +1,8 @@
 // The Worker: one Hono app. tRPC at /trpc, the documented REST paths at /api, the chat socket at /ws/chat
 // (served by the ChatHub Durable Object exported here), and the web app's static
 // build for everything else (hashed assets cached for a year, index.html and the service worker revalidated).
-// The landing page and the auth form are sent prerendered (web/prerender.tsx), so they paint before any script.
+// The landing page and the auth form are sent prerendered (web/prerender.tsx), so they paint before any script;
+// the screens a member opens first come with their first queries' answers and their code (worker/page-data.ts).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { TRPC_MAX_BATCH_SIZE } from '../common/limits.ts';
 import { Hono } from 'hono';
@@ -18,6 +19,7 @@ import { favoritesRoutes } from './rest/favorites.ts';
 import { passwordResetRoutes } from './rest/password-reset.ts';
 import { premiumRoutes } from './rest/premium.ts';
 import { privacyRoutes } from './rest/privacy.ts';
+import { withPageData } from './page-data.ts';
 import { runScheduledWork } from './scheduled.ts';
 import { readConfig } from './env.ts';
 import { localMailboxAvailable } from './providers/mail.ts';
@@ -91,7 +93,9 @@ app.all('*', async (c) => {
   headers.set('Cache-Control', cacheControl);
   // What / sends depends on the session cookie.
   if (path === '/') headers.append('Vary', 'Cookie');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const answer = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  // A screen's first answers and code go with the app shell (worker/page-data.ts, ADR 023).
+  return page ? answer : withPageData(c.req.raw, c.env, answer, executionContextOf(c));
 });
 
 app.onError((error) => {

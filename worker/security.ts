@@ -34,26 +34,28 @@ function mapHostsFor(config: ReturnType<typeof readConfig>): string[] {
   return config.MAP_STYLE_URL ? [new URL(config.MAP_STYLE_URL).origin] : [];
 }
 
-export const securityHeaders: MiddlewareHandler<HonoEnv> = async (c, next) => {
-  await next();
-  // A WebSocket handshake's headers belong to the socket and cannot be changed.
-  if (c.res.status === 101) return;
-  const config = readConfig(c.env);
+/** The policy of a configuration, written once per isolate. */
+const policies = new WeakMap<ReturnType<typeof readConfig>, string>();
+
+function policyFor(config: ReturnType<typeof readConfig>): string {
+  const known = policies.get(config);
+  if (known !== undefined) return known;
   const captchaHosts = config.TURNSTILE_SITE_KEY
     ? ['https://challenges.cloudflare.com']
     : config.RECAPTCHA_SITE_KEY
       ? ['https://www.google.com', 'https://www.gstatic.com']
       : [];
   const mapHosts = mapHostsFor(config);
-  c.res.headers.set(
-    'Content-Security-Policy',
-    contentSecurityPolicy({
-      script: captchaHosts,
-      connect: [...captchaHosts, ...mapHosts],
-      frame: captchaHosts,
-      img: mapHosts,
-    }),
-  );
+  const policy = contentSecurityPolicy({ script: captchaHosts, connect: [...captchaHosts, ...mapHosts], frame: captchaHosts, img: mapHosts });
+  policies.set(config, policy);
+  return policy;
+}
+
+export const securityHeaders: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  await next();
+  // A WebSocket handshake's headers belong to the socket and cannot be changed.
+  if (c.res.status === 101) return;
+  c.res.headers.set('Content-Security-Policy', policyFor(readConfig(c.env)));
   c.res.headers.set('X-Content-Type-Options', 'nosniff');
   c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   c.res.headers.set('Permissions-Policy', 'geolocation=(self), camera=(), microphone=(), payment=()');

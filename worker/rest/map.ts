@@ -1,9 +1,24 @@
 // REST paths of the map, geolocation and address (spec part 1 section 7, issues 7 and 9), over the same procedures.
 import { Hono } from 'hono';
+import { readConfig } from '../env.ts';
+import { publicCacheControl } from '../response-cache.ts';
+import { CACHE_SCOPES, cachedAnswer } from '../services/edge-cache.ts';
 import { rest, type HonoEnv } from './adapter.ts';
 
+const listing = rest((caller, { query }) => caller.map.users({ role: query.get('role') as never }));
+
 export const mapRoutes = new Hono<HonoEnv>()
-  .get('/users', rest((caller, { query }) => caller.map.users({ role: query.get('role') as never })))
+  // The spa listing from the edge cache is answered with the stored JSON (the procedure's own answer, as for the
+  // boards); a miss, or another role, goes through the procedure.
+  .get('/users', async (c, next) => {
+    const ttl = readConfig(c.env).SPA_LISTING_CACHE_SECONDS;
+    if (c.req.query('role') === 'spa_management' && ttl > 0) {
+      const { scope, variants } = CACHE_SCOPES.spaListing;
+      const hit = await cachedAnswer(scope, variants[0], publicCacheControl(ttl));
+      if (hit !== null) return hit;
+    }
+    return listing(c, next);
+  })
   .get('/geolocation/maxmind', rest((caller) => caller.geo.locate()))
   .get('/geolocation/maxmind/:ip', rest((caller, { params }) => caller.geo.locateIp({ ip: params.ip! })))
   .patch('/profile/address', rest((caller, { body }) => caller.address.update(body as never)));

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { Handler } from 'hono';
 import { BOARDS, DEFAULT_TIMEFRAME, RESTRICTED_BOARDS, TIMEFRAMES, type Board } from '../../common/recognition.ts';
-import { CACHE_SCOPES, cachedBody } from '../services/edge-cache.ts';
+import { CACHE_SCOPES, cachedAnswer } from '../services/edge-cache.ts';
 import { BOARD_CACHE_TTL_SECONDS } from '../../common/limits.ts';
 import { publicCacheControl } from '../response-cache.ts';
 import { rest, type HonoEnv } from './adapter.ts';
@@ -34,9 +34,8 @@ function board(variantBoard: Board | 'summary'): Handler<HonoEnv> {
   return async (c, next) => {
     const timeframe = c.req.query('timeframe') ?? DEFAULT_TIMEFRAME;
     if (!RESTRICTED_BOARDS.includes(variantBoard as Board) && (TIMEFRAMES as readonly string[]).includes(timeframe)) {
-      const hit = await cachedBody(CACHE_SCOPES.leaderboards.scope, `${variantBoard}:${timeframe}`);
-      if (hit !== null)
-        return new Response(hit, { headers: { 'Content-Type': 'application/json', 'Cache-Control': publicCacheControl(BOARD_CACHE_TTL_SECONDS) } });
+      const hit = await cachedAnswer(CACHE_SCOPES.leaderboards.scope, `${variantBoard}:${timeframe}`, publicCacheControl(BOARD_CACHE_TTL_SECONDS));
+      if (hit !== null) return hit;
     }
     return viaProcedure(c, next);
   };

@@ -49,13 +49,21 @@ async function markOf(key: CryptoKey, metric: AnalyticsMetric, spaId: number, vi
   return btoa(String.fromCharCode(...new Uint8Array(signature)));
 }
 
+/** Marks this isolate has written today (at most MARKS_KEPT): a repeat event needs no write, the database would ignore it. */
+const written = { day: '', marks: new Set<string>() };
+const MARKS_KEPT = 50_000;
+
 /**
  * Counts one event for a spa, once per viewer and day: one batch (the rollup upsert unless the mark exists,
  * the mark, the pruning of old marks), plus once a day per isolate the salt. Only spa management members count.
+ * An event this isolate has already written today costs nothing: a member going back to a spa's profile reads it
+ * with one round trip.
  */
 export async function countEvent(db: Database, event: { spaId: number; viewerId: number; metric: AnalyticsMetric }, now = Date.now()) {
   const day = manilaDay(now);
   const mark = await markOf(await saltOf(db, day), event.metric, event.spaId, event.viewerId);
+  if (written.day !== day || written.marks.size >= MARKS_KEPT) Object.assign(written, { day, marks: new Set() });
+  if (written.marks.has(mark)) return;
   const expired = manilaDay(now - KEEP_MARK_DAYS * DAY_MS);
   await db.batch([
     db.run(sql`
@@ -68,6 +76,7 @@ export async function countEvent(db: Database, event: { spaId: number; viewerId:
     db.run(sql`delete from analytics_seen where day < ${expired}`),
     db.run(sql`delete from analytics_salts where day < ${expired}`),
   ]);
+  written.marks.add(mark);
 }
 
 // ---------------------------------------------------------------------------------------------------------

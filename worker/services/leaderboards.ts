@@ -89,8 +89,10 @@ function figures(board: Board, cutoff: number): SQL {
     case 'therapists':
       return sql`bt.points as totalFlowersReceived, ${distinct('giver_id', 'flowers', 'recipient_id')} as clientsServed`;
     case 'spas':
+      // A client reviews a spa once (reviews_reviewer_target_unique): the distinct clients who rated are the rated
+      // reviews, counted on reviews_counted_ratings_idx alone.
       return sql`bt.points as totalStarsReceived,
-        (select count(distinct rv.reviewer_id) from reviews as rv where rv.target_user_id = u.id and rv.created_at >= ${cutoff}
+        (select count(*) from reviews as rv where rv.target_user_id = u.id and rv.created_at >= ${cutoff}
            and rv.ambience_rating is not null and rv.removed_at is null) as clientsWhoRated,
         ${spaAverageRating(sql`u.id`)} as averageRating, ${spaReviewCount(sql`u.id`)} as reviewCount`;
     case 'clients':

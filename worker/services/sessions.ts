@@ -7,7 +7,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import { sessions, users } from '../../db/schema.ts';
 import { hashSecret, type SessionRow } from '../../db/session-tokens.ts';
-import type { Database } from '../db.ts';
+import { builtOnce, type Database } from '../db.ts';
 import type { Bindings } from '../env.ts';
 import { closeChatSockets } from './chat.ts';
 import { DAY_MS } from '../../common/time.ts';
@@ -27,18 +27,23 @@ export interface ValidatedSession {
   refreshed: boolean;
 }
 
+/** The session and its member by the session's id: every signed-in request sends it, so it is built once. */
+const sessionLookup = builtOnce((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1),
+);
+
 /** The session lookup of a token as a query, so that a read can send it in the same batch as its own queries. */
 export function sessionQuery(db: Database, token: string) {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
   return {
     id,
-    query: db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, id))
-      .limit(1),
+    query: sessionLookup(db, { id }),
     /** Checks the secret and the lifetimes against the looked-up row; writes only to expire or refresh. */
     finish: (rows: { session: SessionRow; user: UserRow }[], now = Date.now()) => finishValidation(db, secret, rows[0], now),
     /**

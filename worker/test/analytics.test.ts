@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ANALYTICS_TEXTS } from '../../common/analytics.ts';
 import { manilaDay } from '../../common/time.ts';
 import { createMember, type TestMember } from './members.ts';
-import { configuredWorker, database, json, messageOf, type Output } from './helpers.ts';
+import { configuredWorker, database, json, messageOf, pipelinesServed, type Output } from './helpers.ts';
 
 type Report = Output<'analytics.report'>;
 
@@ -54,6 +54,20 @@ describe('counting', () => {
     expect(await viewProfile(a, therapist)).toBe(200);
     expect(await rollups(spa)).toEqual({ profile_view: 2 });
     expect(await rollups(therapist)).toEqual({});
+  });
+
+  it('reads a spa profile again with one round trip: a view this isolate has counted today writes nothing more', async () => {
+    const [spa, viewer] = await Promise.all([createMember({ role: 'spa_management' }), createMember()]);
+    const trips = async (path: string) => {
+      const before = await pipelinesServed();
+      expect((await as(viewer, path)).status).toBe(200);
+      return (await pipelinesServed()) - before;
+    };
+    // The first view is counted after the answer (the day's salt may be read once per isolate too).
+    expect(await trips(`/api/users/${spa.id}/profile`)).toBeGreaterThanOrEqual(2);
+    expect(await trips(`/api/users/${spa.id}/profile`)).toBe(1);
+    expect(await trips(`/api/profile/by-slug/${spa.slug}`)).toBe(1);
+    expect(await rollups(spa)).toEqual({ profile_view: 1 });
   });
 
   it('counts the map popup, Call and Navigate once per viewer and day, only for spas', async () => {

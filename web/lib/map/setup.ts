@@ -1,7 +1,8 @@
 // The map's setup: which basemap it draws and the library that draws it (docs/architecture.md, "Providers"). One
-// query, shared by the map view and by the warm-up that starts it before the map's screen has loaded (warm-up.ts),
-// kept for the page's life: a kept map (MapView's `reuse`) is mounted again without reloading only with the same
-// style object.
+// query, kept for the page's life, shared by the map view, by the start-up (web/main.tsx, when the page says a map is
+// coming) and by the warm-up that starts it before the map's screen has loaded (warm-up.ts): the library loads beside
+// the screen's shell instead of after it. A kept map (MapView's `reuse`) is mounted again without reloading only with
+// the same style object.
 import { queryOptions } from '@tanstack/react-query';
 import type { MapClientConfig } from '../../../common/map.ts';
 import { chooseBasemap } from './basemap.ts';

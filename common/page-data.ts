@@ -1,0 +1,22 @@
+// The answers sent with a page (ADR 023): the Worker writes a screen's first queries' answers into the page as a
+// JSON data block (which screens and queries: common/screen-plans.ts) and the web app puts them in its query cache
+// before it renders. This module is what both sides share of it, and it stays small: the web app's first bundle
+// carries it.
+/** The id of the `<script type="application/json">` element that carries the answers. */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/** One query of a screen: the procedure's path (`profiles.profile`) and its input. */
+export interface FirstQuery {
+  path: string;
+  input?: unknown;
+}
+
+/** One answer sent with the page (a query that failed is left out: the screen asks for it and shows the error). */
+export interface PageAnswer extends FirstQuery {
+  data: unknown;
+}
+
+/** The data block's text: JSON that cannot end the element or open another (`<`, `>`, `&` and line separators escaped). */
+export function pageDataText(answers: PageAnswer[]): string {
+  return JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

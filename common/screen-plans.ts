@@ -1,0 +1,69 @@
+// What a screen asks first, by its address (ADR 023): the Worker sends those queries' answers with the page
+// (common/page-data.ts) and preloads the screen's code beside the app's own, so a first visit renders the screen
+// without waiting for a script to ask the server for its data. The inputs here are the ones the screens pass, so
+// the cache keys match. The Worker's only: the web app's first bundle must not carry what this imports.
+import type { FirstQuery } from './page-data.ts';
+import { DEFAULT_TIMEFRAME } from './recognition.ts';
+
+/** The code a screen needs first, by the key the build writes into route-chunks.json (vite.config.ts). */
+export type ScreenCode = 'routes/profile.tsx' | 'routes/leaderboards.tsx' | 'routes/search.tsx' | 'components/map/spa-map.tsx';
+
+export interface ScreenPlan {
+  queries: FirstQuery[];
+  /**
+   * Code to preload with the page. Not the map library (300 kB compressed): preloaded with the page, it took the
+   * screen's own scripts' bandwidth on a slow connection; the start-up loads it as soon as the shell's scripts are
+   * in (web/main.tsx), beside the screen rather than before it.
+   */
+  code: ScreenCode[];
+}
+
+const ME: FirstQuery = { path: 'account.me' };
+
+function slugOf(pathname: string, prefix: string): string | null {
+  if (!pathname.startsWith(prefix)) return null;
+  const rest = pathname.slice(prefix.length);
+  if (!rest || rest.includes('/')) return null;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first queries and code of the screen at `pathname`, or null where nothing is sent with the page. `signedIn`
+ * says whether the request carries a session: the signed-in home is the map; a visitor's `/` is the prerendered
+ * landing page.
+ */
+export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | null {
+  if (pathname === '/') {
+    if (!signedIn) return null;
+    return {
+      queries: [ME, { path: 'map.config' }, { path: 'map.users', input: { role: 'spa_management' } }],
+      code: ['components/map/spa-map.tsx'],
+    };
+  }
+  if (pathname === '/leaderboards') {
+    const timeframe = DEFAULT_TIMEFRAME;
+    return {
+      queries: [
+        ME,
+        { path: 'leaderboards.summary', input: { timeframe } },
+        { path: 'leaderboards.board', input: { board: 'therapists', timeframe } },
+        { path: 'leaderboards.board', input: { board: 'spas', timeframe } },
+      ],
+      code: ['routes/leaderboards.tsx'],
+    };
+  }
+  if (pathname === '/search') return { queries: [ME], code: ['routes/search.tsx'] };
+  const ref = pathname === '/profile' ? { me: true } : ['/profile/', '/spa/'].map((prefix) => slugOf(pathname, prefix)).find(Boolean);
+  if (ref) {
+    const input = typeof ref === 'string' ? { slug: ref } : ref;
+    return {
+      queries: [ME, { path: 'profiles.profile', input }, { path: 'profiles.stats', input }],
+      code: ['routes/profile.tsx'],
+    };
+  }
+  return null;
+}

@@ -1,0 +1,67 @@
+// The first queries' answers sent with the page (ADR 023): for an address whose screen common/screen-plans.ts plans, the
+// Worker runs the screen's first queries through the same procedures (a server-side caller, one context: the
+// session is looked up once) while the app shell is read, writes their answers into the page as a JSON data block
+// (`<script type="application/json">`, which the Content Security Policy lets through: it is never run) and adds
+// modulepreload links for the screen's code (dist/web/route-chunks.json, written by the build). A query that fails
+// is left out: the screen asks for it itself and shows its error. Such a page carries the member's own data, so it
+// is never stored by a cache.
+import { PAGE_DATA_ELEMENT_ID, pageDataText, type PageAnswer } from '../common/page-data.ts';
+import { screenPlan, type ScreenCode } from '../common/screen-plans.ts';
+import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
+import { createCaller } from './routers/index.ts';
+import type { Bindings } from './env.ts';
+import { readSessionToken } from './services/sessions.ts';
+import { createContext } from './trpc.ts';
+
+type ChunkFiles = Partial<Record<ScreenCode, string[]>>;
+
+/** route-chunks.json of the deployed build, read once per isolate. */
+let chunkFiles: Promise<ChunkFiles> | undefined;
+
+function screenChunks(env: Bindings, origin: string): Promise<ChunkFiles> {
+  chunkFiles ??= env.ASSETS.fetch(new Request(new URL('/route-chunks.json', origin)))
+    .then((response) => (response.ok ? (response.json() as Promise<ChunkFiles>) : {}))
+    .catch(() => ({}));
+  return chunkFiles;
+}
+
+type ProcedureCall = (input: unknown) => Promise<unknown>;
+
+/** The page `shell` (the app's index.html answer) for `request`, with its screen's first answers and code, or as it was. */
+export async function withPageData(request: Request, env: Bindings, shell: Response, executionCtx?: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  const plan = screenPlan(url.pathname, readSessionToken(request) !== null);
+  if (!plan || request.method !== 'GET' || shell.status !== 200 || !(shell.headers.get('Content-Type') ?? '').includes('text/html')) return shell;
+
+  const resHeaders = new Headers();
+  const caller = createCaller(createContext(request, env, resHeaders, executionCtx)) as unknown as Record<string, Record<string, ProcedureCall>>;
+  const [answers, chunks, html] = await Promise.all([
+    Promise.all(
+      plan.queries.map(async ({ path, input }): Promise<PageAnswer | null> => {
+        const [scope, name] = path.split('.') as [string, string];
+        try {
+          return { path, ...(input === undefined ? {} : { input }), data: await caller[scope]![name]!(input) };
+        } catch {
+          return null;
+        }
+      }),
+    ),
+    screenChunks(env, url.origin),
+    shell.text(),
+  ]);
+  // The screen's code after the app's own preloads.
+  const links = [...new Set(plan.code.flatMap((key) => chunks[key] ?? []))]
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('\n    ');
+  const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataText(answers.filter((answer) => answer !== null))}</script>`;
+  const page = html.replace('</head>', `  ${links}\n  </head>`).replace('</body>', `  ${data}\n  </body>`);
+
+  const headers = new Headers(shell.headers);
+  headers.delete('Content-Length');
+  headers.delete('ETag');
+  headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+  headers.append('Vary', 'Cookie');
+  // A session the lookup refreshed (or a ban it found) sets or clears the cookie with the page.
+  for (const cookie of resHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
+  return new Response(page, { status: 200, headers });
+}

@@ -1,0 +1,82 @@
+// A screen's first answers sent with the page (ADR 023, worker/page-data.ts): the answers are the procedures' own
+// (the member's own account only to the member), the data block cannot be broken out of whatever a member wrote, a
+// page that carries data is never stored by a cache, and the landing page for visitors stays the prerendered one.
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '../../common/page-data.ts';
+import { ban, createMember } from './members.ts';
+import { call, get, json, type Output } from './helpers.ts';
+
+const DATA_BLOCK = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`);
+
+async function page(path: string, cookie: string | null) {
+  const response = await call(path, { cookie, headers: { Accept: 'text/html' } });
+  const html = await response.text();
+  const block = DATA_BLOCK.exec(html);
+  return { response, html, answers: block ? (JSON.parse(block[1]!) as PageAnswer[]) : null };
+}
+
+const answerOf = (answers: PageAnswer[] | null, path: string, input?: unknown) =>
+  answers?.find((answer) => answer.path === path && JSON.stringify(answer.input) === JSON.stringify(input))?.data;
+
+describe('a screen sent with its first answers', () => {
+  it("sends a profile with the member's own account, the profile and its stats, as the procedures answer them", async () => {
+    const [viewer, spa] = await Promise.all([createMember(), createMember({ role: 'spa_management' })]);
+    const { response, html, answers } = await page(`/profile/${spa.slug}`, viewer.cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(response.headers.get('Vary')).toMatch(/Cookie/);
+    const me = answerOf(answers, 'account.me') as Output<'account.me'>;
+    expect(me).toMatchObject({ id: viewer.id, name: viewer.name });
+    const profile = await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${spa.slug}`, viewer));
+    expect(answerOf(answers, 'profiles.profile', { slug: spa.slug })).toEqual(profile);
+    expect(answerOf(answers, 'profiles.stats', { slug: spa.slug })).toMatchObject({ starStats: { received: 0 } });
+    // The screen's code is preloaded beside the app's (when the build listed it).
+    const chunks = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch('https://spa.test/route-chunks.json');
+    if (chunks.ok) {
+      const files = ((await chunks.json()) as Record<string, string[]>)['routes/profile.tsx']!;
+      for (const file of files) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+    }
+  });
+
+  it('keeps whatever a member wrote inside the data block', async () => {
+    const [writer, viewer] = await Promise.all([createMember({ role: 'therapist' }), createMember()]);
+    const aboutMe = 'Hilot </script><script>alert(1)</script> <!-- & \u2028 done';
+    const saved = await call('/api/profile', { method: 'PATCH', cookie: writer.cookie, body: { aboutMe } });
+    expect(saved.status).toBe(200);
+    const { html, answers } = await page(`/profile/${writer.slug}`, viewer.cookie);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!-- &');
+    expect((answerOf(answers, 'profiles.profile', { slug: writer.slug }) as Output<'profiles.profile'>).aboutMe).toBe(aboutMe);
+  });
+
+  it('sends the map home with the listing and the map configuration, and the leaderboards to a visitor too', async () => {
+    const member = await createMember();
+    const home = await page('/', member.cookie);
+    const config = await json<{ result: { data: Output<'map.config'> } }>(await call('/trpc/map.config'));
+    expect(answerOf(home.answers, 'map.config')).toEqual(config.result.data);
+    expect(answerOf(home.answers, 'map.users', { role: 'spa_management' })).toEqual(await json(await call('/api/users?role=spa_management')));
+    const boards = await page('/leaderboards', null);
+    expect(answerOf(boards.answers, 'account.me')).toBeNull();
+    expect(answerOf(boards.answers, 'leaderboards.board', { board: 'therapists', timeframe: 'monthly' })).toMatchObject({ board: 'therapists', timeframe: 'monthly' });
+  });
+
+  it('leaves out what a request may not have, and keeps the landing page for visitors as it was prerendered', async () => {
+    const landing = await page('/', null);
+    expect(landing.answers).toBeNull();
+    expect(landing.html).toContain('data-prerendered="landing"');
+    // A session that no longer works answers "nobody" in the page, as account.me does.
+    const stale = await page('/search', '__Host-session=stale.token');
+    expect(answerOf(stale.answers, 'account.me')).toBeNull();
+    // A banned member's session: the member's account is left out and the cookie is cleared with the page.
+    const banned = await createMember();
+    await ban(banned);
+    const refused = await page('/search', banned.cookie);
+    expect(refused.answers?.some((answer) => answer.path === 'account.me')).toBe(false);
+    expect(refused.response.headers.getSetCookie().some((cookie) => cookie.includes('Max-Age=0'))).toBe(true);
+    // Addresses of no planned screen, and API paths, are untouched.
+    const other = await page('/favorites', banned.cookie);
+    expect(other.answers).toBeNull();
+    expect(other.response.headers.get('Cache-Control')).toBe('no-cache');
+  });
+});
