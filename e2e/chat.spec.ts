@@ -1,7 +1,8 @@
 // The anonymous real-time chat, end to end with real sockets: two freshly registered members see each other
 // online, one asks, the other sees the countdown run and accepts, they type and talk, one ends the chat (after
 // confirming) and the messages are gone on both sides; a third member then meets the regular request limit.
-// Also: reporting and blocking, a dropped connection, and /chat signed out (it only asks the visitor to log in).
+// Also: reporting and blocking, a dropped connection, a message sent while the chat connects, and /chat signed out
+// (it only asks the visitor to log in).
 // chat-everywhere.spec.ts follows the chat beyond the chat screen.
 import { expect, test } from './fixtures.ts';
 import { membersForEachTest, openTab, secondsShown, seriousViolations, signIn, startChat } from './helpers.ts';
@@ -171,4 +172,27 @@ test('a dropped connection shows Reconnecting… and comes back; signed out mean
   await sockets[1]!.close({ code: 1008 });
   await expect(page.getByText('Please log in to access chat.')).toBeVisible();
   expect(sockets.length).toBe(2);
+});
+
+test('a message sent while the chat’s own socket opens says Connecting..., waits for it and then goes', async ({ browser }) => {
+  const a = await members.onChat(browser, 'Datu');
+  const b = await members.onChat(browser, 'Ligaya');
+  // A's socket to the chat's own object is held back until the message has been sent.
+  let openSocket!: () => void;
+  const held = new Promise<void>((resolve) => (openSocket = resolve));
+  await a.page.routeWebSocket(/\/ws\/chat\/session\//, async (socket) => {
+    await held;
+    socket.connectToServer();
+  });
+  const { chatOnA, chatOnB } = await startChat(a, b);
+  await expect(chatOnA.getByRole('status').filter({ hasText: 'Connecting...' })).toBeVisible();
+  const input = chatOnA.getByRole('textbox', { name: 'Message' });
+  const text = 'Sent before the chat was connected';
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  openSocket();
+  await expect(chatOnB.getByRole('log', { name: 'Messages' }).getByText(text)).toBeVisible();
+  await expect(chatOnA.getByRole('log', { name: 'Messages' }).getByText(text)).toBeVisible();
+  await expect(chatOnA.getByText('Connecting...')).toHaveCount(0);
 });

@@ -9,7 +9,7 @@
 // (The admin's No spas found. shows only with no spa at all, which the shared demo data never has.)
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { membersForEachTest, registerThroughApi, seriousViolations, startChat, storageStateOf, uniqueName } from './helpers.ts';
+import { editPageData, membersForEachTest, registerThroughApi, seriousViolations, startChat, storageStateOf, uniqueName } from './helpers.ts';
 
 const { newPage, registeredAt } = membersForEachTest();
 
@@ -104,6 +104,9 @@ test("another member's red flags are never titled My Red Flags, while loading or
 
 test('a signed-in screen shows Loading navigation... while the user loads', async ({ browser }) => {
   const page = await newPage(browser, storageStateOf('Juan dela Cruz'));
+  // The page without the answers the Worker sends with it (the service worker's offline shell is such a page): the
+  // screen asks for the member itself.
+  await editPageData(page, '/search', () => []);
   const { held, release } = await holdCalls(page, 'account.me');
   await page.goto('/search');
   await held;

@@ -9,8 +9,29 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PAGE_DATA_ELEMENT_ID, pageDataText, type PageAnswer } from '../common/page-data.ts';
 
 export const PASSWORD = 'warm-stones-and-hilot-2026';
+
+const PAGE_DATA_BLOCK = new RegExp(`(<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`);
+
+/**
+ * Changes the answers the Worker sends with a page (ADR 023) on their way to the browser: `edit` gets them and
+ * returns what the page carries instead (none: a page without its data, as the service worker's offline shell is).
+ */
+export async function editPageData(target: Page | BrowserContext, pathname: string, edit: (answers: PageAnswer[]) => PageAnswer[]) {
+  await target.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        PAGE_DATA_BLOCK,
+        (_block, open: string, data: string, close: string) => open + pageDataText(edit(JSON.parse(data) as PageAnswer[])) + close,
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
+}
 
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;

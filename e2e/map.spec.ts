@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { contextOptions, expect, test } from './fixtures.ts';
 import { distanceMeters } from '../common/geo.ts';
 import { listingOrder } from '../common/map.ts';
-import { storageStateOf, whenStill } from './helpers.ts';
+import { editPageData, storageStateOf, whenStill } from './helpers.ts';
 
 const DEMO_CLIENT = 'Juan dela Cruz';
 /** Makati, near the demo spas. */
@@ -210,15 +210,7 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
   );
   contexts.push(context);
   // The configuration comes with the page (ADR 023) and, after that, from map.config: both say Mapbox.
-  await context.route((url) => url.pathname === '/', async (route) => {
-    const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /(<script type="application\/json" id="page-data">)([\s\S]*?)(<\/script>)/,
-      (_whole, open: string, data: string, close: string) =>
-        open + JSON.stringify((JSON.parse(data) as { path: string; data: unknown }[]).map((answer) => (answer.path === 'map.config' ? { ...answer, data: mapboxConfig } : answer))) + close,
-    );
-    await route.fulfill({ response, body: html });
-  });
+  await editPageData(context, '/', (answers) => answers.map((answer) => (answer.path === 'map.config' ? { ...answer, data: mapboxConfig } : answer)));
   await context.route('**/trpc/**', async (route) => {
     const url = new URL(route.request().url());
     const procedures = url.pathname.replace('/trpc/', '').split(',');

@@ -94,8 +94,9 @@ test('a new e-mail address waits for its link: the editor and the profile say so
   await page.getByLabel('Email').fill(address);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  // The profile itself, not the editor still on screen while the router loads it (it has a Contact tab too).
-  await expect(page.getByRole('tablist', { name: 'Profile sections' })).toBeVisible();
+  // The profile's own tab list (exactly: the editor, still on screen while the router loads the profile, has "Edit
+  // profile sections" with a Contact tab too).
+  await expect(page.getByRole('tablist', { name: 'Profile sections', exact: true })).toBeVisible();
   await page.getByRole('tab', { name: /^Contact/ }).click();
   await expect(page.getByText(PRIVACY_TEXTS.pendingNotice(address))).toBeVisible();
   await expect(page.getByRole('link', { name: address })).toHaveCount(0);

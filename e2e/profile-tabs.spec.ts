@@ -41,7 +41,7 @@ async function expectSectionUnderBar(page: Page, bar: Locator, name: string) {
 test("a spa manager's view of a client: eight tabs on one sticky line, each section right under it", async ({ page }) => {
   await signIn(page, 'Makati Serenity Spa');
   await page.goto('/profile/juan-dela-cruz');
-  const bar = page.getByRole('tablist', { name: 'Profile sections' });
+  const bar = page.getByRole('tablist', { name: 'Profile sections', exact: true });
   await expect(bar).toHaveCount(1);
   const tabs = bar.getByRole('tab');
   await expect(tabs).toHaveCount(CLIENT_RECORD.length);
@@ -98,7 +98,7 @@ test('a client looking at another client gets the first row only, on the same ba
   await page.getByRole('tab', { name: 'Top Clients' }).click();
   const someone = page.getByRole('list', { name: /^Top Clients/ }).getByRole('link').filter({ hasNotText: 'Juan dela Cruz' }).first();
   await someone.click();
-  const bar = page.getByRole('tablist', { name: 'Profile sections' });
+  const bar = page.getByRole('tablist', { name: 'Profile sections', exact: true });
   await expect(bar.getByRole('tab')).toHaveCount(3);
   expect((await bar.getByRole('tab').allInnerTexts()).map((text) => text.replace(/\s*\d+$/, '').trim())).toEqual(['About', 'Spas Reviewed', 'Therapists Reviewed']);
   await bar.getByRole('tab', { name: /^Therapists Reviewed/ }).click();

@@ -9,7 +9,7 @@ import { registerThroughApi, seriousViolations, signIn, uniqueName } from './hel
 
 /** The labels of the profile's tabs, by the spec's rows (one tab bar; each tab carries its row), counts removed. */
 async function tabRows(page: Page): Promise<string[][]> {
-  const list = page.getByRole('tablist', { name: 'Profile sections' });
+  const list = page.getByRole('tablist', { name: 'Profile sections', exact: true });
   await expect(list).toBeVisible();
   const rows: string[][] = [];
   for (const tab of await list.getByRole('tab').all()) {

@@ -190,7 +190,7 @@ async function measureVisits(page: Page, who: string, visits: Visit[]): Promise<
     problems.push(...(await axeOnce(page, `${who === 'signed out' ? 'out' : 'in'} ${visit.path}`, where)));
     if (process.env.TARGETS_LOG) console.log(`visited ${where}`);
     for (const list of visit.tabs ?? []) {
-      const tablist = page.getByRole('tablist', { name: list });
+      const tablist = page.getByRole('tablist', { name: list, exact: true });
       await expect(tablist, `${where} ${list}`).toBeVisible();
       const names = await tablist.getByRole('tab').allInnerTexts();
       for (const [index, name] of names.entries()) {

@@ -1,6 +1,6 @@
 // The open chat (spec part 1 section 2): the partner's name and role badge, [END CHAT] (which asks first), the
 // messages (own on the right, the partner's on the left, each with its time; long words wrap, text stays
-// plain), the "typing reply..." indicator and the message input. Report and Block sit on their own row, apart
+// plain), the "typing reply..." indicator (or "Connecting..." while the chat's own socket opens) and the message input. Report and Block sit on their own row, apart
 // from [END CHAT]. It fills the space between the page header and the bottom navigation so the input always
 // sits just above the navigation. Requests arriving meanwhile show compactly above the messages; a partner
 // whose connection dropped is shown as away, with the time left before the chat ends; the back button counts
@@ -128,13 +128,12 @@ export function ChatView({ chat, session, meId }: ChatViewProps) {
         <MessageLog messages={session.messages} meId={meId} partnerName={name} />
 
         <p role="status" className="h-6 px-4 text-sm text-ink-600 italic">
-          {typing ? 'typing reply...' : ''}
+          {typing ? 'typing reply...' : session.linked ? '' : 'Connecting...'}
         </p>
 
         <Composer
           key={sessionId}
           sessionId={sessionId}
-          disabled={!session.linked}
           onSend={(content) => chat.sendMessage(sessionId, content)}
           setTyping={chat.setTyping}
         />

@@ -2,7 +2,7 @@
 // and a counter appears near the 1,000-character limit. Typing signals are throttled: one typing-start at most
 // every few seconds while keys are pressed, and typing-stop after a short pause, on send and on blur. It takes
 // the focus when the chat opens, and an unsent draft waits (in memory, for this tab) while the member is
-// elsewhere in the app.
+// elsewhere in the app. A message sent while the chat's own socket (re)connects waits for it (lib/chat-connection.ts).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../common/limits.ts';
 import { cn } from '../../lib/cn.ts';
@@ -42,12 +42,11 @@ function useTypingSignal(sessionId: string, setTyping: (sessionId: string, typin
 
 export interface ComposerProps {
   sessionId: string;
-  disabled: boolean;
   onSend: (content: string) => boolean;
   setTyping: (sessionId: string, typing: boolean) => void;
 }
 
-export function Composer({ sessionId, disabled, onSend, setTyping }: ComposerProps) {
+export function Composer({ sessionId, onSend, setTyping }: ComposerProps) {
   const [draft, setDraftState] = useState(() => drafts.get(sessionId) ?? '');
   const setDraft = (value: string) => {
     setDraftState(value);
@@ -73,7 +72,7 @@ export function Composer({ sessionId, disabled, onSend, setTyping }: ComposerPro
   }, [draft]);
 
   const send = () => {
-    if (!content || disabled) return;
+    if (!content) return;
     if (onSend(content)) {
       setDraft('');
       stop();
@@ -116,7 +115,7 @@ export function Composer({ sessionId, disabled, onSend, setTyping }: ComposerPro
         <button
           type="submit"
           aria-label="Send"
-          disabled={disabled || !content}
+          disabled={!content}
           className={cn(
             'flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white shadow-sm transition-colors',
             'hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
