@@ -10,7 +10,7 @@
 // ends (by the alarm) do their chats end and their requests go, with the reason `offline`. A socket closed
 // because its session ended (sign-out, ban) ends everything at once.
 import { DurableObject } from 'cloudflare:workers';
-import { CHAT_ERRORS, type ChatErrorCode, type ChatMessage, type PresenceMode } from '../common/chat-protocol.ts';
+import { type ChatErrorCode, type ChatMessage, type PresenceMode } from '../common/chat-protocol.ts';
 import { Blocks } from './blocks.ts';
 import { migrateHubStorage } from './hub-storage.ts';
 import type { ChatSession } from './chat-session.ts';
@@ -81,7 +81,7 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
     const admitted = this.policy.admit(ws, raw);
     if (!admitted) return;
     const { member, frame } = admitted;
-    const fail = (code: ChatErrorCode) => this.sockets.send(ws, { type: 'error', code, message: CHAT_ERRORS[code] });
+    const fail = (code: ChatErrorCode) => this.sockets.sendError(ws, code);
 
     switch (frame.type) {
       case 'join':

@@ -18,7 +18,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { CHAT_ERRORS, CLOSE_CHAT_ENDED, CLOSE_SESSION_ENDED, type ChatErrorCode, type ChatMessage } from '../common/chat-protocol.ts';
 import { CHAT_MEMBER_HEADER, HubSockets, type MemberConnection, type SocketTarget } from './hub-sockets.ts';
 import { Messages } from './messages.ts';
-import type { SessionRow } from './sessions.ts';
+import { sessionRowValues, type SessionRow } from './sessions.ts';
 import { SocketPolicy, closeSocket, refuseExtraSocket } from './socket-policy.ts';
 
 /** The one table: the session's row as the hub has it. Sessions are short-lived; a new column ships with a migration. */
@@ -77,7 +77,7 @@ export class ChatSession extends DurableObject<Record<string, unknown>> {
     const admitted = this.policy.admit(ws, raw);
     if (!admitted) return;
     const { member, frame } = admitted;
-    const fail = (code: ChatErrorCode) => this.sockets.send(ws, { type: 'error', code, message: CHAT_ERRORS[code] });
+    const fail = (code: ChatErrorCode) => this.sockets.sendError(ws, code);
     // Requests, answers, joining and ending are the hub's (/ws/chat).
     if (frame.type !== 'send-message' && frame.type !== 'typing-start' && frame.type !== 'typing-stop') return fail('invalid_frame');
     const session = this.session();
@@ -100,15 +100,7 @@ export class ChatSession extends DurableObject<Record<string, unknown>> {
     if (this.session()) return;
     const sql = this.ctx.storage.sql;
     sql.exec(SCHEMA);
-    sql.exec(
-      'INSERT INTO session VALUES (?, ?, ?, ?, ?, ?)',
-      session.id,
-      session.participant1_id,
-      session.participant1_name,
-      session.participant2_id,
-      session.participant2_name,
-      session.started_at,
-    );
+    sql.exec('INSERT INTO session VALUES (?, ?, ?, ?, ?, ?)', ...sessionRowValues(session));
     this.row = session;
   }
 

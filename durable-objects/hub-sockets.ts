@@ -4,7 +4,7 @@
 // member and its session so that a member's sockets, or a signed-out session's, are found without a table of
 // our own.
 import type { Role } from '../common/roles.ts';
-import type { PresenceMode, ServerFrame } from '../common/chat-protocol.ts';
+import { CHAT_ERRORS, type ChatErrorCode, type PresenceMode, type ServerFrame } from '../common/chat-protocol.ts';
 
 /** The verified member the Worker passes with a socket (header `X-Chat-Member`). */
 export interface ChatMember {
@@ -103,6 +103,11 @@ export class HubSockets {
 
   send(ws: WebSocket, frame: ServerFrame) {
     this.sendRaw(ws, JSON.stringify(frame));
+  }
+
+  /** The protocol's error frame: the code and its text (CHAT_ERRORS). */
+  sendError(ws: WebSocket, code: ChatErrorCode) {
+    this.send(ws, { type: 'error', code, message: CHAT_ERRORS[code] });
   }
 
   sendRaw(ws: WebSocket, data: string) {

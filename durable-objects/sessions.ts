@@ -21,6 +21,11 @@ export type SessionRow = {
   started_at: number;
 };
 
+/** A session row's values in its columns' order: the hub's `sessions` and a session object's `session` tables. */
+export function sessionRowValues(session: SessionRow) {
+  return [session.id, session.participant1_id, session.participant1_name, session.participant2_id, session.participant2_name, session.started_at];
+}
+
 type Participant = { id: number; name: string };
 
 export function partnerOf(session: SessionRow, userId: number): Participant {
@@ -94,15 +99,7 @@ export class Sessions {
 
   /** Stores a session whose object is ready; nobody is told yet. */
   store(session: SessionRow) {
-    this.sql.exec(
-      'INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)',
-      session.id,
-      session.participant1_id,
-      session.participant1_name,
-      session.participant2_id,
-      session.participant2_name,
-      session.started_at,
-    );
+    this.sql.exec('INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)', ...sessionRowValues(session));
   }
 
   /** A session opened for nothing (the request ended meanwhile): its object goes. */
