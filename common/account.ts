@@ -1,9 +1,8 @@
 // The account's texts and the current-user shape, shared by the worker and the web app. No zod here: the web app's
 // first bundle reads these; the registration and sign-in inputs are in account-input.ts.
-import type { Role } from './roles.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { NAME_CHARACTERS_MESSAGE } from './names.ts';
-import type { WeeklyHours } from './opening-hours.ts';
+import type { ContactHandles, PublicProfile } from './profile.ts';
 
 export const MESSAGES = {
   nameRequired: 'Name is required.',
@@ -26,32 +25,14 @@ export const MESSAGES = {
 } as const;
 
 /**
- * The current user as the spec lists it (part 1 section 3), plus the thumbnail and, for spa management, the
- * weekly opening hours the editor shows. Email is present only for its owner.
+ * The current user as the spec lists it (part 1 section 3): the member's own profile fields, plus the thumbnail
+ * and, for spa management, the weekly opening hours the editor shows, and what only its owner sees (the e-mail
+ * address and one waiting for its confirmation link).
  */
-export interface CurrentUser {
-  id: number;
-  name: string;
-  slug: string;
-  role: Role;
-  profilePic: string | null;
-  profilePicThumbnail: string | null;
-  isPremium: boolean;
+export interface CurrentUser
+  extends ContactHandles,
+    Pick<PublicProfile, 'id' | 'name' | 'slug' | 'role' | 'profilePic' | 'profilePicThumbnail' | 'isPremium' | 'aboutMe' | 'phoneNumber' | 'address' | 'latitude' | 'longitude' | 'openingHours'> {
   memberNumber: number;
-  aboutMe: string | null;
   email: string | null;
-  /** A new e-mail address waiting for its confirmation link (only its owner sees it). */
   pendingEmail: string | null;
-  phoneNumber: string | null;
-  address: string | null;
-  latitude: string | null;
-  longitude: string | null;
-  viberHandle: string | null;
-  messengerHandle: string | null;
-  telegramHandle: string | null;
-  whatsappHandle: string | null;
-  instagramHandle: string | null;
-  tiktokHandle: string | null;
-  facebookHandle: string | null;
-  openingHours: WeeklyHours | null;
 }
