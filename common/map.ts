@@ -1,8 +1,5 @@
 // The map's constants and the spa listing it draws (spec part 1 sections 2, 3 and 9; issue 9), shared by the
 // Worker (GET /api/users?role=spa_management) and the web app.
-import { z } from 'zod';
-import { ROLES } from './roles.ts';
-
 export const MAP_ZOOM = { default: 12, focused: 15, recenter: 14, addressDefault: 13, addressSet: 15 } as const;
 /** The map's own centre before the member's location is known (spec part 1 section 9). */
 export const MAP_FALLBACK_CENTER = { latitude: 14.64425, longitude: 121.037472 } as const;
@@ -28,9 +25,6 @@ export const MAP_MESSAGES = {
   yourLocation: 'Your Location',
   estimateLabel: 'Estimate: straight-line distance at an assumed city driving speed, not a road route.',
 } as const;
-
-/** GET /api/users?role=...: members of that role (spa_management for everyone, other roles for admins). */
-export const userListingInput = z.object({ role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}.` }) });
 
 /** A spa on the map (spec part 1 section 3) with its computed rating and opening state. */
 export interface SpaListingEntry {

@@ -2,7 +2,7 @@
 // the inputs, the texts of every view and error, and the token's lifetime. The new password follows the
 // registration rules (8 characters: docs/architecture.md, "Beyond the spec"), and the server also refuses common passwords.
 import { z } from 'zod';
-import { newPassword } from './account.ts';
+import { newPassword } from './account-input.ts';
 
 /** A reset link works for one hour (spec part 2 section 9). */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;

@@ -1,8 +1,6 @@
 // The account's privacy (issue 22, ADR 022), shared by the Worker and the web app: signed-in devices, the
 // confirmation of a new e-mail address, the download of one's data and the deletion of the account. The inputs,
 // the texts every screen and error shows, and the periods the ADR names.
-import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './limits.ts';
 import { DAY_MS, HOUR_MS } from './time.ts';
 
 /** What every list, card and board shows for a member who deleted their account, with no link. */
@@ -89,19 +87,6 @@ export const PRIVACY_TEXTS = {
   lastAdmin: 'You are the last admin. Make another member an admin before you delete your account.',
   deleted: 'Your account has been deleted.',
 } as const;
-
-/** A session by its public id (never its secret). */
-export const sessionIdInput = z.object({ id: z.string().min(1, PRIVACY_TEXTS.sessionNotFound).max(64, PRIVACY_TEXTS.sessionNotFound) });
-
-/** POST /api/confirm-email: the token from the link. */
-export const confirmEmailInput = z.object({
-  token: z.string({ error: PRIVACY_TEXTS.confirmLinkMissing }).min(1, PRIVACY_TEXTS.confirmLinkMissing).max(128, PRIVACY_TEXTS.confirmLinkInvalid),
-});
-
-/** DELETE /api/user: the member's password, asked again. */
-export const deleteAccountInput = z.object({
-  password: z.string({ error: PRIVACY_TEXTS.passwordRequired }).min(1, PRIVACY_TEXTS.passwordRequired).max(PASSWORD_MAX_LENGTH, PRIVACY_TEXTS.wrongPassword),
-});
 
 /** One signed-in device as GET /api/sessions lists it: the id, never the secret. */
 export interface SessionInfo {

@@ -5,7 +5,7 @@ import { createClient } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { resolve } from 'node:path';
-import { memberName } from '../common/account.ts';
+import { memberName } from '../common/account-input.ts';
 import { PASSWORD_MIN_LENGTH } from '../common/limits.ts';
 import { nameKey } from '../common/names.ts';
 import { users } from '../db/schema.ts';

@@ -8,7 +8,8 @@
 // signed-in visitor is sent to /.
 import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { MESSAGES, registerInput } from '../../common/account.ts';
+import { MESSAGES } from '../../common/account.ts';
+import { registerInput } from '../../common/account-input.ts';
 import { MINIMUM_AGE, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/limits.ts';
 import { REGISTRABLE_ROLES, REGISTRATION_ROLE_LABELS, type RegistrableRole } from '../../common/roles.ts';
 import { BrandMark } from '../components/brand-mark.tsx';

@@ -4,7 +4,7 @@
 // and also refuses common passwords. A reset signs the member out everywhere, this browser included.
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { z } from 'zod';
-import { newPassword as newPasswordSchema } from '../../common/account.ts';
+import { newPassword as newPasswordSchema } from '../../common/account-input.ts';
 import { PASSWORD_MAX_LENGTH } from '../../common/limits.ts';
 import { RESET_TEXTS } from '../../common/password-reset.ts';
 import { ShieldIcon } from '../components/icons.tsx';

@@ -2,7 +2,8 @@
 // write two: registration first consumes the captcha and checks the name in one batch, then creates the user
 // and the session in another; sign-in reads the user, then writes the session.
 import { and, eq, or, sql } from 'drizzle-orm';
-import { loginInput, MESSAGES, registerInput, type CurrentUser } from '../../common/account.ts';
+import { MESSAGES, type CurrentUser } from '../../common/account.ts';
+import { loginInput, registerInput } from '../../common/account-input.ts';
 import { nameSkeleton } from '../../common/name-skeleton.ts';
 import { nameKey as keyOfName } from '../../common/names.ts';
 import { captchaUses, sessions, users } from '../../db/schema.ts';

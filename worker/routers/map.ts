@@ -4,11 +4,12 @@
 // edge cache until a write that changes a spa purges it (purgeSpaListing, ADR 006). Listing members of any
 // other role is for admins only: client and therapist lists are private.
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
 import { MESSAGES } from '../../common/account.ts';
 import { directionsInput, type RouteSummary } from '../../common/geo.ts';
-import { userListingInput, type MapClientConfig, type SpaListingEntry } from '../../common/map.ts';
+import type { MapClientConfig, SpaListingEntry } from '../../common/map.ts';
 import { isOpenNow } from '../../common/opening-hours.ts';
-import type { Role } from '../../common/roles.ts';
+import { ROLES, type Role } from '../../common/roles.ts';
 import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import { directionsProvider } from '../providers/directions.ts';
@@ -18,6 +19,9 @@ import { isPremiumMember } from '../services/users.ts';
 import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
 import { notBanned } from '../services/member-sql.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
+
+/** GET /api/users?role=...: members of that role (spa_management for everyone, other roles for admins). */
+const userListingInput = z.object({ role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}.` }) });
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 

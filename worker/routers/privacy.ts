@@ -4,7 +4,8 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/account.ts';
 import { PROFILE_TEXTS } from '../../common/profile.ts';
-import { confirmEmailInput, deleteAccountInput, PRIVACY_TEXTS, sessionIdInput, type SessionInfo } from '../../common/privacy.ts';
+import { confirmEmailInput, deleteAccountInput, sessionIdInput } from '../../common/privacy-input.ts';
+import { PRIVACY_TEXTS, type SessionInfo } from '../../common/privacy.ts';
 import { sessions } from '../../db/schema.ts';
 import { deliverDueMail, mailProviderName, queueMailWhen } from '../providers/mail.ts';
 import { closeChatSockets } from '../services/chat.ts';

@@ -5,7 +5,8 @@
 // dropped, a full load of /) and the landing page says the account was deleted.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deleteAccountInput, PRIVACY_TEXTS } from '../../../common/privacy.ts';
+import { deleteAccountInput } from '../../../common/privacy-input.ts';
+import { PRIVACY_TEXTS } from '../../../common/privacy.ts';
 import { PASSWORD_MAX_LENGTH } from '../../../common/limits.ts';
 import { httpStatusOf, serverMessage } from '../../lib/errors.ts';
 import { rememberSessionEnd } from '../../lib/session-end.ts';

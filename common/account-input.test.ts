@@ -1,6 +1,7 @@
 // The registration schema's order of checks.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, registerInput } from './account.ts';
+import { MESSAGES } from './account.ts';
+import { registerInput } from './account-input.ts';
 
 describe('registerInput', () => {
   const valid = { name: 'Ana', ageConfirmation: true, recaptchaToken: 'token', role: 'client', password: 'long-enough-pw' };
