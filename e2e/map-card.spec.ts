@@ -13,6 +13,10 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { membersForEachTest, openTab, seriousViolations, startChat, storageStateOf, whenStill } from './helpers.ts';
 
+// Each journey here draws the map in software WebGL for several placements and sizes: 30 to 45 s on a quiet
+// machine, so twice the default time before one counts as hung.
+test.describe.configure({ timeout: 120_000 });
+
 const DEMO_CLIENT = 'Juan dela Cruz';
 /** Makati, near the demo spas: the device's location. */
 const MAKATI = { latitude: 14.5547, longitude: 121.0244 };

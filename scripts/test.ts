@@ -2,7 +2,8 @@
 // tests (vitest),
 // every benchmark once at a tiny size (scripts/bench-smoke.ts: one that crashes is a failed test, figures never
 // fail anything), then the Playwright journeys in Chromium against the app served as `npm start` serves it (free port,
-// throw-away data, one app per Playwright worker). Ends with each stage's time and one line: "N passed, N failed".
+// throw-away data, one app per Playwright worker). Ends with each stage's time, the journeys that passed only on their
+// retry, and one line: "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,6 +101,18 @@ const playwrightExit = await stage('Playwright journeys in Chromium', () =>
   }),
 );
 const playwright = readJson(playwrightReport);
+/** Journeys that failed once and passed on their retry (playwright.config.ts): named in the summary, never hidden. */
+const flaky: string[] = [];
+interface ReportSuite {
+  title: string;
+  specs?: { title: string; tests: { status: string }[] }[];
+  suites?: ReportSuite[];
+}
+const collectFlaky = (suite: ReportSuite, file: string) => {
+  for (const spec of suite.specs ?? []) if (spec.tests.some((test) => test.status === 'flaky')) flaky.push(`${file} › ${spec.title}`);
+  for (const child of suite.suites ?? []) collectFlaky(child, file);
+};
+for (const suite of (playwright?.suites ?? []) as ReportSuite[]) collectFlaky(suite, suite.title);
 if (playwright?.stats) {
   total.passed += playwright.stats.expected + playwright.stats.flaky;
   total.failed += playwright.stats.unexpected;
@@ -113,5 +126,6 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log('\nTime per stage:');
 for (const [title, ms] of stageTimes) console.log(`  ${title.padEnd(28)} ${seconds(ms).padStart(9)}`);
 console.log(`  ${'total'.padEnd(28)} ${seconds(performance.now()).padStart(9)}`);
+if (flaky.length > 0) console.log(`\nPassed on a retry (failed once; look at each):\n${flaky.map((title) => `  ${title}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed === 0 ? 0 : 1);
