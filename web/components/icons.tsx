@@ -23,6 +23,12 @@ function Icon({ size = 24, children, ...props }: IconProps) {
   );
 }
 
+/** The × of every Close and Remove button. */
+export const CloseIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
 export const MapIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 4 3.5 6v14L9 18l6 2 5.5-2V4L15 6 9 4Z" />

@@ -18,7 +18,7 @@ import { MAP_MESSAGES, STAR_COUNT_DELAY_MS, type SpaListingEntry } from '../../.
 import { callSpa, messagingLink } from '../../lib/map/call.ts';
 import { cn } from '../../lib/cn.ts';
 import { trpc } from '../../trpc.ts';
-import { CrownIcon } from '../icons.tsx';
+import { CloseIcon, CrownIcon } from '../icons.tsx';
 import { SaveButton } from '../favorites/save-button.tsx';
 import { Rating } from '../rating.tsx';
 import { aboveChatPill } from '../signed-in-layout.tsx';
@@ -154,9 +154,7 @@ function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEnt
           aria-label="Close"
           className="-mt-1 -mr-1.5 flex size-11 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
+          <CloseIcon size={20} />
         </DialogPrimitive.Close>
       </div>
       <div className="mt-2 grid gap-1">

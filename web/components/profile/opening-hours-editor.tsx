@@ -5,6 +5,7 @@ import { WEEK_DAY_NAMES, WEEK_DAYS, type TimeRange, type WeekDay, type WeeklyHou
 import { Button } from '../ui/button.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
 import { FieldError } from '../ui/form-alert.tsx';
+import { CloseIcon } from '../icons.tsx';
 
 const MAX_RANGES = 4;
 export const CLOSED_WEEK: WeeklyHours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
@@ -106,9 +107,7 @@ export function OpeningHoursEditor({
                       aria-label={`Remove ${WEEK_DAY_NAMES[day]} range ${i + 1}`}
                       onClick={() => setDay(day, ranges.filter((_, j) => j !== i))}
                     >
-                      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-                        <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-                      </svg>
+                      <CloseIcon size={18} />
                     </Button>
                   </div>
                 ))}

@@ -4,6 +4,7 @@
 // opened, normally the button that opened it.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
+import { CloseIcon } from '../icons.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -42,9 +43,7 @@ export function Dialog({ open, onOpenChange, title, description, children, retur
             aria-label="Close"
             className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-full text-ink-600 hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <CloseIcon size={18} />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -3,6 +3,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../common/limits.ts';
 import { cn } from '../../lib/cn.ts';
 import { dismiss, useToasts, type ToastVariant } from './use-toast.ts';
+import { CloseIcon } from '../icons.tsx';
 
 const VARIANT_CLASSES: Record<ToastVariant, string> = {
   default: 'border-sand-200 bg-white text-ink-900',
@@ -38,9 +39,7 @@ export function Toaster() {
             aria-label="Close"
             className="absolute top-1 right-1 flex size-11 items-center justify-center rounded-full opacity-80 hover:opacity-100 focus-visible:opacity-100"
           >
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <CloseIcon size={16} />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
