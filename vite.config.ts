@@ -139,9 +139,10 @@ export default defineConfig({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
             {
               name: 'data',
-              test: /[\\/]node_modules[\\/](@tanstack|@trpc)[\\/]/,
+              test: /[\\/]node_modules[\\/](@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store)|@trpc)[\\/]/,
               priority: 10,
             },
+            { name: 'shell', tags: ['$initial'], priority: 5 },
           ],
         },
       },

@@ -2,8 +2,10 @@
 // screens and the server share word for word, the limits, and the inputs both validate.
 import { z } from 'zod';
 import { PHILIPPINES_BOUNDS } from './limits.ts';
-import { weeklyHoursSchema, type WeeklyHours } from './opening-hours.ts';
+import { type WeeklyHours } from './opening-hours.ts';
+import { weeklyHoursSchema } from './opening-hours-schema.ts';
 import { ROLES } from './roles.ts';
+import { REVIEW_REPORT_NOTE_MAX, REVIEW_REPORT_REASONS, REVIEW_REPORT_TEXTS, type ReviewReportReason } from './review-reports.ts';
 
 export const LATEST_USERS_COUNT = 25;
 export const TOP_RATED_SPAS_COUNT = 5;
@@ -18,7 +20,6 @@ export const SPA_PHONE_MAX = 40;
 export const SPA_WEBSITE_MAX = 300;
 export const SPA_AMENITIES_MAX = 30;
 export const SPA_AMENITY_MAX = 60;
-export const REVIEW_REPORT_NOTE_MAX = 500;
 
 export const ADMIN_TEXTS = {
   title: 'Admin Dashboard',
@@ -243,31 +244,6 @@ export function bioPreview(bio: string | null): string {
 }
 
 // Moderation ----------------------------------------------------------------------------------------------
-
-export const REVIEW_REPORT_REASONS = {
-  spam: 'Spam or advertising',
-  offensive: 'Offensive or abusive',
-  false: 'False or misleading',
-  conflict: 'Conflict of interest',
-  private: 'Shares private information',
-} as const;
-export type ReviewReportReason = keyof typeof REVIEW_REPORT_REASONS;
-
-export const REVIEW_REPORT_TEXTS = {
-  action: 'Report review',
-  title: 'Report this review',
-  reasonLabel: 'Reason',
-  noteLabel: 'Note (optional)',
-  submit: 'Send report',
-  sent: 'Report sent',
-  sentDescription: 'Thank you. A moderator will look at this review.',
-  reasonRequired: 'Please choose a reason.',
-  noteTooLong: `Please keep the note under ${REVIEW_REPORT_NOTE_MAX} characters.`,
-  alreadyReported: 'You have already reported this review.',
-  ownReview: 'You cannot report your own review.',
-  reviewNotFound: 'Review not found',
-  removed: 'Removed by a moderator',
-} as const;
 
 export const reviewReportInput = z.object({
   reviewId: z.coerce.number().int().positive(REVIEW_REPORT_TEXTS.reviewNotFound),

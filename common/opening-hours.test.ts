@@ -1,6 +1,7 @@
 // Opening hours at fixed instants in Asia/Manila (UTC+8): several ranges a day, overnight ranges, closed days.
 import { describe, expect, it } from 'vitest';
-import { isOpenNow, parseOpeningHours, weeklyHoursSchema, type WeeklyHours } from './opening-hours.ts';
+import { type WeeklyHours } from './opening-hours.ts';
+import { isOpenNow, parseOpeningHours, weeklyHoursSchema } from './opening-hours-schema.ts';
 
 const closedWeek: WeeklyHours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 const json = (hours: Partial<WeeklyHours>) => JSON.stringify({ ...closedWeek, ...hours });

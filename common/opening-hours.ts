@@ -3,8 +3,8 @@
 // Open/Closed badge and the listing endpoint. Stored as JSON: {"mon": [["09:00", "12:00"], ["13:00", "21:00"]],
 // ..., "sun": []}. A day may have several ranges; an empty list is a closed day; "24:00" closes at midnight; a
 // range whose close is earlier than its open runs overnight into the next day (["22:00", "02:00"]).
-// The Philippines keeps no daylight saving time, so Manila local time is UTC+8 all year.
-import { z } from 'zod';
+// The Philippines keeps no daylight saving time, so Manila local time is UTC+8 all year. The rules as a schema,
+// and the stored JSON read through it, are opening-hours-schema.ts (zod), which the profile screen does not load.
 import { manilaClock } from './time.ts';
 
 export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -28,10 +28,8 @@ export const OPENING_HOURS_MESSAGES = {
   overlapping: 'Ranges on the same day must not overlap.',
 } as const;
 
-const MAX_RANGES_PER_DAY = 4;
+export const MAX_RANGES_PER_DAY = 4;
 const MINUTES_PER_DAY = 24 * 60;
-
-const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, OPENING_HOURS_MESSAGES.invalidTime);
 
 /** Minutes since midnight of "HH:MM". */
 export function minutesOf(value: string): number {
@@ -39,40 +37,13 @@ export function minutesOf(value: string): number {
   return hours! * 60 + minutes!;
 }
 
-const range = z
-  .tuple([time, time])
-  .refine(([open, close]) => minutesOf(open) !== minutesOf(close), OPENING_HOURS_MESSAGES.emptyRange);
-
 /** The minutes a day's ranges cover on that day (an overnight range covers up to midnight). */
-function sameDaySpans(ranges: TimeRange[]): [number, number][] {
+export function sameDaySpans(ranges: TimeRange[]): [number, number][] {
   return ranges.map(([open, close]) => {
     const from = minutesOf(open);
     const to = minutesOf(close);
     return [from, to > from ? to : MINUTES_PER_DAY];
   });
-}
-
-const dayRanges = z
-  .array(range)
-  .max(MAX_RANGES_PER_DAY, OPENING_HOURS_MESSAGES.tooManyRanges)
-  .refine((ranges) => {
-    const spans = sameDaySpans(ranges).sort((a, b) => a[0] - b[0]);
-    return spans.every((span, i) => i === 0 || span[0] >= spans[i - 1]![1]);
-  }, OPENING_HOURS_MESSAGES.overlapping);
-
-export const weeklyHoursSchema = z.object(
-  Object.fromEntries(WEEK_DAYS.map((day) => [day, dayRanges])) as Record<WeekDay, typeof dayRanges>,
-);
-
-/** The stored JSON as weekly hours, or null when it is missing or not valid. */
-export function parseOpeningHours(json: string | null | undefined): WeeklyHours | null {
-  if (!json) return null;
-  try {
-    const parsed = weeklyHoursSchema.safeParse(JSON.parse(json));
-    return parsed.success ? (parsed.data as WeeklyHours) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** True when the hours say the spa is open at that instant (today's ranges, or last night's running on). */
@@ -83,10 +54,4 @@ export function isOpenAt(hours: WeeklyHours, at: Date | number): boolean {
   const openToday = sameDaySpans(today).some(([from, to]) => minute >= from && minute < to);
   const openFromLastNight = yesterday.some(([open, close]) => minutesOf(close) < minutesOf(open) && minute < minutesOf(close));
   return openToday || openFromLastNight;
-}
-
-/** Open now from the stored JSON: null when the hours are unknown (never guessed as open). */
-export function isOpenNow(json: string | null | undefined, at: Date | number = Date.now()): boolean | null {
-  const hours = parseOpeningHours(json);
-  return hours ? isOpenAt(hours, at) : null;
 }

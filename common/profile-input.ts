@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './limits.ts';
 import { hasAllowedNameCharacters, NAME_CHARACTERS_MESSAGE, normalizeName } from './names.ts';
-import { weeklyHoursSchema } from './opening-hours.ts';
+import { weeklyHoursSchema } from './opening-hours-schema.ts';
 import { toE164 } from './phone.ts';
 import { ABOUT_MAX_LENGTH, CONTACT_HANDLES, EMAIL_MAX_LENGTH, HANDLE_MAX_LENGTH, PROFILE_TEXTS, type HandleKey, type ProfileRef } from './profile.ts';
 

@@ -1,14 +1,12 @@
 // Recognition (stars, flowers, medals, red flags), histories and leaderboards: payloads, fixed lists, limits and
 // texts shared by the server and the web app. Who gives what to whom is docs/architecture.md, "Rules the server enforces".
-import { z } from 'zod';
+// The payloads' schemas are in recognition-input.ts: the leaderboards screen reads this module without zod.
 import {
   DAILY_FLOWERS,
   DAILY_MEDALS,
   DAILY_RED_FLAGS,
   DAILY_STARS,
   PREMIUM_DAILY_MULTIPLIER,
-  RECOGNITION_REASON_MAX_CHARACTERS,
-  RED_FLAG_DESCRIPTION_MAX_CHARACTERS,
   RED_FLAG_DISPUTE_MAX_CHARACTERS,
   RED_FLAG_REPEAT_DAYS,
 } from './limits.ts';
@@ -114,47 +112,6 @@ export function noRewardTodayMessage(kind: RecognitionKind, limit: number): stri
   return `No ${noun} was given: you have used today's ${plural(limit, noun)}.`;
 }
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
-const reason = z
-  .string()
-  .trim()
-  .max(RECOGNITION_REASON_MAX_CHARACTERS, `Please keep the reason under ${RECOGNITION_REASON_MAX_CHARACTERS} characters.`)
-  .nullish()
-  .transform((value) => value || null);
-
-/** POST /api/stars and /api/flowers. */
-export const starOrFlowerInput = z.object({
-  recipientId: id(RECOGNITION_MESSAGES.recipientRequired),
-  spaId: id(RECOGNITION_MESSAGES.spaRequired),
-  reason,
-});
-export type StarOrFlowerInput = z.input<typeof starOrFlowerInput>;
-
-/** POST /api/medals. */
-export const medalInput = z.object({ recipientId: id(RECOGNITION_MESSAGES.recipientRequired), reason });
-
-/** POST /api/red-flags. */
-export const redFlagInput = z.object({
-  targetUserId: id(RECOGNITION_MESSAGES.recipientRequired),
-  reason: z.enum(RED_FLAG_REASONS, { error: RECOGNITION_MESSAGES.redFlagReasonRequired }),
-  description: z
-    .string()
-    .trim()
-    .max(RED_FLAG_DESCRIPTION_MAX_CHARACTERS, `Please keep the description under ${RED_FLAG_DESCRIPTION_MAX_CHARACTERS} characters.`)
-    .nullish()
-    .transform((value) => value || null),
-});
-
-/** A flagged member's dispute of a red flag: a short statement for the moderation queue. */
-export const disputeInput = z.object({
-  redFlagId: id(RECOGNITION_MESSAGES.redFlagNotFound),
-  statement: z
-    .string({ error: RECOGNITION_MESSAGES.disputeRequired })
-    .trim()
-    .min(1, RECOGNITION_MESSAGES.disputeRequired)
-    .max(RED_FLAG_DISPUTE_MAX_CHARACTERS, RECOGNITION_MESSAGES.disputeTooLong),
-});
-
 /** The states a dispute moves through; the admin queue (another issue) resolves open ones. */
 export const DISPUTE_STATES = ['open', 'upheld', 'removed'] as const;
 
@@ -201,34 +158,3 @@ export const RESTRICTED_BOARDS: readonly Board[] = ['problems'];
 export function mayViewRedFlags(role: Role | null | undefined): boolean {
   return role === 'spa_management' || role === 'therapist' || role === 'admin';
 }
-
-export const timeframeInput = z
-  .enum(TIMEFRAMES, { error: `timeframe must be one of ${TIMEFRAMES.join(', ')}` })
-  .default(DEFAULT_TIMEFRAME);
-export const boardInput = z.object({ board: z.enum(BOARDS), timeframe: timeframeInput });
-
-/** Whose history or list: a member id (REST paths), a profile slug (web routes), or neither for oneself. */
-export const memberRefInput = z
-  .object({
-    userId: z.coerce.number().int().positive().optional(),
-    slug: z.string().min(1).max(200).optional(),
-  })
-  .default({});
-export type MemberRef = z.infer<typeof memberRefInput>;
-
-export const transactionsInput = z.object({
-  member: memberRefInput,
-  type: z.enum(TRANSACTION_TYPES, { error: `type must be one of ${TRANSACTION_TYPES.join(', ')}` }),
-  timeframe: z.enum(TRANSACTION_TIMEFRAMES).optional(),
-});
-
-/** The Give Star / Give Flower spa picker; a flower's therapist puts their own spas first. */
-/** The spa picker: a flower's therapist's lineup, or a star's spa manager's own listings, come first. */
-export const spasInput = z
-  .object({ therapistId: z.number().int().positive().optional(), ownerId: z.number().int().positive().optional() })
-  .optional();
-
-export const recipientsInput = z.object({
-  role: z.enum(['spa_management', 'therapist']),
-  q: z.string().trim().max(60).optional(),
-});

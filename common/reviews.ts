@@ -1,8 +1,7 @@
-// Reviews: the write-review payload and its rules, shared by the server (which enforces them) and the screen
-// (which shows them first). Texts are the spec's (part 2 sections 5, 6 and 8), word for word.
-import { z } from 'zod';
-import { REVIEW_MAX_CHARACTERS, REVIEW_MAX_WORDS, REVIEW_REPLY_MAX_CHARACTERS } from './limits.ts';
-import { RECOGNITION_MESSAGES, RED_FLAG_REASONS } from './recognition.ts';
+// Reviews: the write-review rules and texts (the payloads are review-input.ts), shared by the server (which
+// enforces them) and the screen (which shows them first). Texts are the spec's (part 2 sections 5, 6 and 8), word
+// for word.
+import { REVIEW_MAX_WORDS, REVIEW_REPLY_MAX_CHARACTERS } from './limits.ts';
 import type { Role } from './roles.ts';
 
 export const REVIEW_MESSAGES = {
@@ -41,60 +40,6 @@ export function countWords(text: string): number {
   const trimmed = text.trim();
   return trimmed ? trimmed.split(/\s+/u).length : 0;
 }
-
-
-const subRating = z.coerce
-  .number({ error: REVIEW_MESSAGES.ratingsRequired })
-  .int(REVIEW_MESSAGES.ratingsRequired)
-  .min(SUB_RATING_MIN, REVIEW_MESSAGES.ratingsRequired)
-  .max(SUB_RATING_MAX, REVIEW_MESSAGES.ratingsRequired);
-
-export const memberId = z.coerce.number({ error: REVIEW_MESSAGES.memberNotFound }).int().positive(REVIEW_MESSAGES.memberNotFound);
-
-export const reviewText = z
-  .string({ error: REVIEW_MESSAGES.required })
-  .max(REVIEW_MAX_CHARACTERS, REVIEW_MESSAGES.tooLong)
-  .transform((text) => text.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, REVIEW_MESSAGES.required)
-      .refine((text) => countWords(text) <= REVIEW_MAX_WORDS, REVIEW_MESSAGES.tooLong),
-  );
-
-/**
- * POST /api/user-reviews. The reward flags follow the spec: the positive button sends giveFlower (therapist
- * target) or giveStar (otherwise; for spa management reviewing a client that reward is a medal, and giveMedal
- * says so explicitly); Give Red Flag & Report sends giveRedFlag with a reason from the fixed list. A flower may
- * name its spa (flowerSpaId); without one it goes to the therapist's first spa of their lineup.
- */
-export const reviewInput = z.object({
-  targetUserId: memberId,
-  reviewText,
-  ambienceRating: subRating.nullish(),
-  amenitiesRating: subRating.nullish(),
-  bookingRating: subRating.nullish(),
-  selectionRating: subRating.nullish(),
-  giveFlower: z.boolean().optional(),
-  /** With giveFlower: the spa the flower is given at (the picker offers the therapist's lineup first). */
-  flowerSpaId: z.coerce.number().int(RECOGNITION_MESSAGES.spaNotFound).positive(RECOGNITION_MESSAGES.spaNotFound).optional(),
-  giveStar: z.boolean().optional(),
-  giveMedal: z.boolean().optional(),
-  giveRedFlag: z.boolean().optional(),
-  redFlagReason: z.enum(RED_FLAG_REASONS, { error: REVIEW_MESSAGES.redFlagReasonRequired }).optional(),
-}).superRefine((input, context) => {
-  // A red flag names its reason; the refusal names the field, so the screen shows it there.
-  if (input.giveRedFlag && !input.redFlagReason) context.addIssue({ code: 'custom', path: ['redFlagReason'], message: REVIEW_MESSAGES.redFlagReasonRequired });
-});
-export type ReviewInput = z.input<typeof reviewInput>;
-
-export const replyText = z
-  .string({ error: REVIEW_MESSAGES.replyRequired })
-  .transform((text) => text.trim())
-  .pipe(z.string().min(1, REVIEW_MESSAGES.replyRequired).max(REVIEW_REPLY_MAX_CHARACTERS, REVIEW_MESSAGES.replyTooLong));
-
-export const reviewIdInput = z.object({ reviewId: z.coerce.number().int().positive(REVIEW_MESSAGES.reviewNotFound) });
-export const replyInput = reviewIdInput.extend({ replyText });
 
 /** Who may review whom (docs/architecture.md, "Rules the server enforces"): clients review therapists and spas, spas review clients. */
 export function mayReview(reviewer: Role, target: Role): boolean {

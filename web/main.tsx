@@ -29,9 +29,6 @@ const prerendered = container.dataset.prerendered;
 // The server sends the landing page only to a browser without a session cookie: nobody is signed in. The session
 // is still checked at once (the answer is stale from the start), without first showing Loading...
 if (prerendered === 'landing') state.utils.account.me.setData(undefined, null);
-// A prerendered page, or a screen whose data came with the page, renders once its code is here: its first frame is
-// the screen itself (the code was preloaded beside the app's own).
-if (prerendered || answers.length > 0) await state.router.load();
 const app = (
   <StrictMode>
     <App state={state} />
@@ -39,5 +36,9 @@ const app = (
 );
 // The first render is a transition: React renders in slices and yields to the browser between them, so the page
 // stays responsive while it takes over (no long task for Total Blocking Time).
-const root = createRoot(container);
-startTransition(() => root.render(app));
+const render = () => startTransition(() => createRoot(container).render(app));
+// A prerendered page, or a screen whose data came with the page, renders once its code is here: its first frame is
+// the screen itself (the code was preloaded beside the app's own). Not a top-level await: the screens' chunks import
+// this one's modules, which would wait for each other.
+if (prerendered || answers.length > 0) void state.router.load().then(render);
+else render();

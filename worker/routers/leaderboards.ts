@@ -3,7 +3,8 @@
 // by shared caches only briefly; Problem Clients is for spa management, therapists and admins only (403), is
 // never cached at the edge, and rides in one batch with the session lookup.
 import { z } from 'zod';
-import { boardInput, mayViewRedFlags, RECOGNITION_MESSAGES, RESTRICTED_BOARDS, timeframeInput } from '../../common/recognition.ts';
+import { mayViewRedFlags, RECOGNITION_MESSAGES, RESTRICTED_BOARDS } from '../../common/recognition.ts';
+import { boardInput, timeframeInput } from '../../common/recognition-input.ts';
 import { BOARD_CACHE_TTL_SECONDS } from '../../common/limits.ts';
 import { boardStatements, publicBoard, rankEntries, summary, type BoardAnswer } from '../services/leaderboards.ts';
 import { publicProcedure, router, type ReadBatch } from '../trpc.ts';

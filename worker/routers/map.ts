@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../common/account.ts';
 import { directionsInput, type RouteSummary } from '../../common/geo.ts';
 import type { MapClientConfig, SpaListingEntry } from '../../common/map.ts';
-import { isOpenNow } from '../../common/opening-hours.ts';
+import { isOpenNow } from '../../common/opening-hours-schema.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';

@@ -7,20 +7,22 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RED_FLAG_COUNTING_DAYS, TRANSACTIONS_WINDOW_DAYS } from '../../common/limits.ts';
 import {
   dailyLimit,
-  disputeInput,
   mayViewRedFlags,
+  RECOGNITION_MESSAGES,
+  TRANSACTION_KIND,
+  type RecognitionKind,
+} from '../../common/recognition.ts';
+import {
+  disputeInput,
   medalInput,
   memberRefInput,
-  RECOGNITION_MESSAGES,
   recipientsInput,
   spasInput,
   redFlagInput,
   starOrFlowerInput,
-  TRANSACTION_KIND,
   transactionsInput,
   type MemberRef,
-  type RecognitionKind,
-} from '../../common/recognition.ts';
+} from '../../common/recognition-input.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import type { Role } from '../../common/roles.ts';
 import { DAY_MS, manilaDay, secondsUntilManilaMidnight } from '../../common/time.ts';

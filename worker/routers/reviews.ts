@@ -5,18 +5,14 @@
 // the sub-ratings of a spa review (each optional; only a review with all four counts in the spa's rating), and
 // which reward fits the target.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { memberRefInput, noRewardTodayMessage, RECOGNITION_MESSAGES, type RecognitionKind } from '../../common/recognition.ts';
-import {
-  mayReview,
-  replyInput,
-  REVIEW_MESSAGES,
-  reviewIdInput,
-  reviewInput,
-  type ReviewReward,
-} from '../../common/reviews.ts';
+import { noRewardTodayMessage, RECOGNITION_MESSAGES, type RecognitionKind } from '../../common/recognition.ts';
+import { memberRefInput } from '../../common/recognition-input.ts';
+import { replyInput, reviewIdInput, reviewInput } from '../../common/review-input.ts';
+import { mayReview, REVIEW_MESSAGES, type ReviewReward } from '../../common/reviews.ts';
 import type { Role } from '../../common/roles.ts';
 import { manilaDay } from '../../common/time.ts';
-import { REVIEW_REPORT_TEXTS, reviewReportInput } from '../../common/admin.ts';
+import { reviewReportInput } from '../../common/admin.ts';
+import { REVIEW_REPORT_TEXTS } from '../../common/review-reports.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
 import { therapistSpaListing } from '../services/lineup.ts';

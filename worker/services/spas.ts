@@ -5,7 +5,8 @@
 // columns here too.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_TEXTS, type AdminSpa, type Spa } from '../../common/admin.ts';
-import { isOpenNow, parseOpeningHours, type WeeklyHours } from '../../common/opening-hours.ts';
+import { type WeeklyHours } from '../../common/opening-hours.ts';
+import { isOpenNow, parseOpeningHours } from '../../common/opening-hours-schema.ts';
 import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import { badRequest, notFound } from '../errors.ts';

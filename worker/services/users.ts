@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import type { Role } from '../../common/roles.ts';
 import type { users } from '../../db/schema.ts';
-import { parseOpeningHours } from '../../common/opening-hours.ts';
+import { parseOpeningHours } from '../../common/opening-hours-schema.ts';
 import { CONTACT_HANDLES, type ContactHandles } from '../../common/profile.ts';
 import { slugify } from '../../common/slug.ts';
 import { nameSkeleton } from '../../common/name-skeleton.ts';

@@ -5,7 +5,8 @@
 // review reports and removal (profiles, counts, the boards' total); the moderation queue; the audit log.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_SIZE, ADMIN_TEXTS, LATEST_USERS_COUNT, REVIEW_REPORT_TEXTS } from '../../common/admin.ts';
+import { ADMIN_PAGE_SIZE, ADMIN_TEXTS, LATEST_USERS_COUNT } from '../../common/admin.ts';
+import { REVIEW_REPORT_TEXTS } from '../../common/review-reports.ts';
 import { MESSAGES } from '../../common/account.ts';
 import { CLOSE_SESSION_ENDED } from '../../common/chat-protocol.ts';
 import { appRouter } from '../routers/index.ts';

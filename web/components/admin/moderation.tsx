@@ -8,10 +8,10 @@ import {
   AUDIT_ACTION_LABELS,
   MODERATION_ACTION_LABELS,
   REPORT_KIND_LABELS,
-  REVIEW_REPORT_REASONS,
   type ModerationAction,
   type ModerationItem,
 } from '../../../common/admin.ts';
+import { REVIEW_REPORT_REASONS } from '../../../common/review-reports.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';

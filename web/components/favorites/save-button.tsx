@@ -1,19 +1,13 @@
-// The save button of a spa or therapist (profiles, the map popup): self-contained, with its own queries. It
-// shows Save or Saved, and opens a dialog where each of the member's lists can hold the target or not (one tap
-// each), a new list can be made and filled at once, and /favorites is one link away.
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { createListInput, FAVORITE_LIST_NAME_MAX_LENGTH } from '../../../common/favorites.ts';
-import { serverMessage } from '../../lib/errors.ts';
+// The save button of a spa or therapist (profiles, the map popup): self-contained, with its own query. It shows
+// Save or Saved and opens the lists dialog (save-dialog.tsx), whose code and form load when it is first wanted.
+import { Suspense, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { trpc } from '../../trpc.ts';
 import { HeartIcon } from '../icons.tsx';
-import { Button, buttonClasses } from '../ui/button.tsx';
-import { Checkbox } from '../ui/checkbox.tsx';
-import { Dialog } from '../ui/dialog.tsx';
-import { FormAlert } from '../ui/form-alert.tsx';
-import { showServerErrors, submitHandler, useAppForm } from '../ui/form.tsx';
-import { toast } from '../ui/use-toast.ts';
+import { Button } from '../ui/button.tsx';
+
+const SaveDialog = lazyComponent(() => import('./save-dialog.tsx').then((module) => module.SaveDialog));
 
 export interface SaveButtonProps {
   /** The spa (spa_management member) or therapist to save. */
@@ -23,40 +17,9 @@ export interface SaveButtonProps {
 }
 
 export function SaveButton({ targetUserId, targetName, className }: SaveButtonProps) {
-  const [open, setOpen] = useState(false);
-  const utils = trpc.useUtils();
+  const [open, setOpen] = useState<boolean | null>(null);
   const lists = trpc.favorites.saved.useQuery({ targetUserId });
   const isSaved = lists.data?.some((list) => list.saved) ?? false;
-
-  const refresh = () => Promise.all([utils.favorites.saved.invalidate({ targetUserId }), utils.favorites.lists.invalidate()]);
-  const failed = (failure: unknown) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
-  const save = trpc.favorites.save.useMutation({ onSettled: refresh, onError: failed });
-  const remove = trpc.favorites.remove.useMutation({ onSettled: refresh, onError: failed });
-  const createList = trpc.favorites.createList.useMutation();
-  const busy = save.isPending || remove.isPending || createList.isPending;
-
-  const toggle = (listId: number, listName: string, keep: boolean) => {
-    if (keep) save.mutate({ targetUserId, listId }, { onSuccess: () => toast({ title: `Saved to ${listName}` }) });
-    else remove.mutate({ listId, targetUserId }, { onSuccess: () => toast({ title: `Removed from ${listName}` }) });
-  };
-
-  const newList = useAppForm({
-    defaultValues: { name: '' },
-    validators: { onSubmit: createListInput },
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        const list = await createList.mutateAsync(value);
-        await save.mutateAsync({ targetUserId, listId: list.id });
-        formApi.reset();
-        toast({ title: `Saved to ${list.name}` });
-      } catch (failure) {
-        showServerErrors(formApi, { name: serverMessage(failure, 'Please try again.') });
-      } finally {
-        await refresh();
-      }
-    },
-  });
-
   return (
     <>
       <Button
@@ -65,43 +28,18 @@ export function SaveButton({ targetUserId, targetName, className }: SaveButtonPr
         aria-haspopup="dialog"
         className={cn('min-w-11', className)}
         onClick={() => setOpen(true)}
+        onPointerEnter={SaveDialog.preload}
+        onFocus={SaveDialog.preload}
         disabled={lists.isPending}
       >
         <HeartIcon size={20} fill={isSaved ? 'currentColor' : 'none'} className={isSaved ? 'text-red-600' : undefined} />
         {isSaved ? 'Saved' : 'Save'}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Save to a list" description={`Choose the lists to keep ${targetName} in.`}>
-        {lists.isError ? (
-          <FormAlert>Your lists could not be loaded. Please try again.</FormAlert>
-        ) : (
-          <ul className="grid gap-1" aria-label="Your lists">
-            {(lists.data ?? []).map((list) => (
-              <li key={list.id} className="flex min-h-11 items-center justify-between gap-3 rounded-xl px-2 hover:bg-sand-50">
-                <div className="min-w-0 flex-1 truncate" title={list.name}>
-                  <Checkbox
-                    checked={list.saved}
-                    disabled={busy}
-                    onCheckedChange={(keep) => toggle(list.id, list.name, keep)}
-                    label={<span className="truncate">{list.name}</span>}
-                  />
-                </div>
-                <span className="shrink-0 text-xs text-ink-600">{list.size} saved</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <form onSubmit={submitHandler(newList)} noValidate className="grid gap-2 border-t border-sand-200 pt-4" aria-label="New list">
-          <newList.AppField name="name">
-            {(field) => <field.TextField label="New list" placeholder="Date night, near the office…" maxLength={FAVORITE_LIST_NAME_MAX_LENGTH} />}
-          </newList.AppField>
-          <Button type="submit" variant="outline" disabled={busy}>
-            Create and save
-          </Button>
-        </form>
-        <Link to="/favorites" className={buttonClasses('ghost', 'md', 'w-full')}>
-          See all my lists
-        </Link>
-      </Dialog>
+      {open === null ? null : (
+        <Suspense fallback={null}>
+          <SaveDialog open={open} onOpenChange={setOpen} targetUserId={targetUserId} targetName={targetName} />
+        </Suspense>
+      )}
     </>
   );
 }

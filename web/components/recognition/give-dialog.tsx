@@ -3,7 +3,8 @@
 // an optional reason, the spec's validation and toasts, and the daily limit with what is left today.
 import { useSelector } from '@tanstack/react-form';
 import { RECOGNITION_REASON_MAX_CHARACTERS } from '../../../common/limits.ts';
-import { RECOGNITION_MESSAGES, starOrFlowerInput } from '../../../common/recognition.ts';
+import { RECOGNITION_MESSAGES } from '../../../common/recognition.ts';
+import { starOrFlowerInput } from '../../../common/recognition-input.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { MemberPicker } from '../member-picker.tsx';

@@ -3,7 +3,7 @@
 // four sub-ratings out of 10 for a spa review, the text, an "edited" marker, and the reviewed member's reply
 // with Reply / Edit / Delete for that member; Report review for other members, and a removed review marked as
 // such (only its author still sees it).
-import { REVIEW_REPORT_TEXTS } from '../../../common/admin.ts';
+import { REVIEW_REPORT_TEXTS } from '../../../common/review-reports.ts';
 import type { Review } from '../../../common/profile.ts';
 import { SUB_RATINGS } from '../../../common/reviews.ts';
 import type { Role } from '../../../common/roles.ts';

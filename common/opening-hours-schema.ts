@@ -1,0 +1,39 @@
+// Opening hours (opening-hours.ts) as a zod schema: what the profile editor, the admin's spa form and the server
+// check, and the stored JSON read through it.
+import { z } from 'zod';
+import { isOpenAt, MAX_RANGES_PER_DAY, minutesOf, OPENING_HOURS_MESSAGES, sameDaySpans, WEEK_DAYS, type WeekDay, type WeeklyHours } from './opening-hours.ts';
+
+const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, OPENING_HOURS_MESSAGES.invalidTime);
+
+const range = z
+  .tuple([time, time])
+  .refine(([open, close]) => minutesOf(open) !== minutesOf(close), OPENING_HOURS_MESSAGES.emptyRange);
+
+const dayRanges = z
+  .array(range)
+  .max(MAX_RANGES_PER_DAY, OPENING_HOURS_MESSAGES.tooManyRanges)
+  .refine((ranges) => {
+    const spans = sameDaySpans(ranges).sort((a, b) => a[0] - b[0]);
+    return spans.every((span, i) => i === 0 || span[0] >= spans[i - 1]![1]);
+  }, OPENING_HOURS_MESSAGES.overlapping);
+
+export const weeklyHoursSchema = z.object(
+  Object.fromEntries(WEEK_DAYS.map((day) => [day, dayRanges])) as Record<WeekDay, typeof dayRanges>,
+);
+
+/** The stored JSON as weekly hours, or null when it is missing or not valid. */
+export function parseOpeningHours(json: string | null | undefined): WeeklyHours | null {
+  if (!json) return null;
+  try {
+    const parsed = weeklyHoursSchema.safeParse(JSON.parse(json));
+    return parsed.success ? (parsed.data as WeeklyHours) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Open now from the stored JSON: null when the hours are unknown (never guessed as open). */
+export function isOpenNow(json: string | null | undefined, at: Date | number = Date.now()): boolean | null {
+  const hours = parseOpeningHours(json);
+  return hours ? isOpenAt(hours, at) : null;
+}
