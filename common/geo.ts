@@ -1,7 +1,6 @@
 // Places on the map, shared by the Worker and the web app: the Philippines bounding check, the location result
 // (spec part 1 section 3) and its fallback, great-circle distances, the address payload and the geocoding and
 // directions shapes. Numbers come from spec part 1 section 9.
-import { z } from 'zod';
 import { MANILA_CENTER, PHILIPPINES_BOUNDS } from './limits.ts';
 
 export interface LatLng {
@@ -128,8 +127,6 @@ export const LOCATION_MESSAGES = {
   deviceUnavailable: 'Location unavailable; showing the default location (Manila).',
 } as const;
 
-export const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: LOCATION_MESSAGES.invalidIp });
-
 // Addresses ----------------------------------------------------------------------------------------------
 
 export const ADDRESS_MAX_LENGTH = 200;
@@ -144,42 +141,11 @@ export const ADDRESS_MESSAGES = {
   updateFailed: 'Update failed',
 } as const;
 
-/**
- * A coordinate as a number or as a decimal string ("14.5649"): the user record itself carries coordinates as
- * strings (spec part 1 section 3), so a client may send back what it read.
- */
-const coordinate = (min: number, max: number, message: string) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,3}(\.\d{1,17})?$/).transform(Number)], { error: message })
-    .pipe(z.number().min(min, message).max(max, message));
-const latitude = coordinate(PHILIPPINES_BOUNDS.minLat, PHILIPPINES_BOUNDS.maxLat, ADDRESS_MESSAGES.latitude);
-const longitude = coordinate(PHILIPPINES_BOUNDS.minLng, PHILIPPINES_BOUNDS.maxLng, ADDRESS_MESSAGES.longitude);
-
-/** PATCH /api/profile/address. Unknown fields are refused. */
-export const addressInput = z.strictObject({
-  address: z
-    .string({ error: ADDRESS_MESSAGES.addressRequired })
-    .trim()
-    .min(1, ADDRESS_MESSAGES.addressRequired)
-    .max(ADDRESS_MAX_LENGTH, ADDRESS_MESSAGES.addressTooLong),
-  latitude,
-  longitude,
-});
-export type AddressInput = z.infer<typeof addressInput>;
-
 // Geocoding ----------------------------------------------------------------------------------------------
 
 /** Suggestions start at 3 characters and at most 5 are shown (spec part 1 section 9). */
 export const ADDRESS_SEARCH_MIN_LENGTH = 3;
 export const ADDRESS_SUGGESTIONS_MAX = 5;
-
-export const geocodeSearchInput = z.object({
-  query: z.string().trim().min(ADDRESS_SEARCH_MIN_LENGTH, `Type at least ${ADDRESS_SEARCH_MIN_LENGTH} characters.`).max(120),
-});
-export const pointInput = z.object({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-});
 
 export type GeocodeSource = 'gazetteer' | 'platform' | 'mapbox';
 
@@ -208,8 +174,6 @@ export interface GazetteerFile {
 }
 
 // Directions ---------------------------------------------------------------------------------------------
-
-export const directionsInput = z.object({ from: pointInput, to: pointInput, destinationName: z.string().trim().max(120).optional() });
 
 export interface RouteStep {
   /** Plain text: any markup a provider sends is stripped. */

@@ -19,7 +19,7 @@ import { LoadingView } from './components/loading-view.tsx';
 import { NotFoundView, RouteErrorView } from './components/error-views.tsx';
 import { SignedInLayout } from './components/signed-in-layout.tsx';
 import { prefetchProfileScreen } from './lib/profile-queries.ts';
-import { authSearch, confirmEmailSearch, mapSearch, premiumSearch, profileSearch, resetPasswordSearch } from './lib/search-params.ts';
+import { authSearch, mapSearch, premiumSearch, profileSearch, tokenSearch } from './lib/search-params.ts';
 import { useSessionUser } from './lib/session.ts';
 import { IndexPage } from './routes/index.tsx';
 import type { TrpcUtils } from './trpc.ts';
@@ -65,7 +65,7 @@ const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', com
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth',
-  validateSearch: (search: Record<string, unknown>) => authSearch.parse(search),
+  validateSearch: authSearch,
   component: lazyRouteComponent(() => import('./routes/auth.tsx'), 'AuthPage'),
 });
 
@@ -78,7 +78,7 @@ const forgotPasswordRoute = createRoute({
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
-  validateSearch: (search: Record<string, unknown>) => resetPasswordSearch.parse(search),
+  validateSearch: tokenSearch,
   component: lazyRouteComponent(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
 });
 
@@ -86,7 +86,7 @@ const resetPasswordRoute = createRoute({
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email',
-  validateSearch: (search: Record<string, unknown>) => confirmEmailSearch.parse(search),
+  validateSearch: tokenSearch,
   component: lazyRouteComponent(() => import('./routes/confirm-email.tsx'), 'ConfirmEmailPage'),
 });
 
@@ -108,7 +108,7 @@ const chatRoute = createRoute({
 // and its stats at once (one batched request), while the screen's code loads.
 const profileRouteOptions = {
   getParentRoute: () => rootRoute,
-  validateSearch: (search: Record<string, unknown>) => profileSearch.parse(search),
+  validateSearch: profileSearch,
   loader: ({ context, params }: { context: RouterContext; params: { userSlug?: string } }) =>
     prefetchProfileScreen(context.utils, params.userSlug),
   component: lazyRouteComponent(() => import('./routes/profile.tsx'), 'ProfilePage'),
@@ -142,7 +142,7 @@ function signedIn<TPath extends string>(path: TPath) {
 
 const mapRoute = createRoute({
   ...signedIn('/map'),
-  validateSearch: (search: Record<string, unknown>) => mapSearch.parse(search),
+  validateSearch: mapSearch,
   component: lazyRouteComponent(() => import('./routes/map.tsx'), 'MapPage'),
 });
 
@@ -181,7 +181,7 @@ const writeReviewRoute = createRoute({
 // Reviews a member received, with owner replies (issue 8; the profile's Reviews tabs show the same cards).
 const premiumRoute = createRoute({
   ...signedIn('/premium'),
-  validateSearch: (search: Record<string, unknown>) => premiumSearch.parse(search),
+  validateSearch: premiumSearch,
   component: lazyRouteComponent(() => import('./routes/premium.tsx'), 'PremiumPage'),
 });
 // Spa management's analytics (issue 12); the chart library loads with this screen only.

@@ -1,27 +1,41 @@
-// Typed search parameters of the routes (validated with zod's small build, which keeps the first bundle
-// light). Invalid values are dropped rather than failing the page.
-import * as z from 'zod/mini';
-import { REGISTRABLE_ROLES } from '../../common/roles.ts';
+// Typed search parameters of the routes: each is optional, and a value that is not valid is dropped rather than
+// failing the page. Plain readers rather than a schema library: these are the only checks the first bundle needs,
+// and zod's core in it weighed 15 kB compressed.
+import { REGISTRABLE_ROLES, type RegistrableRole } from '../../common/roles.ts';
 
-/** Text from the query string; the router reads `?x=123` as a number, so numbers become text again. */
-const searchText = z.pipe(
-  z.transform((value: unknown) => (typeof value === 'number' ? String(value) : value)),
-  z.string().check(z.minLength(1)),
-);
+type Search = Record<string, unknown>;
 
-const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+/** Text from the query string (the router reads `?x=123` as a number, so numbers become text again); empty is none. */
+function text(value: unknown): string | undefined {
+  const string = typeof value === 'number' ? String(value) : value;
+  return typeof string === 'string' && string.length > 0 ? string : undefined;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
+  return allowed.find((item) => item === value);
+}
 
 /** `role` opens registration with that role chosen; `mode=register` opens registration (Get Started). */
-export const authSearch = z.object({ role: optional(z.enum(REGISTRABLE_ROLES)), mode: optional(z.enum(['register', 'signin'])) });
-export const resetPasswordSearch = z.object({ token: optional(searchText) });
-/** The link mailed to a new e-mail address (issue 22). */
-export const confirmEmailSearch = z.object({ token: optional(searchText) });
-export const mapSearch = z.object({ focus: optional(searchText) });
-/** `?refresh=true` (after an address is saved) makes the profile fetch everything again. */
-export const profileSearch = z.object({
-  refresh: optional(z.pipe(z.transform((value: unknown) => value === true || value === 'true'), z.boolean())),
+export interface AuthSearch {
+  role?: RegistrableRole;
+  mode?: 'register' | 'signin';
+}
+export const authSearch = (search: Search): AuthSearch => ({
+  role: oneOf(search.role, REGISTRABLE_ROLES),
+  mode: oneOf(search.mode, ['register', 'signin'] as const),
 });
-/** Where PayMongo's checkout sends the member back to. */
-export const premiumSearch = z.object({ checkout: optional(z.enum(['success', 'cancelled'])) });
 
-export type AuthSearch = z.infer<typeof authSearch>;
+/** The links mailed to reset a password or to confirm a new e-mail address (issue 22). */
+export const tokenSearch = (search: Search): { token?: string } => ({ token: text(search.token) });
+
+export const mapSearch = (search: Search): { focus?: string } => ({ focus: text(search.focus) });
+
+/** `?refresh=true` (after an address is saved) makes the profile fetch everything again. */
+export const profileSearch = (search: Search): { refresh?: boolean } => ({
+  refresh: search.refresh === undefined ? undefined : search.refresh === true || search.refresh === 'true',
+});
+
+/** Where PayMongo's checkout sends the member back to. */
+export const premiumSearch = (search: Search): { checkout?: 'success' | 'cancelled' } => ({
+  checkout: oneOf(search.checkout, ['success', 'cancelled'] as const),
+});

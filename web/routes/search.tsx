@@ -1,17 +1,16 @@
 // Find Members (spec part 2 section 2; issue 10 section 6): a name box (Enter searches too), result cards to
 // /profile/{slug}, the initial prompt and the empty state, pages with Show more. A blank term is refused here
-// and by the server (400).
+// and by the server (400), by one rule (common/search.ts); one box needs no form library.
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ROLE_LABELS } from '../../common/roles.ts';
-import { memberSearchInput, SEARCH_TEXTS } from '../../common/search.ts';
+import { normalizeSearchTerm, SEARCH_TEXTS, searchTermError } from '../../common/search.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { SearchIcon } from '../components/icons.tsx';
 import { MemberName } from '../components/member-name.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FieldError, FormAlert } from '../components/ui/form-alert.tsx';
-import { firstError, submitHandler, useAppForm } from '../components/ui/form.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
@@ -22,48 +21,43 @@ export function SearchPage() {
     { term: term ?? '' },
     { enabled: term !== null, getNextPageParam: (page) => page.nextCursor ?? undefined, initialCursor: 1, retry: false },
   );
-  const form = useAppForm({
-    defaultValues: { term: '' },
-    validators: { onSubmit: memberSearchInput },
-    onSubmit: ({ value }) => setTerm(value.term.trim()),
-  });
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const normalized = normalizeSearchTerm(draft);
+    const refusal = searchTermError(normalized);
+    setError(refusal);
+    if (!refusal) setTerm(normalized);
+  };
 
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <PageShell title={SEARCH_TEXTS.title}>
       <div className="grid grid-cols-1 gap-5">
-        <form role="search" onSubmit={submitHandler(form)} noValidate className="grid grid-cols-[1fr_auto] items-end gap-2">
-          <form.Field name="term">
-            {(field) => {
-              const error = firstError(field.state.meta.errors);
-              return (
-                <>
-                  <div className="grid gap-1.5">
-                    <label htmlFor="member-search" className="text-sm font-medium text-ink-700">
-                      {SEARCH_TEXTS.label}
-                    </label>
-                    <input
-                      id="member-search"
-                      type="search"
-                      value={field.state.value}
-                      onChange={(event) => field.handleChange(event.target.value)}
-                      placeholder={SEARCH_TEXTS.placeholder}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? 'member-search-error' : undefined}
-                      className={inputClasses}
-                      autoComplete="off"
-                    />
-                  </div>
-                  <Button type="submit" aria-label={SEARCH_TEXTS.button}>
-                    <SearchIcon size={20} />
-                  </Button>
-                  <FieldError id="member-search-error" className="col-span-2">
-                    {error}
-                  </FieldError>
-                </>
-              );
-            }}
-          </form.Field>
+        <form role="search" onSubmit={search} noValidate className="grid grid-cols-[1fr_auto] items-end gap-2">
+          <div className="grid gap-1.5">
+            <label htmlFor="member-search" className="text-sm font-medium text-ink-700">
+              {SEARCH_TEXTS.label}
+            </label>
+            <input
+              id="member-search"
+              type="search"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder={SEARCH_TEXTS.placeholder}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'member-search-error' : undefined}
+              className={inputClasses}
+              autoComplete="off"
+            />
+          </div>
+          <Button type="submit" aria-label={SEARCH_TEXTS.button}>
+            <SearchIcon size={20} />
+          </Button>
+          <FieldError id="member-search-error" className="col-span-2">
+            {error}
+          </FieldError>
         </form>
         {term === null ? (
           <NoticePanel icon={<SearchIcon size={28} />}>{SEARCH_TEXTS.prompt}</NoticePanel>

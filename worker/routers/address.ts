@@ -2,7 +2,7 @@
 // coordinates inside the Philippines, checked by the shared schema; bad input changes nothing. One write, which
 // returns the updated member. A spa's address is on the map, so changing it purges the spa listing.
 import { eq } from 'drizzle-orm';
-import { addressInput } from '../../common/geo.ts';
+import { addressInput } from '../../common/geo-input.ts';
 import { users } from '../../db/schema.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { router, signedInProcedure } from '../trpc.ts';

@@ -6,7 +6,8 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { MESSAGES } from '../../common/account.ts';
-import { directionsInput, type RouteSummary } from '../../common/geo.ts';
+import type { RouteSummary } from '../../common/geo.ts';
+import { directionsInput } from '../../common/geo-input.ts';
 import type { MapClientConfig, SpaListingEntry } from '../../common/map.ts';
 import { isOpenNow } from '../../common/opening-hours-schema.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
