@@ -94,7 +94,7 @@ function AnalyticsScreen({ premium }: { premium: boolean }) {
             {serverMessage(report.error, 'We could not load your analytics. Please try again.')}
           </NoticePanel>
         ) : !report.data ? (
-          <div aria-busy="true" aria-label="Loading analytics" className="grid gap-4">
+          <div role="status" aria-busy="true" aria-label="Loading analytics" className="grid gap-4">
             <div className="h-28 animate-pulse rounded-2xl bg-sand-100" />
             <div className="h-64 animate-pulse rounded-2xl bg-sand-100" />
           </div>

@@ -143,7 +143,7 @@ function ProfileScreen({ me }: { me: CurrentUser }) {
 
 function ProfileSkeleton() {
   return (
-    <div className="grid grid-cols-1 gap-4" aria-busy="true" aria-label="Loading profile">
+    <div role="status" className="grid grid-cols-1 gap-4" aria-busy="true" aria-label="Loading profile">
       <div className="h-64 animate-pulse rounded-3xl bg-sand-100" />
       <div className="flex gap-2 overflow-hidden">
         {Array.from({ length: 4 }, (_, i) => (
