@@ -159,6 +159,14 @@ export default defineConfig({
               priority: 10,
             },
             { name: 'shell', tags: ['$initial'], priority: 5 },
+            // The tab bar's Radix parts (tabs and what they are built on), one file for the screens that show tabs
+            // rather than six: the local server speaks HTTP/1.1, six files at a time. Not the dialog's parts, which
+            // load when a dialog first opens.
+            {
+              name: 'radix',
+              test: /[\\/]node_modules[\\/]@radix-ui[\\/](primitive|react-(primitive|compose-refs|context|slot|presence|id|direction|collection|roving-focus|tabs|use-[a-z-]+))[\\/]/,
+              priority: 3,
+            },
           ],
         },
       },

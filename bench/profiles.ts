@@ -65,27 +65,24 @@ export async function profileFirstRender({ origin, member }: Target): Promise<vo
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
     console.log(`\nProfile screen: API requests before its first render (budget ${BUDGET_FIRST_RENDER_REQUESTS}, no waterfall)`);
     for (const path of [`/profile/${SPA_SLUG}`, '/profile']) {
-      // The first render with content waits for the profile's answer: count what was asked before it came.
+      // The profile's first answers come with the page (worker/page-data.ts): count what was asked before the card
+      // showed, and what after.
       const requests: { path: string; at: number }[] = [];
-      let answeredAt = Number.POSITIVE_INFINITY;
       const onRequest = (request: { url(): string }) => {
         const url = new URL(request.url());
         if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/trpc/')) requests.push({ path: url.pathname, at: performance.now() });
       };
-      const onResponse = (response: { url(): string }) => {
-        if (response.url().includes('profiles.profile')) answeredAt = Math.min(answeredAt, performance.now());
-      };
       page.on('request', onRequest);
-      page.on('response', onResponse);
       const started = performance.now();
       await page.goto(`${origin}${path}`);
       await page.getByRole('region', { name: 'Profile card' }).waitFor();
+      const shownAt = performance.now();
+      await page.waitForLoadState('networkidle');
       page.off('request', onRequest);
-      page.off('response', onResponse);
-      const before = requests.filter((request) => request.at <= answeredAt);
-      const after = requests.filter((request) => request.at > answeredAt);
+      const before = requests.filter((request) => request.at <= shownAt);
+      const after = requests.filter((request) => request.at > shownAt);
       console.log(
-        `${`${path} (cold load)`.padEnd(36)} ${before.length} before first render (${before.map((r) => r.path).join(' ')}), card after ${Math.round(answeredAt - started)} ms; later: ${after.map((r) => r.path).join(' ') || 'none'}`,
+        `${`${path} (cold load)`.padEnd(36)} ${before.length} before first render (${before.map((r) => r.path).join(' ')}), card after ${Math.round(shownAt - started)} ms; later: ${after.map((r) => r.path).join(' ') || 'none'}`,
       );
     }
     // In-app navigation (the home header's profile button): the session is known; only the profile's batch goes.

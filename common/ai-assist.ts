@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './limits.ts';
 import { ABOUT_MAX_LENGTH } from './profile.ts';
+import { formatCount } from './count.ts';
 import { ROLES } from './roles.ts';
 
 /** Calls per member per Asia/Manila day, across profile and review assists. */
@@ -38,7 +39,7 @@ export function hasCompleteSentence(text: string): boolean {
 const currentText = (hint: string) =>
   z
     .string({ error: hint })
-    .max(AI_ASSIST_INPUT_MAX_LENGTH, `Please keep the text under ${AI_ASSIST_INPUT_MAX_LENGTH.toLocaleString('en-US')} characters.`)
+    .max(AI_ASSIST_INPUT_MAX_LENGTH, `Please keep the text under ${formatCount(AI_ASSIST_INPUT_MAX_LENGTH)} characters.`)
     .refine(hasCompleteSentence, hint);
 
 /** POST /api/ai-assist-profile. profileType is the member's role (client when missing). */

@@ -9,6 +9,7 @@
 // typing come back on it (the messages the session still holds first, when the socket opens). The hub answers
 // a message or typing sent to it by a member of that session with `chat_socket_required`.
 import { CHAT_MESSAGE_MAX_LENGTH } from './limits.ts';
+import { formatCount } from './count.ts';
 import type { Role } from './roles.ts';
 
 export type { ClientFrame, ParsedClientFrame } from './chat-frames.ts';
@@ -18,7 +19,7 @@ export const MAX_FRAME_BYTES = 8 * 1024;
 
 export const CHAT_TEXTS = {
   emptyMessage: 'Messages cannot be empty.',
-  messageTooLong: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  messageTooLong: `Messages can be at most ${formatCount(CHAT_MESSAGE_MAX_LENGTH)} characters.`,
 } as const;
 
 export interface OnlineUser {

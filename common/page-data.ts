@@ -5,10 +5,14 @@
 /** The id of the `<script type="application/json">` element that carries the answers. */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
-/** One query of a screen: the procedure's path (`profiles.profile`) and its input. */
+/**
+ * One query of a screen: the procedure's path (`profiles.profile`) and its input. `infinite`: the screen reads it as
+ * pages (`useInfiniteQuery`), and the answer is its first page.
+ */
 export interface FirstQuery {
   path: string;
   input?: unknown;
+  infinite?: true;
 }
 
 /** One answer sent with the page (a query that failed is left out: the screen asks for it and shows the error). */

@@ -4,6 +4,7 @@
 // screen does not load it: the inputs are in profile-input.ts.
 import { NAME_MAX_LENGTH } from './limits.ts';
 import type { WeeklyHours } from './opening-hours.ts';
+import { formatCount } from './count.ts';
 import type { Role } from './roles.ts';
 
 export const ABOUT_MAX_LENGTH = 2000;
@@ -19,7 +20,7 @@ export const PROFILE_TEXTS = {
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
   aboutRequired: 'About description is required',
-  aboutTooLong: `Please keep the description under ${ABOUT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  aboutTooLong: `Please keep the description under ${formatCount(ABOUT_MAX_LENGTH)} characters.`,
   emailInvalid: 'Valid email is required',
   /** One account per address: a password reset link goes to the account that holds it, and to no other. */
   emailTaken: 'This email is already used by another account.',

@@ -2,6 +2,7 @@
 // enforces them) and the screen (which shows them first). Texts are the spec's (part 2 sections 5, 6 and 8), word
 // for word.
 import { REVIEW_MAX_WORDS, REVIEW_REPLY_MAX_CHARACTERS } from './limits.ts';
+import { formatCount } from './count.ts';
 import type { Role } from './roles.ts';
 
 export const REVIEW_MESSAGES = {
@@ -18,7 +19,7 @@ export const REVIEW_MESSAGES = {
   memberNotFound: 'User not found.',
   reviewNotFound: 'Review not found.',
   replyRequired: 'Please write a reply.',
-  replyTooLong: `Please keep your reply under ${REVIEW_REPLY_MAX_CHARACTERS.toLocaleString('en-US')} characters.`,
+  replyTooLong: `Please keep your reply under ${formatCount(REVIEW_REPLY_MAX_CHARACTERS)} characters.`,
   replyNotYours: 'Only the reviewed member can reply to this review.',
   submitFailedTitle: 'Error Submitting Review',
   submitFailed: 'Please try again later.',
@@ -86,4 +87,4 @@ export const REVIEW_HINTS = [
 /** The hint line beside AI Assist. */
 export const AI_ASSIST_HINT = 'AI Assist polishes your review once it has one complete sentence.';
 
-export const REVIEW_MAX_WORDS_LABEL = REVIEW_MAX_WORDS.toLocaleString('en-US');
+export const REVIEW_MAX_WORDS_LABEL = formatCount(REVIEW_MAX_WORDS);

@@ -3,6 +3,7 @@
 // without waiting for a script to ask the server for its data. The inputs here are the ones the screens pass, so
 // the cache keys match. The Worker's only: the web app's first bundle must not carry what this imports.
 import type { FirstQuery } from './page-data.ts';
+import type { PublicProfile } from './profile.ts';
 import { DEFAULT_TIMEFRAME } from './recognition.ts';
 
 /** The code a screen needs first, by the key the build writes into route-chunks.json (vite.config.ts). */
@@ -10,6 +11,11 @@ export type ScreenCode = 'routes/profile.tsx' | 'routes/leaderboards.tsx' | 'rou
 
 export interface ScreenPlan {
   queries: FirstQuery[];
+  /**
+   * The queries whose inputs come from the first answers (a profile's lists need the member's id, which a slug does
+   * not give): asked once `queries` are answered, from what `answerOf` gives for a path (undefined for one that failed).
+   */
+  then?: (answerOf: (path: string) => unknown) => FirstQuery[];
   /**
    * Code to preload with the page. Not the map library (300 kB compressed): preloaded with the page, it took the
    * screen's own scripts' bandwidth on a slow connection; the start-up loads it as soon as the shell's scripts are
@@ -19,6 +25,22 @@ export interface ScreenPlan {
 }
 
 const ME: FirstQuery = { path: 'account.me' };
+
+type Member = Pick<PublicProfile, 'id' | 'role'>;
+
+/**
+ * What a profile's first screen shows beyond the card (web/routes/profile.tsx, its About tab): a spa's or therapist's
+ * lineup, the Save button's lists on someone else's, a spa's medals awarded.
+ */
+function profileSections(viewer: Member | null | undefined, profile: Member | undefined): FirstQuery[] {
+  if (!viewer || !profile) return [];
+  const listed = profile.role === 'spa_management' || profile.role === 'therapist';
+  const sections: FirstQuery[] = [];
+  if (listed) sections.push({ path: 'lineup.of', input: { userId: profile.id } });
+  if (listed && profile.id !== viewer.id) sections.push({ path: 'favorites.saved', input: { targetUserId: profile.id } });
+  if (profile.role === 'spa_management') sections.push({ path: 'profiles.medalsAwarded', input: { target: { userId: profile.id } }, infinite: true });
+  return sections;
+}
 
 function slugOf(pathname: string, prefix: string): string | null {
   if (!pathname.startsWith(prefix)) return null;
@@ -62,6 +84,7 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
     const input = typeof ref === 'string' ? { slug: ref } : ref;
     return {
       queries: [ME, { path: 'profiles.profile', input }, { path: 'profiles.stats', input }],
+      then: (answerOf) => profileSections(answerOf('account.me') as Member | null | undefined, answerOf('profiles.profile') as Member | undefined),
       code: ['routes/profile.tsx'],
     };
   }

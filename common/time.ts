@@ -1,6 +1,8 @@
 // Time, once: the lengths of time in milliseconds and the Asia/Manila calendar every daily rule counts by (the
-// recognition and AI Assist allowances, spa analytics, opening hours, dates shown). The Philippines keeps no
-// daylight saving time, so Manila is UTC+8 all year and its days are plain arithmetic on epoch milliseconds.
+// recognition and AI Assist allowances, spa analytics, opening hours, dates shown). The Philippines has kept no
+// daylight saving time since 1990, so Manila is UTC+8 all year and its days, dates and clock times are plain
+// arithmetic on epoch milliseconds. Arithmetic, not Intl: a page's first date formatter costs 20 to 40 ms of main
+// thread (common/time.test.ts holds each answer to Intl's).
 export const SECOND_MS = 1000;
 export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -10,13 +12,25 @@ export const WEEK_MS = 7 * DAY_MS;
 /** Manila's distance from UTC, all year. */
 export const MANILA_OFFSET_MS = 8 * HOUR_MS;
 
-/**
- * YYYY-MM-DD of the given instant in Asia/Manila. Arithmetic, not Intl: a page's first date formatter costs 20 to
- * 40 ms of main thread, which every screen paid at start-up while this module made one.
- */
+/** YYYY-MM-DD of the given instant in Asia/Manila. */
 export function manilaDay(at: Date | number = Date.now()): string {
   const instant = new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS);
   return instant.toISOString().slice(0, 10);
+}
+
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The Manila calendar date of an instant as the screens show it ("Nov 27, 2026": Intl's en-PH medium date). */
+export function manilaDateLabel(at: number): string {
+  const local = new Date(at + MANILA_OFFSET_MS);
+  return `${MONTH_ABBREVIATIONS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()}`;
+}
+
+/** The Manila clock time of an instant as the screens show it ("3:05 PM": Intl's en-PH hour and minute). */
+export function manilaTimeLabel(at: number): string {
+  const local = new Date(at + MANILA_OFFSET_MS);
+  const hours = local.getUTCHours();
+  return `${hours % 12 || 12}:${String(local.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** Whole seconds until the next Manila midnight, when today's allowances renew (a Retry-After). */

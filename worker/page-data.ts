@@ -1,11 +1,12 @@
 // The first queries' answers sent with the page (ADR 023): for an address whose screen common/screen-plans.ts plans, the
 // Worker runs the screen's first queries through the same procedures (a server-side caller, one context: the
-// session is looked up once) while the app shell is read, writes their answers into the page as a JSON data block
+// session is looked up once; the queries whose inputs come from the first answers, such as a profile's lists, follow
+// them) while the app shell is read, writes their answers into the page as a JSON data block
 // (`<script type="application/json">`, which the Content Security Policy lets through: it is never run) and adds
 // modulepreload links for the screen's code (dist/web/route-chunks.json, written by the build). A query that fails
 // is left out: the screen asks for it itself and shows its error. Such a page carries the member's own data, so it
 // is never stored by a cache.
-import { PAGE_DATA_ELEMENT_ID, pageDataText, type PageAnswer } from '../common/page-data.ts';
+import { PAGE_DATA_ELEMENT_ID, pageDataText, type FirstQuery, type PageAnswer } from '../common/page-data.ts';
 import { screenPlan, type ScreenCode } from '../common/screen-plans.ts';
 import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 import { createCaller } from './routers/index.ts';
@@ -35,25 +36,27 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
 
   const resHeaders = new Headers();
   const caller = createCaller(createContext(request, env, resHeaders, executionCtx)) as unknown as Record<string, Record<string, ProcedureCall>>;
-  const [answers, chunks, html] = await Promise.all([
-    Promise.all(
-      plan.queries.map(async ({ path, input }): Promise<PageAnswer | null> => {
-        const [scope, name] = path.split('.') as [string, string];
-        try {
-          return { path, ...(input === undefined ? {} : { input }), data: await caller[scope]![name]!(input) };
-        } catch {
-          return null;
-        }
-      }),
-    ),
-    screenChunks(env, url.origin),
-    shell.text(),
-  ]);
+  const ask = async ({ path, input, infinite }: FirstQuery): Promise<PageAnswer | null> => {
+    const [scope, name] = path.split('.') as [string, string];
+    try {
+      // A list read as pages is asked for its first page, as the screen's first fetch would (tRPC's first cursor is null).
+      const data = await caller[scope]![name]!(infinite ? { ...(input as object), cursor: null } : input);
+      return { path, ...(input === undefined ? {} : { input }), ...(infinite ? { infinite } : {}), data };
+    } catch {
+      return null;
+    }
+  };
+  const askPlan = async (): Promise<PageAnswer[]> => {
+    const first = (await Promise.all(plan.queries.map(ask))).filter((answer) => answer !== null);
+    const then = plan.then?.((path) => first.find((answer) => answer.path === path)?.data) ?? [];
+    return [...first, ...(await Promise.all(then.map(ask))).filter((answer) => answer !== null)];
+  };
+  const [answers, chunks, html] = await Promise.all([askPlan(), screenChunks(env, url.origin), shell.text()]);
   // The screen's code after the app's own preloads.
   const links = [...new Set(plan.code.flatMap((key) => chunks[key] ?? []))]
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('\n    ');
-  const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataText(answers.filter((answer) => answer !== null))}</script>`;
+  const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataText(answers)}</script>`;
   const page = html.replace('</head>', `  ${links}\n  </head>`).replace('</body>', `  ${data}\n  </body>`);
 
   const headers = new Headers(shell.headers);

@@ -3,7 +3,11 @@
 import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '../../common/page-data.ts';
 import type { TrpcUtils } from '../trpc.ts';
 
-type Procedures = Record<string, Record<string, { setData(input: unknown, data: unknown): void } | undefined> | undefined>;
+interface Seedable {
+  setData(input: unknown, data: unknown): void;
+  setInfiniteData(input: unknown, data: { pages: unknown[]; pageParams: unknown[] }): void;
+}
+type Procedures = Record<string, Record<string, Seedable | undefined> | undefined>;
 
 /** Reads the data block (and removes it from the page), puts each answer in the cache; answers what it found. */
 export function seedPageData(utils: TrpcUtils): PageAnswer[] {
@@ -17,9 +21,12 @@ export function seedPageData(utils: TrpcUtils): PageAnswer[] {
     return [];
   }
   const procedures = utils as unknown as Procedures;
-  for (const { path, input, data } of answers) {
+  for (const { path, input, infinite, data } of answers) {
     const [scope, name] = path.split('.') as [string, string];
-    procedures[scope]?.[name]?.setData(input, data);
+    const procedure = procedures[scope]?.[name];
+    // A list read as pages: its first page, asked with tRPC's first cursor (null).
+    if (infinite) procedure?.setInfiniteData(input, { pages: [data], pageParams: [null] });
+    else procedure?.setData(input, data);
   }
   return answers;
 }

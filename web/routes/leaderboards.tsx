@@ -3,6 +3,7 @@
 // monthly by default, yearly, all-time), and the Summary Statistics card with the window's real figures.
 // Problem Clients is shown only to spa management, therapists and admins. Reachable signed out.
 import { useEffect, useState } from 'react';
+import { formatCount } from '../../common/count.ts';
 import { BOARD_MEDALS_PREFETCH_DELAY_MS } from '../../common/limits.ts';
 import {
   BOARD_LABELS,
@@ -133,7 +134,7 @@ function SummaryCard({ timeframe }: { timeframe: Timeframe }) {
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-2xl bg-sand-50 px-3 py-2">
             <dt className="text-xs text-ink-700">{label}</dt>
-            <dd className="font-display text-2xl font-semibold text-ink-900">{value === undefined ? '–' : value.toLocaleString('en-US')}</dd>
+            <dd className="font-display text-2xl font-semibold text-ink-900">{value === undefined ? '–' : formatCount(value)}</dd>
           </div>
         ))}
       </dl>

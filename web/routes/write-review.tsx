@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AI_ASSIST_TEXTS } from '../../common/ai-assist.ts';
 import { REVIEW_HINT_FADE_MS, REVIEW_HINT_INTERVAL_MS, REVIEW_MAX_WORDS } from '../../common/limits.ts';
 import { RED_FLAG_REASONS, type RedFlagReason } from '../../common/recognition.ts';
+import { formatCount } from '../../common/count.ts';
 import {
   AI_ASSIST_HINT,
   countWords,
@@ -246,7 +247,7 @@ function ReviewScreen({
               />
               <FieldError id="review-text-error">{errors.reviewText}</FieldError>
               <p id="review-words" className="text-xs text-ink-600">
-                {countWords(text).toLocaleString('en-US')} / {REVIEW_MAX_WORDS_LABEL} words
+                {formatCount(countWords(text))} / {REVIEW_MAX_WORDS_LABEL} words
               </p>
               <RotatingHint />
             </div>

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '../../common/page-data.ts';
 import { ban, createMember } from './members.ts';
-import { call, get, json, type Output } from './helpers.ts';
+import { as, call, get, json, trpcQuery, type Output } from './helpers.ts';
 
 const DATA_BLOCK = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`);
 
@@ -37,6 +37,30 @@ describe('a screen sent with its first answers', () => {
       const files = ((await chunks.json()) as Record<string, string[]>)['routes/profile.tsx']!;
       for (const file of files) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
     }
+  });
+
+  it("sends a profile's About sections with it, asked with the profile's id once the profile is read", async () => {
+    const [viewer, spa, client] = await Promise.all([createMember(), createMember({ role: 'spa_management' }), createMember()]);
+    expect((await as(spa, '/api/medals', { body: { recipientId: client.id, reason: 'Loyal regular' } })).status).toBe(200);
+    expect((await as(viewer, '/api/favorites', { body: { targetUserId: spa.id } })).status).toBe(200);
+    const { answers } = await page(`/profile/${spa.slug}`, viewer.cookie);
+    expect(answerOf(answers, 'lineup.of', { userId: spa.id })).toEqual(await trpcQuery('lineup.of', viewer, { userId: spa.id }));
+    const saved = answerOf(answers, 'favorites.saved', { targetUserId: spa.id }) as Output<'favorites.saved'>;
+    expect(saved).toEqual(await trpcQuery('favorites.saved', viewer, { targetUserId: spa.id }));
+    expect(saved.some((list) => list.saved)).toBe(true);
+    // The medals a spa awarded are read as pages: the answer is the first page, marked so the app stores it as one.
+    const medals = answers?.find((answer) => answer.path === 'profiles.medalsAwarded');
+    expect(medals).toMatchObject({ input: { target: { userId: spa.id } }, infinite: true });
+    expect(medals?.data).toEqual(await trpcQuery('profiles.medalsAwarded', viewer, { target: { userId: spa.id }, cursor: null }));
+    expect((medals?.data as Output<'profiles.medalsAwarded'>).items).toHaveLength(1);
+
+    // One's own spa has no Save button; a client's profile has none of these sections; nobody signed in gets none.
+    const own = await page(`/profile/${spa.slug}`, spa.cookie);
+    expect(own.answers?.map((answer) => answer.path).sort()).toEqual(['account.me', 'lineup.of', 'profiles.medalsAwarded', 'profiles.profile', 'profiles.stats']);
+    const ofClient = await page(`/profile/${client.slug}`, viewer.cookie);
+    expect(ofClient.answers?.map((answer) => answer.path).sort()).toEqual(['account.me', 'profiles.profile', 'profiles.stats']);
+    const visitor = await page(`/profile/${spa.slug}`, null);
+    expect(visitor.answers?.some((answer) => ['lineup.of', 'favorites.saved', 'profiles.medalsAwarded'].includes(answer.path))).toBe(false);
   });
 
   it('keeps whatever a member wrote inside the data block', async () => {

@@ -36,8 +36,11 @@ export function ProfileTabBar({ rows, value, onValueChange, after, activeClassNa
   useLayoutEffect(() => {
     const bar = list.current;
     const top = root.current;
-    if (!bar || !top) return;
-    // The chosen tab, whole, inside the bar (the first one is already there when the page opens).
+    // Only after a choice: the first tab is already in view when the page opens, and measuring then would force a
+    // layout of the whole page inside its first render.
+    if (!bar || !top || !chosen.current) return;
+    chosen.current = false;
+    // The chosen tab, whole, inside the bar.
     const tab = bar.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
     if (tab) {
       const left = tab.offsetLeft - bar.offsetLeft;
@@ -46,8 +49,6 @@ export function ProfileTabBar({ rows, value, onValueChange, after, activeClassNa
       if (left < bar.scrollLeft + margin) bar.scrollTo({ left: Math.max(0, left - margin) });
       else if (right > bar.scrollLeft + bar.clientWidth - margin) bar.scrollTo({ left: right - bar.clientWidth + margin });
     }
-    if (!chosen.current) return;
-    chosen.current = false;
     // The section right under the bar: where the bar sticks when the page is scrolled to the top of the tabs.
     const sectionsTop = top.getBoundingClientRect().top + window.scrollY - HEADER_PX;
     const barTop = bar.getBoundingClientRect().top;
