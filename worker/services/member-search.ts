@@ -1,9 +1,10 @@
 // Member search (ADR 015): names are matched in the `users_search` FTS5 index (trigram tokenizer, accents and
 // case ignored, any part of a name), kept in step with users by triggers (migration 0011). Banned members are
-// left out; results rank exact, then prefix, then inside matches, then by name, a page at a time. The rank comes
-// from the index's own highlight of where the term matched: at the start of the name is a prefix match, and a
-// prefix match as long as the name is an exact one. Terms shorter than the index's trigrams match the start of
-// any word of the name (a scan of name_key; accents are not folded for them).
+// left out; results rank exact, then prefix, then inside matches, then by name, a page at a time. A prefix match is
+// one the index finds at the start of the name (the same phrase with FTS5's `^`, one more look-up in the index rather
+// than a highlight of every matched name, which cost "cruz" 36 ms of its 50), and a prefix match as long as the name
+// is an exact one. Terms shorter than the index's trigrams match the start of any word of the name (a scan of
+// name_key; accents are not folded for them).
 import { sql } from 'drizzle-orm';
 import { MEMBER_SEARCH_PAGE_SIZE, SEARCH_INSIDE_MIN_LENGTH, type MemberSearchPage, type MemberSearchResult } from '../../common/search.ts';
 import { escapeLike, type Database } from '../db.ts';
@@ -34,7 +35,7 @@ export function memberSearchQuery(db: Database, term: string, page: number) {
   }
   return db.all<Row>(sql`
     select ${COLUMNS} from (
-      select rowid as id, substr(highlight(users_search, 0, char(1), char(2)), 1, 1) = char(1) as atStart
+      select rowid as id, rowid in (select rowid from users_search where users_search match ${`^${ftsPhrase(term)}`}) as atStart
       from users_search where users_search match ${ftsPhrase(term)}
     ) as hit join users as u on u.id = hit.id
     where ${notBanned('u')}
