@@ -9,8 +9,9 @@
 // process's one clock; the frames the hub's sockets carry meanwhile are counted (none should be). workerd's
 // memory and CPU are read from /proc. A third run repeats the load while one abusive account holds as many hub
 // sockets as it may and floods `join` (the attack of issue 13), and tries to open more. Last, on an app of its
-// own, what one presence change costs at 100, 500 and 2,000 online (bench/chat-presence.ts). Figures are printed
-// with their budgets; nothing fails.
+// own, what one presence change costs at 100, 500 and 2,000 online (bench/chat-presence.ts). Each target first
+// carries the same load for a few seconds that are not measured (WARM_UP_SECONDS). Figures are printed with their
+// budgets; nothing fails.
 import { createClient } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,11 @@ const PAIR_WAVE = 25;
 const QUIET_MS = SMOKE ? 300 : 6000;
 /** After the last send, deliveries still count for this long (then what is missing is lost). */
 const GRACE_MS = 5000;
+/**
+ * Seconds of the same load on every session before the measured run, not counted: a fresh workerd's first messages
+ * measure V8 compiling the code, not the design, and the first target ran on a fresh process while the others did not.
+ */
+const WARM_UP_SECONDS = benchSize(3, 0);
 const STEP_TIMEOUT_MS = 60_000;
 const LAG_RESOLUTION_MS = 10;
 
@@ -256,6 +262,18 @@ interface SideLoad {
   start(): () => void;
 }
 
+/** The run's load for WARM_UP_SECONDS on every session; its messages are neither timed nor counted (`received` times a message only once the run has started). */
+async function warmUp(peers: Peer[], stats: Stats): Promise<void> {
+  const periodMs = 1000 / RATE;
+  const timers = peers.flatMap((peer) =>
+    Array.from({ length: WARM_UP_SECONDS * RATE }, (_, sequence) => setTimeout(() => peer.sendMessage(stats, sequence), Math.random() * periodMs + sequence * periodMs)),
+  );
+  await sleep(WARM_UP_SECONDS * 1000 + GRACE_MS);
+  for (const timer of timers) clearTimeout(timer);
+  stats.sent = 0;
+  stats.hubFramesIn = 0;
+}
+
 async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
   const stats: Stats = {
     sent: 0,
@@ -313,6 +331,11 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
     const setupPresenceFrames = stats.presenceFrames;
     const setupPresenceMb = stats.presenceBytes / 1024 / 1024;
     const paired = workerdUsage(target.pid);
+    if (WARM_UP_SECONDS > 0) {
+      process.stdout.write(`, warming up for ${WARM_UP_SECONDS} s`);
+      await warmUp(peers, stats);
+    }
+    const warmed = workerdUsage(target.pid);
 
     process.stdout.write(`, sending for ${SECONDS} s`);
     stats.presenceFrames = stats.presenceBytes = 0;
@@ -367,7 +390,7 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
       rssPeak: Math.max(rssPeak, sent.rssMb),
       cpuOpen: opened.cpuSeconds - before.cpuSeconds,
       cpuPair: paired.cpuSeconds - opened.cpuSeconds,
-      cpuRun: sent.cpuSeconds - paired.cpuSeconds,
+      cpuRun: sent.cpuSeconds - warmed.cpuSeconds,
       clientRssPeak,
       // The histogram holds the time between samples; what is beyond the sampling interval is lag.
       clientLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
