@@ -8,7 +8,9 @@
 // CHAT_BENCH_RATE change these). Delivery latency is taken when the partner receives the message, on this
 // process's one clock; the frames the hub's sockets carry meanwhile are counted (none should be). workerd's
 // memory and CPU are read from /proc. A third run repeats the load while one abusive account holds as many hub
-// sockets as it may and floods `join` (the attack of issue 13), and tries to open more. Last, on an app of its
+// sockets as it may and floods `join` (the attack of issue 13), and tries to open more. A fourth runs the bare relay
+// with an object per pair, the app's own topology, so what the app's code adds per message can be read apart from
+// what an object per chat costs. Last, on an app of its
 // own, what one presence change costs at 100, 500 and 2,000 online (bench/chat-presence.ts). Each target first
 // carries the same load for a few seconds that are not measured (WARM_UP_SECONDS). Figures are printed with their
 // budgets; nothing fails.
@@ -512,12 +514,13 @@ function abusiveMember(url: string, abuser: MemberWithSession): SideLoad {
   };
 }
 
-function relayTarget(url: string, pid: number): Target {
+/** The bare relay: one object for every pair, or (`perPair`) an object per pair, as the app has one per chat. */
+function relayTarget(url: string, pid: number, perPair = false): Target {
   const wsUrl = `${url.replace(/^http/, 'ws')}/ws`;
   return {
-    label: 'bare relay DO',
+    label: perPair ? 'bare relay, DO per pair' : 'bare relay DO',
     pid,
-    open: (index) => new WebSocket(`${wsUrl}?pair=${index >> 1}`),
+    open: (index) => new WebSocket(`${wsUrl}?pair=${index >> 1}${perPair ? '&objects=pair' : ''}`),
     ready: async () => {},
     pair: async (a) => `relay-${a.index >> 1}`,
     contentOf: (frame) => (frame.type === 'send-message' ? frame.content : undefined),
@@ -556,6 +559,7 @@ try {
   });
   try {
     results.push(await runLoad(relayTarget(relay.url, relay.pid)));
+    results.push(await runLoad(relayTarget(relay.url, relay.pid, true)));
   } finally {
     await relay.stop();
   }
@@ -625,7 +629,7 @@ for (const row of summary) {
   console.log(
     `  client    RSS peak ${fixed(row.clientRssPeak, 0)} MB; event loop ${fixed(row.clientBusy * 100, 0)}% busy, lag p99 ${fixed(row.clientLagP99Ms)} ms`,
   );
-  if (row.label !== 'bare relay DO')
+  if (!row.label.startsWith('bare relay'))
     console.log(
       `  hub       ${row.stats.hubFramesOut} frames besides presence (${fixed(row.stats.hubBytesOut / 1024)} kB) from the hub and ${row.stats.hubFramesIn} messages to it during the run, ` +
         `for ${row.stats.deliveredInWindow} messages delivered by the sessions' own objects`,
@@ -662,7 +666,7 @@ if (presence) {
     console.log(`  with ${online} online, one member's ${tabs} tabs opening and closing (one a reload within the grace period): ${frames} presence frames to the others   (budget: 0)`);
 }
 
-const [hub, abused, relay] = summary;
+const [hub, abused, relay, relayPerPair] = summary;
 if (hub && abused) {
   const closes = [...abuse.closedByHub].map(([code, count]) => `${count} with ${code}`).join(', ') || 'none';
   console.log(`\nOne abusive account (${CHAT_SOCKETS_PER_MEMBER} sockets at most, join 10 times a second on each) beside the same load`);
@@ -674,8 +678,8 @@ if (hub && abused) {
   );
   console.log(`others' rate   ${fixed(abused.delivered)} vs ${fixed(hub.delivered)} delivered msg/s; lost ${abused.lost}   (budget: all delivered)`);
 }
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
 if (hub && relay) {
-  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
   console.log('\nChatHub + sessions / bare relay');
   console.log(`throughput     ${ratio(hub.delivered, relay.delivered).padStart(7)}   (budget: at least 0.95x; both should deliver what is offered)`);
   console.log(`p50 latency    ${ratio(hub.p50, relay.p50).padStart(7)}`);
@@ -694,4 +698,17 @@ if (hub && relay) {
   );
   console.log(`setup time     ${ratio(hub.openMs + hub.pairMs, relay.openMs + relay.pairMs).padStart(7)}   (opening, joining and pairing)`);
   console.log(`lost messages  ${hub.lost} vs ${relay.lost}   (budget: 0)`);
+}
+if (hub && relayPerPair) {
+  // The same topology as the app (an object per chat): what is left is the app's own code on the message path.
+  console.log('\nChatHub + sessions / bare relay with a DO per pair (the same topology: the app\'s own work per message)');
+  console.log(`p50 latency    ${ratio(hub.p50, relayPerPair.p50).padStart(7)}`);
+  console.log(`p99 latency    ${ratio(hub.p99, relayPerPair.p99).padStart(7)}`);
+  console.log(
+    `memory delta   ${ratio(hub.rssPeak - hub.rssBefore, relayPerPair.rssPeak - relayPerPair.rssBefore).padStart(7)}   ` +
+      `(${fixed(hub.rssPeak - hub.rssBefore, 0)} MB vs ${fixed(relayPerPair.rssPeak - relayPerPair.rssBefore, 0)} MB)`,
+  );
+  console.log(
+    `CPU / message  ${ratio(hub.cpuRun / hub.stats.deliveredInWindow, relayPerPair.cpuRun / relayPerPair.stats.deliveredInWindow).padStart(7)}`,
+  );
 }

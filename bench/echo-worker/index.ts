@@ -1,7 +1,8 @@
-// The chat benchmark's bare relay: one SQLite-backed Durable Object holding hibernatable WebSockets, like the
+// The chat benchmark's bare relay: a SQLite-backed Durable Object holding hibernatable WebSockets, like the
 // ChatHub, that forwards every text frame unchanged to the other socket of its pair. No authentication, no
 // validation, no JSON: what is left is the cost of workerd, the sockets and the Durable Object runtime, the
-// floor the ChatHub's figures are measured against.
+// floor the ChatHub's figures are measured against. One object holds every pair, or (`&objects=pair`) each pair
+// has an object of its own, as each chat session has in the app (ADR 005).
 import { DurableObject } from 'cloudflare:workers';
 
 interface Env {
@@ -31,6 +32,8 @@ export default {
   async fetch(request, env): Promise<Response> {
     if (new URL(request.url).pathname !== '/ws' || request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
       return new Response('bare relay: connect two WebSockets to /ws?pair=<n>');
-    return env.ECHO_HUB.get(env.ECHO_HUB.idFromName('global')).fetch(request);
+    const url = new URL(request.url);
+    const name = url.searchParams.get('objects') === 'pair' ? `pair:${url.searchParams.get('pair')}` : 'global';
+    return env.ECHO_HUB.get(env.ECHO_HUB.idFromName(name)).fetch(request);
   },
 } satisfies ExportedHandler<Env>;
