@@ -15,7 +15,7 @@ export interface ScreenPlan {
    * The queries whose inputs come from the first answers (a profile's lists need the member's id, which a slug does
    * not give): asked once `queries` are answered, from what `answerOf` gives for a path (undefined for one that failed).
    */
-  then?: (answerOf: (path: string) => unknown) => FirstQuery[];
+  followUps?: (answerOf: (path: string) => unknown) => FirstQuery[];
   /**
    * Code to preload with the page. Not the map library (300 kB compressed): preloaded with the page, it took the
    * screen's own scripts' bandwidth on a slow connection; the start-up loads it as soon as the shell's scripts are
@@ -84,7 +84,7 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
     const input = typeof ref === 'string' ? { slug: ref } : ref;
     return {
       queries: [ME, { path: 'profiles.profile', input }, { path: 'profiles.stats', input }],
-      then: (answerOf) => profileSections(answerOf('account.me') as Member | null | undefined, answerOf('profiles.profile') as Member | undefined),
+      followUps: (answerOf) => profileSections(answerOf('account.me') as Member | null | undefined, answerOf('profiles.profile') as Member | undefined),
       code: ['routes/profile.tsx'],
     };
   }

@@ -48,8 +48,8 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   };
   const askPlan = async (): Promise<PageAnswer[]> => {
     const first = (await Promise.all(plan.queries.map(ask))).filter((answer) => answer !== null);
-    const then = plan.then?.((path) => first.find((answer) => answer.path === path)?.data) ?? [];
-    return [...first, ...(await Promise.all(then.map(ask))).filter((answer) => answer !== null)];
+    const followUps = plan.followUps?.((path) => first.find((answer) => answer.path === path)?.data) ?? [];
+    return [...first, ...(await Promise.all(followUps.map(ask))).filter((answer) => answer !== null)];
   };
   const [answers, chunks, html] = await Promise.all([askPlan(), screenChunks(env, url.origin), shell.text()]);
   // The screen's code after the app's own preloads.
