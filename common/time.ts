@@ -12,9 +12,14 @@ export const WEEK_MS = 7 * DAY_MS;
 /** Manila's distance from UTC, all year. */
 export const MANILA_OFFSET_MS = 8 * HOUR_MS;
 
+/** A Date whose UTC fields read Manila's wall clock at `at`: the one shift every reading below starts from. */
+function manilaWallClock(at: Date | number): Date {
+  return new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS);
+}
+
 /** YYYY-MM-DD of the given instant in Asia/Manila. */
 export function manilaDay(at: Date | number = Date.now()): string {
-  const instant = new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS);
+  const instant = manilaWallClock(at);
   return instant.toISOString().slice(0, 10);
 }
 
@@ -22,13 +27,13 @@ const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'A
 
 /** The Manila calendar date of an instant as the screens show it ("Nov 27, 2026": Intl's en-PH medium date). */
 export function manilaDateLabel(at: number): string {
-  const local = new Date(at + MANILA_OFFSET_MS);
+  const local = manilaWallClock(at);
   return `${MONTH_ABBREVIATIONS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()}`;
 }
 
 /** The Manila clock time of an instant as the screens show it ("3:05 PM": Intl's en-PH hour and minute). */
 export function manilaTimeLabel(at: number): string {
-  const local = new Date(at + MANILA_OFFSET_MS);
+  const local = manilaWallClock(at);
   const hours = local.getUTCHours();
   return `${hours % 12 || 12}:${String(local.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
@@ -45,7 +50,7 @@ export function startOfManilaDay(day: string): number {
 
 /** The Manila weekday (0 = Monday) and minute of the day of an instant. */
 export function manilaClock(at: Date | number): { dayIndex: number; minute: number } {
-  const local = new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS);
+  const local = manilaWallClock(at);
   // getUTCDay: 0 = Sunday; shifted so that 0 = Monday.
   return { dayIndex: (local.getUTCDay() + 6) % 7, minute: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
