@@ -10,10 +10,9 @@
 // memory and CPU are read from /proc. A third run repeats the load while one abusive account holds as many hub
 // sockets as it may and floods `join` (the attack of issue 13), and tries to open more. A fourth runs the bare relay
 // with an object per pair, the app's own topology, so what the app's code adds per message can be read apart from
-// what an object per chat costs. Last, on an app of its
-// own, what one presence change costs at 100, 500 and 2,000 online (bench/chat-presence.ts). Each target first
-// carries the same load for a few seconds that are not measured (WARM_UP_SECONDS). Figures are printed with their
-// budgets; nothing fails.
+// what an object per chat costs. Last, on an app of its own, what one presence change costs at 100, 500 and 2,000
+// online (bench/chat-presence.ts). Each target first carries the same load for a few seconds that are not measured
+// (WARM_UP_SECONDS). Figures are printed with their budgets; nothing fails.
 import { createClient } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -679,36 +678,38 @@ if (hub && abused) {
   console.log(`others' rate   ${fixed(abused.delivered)} vs ${fixed(hub.delivered)} delivered msg/s; lost ${abused.lost}   (budget: all delivered)`);
 }
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
-if (hub && relay) {
-  console.log('\nChatHub + sessions / bare relay');
-  console.log(`throughput     ${ratio(hub.delivered, relay.delivered).padStart(7)}   (budget: at least 0.95x; both should deliver what is offered)`);
+type Row = (typeof summary)[number];
+/** The app's run beside a relay's: latency, memory and CPU per message; the budgets with the bare relay they are held to. */
+function printBeside(hub: Row, relay: Row, withBudgets: boolean) {
+  const budget = (text: string) => (withBudgets ? `   (${text})` : '');
+  const memory = (row: Row) => row.rssPeak - row.rssBefore;
+  const cpuPerMessage = (row: Row) => row.cpuRun / row.stats.deliveredInWindow;
+  if (withBudgets)
+    console.log(`throughput     ${ratio(hub.delivered, relay.delivered).padStart(7)}   (budget: at least 0.95x; both should deliver what is offered)`);
   console.log(`p50 latency    ${ratio(hub.p50, relay.p50).padStart(7)}`);
-  console.log(`p99 latency    ${ratio(hub.p99, relay.p99).padStart(7)}   (budget: within 1.5x)`);
-  const hubFrames = hub.stats.hubFramesOut + hub.stats.hubFramesIn;
+  console.log(`p99 latency    ${ratio(hub.p99, relay.p99).padStart(7)}${budget('budget: within 1.5x')}`);
+  if (withBudgets) {
+    const hubFrames = hub.stats.hubFramesOut + hub.stats.hubFramesIn;
+    console.log(
+      `hub / message  ${fixed(hubFrames / Math.max(1, hub.stats.deliveredInWindow), 3).padStart(7)}   ` +
+        `(message frames the hub handled per delivered message: ${hubFrames} in ${SECONDS} s; messages and typing go to each session's own object, so the hub's CPU per message is nothing)`,
+    );
+  }
   console.log(
-    `hub / message  ${fixed(hubFrames / Math.max(1, hub.stats.deliveredInWindow), 3).padStart(7)}   ` +
-      `(message frames the hub handled per delivered message: ${hubFrames} in ${SECONDS} s; messages and typing go to each session's own object, so the hub's CPU per message is nothing)`,
+    `memory delta   ${ratio(memory(hub), memory(relay)).padStart(7)}   ` +
+      `(${fixed(memory(hub), 0)} MB vs ${fixed(memory(relay), 0)} MB${withBudgets ? ' over the workerd at rest; budget: under 3x' : ''})`,
   );
-  console.log(
-    `memory delta   ${ratio(hub.rssPeak - hub.rssBefore, relay.rssPeak - relay.rssBefore).padStart(7)}   ` +
-      `(${fixed(hub.rssPeak - hub.rssBefore, 0)} MB vs ${fixed(relay.rssPeak - relay.rssBefore, 0)} MB over the workerd at rest; budget: under 3x)`,
-  );
-  console.log(
-    `CPU / message  ${ratio(hub.cpuRun / hub.stats.deliveredInWindow, relay.cpuRun / relay.stats.deliveredInWindow).padStart(7)}   (workerd CPU during the run)`,
-  );
+  console.log(`CPU / message  ${ratio(cpuPerMessage(hub), cpuPerMessage(relay)).padStart(7)}${budget('workerd CPU during the run')}`);
+  if (!withBudgets) return;
   console.log(`setup time     ${ratio(hub.openMs + hub.pairMs, relay.openMs + relay.pairMs).padStart(7)}   (opening, joining and pairing)`);
   console.log(`lost messages  ${hub.lost} vs ${relay.lost}   (budget: 0)`);
+}
+if (hub && relay) {
+  console.log('\nChatHub + sessions / bare relay');
+  printBeside(hub, relay, true);
 }
 if (hub && relayPerPair) {
   // The same topology as the app (an object per chat): what is left is the app's own code on the message path.
   console.log('\nChatHub + sessions / bare relay with a DO per pair (the same topology: the app\'s own work per message)');
-  console.log(`p50 latency    ${ratio(hub.p50, relayPerPair.p50).padStart(7)}`);
-  console.log(`p99 latency    ${ratio(hub.p99, relayPerPair.p99).padStart(7)}`);
-  console.log(
-    `memory delta   ${ratio(hub.rssPeak - hub.rssBefore, relayPerPair.rssPeak - relayPerPair.rssBefore).padStart(7)}   ` +
-      `(${fixed(hub.rssPeak - hub.rssBefore, 0)} MB vs ${fixed(relayPerPair.rssPeak - relayPerPair.rssBefore, 0)} MB)`,
-  );
-  console.log(
-    `CPU / message  ${ratio(hub.cpuRun / hub.stats.deliveredInWindow, relayPerPair.cpuRun / relayPerPair.stats.deliveredInWindow).padStart(7)}`,
-  );
+  printBeside(hub, relayPerPair, false);
 }
