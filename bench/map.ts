@@ -2,9 +2,10 @@
 // - GET /api/users?role=spa_management req/s and latency with 1,000 spas, from the edge cache and uncached
 //   (the app restarted with SPA_LISTING_CACHE_SECONDS=0), each beside GET /sw.js in the same run;
 // - database round trips of the uncached listing, and its payload for 1,000 spas (raw and gzipped);
-// - in Chromium (WebGL in software here): the time from navigation to markers visible on the signed-in home
-//   with 1,000 spas (a cold start), the time from tapping Map in the bottom bar on another screen to markers
-//   visible again (a warm return, issue 20), and the frame rate while panning 5,000 clustered spas.
+// - in Chromium (WebGL in software here): the time from navigation to the first markers on the signed-in home
+//   with 1,000 spas (a cold start; drawn from the listing before the map library has loaded), and to the live
+//   map's own, the time from tapping Map in the bottom bar on another screen to markers visible again (a warm
+//   return, issue 20), and the frame rate while panning 5,000 clustered spas.
 // Budgets are printed beside the figures; nothing fails.
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
@@ -18,7 +19,10 @@ import { freePort, startApp, type RunningApp } from '../scripts/app.ts';
 import { benchSize, buildsWeb } from './size.ts';
 
 const BUDGET_PAYLOAD_KB = 100;
-/** Markers visible: from navigation on a cold start (issue 21: 1.5 s; issue 20 allowed 2 s), and from the Map tab's tap when coming back (issue 20). */
+/**
+ * Markers visible: the first ones from navigation on a cold start (issue 21: 1.5 s; issue 20 allowed 2 s), and from
+ * the Map tab's tap when coming back (issue 20).
+ */
 const BUDGET_COLD_MARKERS_MS = 1500;
 const BUDGET_WARM_MARKERS_MS = 500;
 /** How long the benchmark stays on the other screen before tapping Map again. */
@@ -161,16 +165,23 @@ async function browserFigures(app: RunningApp, spaCount: number, measure: 'marke
     };
     const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
     if (measure === 'markers') {
+      const first: number[] = [];
       const cold: number[] = [];
       const warm: number[] = [];
       for (let run = 0; run < MARKER_RUNS; run++) {
         await page.goto(`${app.url}/`);
         cold.push(await markersVisible());
+        // The first markers of all: those drawn from the listing before the map library has loaded (the web app's
+        // `spa-markers` user timing, components/map/marker-preview.tsx).
+        first.push(await page.evaluate(() => performance.getEntriesByName('spa-markers')[0]?.startTime ?? NaN));
         warm.push(await warmReturn());
       }
       const runs = (values: number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
       console.log(
-        `Cold start, navigation to markers visible, signed-in home, ${spaCount} spas (median of ${MARKER_RUNS}): ${median(cold).toFixed(0)} ms  (budget ${BUDGET_COLD_MARKERS_MS} ms; runs ${runs(cold)})`,
+        `Cold start, navigation to the first markers (drawn from the listing), signed-in home, ${spaCount} spas (median of ${MARKER_RUNS}): ${median(first).toFixed(0)} ms  (budget ${BUDGET_COLD_MARKERS_MS} ms; runs ${runs(first)})`,
+      );
+      console.log(
+        `Cold start, navigation to the live map's own markers (median of ${MARKER_RUNS}): ${median(cold).toFixed(0)} ms  (no budget of its own now; runs ${runs(cold)})`,
       );
       console.log(
         `Warm return, Map tapped in the bottom bar to markers visible (median of ${MARKER_RUNS}): ${median(warm).toFixed(0)} ms  (budget ${BUDGET_WARM_MARKERS_MS} ms; runs ${runs(warm)})`,

@@ -2,12 +2,14 @@
 // cannot be reached and the Worker's own basemap draws): the demo spas' markers, the blue dot when geolocation
 // is granted and the Manila fallback when it is denied, a popup with its star count, Profile from the popup, a
 // click on the map closing the popup and a click on a marker opening it, focus mode, Navigate with the estimate
-// panel (recenter hidden) and closing it, the list view's search and filters, and axe.
+// panel (recenter hidden) and closing it, the list view's search and filters, axe, and the spas' markers drawn from
+// the listing before the map library has loaded, at the places the live map then draws them.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { contextOptions, expect, test } from './fixtures.ts';
 import { distanceMeters } from '../common/geo.ts';
 import { listingOrder } from '../common/map.ts';
+import sharp from 'sharp';
 import { editPageData, storageStateOf, whenStill } from './helpers.ts';
 
 const DEMO_CLIENT = 'Juan dela Cruz';
@@ -243,4 +245,59 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
   await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-drawn')), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByRole('img', { name: 'Your Location' })).toBeVisible();
   expect(mapboxCalls.some((path) => path.startsWith('/styles/v1/mapbox/streets-v12'))).toBe(true);
+});
+
+test('before the map library has loaded, the spas show from the listing where the live map then draws them, and open their card', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: true });
+  // The map library is held back, as a slow connection holds it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(mapArea(page)).toHaveAttribute('data-location-source', 'device');
+  const preview = page.locator('[data-marker-preview]');
+  await expect.poll(async () => Number(await preview.getAttribute('data-marker-preview'))).toBeGreaterThan(0);
+  await expect(page.locator('[data-map-state]')).toHaveAttribute('data-map-state', 'loading');
+
+  // Where each marker's red shows (beside the S of a spa, or a cluster's count), relative to the map area.
+  const probes = await preview.evaluate((layer) => {
+    const area = layer.getBoundingClientRect();
+    return [...layer.children].map((marker) => {
+      const box = marker.getBoundingClientRect();
+      const isSpa = marker.tagName === 'BUTTON';
+      return { name: marker.getAttribute('aria-label')!, isSpa, x: box.x - area.x + box.width / 2 - (isSpa ? 8 : 12), y: box.y - area.y + box.height / 2 };
+    });
+  });
+  const spas = await listing(page);
+  const spaProbe = probes.find((probe) => probe.isSpa && spas.some((spa) => spa.name === probe.name))!;
+  expect(spaProbe, 'a spa of the listing has its own marker in the first view').toBeTruthy();
+
+  // A spa's marker opens its card while the map is still on its way.
+  await preview.getByRole('button', { name: spaProbe.name }).click();
+  await expect(page.getByTestId('spa-popup')).toContainText(spaProbe.name);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('spa-popup')).toBeHidden();
+
+  release();
+  await waitForMarkers(page);
+  await expect(preview).toHaveCount(0);
+  // The live map's markers are where the preview's were: its canvas is red at each probe that nothing covers.
+  const area = mapArea(page);
+  const uncovered = await area.evaluate((element, points) => {
+    const box = element.getBoundingClientRect();
+    return points.filter(({ x, y }) => x > 0 && y > 0 && x < box.width && y < box.height && document.elementFromPoint(box.x + x, box.y + y)?.tagName === 'CANVAS');
+  }, probes);
+  expect(uncovered.length, 'some of the markers are in view and uncovered').toBeGreaterThan(0);
+  const notRed = async () => {
+    const shot = await sharp(await area.screenshot({ scale: 'css' })).raw().toBuffer({ resolveWithObject: true });
+    return uncovered.flatMap((probe) => {
+      const offset = (Math.round(probe.y) * shot.info.width + Math.round(probe.x)) * shot.info.channels;
+      const [red, green, blue] = shot.data.subarray(offset, offset + 3);
+      return red! > 170 && green! < 110 && blue! < 110 ? [] : [`${probe.name} (${red}, ${green}, ${blue})`];
+    });
+  };
+  await expect.poll(notRed, { message: 'the live map is red where the preview drew each marker' }).toEqual([]);
 });

@@ -5,8 +5,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppState } from './app.tsx';
-import type { MapClientConfig } from '../common/map.ts';
-import { mapSetupQuery } from './lib/map/setup.ts';
+import { SpaMap } from './lib/map/warm-up.ts';
 import { seedPageData } from './lib/page-data.ts';
 import { registerServiceWorker, trackViewportHeight } from './lib/startup.ts';
 import './styles.css';
@@ -18,13 +17,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');
 const state = createAppState();
 // The screen's first answers came with the page (lib/page-data.ts); a map screen's configuration among them starts
-// the map's code and library now, beside the screen's shell rather than after it has rendered.
+// the map's code now, beside the screen's shell. Not the map library (about 300 kB compressed): the screen draws the
+// spas' markers from the listing first (components/map/marker-preview.tsx), and the library, loaded or evaluated
+// before that, would take the bandwidth and the main thread of the code that draws them. The screen starts it
+// once it has rendered (lib/map/warm-up.ts).
 const answers = seedPageData(state.utils);
-const mapConfig = answers.find((answer) => answer.path === 'map.config')?.data as MapClientConfig | undefined;
-if (mapConfig) {
-  void import('./components/map/spa-map.tsx');
-  void state.queryClient.prefetchQuery(mapSetupQuery(mapConfig));
-}
+if (answers.some((answer) => answer.path === 'map.config')) void SpaMap.preload().catch(() => undefined);
 const prerendered = container.dataset.prerendered;
 // The server sends the landing page only to a browser without a session cookie: nobody is signed in. The session
 // is still checked at once (the answer is stale from the start), without first showing Loading...

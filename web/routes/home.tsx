@@ -3,7 +3,7 @@
 // map and its library arrive lazily (Loading map... meanwhile), so the first bundle stays small.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { CurrentUser } from '../../common/account.ts';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';
 import { Avatar } from '../components/avatar.tsx';
@@ -11,11 +11,10 @@ import { BottomNav } from '../components/bottom-nav.tsx';
 import { BrandMark } from '../components/brand-mark.tsx';
 import { MapStatus } from '../components/map/map-status.tsx';
 import { MemberName } from '../components/member-name.tsx';
-import { loadSpaMap, warmUpMap } from '../lib/map/warm-up.ts';
+import { SpaMap, warmUpMap } from '../lib/map/warm-up.ts';
 import { trpc } from '../trpc.ts';
 
 const HEADER_HEIGHT_PX = 60;
-const SpaMap = lazy(loadSpaMap);
 
 export function HomeScreen({ user }: { user: CurrentUser }) {
   // The map's configuration, listing, library and basemap are asked for while the map's code is still on its way

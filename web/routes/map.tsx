@@ -2,15 +2,15 @@
 // spa (?focus= holds its slug) with "Showing location for:" its name and address; a back button; the map (Loading
 // map... while it loads) and the bottom navigation.
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';
 import { BottomNav } from '../components/bottom-nav.tsx';
 import { MapStatus } from '../components/map/map-status.tsx';
 import { BackButton } from '../components/page-shell.tsx';
+import { SpaMap } from '../lib/map/warm-up.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
 
-const SpaMap = lazy(() => import('../components/map/spa-map.tsx'));
 const route = getRouteApi('/signed-in/map');
 
 export function MapPage() {

@@ -2,7 +2,7 @@
 // (Mapbox, the public style, or the embedded one), loads the matching library lazily with retries, and shows the
 // loading and error states. Children draw on it with the components of whichever library loaded (useMapKit).
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { MapEvent, MapRef, MapLayerMouseEvent, ViewState } from 'react-map-gl/maplibre';
 import { MAP_MESSAGES } from '../../../common/map.ts';
 import type { Basemap } from '../../lib/map/basemap.ts';
@@ -76,7 +76,19 @@ function styleIsIn(map: MapEvent['target']): boolean {
 
 export function MapView({ initialView, label, mapRef, interactiveLayerIds, onClick, onStyleReady, reuse = false, fadeDuration, renderError, children }: MapViewProps) {
   const config = trpc.map.config.useQuery(undefined, { staleTime: Infinity });
-  const setup = useQuery(mapSetupQuery(config.data));
+  // The library (about 300 kB compressed) is asked for once the screen has painted: evaluated before, it would hold
+  // back the screen's first frame, and on a map screen the spas' markers drawn from the listing (marker-preview.tsx).
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  const setupQuery = mapSetupQuery(config.data);
+  const setup = useQuery({ ...setupQuery, enabled: setupQuery.enabled && painted });
   const retry = () => void (config.isError ? config.refetch() : setup.refetch());
 
   // The map's ref, passed on; once the map exists, onStyleReady as soon as its style is in.

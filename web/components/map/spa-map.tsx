@@ -8,31 +8,46 @@
 // it; the map's controls and credits sit above the card, the navigation panel and the chat pill
 // (signed-in-layout.tsx); and the map is kept when the member leaves the screen (MapView's `reuse`) with its camera,
 // so coming back through the bottom bar shows the spas at once, where the member left them.
+//
+// Issue 21: until the live map draws its first markers, MarkerPreview draws the same markers from the listing.
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
-import type { GeoJSONSource } from 'maplibre-gl';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import type { ExpressionSpecification, GeoJSONSource } from 'maplibre-gl';
 import type { MapEvent, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import type { RouteSummary } from '../../../common/geo.ts';
 import { MAP_FALLBACK_CENTER, MAP_MESSAGES, MAP_ZOOM, type SpaListingEntry } from '../../../common/map.ts';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { BASEMAP_COLORS, type Basemap } from '../../lib/map/basemap.ts';
 import { locateMember } from '../../lib/map/location.ts';
+import {
+  CLUSTER_OPACITY,
+  CLUSTER_RADIUS_EXPRESSION,
+  CLUSTER_STROKE_PX,
+  CLUSTER_TEXT_PX,
+  MARKER,
+  markerImage,
+  SPA_CLUSTERING,
+  SPA_RED,
+  spaFeatures,
+} from '../../lib/map/spa-markers.ts';
 import { trpc } from '../../trpc.ts';
 import { aboveChatPill, CHAT_PILL_SPACE } from '../signed-in-layout.tsx';
 import { MapStatus } from './map-status.tsx';
+import { markFirstMarkers, MarkerPreview } from './marker-preview.tsx';
 import { MapView, useMapKit } from './map-view.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
-import { SpaList } from './spa-list.tsx';
-import { SpaSheet } from './spa-popup.tsx';
+
+// The card and the list load beside the map, not before it: on a slow connection their code (with Radix's dialog)
+// would take the bandwidth of the code that draws the spas.
+const SpaSheet = lazyComponent(() => import('./spa-popup.tsx').then((module) => module.SpaSheet));
+const SpaList = lazyComponent(() => import('./spa-list.tsx').then((module) => module.SpaList));
 
 const SOURCE_ID = 'spas';
 const CLUSTER_LAYER = 'spa-clusters';
 const CLUSTER_COUNT_LAYER = 'spa-cluster-count';
 const POINT_LAYER = 'spa-points';
 const MARKER_IMAGE = 'spa-marker';
-/** A premium spa's marker: the same with a gold ring (priority listings). */
 const PREMIUM_MARKER_IMAGE = 'spa-marker-premium';
-const PREMIUM_GOLD = '#d97706';
-const SPA_RED = '#dc2626';
 /** Taps within this many pixels of a marker count as on it (fingers are wider than the marker). */
 const TAP_TOLERANCE_PX = 14;
 /** The band at the top of the map that the List view button takes. */
@@ -52,45 +67,12 @@ export interface SpaMapProps {
   focusSlug?: string;
 }
 
-/** The marker image: a red circle with a white S (ringed in gold for premium), drawn once on a canvas. */
-function markerImage(ring = '#ffffff'): ImageData {
-  const size = 64;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = size;
-  const context = canvas.getContext('2d')!;
-  context.beginPath();
-  context.arc(size / 2, size / 2, size / 2 - 4, 0, Math.PI * 2);
-  context.fillStyle = SPA_RED;
-  context.fill();
-  context.lineWidth = ring === '#ffffff' ? 5 : 7;
-  context.strokeStyle = ring;
-  context.stroke();
-  context.fillStyle = '#ffffff';
-  context.font = `bold ${size * 0.5}px system-ui, sans-serif`;
-  context.textAlign = 'center';
-  context.textBaseline = 'middle';
-  context.fillText('S', size / 2, size / 2 + 2);
-  return context.getImageData(0, 0, size, size);
-}
-
 function useMemberLocation() {
   const utils = trpc.useUtils();
   return useQuery({ queryKey: ['member-location'], queryFn: () => locateMember(utils), staleTime: 5 * 60_000, retry: false });
 }
 
 type MapInstance = MapEvent['target'];
-
-function spaFeatures(spas: SpaListingEntry[]): GeoJSON.FeatureCollection {
-  return {
-    type: 'FeatureCollection',
-    features: spas.map((spa) => ({
-      type: 'Feature',
-      id: spa.id,
-      properties: { id: spa.id, premium: spa.isPremium },
-      geometry: { type: 'Point', coordinates: [spa.longitude, spa.latitude] },
-    })),
-  };
-}
 
 /** What each map's spa source holds (ids, places, premium), so the same spas are never set again. */
 const spasOnMap = new WeakMap<MapInstance, string>();
@@ -108,9 +90,9 @@ function syncSpaLayers(map: MapInstance, spas: SpaListingEntry[], fonts: string[
     spasOnMap.set(map, signature);
     return;
   }
-  if (!map.hasImage(MARKER_IMAGE)) map.addImage(MARKER_IMAGE, markerImage(), { pixelRatio: 2 });
-  if (!map.hasImage(PREMIUM_MARKER_IMAGE)) map.addImage(PREMIUM_MARKER_IMAGE, markerImage(PREMIUM_GOLD), { pixelRatio: 2 });
-  map.addSource(SOURCE_ID, { type: 'geojson', data: spaFeatures(spas), cluster: true, clusterMaxZoom: 13, clusterRadius: 44 });
+  if (!map.hasImage(MARKER_IMAGE)) map.addImage(MARKER_IMAGE, markerImage(false), { pixelRatio: MARKER.pixelRatio });
+  if (!map.hasImage(PREMIUM_MARKER_IMAGE)) map.addImage(PREMIUM_MARKER_IMAGE, markerImage(true), { pixelRatio: MARKER.pixelRatio });
+  map.addSource(SOURCE_ID, { type: 'geojson', data: spaFeatures(spas), cluster: true, ...SPA_CLUSTERING });
   map.addLayer({
     id: CLUSTER_LAYER,
     type: 'circle',
@@ -118,10 +100,10 @@ function syncSpaLayers(map: MapInstance, spas: SpaListingEntry[], fonts: string[
     filter: ['has', 'point_count'],
     paint: {
       'circle-color': SPA_RED,
-      'circle-opacity': 0.88,
+      'circle-opacity': CLUSTER_OPACITY,
       'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
-      'circle-radius': ['step', ['get', 'point_count'], 17, 10, 21, 50, 26, 500, 32],
+      'circle-stroke-width': CLUSTER_STROKE_PX,
+      'circle-radius': CLUSTER_RADIUS_EXPRESSION as ExpressionSpecification,
     },
   });
   map.addLayer({
@@ -129,7 +111,7 @@ function syncSpaLayers(map: MapInstance, spas: SpaListingEntry[], fonts: string[
     type: 'symbol',
     source: SOURCE_ID,
     filter: ['has', 'point_count'],
-    layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': fonts, 'text-size': 13, 'text-allow-overlap': true },
+    layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': fonts, 'text-size': CLUSTER_TEXT_PX, 'text-allow-overlap': true },
     paint: { 'text-color': '#ffffff' },
   });
   map.addLayer({
@@ -140,7 +122,7 @@ function syncSpaLayers(map: MapInstance, spas: SpaListingEntry[], fonts: string[
     layout: {
       'icon-image': ['case', ['get', 'premium'], PREMIUM_MARKER_IMAGE, MARKER_IMAGE],
       'symbol-sort-key': ['case', ['get', 'premium'], 0, 1],
-      'icon-size': 0.9,
+      'icon-size': MARKER.iconSize,
       'icon-allow-overlap': true,
       'icon-ignore-placement': false,
     },
@@ -231,8 +213,9 @@ function useMapReady(spas: SpaListingEntry[], onDrawn: (count: number) => void, 
         const drawn = countDrawn(ready);
         if (drawn === 0) return;
         ready.off('render', onFrame);
-        // The first markers on screen, as a user timing that benchmarks read (bench/web.ts).
-        if (performance.getEntriesByName('spa-markers').length === 0) performance.mark('spa-markers');
+        // The live map's first markers, beside the first markers of all (the preview's, most often).
+        markFirstMarkers();
+        if (performance.getEntriesByName('spa-map-drawn').length === 0) performance.mark('spa-map-drawn');
         onDrawn(drawn);
       };
       const onSettled = () => {
@@ -311,6 +294,12 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
   const [restoredCamera] = useState(() => (focusSlug ? null : lastCamera));
   const movedByMember = useRef(restoredCamera !== null);
   const [drawn, setDrawn] = useState(0);
+  // Whether the live map has shown its spas (or settled with none in view): the preview gives way to it.
+  const [liveMarkers, setLiveMarkers] = useState(false);
+  const onDrawn = useCallback((count: number) => {
+    setDrawn(count);
+    setLiveMarkers(true);
+  }, []);
   const keepCamera = useCallback(
     (map: MapInstance) => {
       if (focusSlug) return;
@@ -323,12 +312,24 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
   const spas = useMemo(() => spasQuery.data ?? [], [spasQuery.data]);
   const focused = focusSlug ? spas.find((spa) => spa.slug === focusSlug) : undefined;
   const shown = useMemo(() => (focused ? [focused] : spas), [focused, spas]);
-  const { map: loadedMap, onStyleReady } = useMapReady(shown, setDrawn, keepCamera);
+  const { map: loadedMap, onStyleReady } = useMapReady(shown, onDrawn, keepCamera);
   // The card or the navigation panel, whichever shows: the map's controls sit above it.
   const [panel, setPanel] = useState<HTMLElement | null>(null);
   const panelInset = usePanelInset(panel, containerRef);
   const selected = shown.find((spa) => spa.id === selectedId) ?? null;
   const origin = location.data ?? { latitude: MAP_FALLBACK_CENTER.latitude, longitude: MAP_FALLBACK_CENTER.longitude };
+
+  // Where the map opens: where the member left it, else on the focused spa, else on the member, else Manila.
+  const camera = useMemo(
+    () =>
+      restoredCamera ??
+      (focused
+        ? { latitude: focused.latitude, longitude: focused.longitude, zoom: MAP_ZOOM.focused }
+        : location.data
+          ? { latitude: location.data.latitude, longitude: location.data.longitude, zoom: MAP_ZOOM.default }
+          : { ...MAP_FALLBACK_CENTER, zoom: MAP_ZOOM.default }),
+    [restoredCamera, focused, location.data],
+  );
 
   // Focus mode opens the focused spa's popup.
   useEffect(() => {
@@ -460,12 +461,6 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
     return <MapStatus text={MAP_MESSAGES.loading} />;
   }
 
-  const initialView = focused
-    ? { latitude: focused.latitude, longitude: focused.longitude, zoom: MAP_ZOOM.focused }
-    : location.data
-      ? { latitude: location.data.latitude, longitude: location.data.longitude, zoom: MAP_ZOOM.default }
-      : { ...MAP_FALLBACK_CENTER, zoom: MAP_ZOOM.default };
-
   // The map's credits and recenter button sit above the card or panel (when it spans their column) and the chat pill.
   const layout = { background: BASEMAP_COLORS.sea, '--map-controls-bottom': aboveChatPill(0, `${panelInset}px`) } as CSSProperties;
   const cornerControls =
@@ -481,11 +476,12 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       data-location-source={location.data?.source ?? 'pending'}
       data-navigating={navigation ? 'true' : 'false'}
     >
-      <MapView label="Spa map" initialView={restoredCamera ?? initialView} mapRef={mapRef} onClick={onMapClick} onStyleReady={onStyleReady} reuse fadeDuration={0}>
+      <MapView label="Spa map" initialView={camera} mapRef={mapRef} onClick={onMapClick} onStyleReady={onStyleReady} reuse fadeDuration={0}>
         {loadedMap ? <SpaLayers map={loadedMap} spas={shown} /> : null}
         {navigation ? <RouteLine route={navigation.route} /> : null}
         {location.data && location.data.source !== 'fallback' ? <UserDot latitude={location.data.latitude} longitude={location.data.longitude} /> : null}
       </MapView>
+      {!liveMarkers && view === 'map' ? <MarkerPreview spas={shown} camera={camera} onOpen={(spa) => setSelectedId(spa.id)} /> : null}
 
       {spasQuery.isError ? (
         <p role="alert" className="absolute inset-x-3 top-16 z-10 rounded-xl bg-red-50 px-3 py-2 text-center text-sm font-medium text-red-800 shadow">
@@ -498,11 +494,17 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
         </p>
       ) : null}
 
-      {view === 'list' ? <SpaList spas={spas} from={origin} onOpen={openSpa} /> : null}
+      {view === 'list' ? (
+        <Suspense fallback={<div className="absolute inset-0 z-20 bg-white/80" />}>
+          <SpaList spas={spas} from={origin} onOpen={openSpa} />
+        </Suspense>
+      ) : null}
 
       {!focusSlug ? (
         <button
           type="button"
+          onPointerEnter={() => void SpaList.preload()}
+          onFocus={() => void SpaList.preload()}
           onClick={() => {
             // The list covers the map on a phone: the card closes with it.
             if (view === 'map') setSelectedId(null);
@@ -530,15 +532,17 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
         </button>
       ) : null}
 
-      <SpaSheet
-        ref={setPanel}
-        spa={view === 'map' ? selected : null}
-        featured={selected !== null && focused?.id === selected.id}
-        onClose={() => setSelectedId(null)}
-        onNavigate={() => (selected ? void navigate(selected) : undefined)}
-        navigating={routing}
-        returnFocus={() => mapRef.current?.getCanvas().focus({ preventScroll: true })}
-      />
+      <Suspense fallback={null}>
+        <SpaSheet
+          ref={setPanel}
+          spa={view === 'map' ? selected : null}
+          featured={selected !== null && focused?.id === selected.id}
+          onClose={() => setSelectedId(null)}
+          onNavigate={() => (selected ? void navigate(selected) : undefined)}
+          navigating={routing}
+          returnFocus={() => mapRef.current?.getCanvas().focus({ preventScroll: true })}
+        />
+      </Suspense>
 
       {navigation && !selected ? (
         <NavigationPanel

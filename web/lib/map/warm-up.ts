@@ -5,12 +5,13 @@
 // stays cached, so the map's own queries find it done or on its way.
 import type { QueryClient } from '@tanstack/react-query';
 import type { trpc } from '../../trpc.ts';
+import { lazyComponent } from '../lazy-component.ts';
 
-/** The map screen's code (the signed-in home loads it lazily with this). */
-export const loadSpaMap = () => import('../../components/map/spa-map.tsx');
+/** The map screens' map, loaded lazily (at once when its code is already in: web/main.tsx preloads it). */
+export const SpaMap = lazyComponent(() => import('../../components/map/spa-map.tsx').then((module) => module.default));
 
 export function warmUpMap(utils: ReturnType<typeof trpc.useUtils>, queryClient: QueryClient): void {
-  void loadSpaMap().catch(() => undefined); // a failed load shows on the screen, which loads it again
+  void SpaMap.preload().catch(() => undefined); // a failed load shows on the screen, which loads it again
   void utils.map.users.prefetch({ role: 'spa_management' });
   void utils.map.config
     .fetch(undefined, { staleTime: Infinity })

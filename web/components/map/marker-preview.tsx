@@ -1,0 +1,123 @@
+// The spas before the map (issue 21 item 6): on a phone over mobile data the map library (about 300 kB compressed)
+// and software-drawn first frame take seconds, while the listing comes with the page. Until the live map draws
+// its own markers, this layer draws the same markers from the listing: the same clusters (the map library's own
+// clustering code with the live source's options, lib/map/spa-markers.ts), at the places the live map puts them for
+// the same camera, in the same look. A spa's marker opens its card at once, as it does on the live map; a cluster
+// only shows its count (zooming into it needs the live map). The live map replaces it when its first markers show.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import type { SpaListingEntry } from '../../../common/map.ts';
+import { formatCount } from '../../../common/count.ts';
+import {
+  CLUSTER_OPACITY,
+  CLUSTER_STROKE_PX,
+  CLUSTER_TEXT_PX,
+  clusterIndex,
+  clusterRadius,
+  MARKER,
+  MARKER_SCALE,
+  placeMarkers,
+  PREMIUM_GOLD,
+  SPA_RED,
+  type Camera,
+} from '../../lib/map/spa-markers.ts';
+
+/** The first markers on screen, preview or live map, as a user timing that benchmarks read (bench/web.ts). */
+export function markFirstMarkers(): void {
+  if (performance.getEntriesByName('spa-markers').length === 0) performance.mark('spa-markers');
+}
+
+function useSize(element: HTMLElement | null) {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return size;
+}
+
+const rgba = (hex: string, alpha: number) =>
+  `rgba(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)}, ${alpha})`;
+
+function spaMarkerStyle(x: number, y: number, premium: boolean): CSSProperties {
+  const ring = (premium ? MARKER.premiumRing : MARKER.ring) * MARKER_SCALE;
+  const outer = (MARKER.radius + (premium ? MARKER.premiumRing : MARKER.ring) / 2) * MARKER_SCALE;
+  return {
+    left: x - outer,
+    top: y - outer,
+    width: outer * 2,
+    height: outer * 2,
+    background: SPA_RED,
+    border: `${ring}px solid ${premium ? PREMIUM_GOLD : '#ffffff'}`,
+    fontSize: (MARKER.canvasPx / 2) * MARKER_SCALE,
+  };
+}
+
+function clusterStyle(x: number, y: number, count: number): CSSProperties {
+  const outer = clusterRadius(count) + CLUSTER_STROKE_PX;
+  return {
+    left: x - outer,
+    top: y - outer,
+    width: outer * 2,
+    height: outer * 2,
+    background: rgba(SPA_RED, CLUSTER_OPACITY),
+    border: `${CLUSTER_STROKE_PX}px solid #ffffff`,
+    fontSize: CLUSTER_TEXT_PX,
+  };
+}
+
+export function MarkerPreview({ spas, camera, onOpen }: { spas: SpaListingEntry[]; camera: Camera; onOpen: (spa: SpaListingEntry) => void }) {
+  const [layer, setLayer] = useState<HTMLDivElement | null>(null);
+  const size = useSize(layer);
+  const index = useMemo(() => clusterIndex(spas), [spas]);
+  const byId = useMemo(() => new Map(spas.map((spa) => [spa.id, spa])), [spas]);
+  const markers = useMemo(() => (size ? placeMarkers(index, camera, size.width, size.height) : []), [index, camera, size]);
+  const shown = useRef(false);
+  useEffect(() => {
+    if (markers.length === 0 || shown.current) return;
+    shown.current = true;
+    markFirstMarkers();
+  }, [markers]);
+
+  return (
+    <div ref={setLayer} className="pointer-events-none absolute inset-0 z-[5] overflow-hidden" data-marker-preview={markers.length}>
+      {markers.map((marker) => {
+        if (marker.kind === 'cluster') {
+          const label = `${formatCount(marker.count)} spas`;
+          return (
+            <span
+              key={`cluster-${marker.clusterId}`}
+              role="img"
+              aria-label={label}
+              title={label}
+              style={clusterStyle(marker.x, marker.y, marker.count)}
+              className="absolute flex items-center justify-center rounded-full font-bold text-white"
+            >
+              {marker.label}
+            </span>
+          );
+        }
+        const spa = byId.get(marker.spaId);
+        if (!spa) return null;
+        return (
+          <button
+            key={`spa-${marker.spaId}`}
+            type="button"
+            aria-label={spa.name}
+            title={spa.name}
+            onClick={() => onOpen(spa)}
+            style={spaMarkerStyle(marker.x, marker.y, marker.premium)}
+            className="pointer-events-auto absolute flex items-center justify-center rounded-full leading-none font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <span aria-hidden="true" style={{ transform: `translateY(${MARKER_SCALE}px)` }}>
+              S
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

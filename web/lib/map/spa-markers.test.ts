@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { SpaListingEntry } from '../../../common/map.ts';
+import { CLUSTER_RADIUS_EXPRESSION, clusterIndex, clusterRadius, placeMarkers, SPA_CLUSTERING, worldPixel } from './spa-markers.ts';
+
+function spa(id: number, latitude: number, longitude: number, isPremium = false): SpaListingEntry {
+  return {
+    id,
+    name: `Spa ${id}`,
+    slug: `spa-${id}`,
+    latitude,
+    longitude,
+    address: null,
+    profilePic: null,
+    profilePicThumbnail: null,
+    phone: null,
+    averageRating: null,
+    reviewCount: 0,
+    isOpen: null,
+    isPremium,
+  };
+}
+
+/** The screen distance in pixels between two places at a zoom. */
+function pixelsApart(a: SpaListingEntry, b: SpaListingEntry, zoom: number): number {
+  const [ax, ay] = worldPixel(a.longitude, a.latitude, zoom);
+  const [bx, by] = worldPixel(b.longitude, b.latitude, zoom);
+  return Math.hypot(ax - bx, ay - by);
+}
+
+describe('the spas preview markers', () => {
+  it('puts a spa at the camera in the middle of the map, and one east and north of it right of and above the middle', () => {
+    const camera = { latitude: 14.5547, longitude: 121.0244, zoom: 12 };
+    const here = spa(1, camera.latitude, camera.longitude);
+    const northEast = spa(2, 14.56, 121.04);
+    const [marker, other] = [1, 2].map((id) => placeMarkers(clusterIndex([here, northEast]), camera, 390, 700).find((m) => m.kind === 'spa' && m.spaId === id)!);
+    expect(marker!.x).toBeCloseTo(195, 6);
+    expect(marker!.y).toBeCloseTo(350, 6);
+    // 512 px per world at zoom 0: 0.0156 degrees of longitude at zoom 12 is 0.0156 / 360 * 512 * 4096 px.
+    expect(other!.x - 195).toBeCloseTo((0.0156 / 360) * 512 * 4096, 6);
+    expect(other!.y).toBeLessThan(350);
+  });
+
+  it('merges spas closer than the cluster radius up to the cluster zoom, and shows them apart beyond it', () => {
+    const a = spa(1, 14.55, 121.02);
+    const b = spa(2, 14.55, 121.0205);
+    const index = clusterIndex([a, b]);
+    const at = (zoom: number) => placeMarkers(index, { latitude: 14.55, longitude: 121.02, zoom }, 400, 400);
+    expect(pixelsApart(a, b, SPA_CLUSTERING.clusterMaxZoom)).toBeLessThan(SPA_CLUSTERING.clusterRadius);
+    expect(at(SPA_CLUSTERING.clusterMaxZoom)).toEqual([expect.objectContaining({ kind: 'cluster', count: 2, label: '2' })]);
+    // A fractional zoom clusters as the whole zoom below it, as the map's tiles do.
+    expect(at(SPA_CLUSTERING.clusterMaxZoom + 0.9)).toEqual([expect.objectContaining({ kind: 'cluster', count: 2 })]);
+    expect(at(SPA_CLUSTERING.clusterMaxZoom + 1).map((marker) => marker.kind)).toEqual(['spa', 'spa']);
+  });
+
+  it('leaves out spas beyond the map and its marker margin, and draws clusters under spas, premium spas under the rest', () => {
+    const camera = { latitude: 14.55, longitude: 121.02, zoom: 12 };
+    const far = spa(9, 10.3, 123.9); // Cebu
+    const plain = spa(1, 14.56, 121.03);
+    const premium = spa(2, 14.54, 121.01, true);
+    const pair = [spa(3, 14.53, 121.0), spa(4, 14.53, 121.0001)];
+    const markers = placeMarkers(clusterIndex([plain, premium, far, ...pair]), camera, 390, 700);
+    expect(markers.map((marker) => (marker.kind === 'cluster' ? 'cluster' : marker.spaId))).toEqual(['cluster', 2, 1]);
+  });
+
+  it('sizes clusters by count with the same steps as the live map’s style expression', () => {
+    const steps = CLUSTER_RADIUS_EXPRESSION.slice(2) as number[];
+    const fromExpression = (count: number) => {
+      let radius = steps[0]!;
+      for (let i = 1; i < steps.length; i += 2) if (count >= steps[i]!) radius = steps[i + 1]!;
+      return radius;
+    };
+    for (const count of [2, 9, 10, 49, 50, 499, 500, 12_000]) expect(clusterRadius(count)).toBe(fromExpression(count));
+    expect([clusterRadius(2), clusterRadius(10), clusterRadius(50), clusterRadius(500)]).toEqual([17, 21, 26, 32]);
+  });
+});
