@@ -39,6 +39,8 @@ export interface MapViewProps {
   reuse?: boolean;
   /** How long labels and symbols take to fade in, ms (the library's default 300 when unset). */
   fadeDuration?: number;
+  /** "Loading map..." as a pill at the top: the screen draws something of its own under it (the spas' preview). */
+  loadingPill?: boolean;
   /** The error panel; the map screen's by default. */
   renderError?: (retry: () => void) => ReactNode;
   children?: ReactNode;
@@ -74,7 +76,19 @@ function styleIsIn(map: MapEvent['target']): boolean {
   return style?._loaded ?? map.isStyleLoaded() === true;
 }
 
-export function MapView({ initialView, label, mapRef, interactiveLayerIds, onClick, onStyleReady, reuse = false, fadeDuration, renderError, children }: MapViewProps) {
+export function MapView({
+  initialView,
+  label,
+  mapRef,
+  interactiveLayerIds,
+  onClick,
+  onStyleReady,
+  reuse = false,
+  fadeDuration,
+  loadingPill = false,
+  renderError,
+  children,
+}: MapViewProps) {
   const config = trpc.map.config.useQuery(undefined, { staleTime: Infinity });
   // The library (about 300 kB compressed) is asked for once the screen has painted: evaluated before, it would hold
   // back the screen's first frame, and on a map screen the spas' markers drawn from the listing (marker-preview.tsx).
@@ -116,7 +130,7 @@ export function MapView({ initialView, label, mapRef, interactiveLayerIds, onCli
     state = 'error';
     content = renderError ? renderError(retry) : <MapErrorPanel retry={retry} library={config.data?.library} />;
   } else if (!setup.data) {
-    content = <MapStatus text={MAP_MESSAGES.loading} />;
+    content = <MapStatus text={MAP_MESSAGES.loading} pill={loadingPill} />;
   } else {
     state = 'ready';
     const { kit, basemap } = setup.data;

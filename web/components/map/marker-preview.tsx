@@ -1,12 +1,15 @@
 // The spas before the map (issue 21 item 6): on a phone over mobile data the map library (about 300 kB compressed)
-// and software-drawn first frame take seconds, while the listing comes with the page. Until the live map draws
+// and its software-drawn first frame take seconds, while the listing comes with the page. Until the live map draws
 // its own markers, this layer draws the same markers from the listing: the same clusters (the map library's own
 // clustering code with the live source's options, lib/map/spa-markers.ts), at the places the live map puts them for
-// the same camera, in the same look. A spa's marker opens its card at once, as it does on the live map; a cluster
-// only shows its count (zooming into it needs the live map). The live map replaces it when its first markers show.
+// the same camera, in the same look, on the basemap's land colour, with the member's blue dot. A spa's marker opens
+// its card at once, as it does on the live map; a cluster only shows its count (zooming into it needs the live
+// map). The live map replaces the layer when its first markers show.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { SpaListingEntry } from '../../../common/map.ts';
+import type { LatLng } from '../../../common/geo.ts';
+import { MAP_MESSAGES, type SpaListingEntry } from '../../../common/map.ts';
 import { formatCount } from '../../../common/count.ts';
+import { BASEMAP_COLORS } from '../../lib/map/basemap.ts';
 import {
   CLUSTER_OPACITY,
   CLUSTER_STROKE_PX,
@@ -18,12 +21,23 @@ import {
   placeMarkers,
   PREMIUM_GOLD,
   SPA_RED,
+  mapPosition,
   type Camera,
 } from '../../lib/map/spa-markers.ts';
 
 /** The first markers on screen, preview or live map, as a user timing that benchmarks read (bench/web.ts). */
 export function markFirstMarkers(): void {
   if (performance.getEntriesByName('spa-markers').length === 0) performance.mark('spa-markers');
+}
+
+/** The member's blue dot, on the live map (as its marker) and on the preview. */
+export function LocationDot() {
+  return (
+    <span title={MAP_MESSAGES.yourLocation} role="img" aria-label={MAP_MESSAGES.yourLocation} className="relative flex size-5 items-center justify-center">
+      <span className="absolute inline-flex size-full animate-ping rounded-full bg-blue-400 opacity-60" aria-hidden="true" />
+      <span className="relative inline-flex size-4 rounded-full border-2 border-white bg-blue-600 shadow" aria-hidden="true" />
+    </span>
+  );
 }
 
 function useSize(element: HTMLElement | null) {
@@ -69,7 +83,20 @@ function clusterStyle(x: number, y: number, count: number): CSSProperties {
   };
 }
 
-export function MarkerPreview({ spas, camera, onOpen }: { spas: SpaListingEntry[]; camera: Camera; onOpen: (spa: SpaListingEntry) => void }) {
+interface MarkerPreviewProps {
+  spas: SpaListingEntry[];
+  camera: Camera;
+  /** Where the member is, when the device or the network says (the blue dot). */
+  member?: LatLng | undefined;
+  onOpen: (spa: SpaListingEntry) => void;
+}
+
+function dotPosition(member: LatLng, camera: Camera, size: { width: number; height: number }): CSSProperties {
+  const { x, y } = mapPosition(member.longitude, member.latitude, camera, size.width, size.height);
+  return { left: x, top: y };
+}
+
+export function MarkerPreview({ spas, camera, member, onOpen }: MarkerPreviewProps) {
   const [layer, setLayer] = useState<HTMLDivElement | null>(null);
   const size = useSize(layer);
   const index = useMemo(() => clusterIndex(spas), [spas]);
@@ -83,7 +110,17 @@ export function MarkerPreview({ spas, camera, onOpen }: { spas: SpaListingEntry[
   }, [markers]);
 
   return (
-    <div ref={setLayer} className="pointer-events-none absolute inset-0 z-[5] overflow-hidden" data-marker-preview={markers.length}>
+    <div
+      ref={setLayer}
+      className="pointer-events-none absolute inset-0 z-[5] overflow-hidden"
+      style={{ background: BASEMAP_COLORS.land }}
+      data-marker-preview={markers.length}
+    >
+      {member && size ? (
+        <span className="absolute -translate-x-1/2 -translate-y-1/2" style={dotPosition(member, camera, size)}>
+          <LocationDot />
+        </span>
+      ) : null}
       {markers.map((marker) => {
         if (marker.kind === 'cluster') {
           const label = `${formatCount(marker.count)} spas`;

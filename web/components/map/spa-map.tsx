@@ -33,7 +33,7 @@ import {
 import { trpc } from '../../trpc.ts';
 import { aboveChatPill, CHAT_PILL_SPACE } from '../signed-in-layout.tsx';
 import { MapStatus } from './map-status.tsx';
-import { markFirstMarkers, MarkerPreview } from './marker-preview.tsx';
+import { LocationDot, markFirstMarkers, MarkerPreview } from './marker-preview.tsx';
 import { MapView, useMapKit } from './map-view.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
 
@@ -167,10 +167,7 @@ function UserDot({ latitude, longitude }: { latitude: number; longitude: number 
   const { Marker } = kit.components;
   return (
     <Marker latitude={latitude} longitude={longitude} anchor="center">
-      <span title={MAP_MESSAGES.yourLocation} role="img" aria-label={MAP_MESSAGES.yourLocation} className="relative flex size-5 items-center justify-center">
-        <span className="absolute inline-flex size-full animate-ping rounded-full bg-blue-400 opacity-60" aria-hidden="true" />
-        <span className="relative inline-flex size-4 rounded-full border-2 border-white bg-blue-600 shadow" aria-hidden="true" />
-      </span>
+      <LocationDot />
     </Marker>
   );
 }
@@ -476,12 +473,14 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       data-location-source={location.data?.source ?? 'pending'}
       data-navigating={navigation ? 'true' : 'false'}
     >
-      <MapView label="Spa map" initialView={camera} mapRef={mapRef} onClick={onMapClick} onStyleReady={onStyleReady} reuse fadeDuration={0}>
+      <MapView label="Spa map" initialView={camera} mapRef={mapRef} onClick={onMapClick} onStyleReady={onStyleReady} reuse fadeDuration={0} loadingPill={!liveMarkers && view === 'map'}>
         {loadedMap ? <SpaLayers map={loadedMap} spas={shown} /> : null}
         {navigation ? <RouteLine route={navigation.route} /> : null}
         {location.data && location.data.source !== 'fallback' ? <UserDot latitude={location.data.latitude} longitude={location.data.longitude} /> : null}
       </MapView>
-      {!liveMarkers && view === 'map' ? <MarkerPreview spas={shown} camera={camera} onOpen={(spa) => setSelectedId(spa.id)} /> : null}
+      {!liveMarkers && view === 'map' ? (
+        <MarkerPreview spas={shown} camera={camera} member={location.data?.source === 'fallback' ? undefined : location.data} onOpen={(spa) => setSelectedId(spa.id)} />
+      ) : null}
 
       {spasQuery.isError ? (
         <p role="alert" className="absolute inset-x-3 top-16 z-10 rounded-xl bg-red-50 px-3 py-2 text-center text-sm font-medium text-red-800 shadow">

@@ -112,6 +112,13 @@ export interface Camera {
   zoom: number;
 }
 
+/** Where a place sits on a map of `width` by `height` pixels with this camera, in pixels from its top left. */
+export function mapPosition(longitude: number, latitude: number, camera: Camera, width: number, height: number): { x: number; y: number } {
+  const [x, y] = worldPixel(longitude, latitude, camera.zoom);
+  const [cx, cy] = worldPixel(camera.longitude, camera.latitude, camera.zoom);
+  return { x: x - cx + width / 2, y: y - cy + height / 2 };
+}
+
 export type PlacedMarker =
   | { kind: 'spa'; x: number; y: number; spaId: number; premium: boolean }
   | { kind: 'cluster'; x: number; y: number; count: number; label: string; clusterId: number };
@@ -129,8 +136,7 @@ export function placeMarkers(index: Supercluster, camera: Camera, width: number,
   const [east, south] = worldToLngLat(cx + width / 2 + margin, cy + height / 2 + margin, camera.zoom);
   const placed = index.getClusters([west, south, east, north], Math.floor(camera.zoom)).map((feature): PlacedMarker => {
     const [longitude, latitude] = feature.geometry.coordinates as [number, number];
-    const [px, py] = worldPixel(longitude, latitude, camera.zoom);
-    const position = { x: px - cx + width / 2, y: py - cy + height / 2 };
+    const position = mapPosition(longitude, latitude, camera, width, height);
     const properties = feature.properties as Record<string, unknown>;
     if (properties.cluster) {
       return {
