@@ -265,7 +265,7 @@ test('before the map library has loaded, the spas show from the listing where th
   // Where each marker's red shows (beside the S of a spa, or a cluster's count), relative to the map area.
   const probes = await preview.evaluate((layer) => {
     const area = layer.getBoundingClientRect();
-    return [...layer.children].map((marker) => {
+    return [...layer.querySelectorAll(':scope > button, :scope > [role="img"]')].map((marker) => {
       const box = marker.getBoundingClientRect();
       const isSpa = marker.tagName === 'BUTTON';
       return { name: marker.getAttribute('aria-label')!, isSpa, x: box.x - area.x + box.width / 2 - (isSpa ? 8 : 12), y: box.y - area.y + box.height / 2 };

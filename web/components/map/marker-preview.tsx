@@ -56,12 +56,13 @@ function useSize(element: HTMLElement | null) {
 const rgba = (hex: string, alpha: number) =>
   `rgba(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)}, ${alpha})`;
 
-function spaMarkerStyle(x: number, y: number, premium: boolean): CSSProperties {
+/** A spa marker's tap target, around its circle (fingers are wider than the marker; 44 px as the app's controls). */
+const SPA_TARGET_PX = 44;
+
+function spaMarkerStyle(premium: boolean): CSSProperties {
   const ring = (premium ? MARKER.premiumRing : MARKER.ring) * MARKER_SCALE;
   const outer = (MARKER.radius + (premium ? MARKER.premiumRing : MARKER.ring) / 2) * MARKER_SCALE;
   return {
-    left: x - outer,
-    top: y - outer,
     width: outer * 2,
     height: outer * 2,
     background: SPA_RED,
@@ -146,11 +147,15 @@ export function MarkerPreview({ spas, camera, member, onOpen }: MarkerPreviewPro
             aria-label={spa.name}
             title={spa.name}
             onClick={() => onOpen(spa)}
-            style={spaMarkerStyle(marker.x, marker.y, marker.premium)}
-            className="pointer-events-auto absolute flex items-center justify-center rounded-full leading-none font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            style={{ left: marker.x - SPA_TARGET_PX / 2, top: marker.y - SPA_TARGET_PX / 2, width: SPA_TARGET_PX, height: SPA_TARGET_PX }}
+            className="pointer-events-auto absolute flex items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            <span aria-hidden="true" style={{ transform: `translateY(${MARKER_SCALE}px)` }}>
-              S
+            <span
+              aria-hidden="true"
+              style={spaMarkerStyle(marker.premium)}
+              className="flex items-center justify-center rounded-full leading-none font-bold text-white"
+            >
+              <span style={{ transform: `translateY(${MARKER_SCALE}px)` }}>S</span>
             </span>
           </button>
         );
