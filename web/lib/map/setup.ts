@@ -1,8 +1,8 @@
 // The map's setup: which basemap it draws and the library that draws it (docs/architecture.md, "Providers"). One
-// query, kept for the page's life, shared by the map view, by the start-up (web/main.tsx, when the page says a map is
-// coming) and by the warm-up that starts it before the map's screen has loaded (warm-up.ts): the library loads beside
-// the screen's shell instead of after it. A kept map (MapView's `reuse`) is mounted again without reloading only with
-// the same style object.
+// query, kept for the page's life, shared by the map view (which asks once its screen has painted, the spas drawn
+// from the listing meanwhile) and by the warm-up (warm-up.ts), which starts it as the signed-in home mounts, or while
+// the session loads in a browser that has signed in before. A kept map (MapView's `reuse`) is mounted again without
+// reloading only with the same style object.
 import { queryOptions } from '@tanstack/react-query';
 import type { MapClientConfig } from '../../../common/map.ts';
 import { chooseBasemap } from './basemap.ts';
