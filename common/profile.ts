@@ -106,6 +106,21 @@ export function canSeeRedFlags(viewer: { id: number; role: Role }, targetId: num
   return viewer.id === targetId || viewer.role !== 'client';
 }
 
+/** What a profile shows beyond its card, by whose it is: one rule for the screen and for the page's first answers. */
+export interface ProfileSections {
+  /** A spa's or therapist's lineup (the About tab). */
+  lineup: boolean;
+  /** The Save button's favourites lists, on someone else's spa or therapist. */
+  saveLists: boolean;
+  /** The medals a spa has awarded (the About tab). */
+  medalsAwarded: boolean;
+}
+
+export function profileSections(viewerId: number, profile: { id: number; role: Role }): ProfileSections {
+  const listed = profile.role === 'spa_management' || profile.role === 'therapist';
+  return { lineup: listed, saveLists: listed && profile.id !== viewerId, medalsAwarded: profile.role === 'spa_management' };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Answers
 

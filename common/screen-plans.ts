@@ -3,7 +3,7 @@
 // without waiting for a script to ask the server for its data. The inputs here are the ones the screens pass, so
 // the cache keys match. The Worker's only: the web app's first bundle must not carry what this imports.
 import type { FirstQuery } from './page-data.ts';
-import type { PublicProfile } from './profile.ts';
+import { profileSections, type PublicProfile } from './profile.ts';
 import { DEFAULT_TIMEFRAME } from './recognition.ts';
 
 /** The code a screen needs first, by the key the build writes into route-chunks.json (vite.config.ts). */
@@ -28,18 +28,15 @@ const ME: FirstQuery = { path: 'account.me' };
 
 type Member = Pick<PublicProfile, 'id' | 'role'>;
 
-/**
- * What a profile's first screen shows beyond the card (web/routes/profile.tsx, its About tab): a spa's or therapist's
- * lineup, the Save button's lists on someone else's, a spa's medals awarded.
- */
-function profileSections(viewer: Member | null | undefined, profile: Member | undefined): FirstQuery[] {
+/** The answers a profile's sections (`profileSections`) need beyond the card; none for a visitor. */
+function sectionQueries(viewer: Member | null | undefined, profile: Member | undefined): FirstQuery[] {
   if (!viewer || !profile) return [];
-  const listed = profile.role === 'spa_management' || profile.role === 'therapist';
-  const sections: FirstQuery[] = [];
-  if (listed) sections.push({ path: 'lineup.of', input: { userId: profile.id } });
-  if (listed && profile.id !== viewer.id) sections.push({ path: 'favorites.saved', input: { targetUserId: profile.id } });
-  if (profile.role === 'spa_management') sections.push({ path: 'profiles.medalsAwarded', input: { target: { userId: profile.id } }, infinite: true });
-  return sections;
+  const shown = profileSections(viewer.id, profile);
+  const queries: FirstQuery[] = [];
+  if (shown.lineup) queries.push({ path: 'lineup.of', input: { userId: profile.id } });
+  if (shown.saveLists) queries.push({ path: 'favorites.saved', input: { targetUserId: profile.id } });
+  if (shown.medalsAwarded) queries.push({ path: 'profiles.medalsAwarded', input: { target: { userId: profile.id } }, infinite: true });
+  return queries;
 }
 
 function slugOf(pathname: string, prefix: string): string | null {
@@ -84,7 +81,7 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
     const input = typeof ref === 'string' ? { slug: ref } : ref;
     return {
       queries: [ME, { path: 'profiles.profile', input }, { path: 'profiles.stats', input }],
-      followUps: (answerOf) => profileSections(answerOf('account.me') as Member | null | undefined, answerOf('profiles.profile') as Member | undefined),
+      followUps: (answerOf) => sectionQueries(answerOf('account.me') as Member | null | undefined, answerOf('profiles.profile') as Member | undefined),
       code: ['routes/profile.tsx'],
     };
   }

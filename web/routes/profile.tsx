@@ -13,7 +13,7 @@ import { Link, useNavigate, useParams, useSearch, type ErrorComponentProps } fro
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
-import { PROFILE_TEXTS, type ProfileStats, type PublicProfile } from '../../common/profile.ts';
+import { PROFILE_TEXTS, profileSections, type ProfileStats, type PublicProfile } from '../../common/profile.ts';
 import { profileTabRows, type ProfileTabKey } from '../../common/profile-tabs.ts';
 import type { CurrentUser } from '../../common/account.ts';
 import { ErrorFallback, SessionErrorView } from '../components/error-views.tsx';
@@ -184,6 +184,7 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
   const [tab, setTab] = useState<ProfileTabKey>('about');
   const theme = ROLE_THEME[profile.role];
   const isSpa = profile.role === 'spa_management';
+  const sections = profileSections(me.id, profile);
   return (
     <div className="grid grid-cols-1 gap-4">
       <ProfileCard
@@ -194,7 +195,7 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
               <HeartIcon size={20} />
               My Favorites
             </Link>
-          ) : profile.role === 'spa_management' || profile.role === 'therapist' ? (
+          ) : sections.saveLists ? (
             <SaveButton targetUserId={profile.id} targetName={profile.name} />
           ) : null
         }
@@ -229,8 +230,8 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
           <AboutPanel profile={profile} own={own} />
           {isSpa ? <SpaLocationCard profile={profile} /> : null}
           {isSpa && profile.openingHours ? <OpeningHoursTable hours={profile.openingHours} /> : null}
-          {isSpa || profile.role === 'therapist' ? <LineupPanel profile={profile} own={own} /> : null}
-          {isSpa ? <MedalsAwardedList userId={profile.id} /> : null}
+          {sections.lineup ? <LineupPanel profile={profile} own={own} /> : null}
+          {sections.medalsAwarded ? <MedalsAwardedList userId={profile.id} /> : null}
         </TabsPrimitive.Content>
         <TabContent value="flowers">{<GiversList userId={profile.id} kind="flowers" />}</TabContent>
         <TabContent value="stars">{<GiversList userId={profile.id} kind="stars" />}</TabContent>
