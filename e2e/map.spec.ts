@@ -22,11 +22,12 @@ test.afterEach(async () => {
 });
 
 /** The demo client's stored session (global-setup.ts) in a context of its own. */
-async function signedInPage(browser: Browser, options: { geolocation: boolean }): Promise<Page> {
+async function signedInPage(browser: Browser, options: { geolocation: boolean; serviceWorkers?: 'block' }): Promise<Page> {
   const context = await browser.newContext(
     contextOptions({
       storageState: storageStateOf(DEMO_CLIENT),
       ...(options.geolocation ? { geolocation: MAKATI, permissions: ['geolocation'] } : { permissions: [] }),
+      ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
     }),
   );
   contexts.push(context);
@@ -248,7 +249,8 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
 });
 
 test('before the map library has loaded, the spas show from the listing where the live map then draws them, and open their card', async ({ browser }) => {
-  const page = await signedInPage(browser, { geolocation: true });
+  // No service worker: once it controls the page, the library's request would pass it, not the hold below.
+  const page = await signedInPage(browser, { geolocation: true, serviceWorkers: 'block' });
   // The map library is held back, as a slow connection holds it.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
