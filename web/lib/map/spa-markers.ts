@@ -33,8 +33,8 @@ export const CLUSTER_STROKE_PX = 2;
 export const CLUSTER_TEXT_PX = 13;
 
 /**
- * A single spa's marker: a red circle with a white S (ringed in gold for premium), drawn on a canvas of
- * `MARKER_CANVAS_PX` at 2 canvas pixels per screen pixel and shown at `MARKER_ICON_SIZE`.
+ * A single spa's marker: a red circle with a white S (ringed in gold for premium), drawn on a canvas of `canvasPx`
+ * at `pixelRatio` canvas pixels per screen pixel and shown at `iconSize` (the live map's icon size).
  */
 export const MARKER = { canvasPx: 64, radius: 28, ring: 5, premiumRing: 7, iconSize: 0.9, pixelRatio: 2 } as const;
 
