@@ -83,6 +83,8 @@ test('the offered place fills the field only when the member takes it', async ({
   const field = page.getByRole('combobox', { name: 'Address' });
   await field.fill('My own words');
   await page.keyboard.press('Escape');
+  // The map is drawn and still (its pin placed) before it is clicked: a click while it still loads can be lost.
+  await whenStill(page.getByTestId('address-pin'));
   const map = (await page.locator('[data-map-state="ready"] canvas').boundingBox())!;
   const reverse = page.waitForResponse((response) => response.url().includes('/trpc/geo.reverse'));
   await page.mouse.click(map.x + map.width / 2 + 30, map.y + map.height / 2);
