@@ -5,7 +5,7 @@
 // the same camera, in the same look, on the basemap's land colour, with the member's blue dot. A spa's marker opens
 // its card at once, as it does on the live map; a cluster only shows its count (zooming into it needs the live
 // map). The live map replaces the layer when its first markers show.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { LatLng } from '../../../common/geo.ts';
 import { MAP_MESSAGES, type SpaListingEntry } from '../../../common/map.ts';
 import { formatCount } from '../../../common/count.ts';
@@ -25,9 +25,12 @@ import {
   type Camera,
 } from '../../lib/map/spa-markers.ts';
 
-/** The first markers on screen, preview or live map, as a user timing that benchmarks read (bench/web.ts). */
-export function markFirstMarkers(): void {
-  if (performance.getEntriesByName('spa-markers').length === 0) performance.mark('spa-markers');
+/**
+ * A user timing that benchmarks read (bench/web.ts, bench/map.ts), set the first time only: `spa-markers` when the
+ * first markers show (preview or live map), `spa-map-drawn` when the live map's own do.
+ */
+export function markOnce(name: 'spa-markers' | 'spa-map-drawn'): void {
+  if (performance.getEntriesByName(name).length === 0) performance.mark(name);
 }
 
 /** The member's blue dot, on the live map (as its marker) and on the preview. */
@@ -60,13 +63,13 @@ const rgba = (hex: string, alpha: number) =>
 const SPA_TARGET_PX = 44;
 
 function spaMarkerStyle(premium: boolean): CSSProperties {
-  const ring = (premium ? MARKER.premiumRing : MARKER.ring) * MARKER_SCALE;
-  const outer = (MARKER.radius + (premium ? MARKER.premiumRing : MARKER.ring) / 2) * MARKER_SCALE;
+  const ring = premium ? MARKER.premiumRing : MARKER.ring;
+  const outer = (MARKER.radius + ring / 2) * MARKER_SCALE;
   return {
     width: outer * 2,
     height: outer * 2,
     background: SPA_RED,
-    border: `${ring}px solid ${premium ? PREMIUM_GOLD : '#ffffff'}`,
+    border: `${ring * MARKER_SCALE}px solid ${premium ? PREMIUM_GOLD : '#ffffff'}`,
     fontSize: (MARKER.canvasPx / 2) * MARKER_SCALE,
   };
 }
@@ -103,11 +106,8 @@ export function MarkerPreview({ spas, camera, member, onOpen }: MarkerPreviewPro
   const index = useMemo(() => clusterIndex(spas), [spas]);
   const byId = useMemo(() => new Map(spas.map((spa) => [spa.id, spa])), [spas]);
   const markers = useMemo(() => (size ? placeMarkers(index, camera, size.width, size.height) : []), [index, camera, size]);
-  const shown = useRef(false);
   useEffect(() => {
-    if (markers.length === 0 || shown.current) return;
-    shown.current = true;
-    markFirstMarkers();
+    if (markers.length > 0) markOnce('spa-markers');
   }, [markers]);
 
   return (

@@ -33,7 +33,7 @@ import {
 import { trpc } from '../../trpc.ts';
 import { aboveChatPill, CHAT_PILL_SPACE } from '../signed-in-layout.tsx';
 import { MapStatus } from './map-status.tsx';
-import { LocationDot, markFirstMarkers, MarkerPreview } from './marker-preview.tsx';
+import { LocationDot, MarkerPreview, markOnce } from './marker-preview.tsx';
 import { MapView, useMapKit } from './map-view.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
 
@@ -211,8 +211,8 @@ function useMapReady(spas: SpaListingEntry[], onDrawn: (count: number) => void, 
         if (drawn === 0) return;
         ready.off('render', onFrame);
         // The live map's first markers, beside the first markers of all (the preview's, most often).
-        markFirstMarkers();
-        if (performance.getEntriesByName('spa-map-drawn').length === 0) performance.mark('spa-map-drawn');
+        markOnce('spa-markers');
+        markOnce('spa-map-drawn');
         onDrawn(drawn);
       };
       const onSettled = () => {
