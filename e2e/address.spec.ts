@@ -3,10 +3,9 @@
 // offers the place, which fills the field when taken), saves and lands on /profile?refresh=true about a second
 // later; GET /api/user then holds the address and the pin. Also the toasts Location Required and Update failed,
 // and the required address.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { registerThroughApi, uniqueName, whenStill } from './helpers.ts';
+import { registerThroughApi, seriousViolations, uniqueName, whenStill } from './helpers.ts';
 
 async function openEditor(page: Page) {
   await registerThroughApi(page, uniqueName('Address Spa'), 'Spa Management');
@@ -42,7 +41,7 @@ test('search an address, drag the pin, save and land on the refreshed profile', 
   await expect(field).toHaveValue('Cebu City, Central Visayas, Philippines');
   await expect(readout(page)).toHaveText(/^Pin: 10\.\d+, 123\.\d+ - Drag to adjust$/);
   const chosen = pinFromReadout((await readout(page).textContent())!);
-  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Members add their street; dragging the pin then reverse-geocodes and replaces the field.
   await field.fill('Somewhere I typed');

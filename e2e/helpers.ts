@@ -263,6 +263,19 @@ export async function setTabHidden(page: Page, hidden: boolean) {
 }
 
 /**
+ * Waits for the spa map to be ready on the given basemap with its spas drawn (at least one in view). Software
+ * WebGL draws a wide map's first frame slowly on a loaded 2-core machine: four 1280x800 maps at once took 6 to 9 s
+ * from ready to markers here, and CI machines are slower still; these are hang limits, not speed checks (the speed
+ * is bench/map.ts's).
+ */
+export async function waitForSpaMarkers(page: Page, basemap: 'embedded' | 'mapbox' = 'embedded'): Promise<void> {
+  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', basemap, { timeout: 60_000 });
+  await expect
+    .poll(async () => Number(await page.locator('[data-spas-shown]').getAttribute('data-spas-drawn')), { timeout: 60_000 })
+    .toBeGreaterThan(0);
+}
+
+/**
  * Waits until an element that moves with a map (a marker) stays put from one animation frame to the next for a
  * few frames: the map has stopped moving (a fly-to has ended).
  */

@@ -11,11 +11,11 @@
 // Positions on the map are found from the member's blue dot, which moves with the map: a spa moves by as much.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { membersForEachTest, openTab, seriousViolations, startChat, storageStateOf, whenStill } from './helpers.ts';
+import { membersForEachTest, openTab, seriousViolations, startChat, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
 
 // Each journey here draws the map in software WebGL for several placements and sizes: 30 to 45 s on a quiet
-// machine, so twice the default time before one counts as hung.
-test.describe.configure({ timeout: 120_000 });
+// machine, and near a minute in a whole run on a loaded one, so three times the default before one counts as hung.
+test.describe.configure({ timeout: 180_000 });
 
 const DEMO_CLIENT = 'Juan dela Cruz';
 /** Makati, near the demo spas: the device's location. */
@@ -42,11 +42,6 @@ const blueDot = (page: Page) => page.getByRole('img', { name: 'Your Location' })
 const recenterButton = (page: Page) => page.getByRole('button', { name: 'Recenter on your location' });
 const credits = (page: Page) => page.locator('.maplibregl-ctrl-attrib');
 const bottomBar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-async function waitForMarkers(page: Page) {
-  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'embedded', { timeout: 30_000 });
-  await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-drawn')), { timeout: 20_000 }).toBeGreaterThan(0);
-}
 
 async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
@@ -132,7 +127,7 @@ async function save(page: Page, name: string) {
 test('a spa near the top right, in the middle or near the bottom left opens its whole card on screen, the spa left in view', async ({ browser }) => {
   const page = await newPage(browser, storageStateOf(DEMO_CLIENT));
   await page.goto('/');
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   await openFromList(page, SPA);
   await expectWholeCard(page, SPA);
   await page.keyboard.press('Escape');
@@ -182,7 +177,7 @@ test('a spa near the top right, in the middle or near the bottom left opens its 
 test('on a wide screen the card sits at the lower left of the map, whole, with the spa beside it', async ({ browser }) => {
   const page = await newPage(browser, storageStateOf(DEMO_CLIENT), { viewport: { width: 1280, height: 800 } });
   await page.goto('/');
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   await openFromList(page, SPA);
   await expectWholeCard(page, SPA);
   const sheet = await boxOf(card(page));
@@ -202,7 +197,7 @@ test('with a chat open, the chat pill, Recenter, the map credits, the card, the 
 
   const page = member.page;
   await openTab(page, 'Map');
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   const pill = page.getByRole('button', { name: `Back to your chat with ${other.name}` });
   await expect(pill).toBeVisible();
   await expect(recenterButton(page)).toBeVisible();
@@ -248,7 +243,7 @@ test('with a chat open, the chat pill, Recenter, the map credits, the card, the 
 test('coming back to Map through the bottom bar shows the spas again, on the same map, where the member left it', async ({ browser }) => {
   const page = await newPage(browser, storageStateOf(DEMO_CLIENT));
   await page.goto('/');
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   await panMap(page, 'ArrowUp', 1);
   const dotBefore = await boxOf(blueDot(page));
   // The map's canvas carries a mark: the same canvas after the return is the same map, kept rather than rebuilt.
@@ -286,7 +281,7 @@ test('Navigate offers the route in Google Maps and Waze beside the in-app estima
     (entry) => entry.name === SPA,
   )!;
   await page.goto('/map?focus=makati-serenity-spa');
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   await expectWholeCard(page, SPA);
   await expect(card(page)).toContainText('FEATURED LOCATION');
   await save(page, 'card-focus-mode');

@@ -4,13 +4,12 @@
 // click on the map closing the popup and a click on a marker opening it, focus mode, Navigate with the estimate
 // panel (recenter hidden) and closing it, the list view's search and filters, axe, and the spas' markers drawn from
 // the listing before the map library has loaded, at the places the live map then draws them.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { contextOptions, expect, test } from './fixtures.ts';
 import { distanceMeters } from '../common/geo.ts';
 import { listingOrder } from '../common/map.ts';
 import sharp from 'sharp';
-import { editPageData, storageStateOf, whenStill } from './helpers.ts';
+import { editPageData, seriousViolations, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
 
 const DEMO_CLIENT = 'Juan dela Cruz';
 /** Makati, near the demo spas. */
@@ -34,19 +33,7 @@ async function signedInPage(browser: Browser, options: { geolocation: boolean; s
   return context.newPage();
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
-
 const mapArea = (page: Page) => page.locator('[data-spas-shown]');
-
-async function waitForMarkers(page: Page) {
-  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'embedded', { timeout: 30_000 });
-  await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-drawn')), { timeout: 20_000 }).toBeGreaterThan(0);
-}
 
 async function listing(page: Page): Promise<any[]> {
   const response = await page.request.get('/api/users?role=spa_management');
@@ -60,7 +47,7 @@ test('the signed-in home draws the demo spas on the embedded basemap, with the b
   // Header and navigation paint while the map is still on its way.
   await expect(page.getByRole('link', { name: `Your profile: ${DEMO_CLIENT}` })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   await expect(mapArea(page)).toHaveAttribute('data-spas-shown', String((await listing(page)).length));
   await expect(mapArea(page)).toHaveAttribute('data-location-source', 'device');
   await expect(page.getByRole('img', { name: 'Your Location' })).toBeVisible();
@@ -80,7 +67,7 @@ test('with geolocation denied the map falls back to Manila after asking the serv
   const body = await response.json();
   const answer = (response.url().includes('batch=') ? body[procedures(response).indexOf('geo.locate')] : body).result.data;
   expect(answer).toMatchObject({ source: 'fallback', latitude: 14.5995, longitude: 120.9842, accuracy: 10000 });
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   await expect(mapArea(page)).toHaveAttribute('data-location-source', 'fallback');
   await expect(page.getByRole('img', { name: 'Your Location' })).toHaveCount(0);
 });
@@ -88,7 +75,7 @@ test('with geolocation denied the map falls back to Manila after asking the serv
 test('a popup shows the spa with its star count; a map click closes it, a marker click opens it, Profile leads to the spa', async ({ browser }) => {
   const page = await signedInPage(browser, { geolocation: true });
   await page.goto('/');
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   const spa = (await listing(page)).find((entry) => entry.name === 'Makati Serenity Spa');
 
   await page.getByRole('button', { name: 'List view' }).click();
@@ -130,7 +117,7 @@ test('focus mode shows only the spa with its popup open; Navigate shows the labe
   await expect(page.getByRole('heading', { level: 1, name: 'Makati Serenity Spa Location' })).toBeVisible();
   await expect(page.getByText('Showing location for:')).toBeVisible();
   await expect(page.getByText('7456 Makati Ave, Poblacion, Makati City').first()).toBeVisible();
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   await expect(mapArea(page)).toHaveAttribute('data-spas-shown', '1');
   await expect(mapArea(page)).toHaveAttribute('data-spas-drawn', '1');
   const popup = page.getByTestId('spa-popup');
@@ -162,7 +149,7 @@ test('focus mode shows only the spa with its popup open; Navigate shows the labe
 test('the list view searches by name or address and filters Top rated and Open now, nearest first', async ({ browser }) => {
   const page = await signedInPage(browser, { geolocation: true });
   await page.goto('/');
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   const spas = await listing(page);
   await page.getByRole('button', { name: 'List view' }).click();
   const filter = (name: string) => page.getByRole('group', { name: 'Filter' }).getByRole('button', { name, exact: true });
@@ -212,8 +199,17 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
     contextOptions({ storageState: storageStateOf(DEMO_CLIENT), bypassCSP: true, geolocation: MAKATI, permissions: ['geolocation'] }),
   );
   contexts.push(context);
-  // The configuration comes with the page (ADR 023) and, after that, from map.config: both say Mapbox.
-  await editPageData(context, '/', (answers) => answers.map((answer) => (answer.path === 'map.config' ? { ...answer, data: mapboxConfig } : answer)));
+  // The configuration comes with the page (ADR 023) and, after that, from map.config: both say Mapbox. The listing
+  // that comes with it gains three spas a few metres from the first, so a cluster and its count are drawn too.
+  await editPageData(context, '/', (answers) =>
+    answers.map((answer) => {
+      if (answer.path === 'map.config') return { ...answer, data: mapboxConfig };
+      if (answer.path !== 'map.users') return answer;
+      const spas = answer.data as { id: number; latitude: number }[];
+      const neighbours = [1, 2, 3].map((n) => ({ ...spas[0]!, id: -n, latitude: spas[0]!.latitude + n * 0.0002 }));
+      return { ...answer, data: [...spas, ...neighbours] };
+    }),
+  );
   await context.route('**/trpc/**', async (route) => {
     const url = new URL(route.request().url());
     const procedures = url.pathname.replace('/trpc/', '').split(',');
@@ -236,14 +232,15 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
     const url = route.request().url();
     mapboxCalls.push(new URL(url).pathname);
     if (url.includes('/styles/v1/mapbox/streets-v12')) return route.fulfill({ json: style });
-    if (url.includes('/fonts/')) return route.fulfill({ status: 404, body: '' });
+    // No glyphs, but a well-formed answer: a failed glyph request fails the whole tile with a cluster's count in it,
+    // and the spas around it with it.
+    if (url.includes('/fonts/')) return route.fulfill({ status: 200, contentType: 'application/x-protobuf', body: Buffer.alloc(0) });
     return route.fulfill({ status: 204, body: '' });
   });
   const page = await context.newPage();
   await page.goto('/');
-  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'mapbox', { timeout: 30_000 });
+  await waitForSpaMarkers(page, 'mapbox');
   await expect(page.locator('.mapboxgl-canvas')).toBeVisible();
-  await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-drawn')), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByRole('img', { name: 'Your Location' })).toBeVisible();
   expect(mapboxCalls.some((path) => path.startsWith('/styles/v1/mapbox/streets-v12'))).toBe(true);
 });
@@ -284,7 +281,7 @@ test('before the map library has loaded, the spas show from the listing where th
   await expect(page.getByTestId('spa-popup')).toBeHidden();
 
   release();
-  await waitForMarkers(page);
+  await waitForSpaMarkers(page);
   await expect(preview).toHaveCount(0);
   // The live map's markers are where the preview's were: its canvas is red at each probe that nothing covers.
   const area = mapArea(page);
