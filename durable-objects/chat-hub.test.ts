@@ -450,6 +450,25 @@ describe('chat requests', () => {
     await request(alice, carol);
   });
 
+  it('expires a request in the run of an alarm whose clock trails the deadline by a few milliseconds', async () => {
+    const [a, b] = await members(2);
+    const alice = await connect(a!);
+    const bob = await connect(b!);
+    const { requestId } = await request(alice, bob);
+    // The deadline just ahead of the clock the alarm runs with, as when the runtime's clock has reached it and the
+    // object's has not quite: set again for that deadline, the running alarm would be dropped (chat-hub.ts).
+    await runInDurableObject(hubStub(), (_instance, state) => {
+      state.storage.sql.exec('UPDATE requests SET expires_at = ? WHERE id = ?', Date.now() + 40, requestId);
+    });
+    await runDurableObjectAlarm(hubStub());
+    const status = await runInDurableObject(hubStub(), (_instance, state) =>
+      state.storage.sql.exec<{ status: string }>('SELECT status FROM requests WHERE id = ?', requestId).toArray(),
+    );
+    expect(status).not.toContainEqual({ status: 'pending' });
+    expect(await alice.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId, reason: 'timeout' });
+    expect(await bob.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId, reason: 'timeout' });
+  });
+
   it('holds a regular member to 1 outstanding request and a premium member to 3, with the spec texts', async () => {
     const [regular] = await members(1);
     const [premium] = await members(1, { premium: true });

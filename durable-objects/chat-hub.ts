@@ -27,6 +27,14 @@ export interface ChatHubEnv {
   CHAT_SESSION: DurableObjectNamespace<ChatSession>;
 }
 
+/**
+ * How far the object's clock may trail the time its alarm was set for when the alarm runs (the runtime fires on its
+ * own clock; `Date.now()` in the handler is the event loop's, a few milliseconds behind at times). The alarm does
+ * the work due this much ahead: a deadline it found not yet due would be set again as the very alarm that is
+ * running, and the runtime drops an alarm set to the time of the one that ran, so that deadline would never come.
+ */
+const ALARM_CLOCK_LAG_MS = 50;
+
 export class ChatHub extends DurableObject<ChatHubEnv> {
   private readonly sockets: HubSockets;
   private readonly policy: SocketPolicy;
@@ -158,7 +166,7 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
   // Deadlines --------------------------------------------------------------------------------------------
 
   override async alarm(): Promise<void> {
-    const now = Date.now();
+    const now = Date.now() + ALARM_CLOCK_LAG_MS;
     this.requests.expireDue(now);
     await this.sessions.retryEndings(now);
     // Members whose grace period is over and who did not come back leave now.
@@ -174,8 +182,8 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
   }
 
   /**
-   * Sets the one alarm to the earliest deadline (a deadline already past fires it at once: a deadline the alarm
-   * found not quite due is met on the next run), or clears it when nothing is waiting.
+   * Sets the one alarm to the earliest deadline (a deadline already past fires it at once), or clears it when
+   * nothing is waiting.
    */
   private async scheduleAlarm(fromAlarm = false) {
     const deadlines = [this.requests.nextDeadline(), this.presence.nextDeadline(), this.sessions.nextDeadline()].filter(
