@@ -29,9 +29,9 @@ const PRERENDERED_PAGES = [
 /**
  * Renders the landing page and the auth form to HTML after the client build (web/prerender.tsx through Vite's
  * SSR loader), so that they paint before any script has loaded: the page's stylesheet is inlined (one
- * round trip fewer before the first paint) and the app's scripts are asked for only after the first frame
- * (`starterAfterPaint`), so that the HTML's own bytes come first on a slow connection. The auth form is inert
- * until React takes over, so that nothing typed into it is lost.
+ * round trip fewer before the first paint), the first frame waits for the whole markup, and the app's scripts are
+ * asked for only after the first frame (`starterAfterPaint`), so that the HTML's own bytes come first on a slow
+ * connection. The auth form is inert until React takes over, so that nothing typed into it is lost.
  */
 function prerender(): Plugin {
   let config: ResolvedConfig;
@@ -49,7 +49,9 @@ function prerender(): Plugin {
       const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(shell);
       if (scripts.length === 0 || !stylesheet) throw new Error('prerender: the built index.html has no module script or stylesheet');
       const css = readFileSync(join(outDir, stylesheet[1]!), 'utf8');
-      let template = shell.replace(stylesheet[0], `<style>${css}</style>`);
+      // Nothing paints before the page's markup is whole (`#root` parsed to its end): a frame painted mid-parse
+      // would lay the hero out with half its content, and what followed would move (a layout shift).
+      let template = shell.replace(stylesheet[0], `<style>${css}</style>\n    <link rel="expect" href="#root" blocking="render" />`);
       for (const tag of scripts) template = template.replace(tag, '');
       const entry = scripts.map((tag) => /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">/.exec(tag)?.[1]).find(Boolean);
       if (!entry) throw new Error('prerender: the built index.html has no entry script');
