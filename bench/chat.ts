@@ -10,9 +10,10 @@
 // memory and CPU are read from /proc. A second run repeats the load on a fresh app while one abusive account holds
 // as many hub sockets as it may and floods `join` (the attack of issue 13), and tries to open more. The bare relay
 // runs it too, once as one object and once with an object per pair, the app's own topology, so what the app's code
-// adds per message can be read apart from what an object per chat costs. Last, on an app of its own, what one presence change costs at 100, 500 and 2,000
-// online (bench/chat-presence.ts). Each target first carries the same load for a few seconds that are not measured
-// (WARM_UP_SECONDS). Figures are printed with their budgets; nothing fails.
+// adds per message can be read apart from what an object per chat costs. Last, on an app of its own, what one
+// presence change costs at 100, 500 and 2,000 online (bench/chat-presence.ts). Each target first carries the same
+// load for a few seconds that are not measured (WARM_UP_SECONDS). Figures are printed with their budgets; nothing
+// fails.
 import { createClient } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

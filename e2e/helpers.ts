@@ -262,6 +262,9 @@ export async function setTabHidden(page: Page, hidden: boolean) {
   }, hidden);
 }
 
+/** The spa map's area: it carries how many spas are shown (`data-spas-shown`) and drawn (`data-spas-drawn`). */
+export const spaMapArea = (page: Page) => page.locator('[data-spas-shown]');
+
 /**
  * Waits for the spa map to be ready on the given basemap with its spas drawn (at least one in view). Software
  * WebGL draws a wide map's first frame slowly on a loaded 2-core machine: four 1280x800 maps at once took 6 to 9 s
@@ -271,7 +274,7 @@ export async function setTabHidden(page: Page, hidden: boolean) {
 export async function waitForSpaMarkers(page: Page, basemap: 'embedded' | 'mapbox' = 'embedded'): Promise<void> {
   await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', basemap, { timeout: 60_000 });
   await expect
-    .poll(async () => Number(await page.locator('[data-spas-shown]').getAttribute('data-spas-drawn')), { timeout: 60_000 })
+    .poll(async () => Number(await spaMapArea(page).getAttribute('data-spas-drawn')), { timeout: 60_000 })
     .toBeGreaterThan(0);
 }
 

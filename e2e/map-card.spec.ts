@@ -11,7 +11,7 @@
 // Positions on the map are found from the member's blue dot, which moves with the map: a spa moves by as much.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { membersForEachTest, openTab, seriousViolations, startChat, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
+import { membersForEachTest, openTab, seriousViolations, startChat, spaMapArea, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
 
 // Each journey here draws the map in software WebGL for several placements and sizes: 30 to 45 s on a quiet
 // machine, and near a minute in a whole run on a loaded one, so three times the default before one counts as hung.
@@ -35,7 +35,6 @@ interface Point {
 
 const { newPage, registeredAt } = membersForEachTest({ geolocation: MAKATI, permissions: ['geolocation'] });
 
-const mapArea = (page: Page) => page.locator('[data-spas-shown]');
 const canvas = (page: Page) => page.locator('[data-map-state="ready"] canvas');
 const card = (page: Page) => page.getByTestId('spa-popup');
 const blueDot = (page: Page) => page.getByRole('img', { name: 'Your Location' });
@@ -251,10 +250,10 @@ test('coming back to Map through the bottom bar shows the spas again, on the sam
 
   await openTab(page, 'Top 10');
   await expect(page).toHaveURL(/\/leaderboards$/);
-  await expect(mapArea(page)).toHaveCount(0);
+  await expect(spaMapArea(page)).toHaveCount(0);
   await openTab(page, 'Map');
   await expect(page).toHaveURL(/\/$/);
-  await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-drawn'))).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await spaMapArea(page).getAttribute('data-spas-drawn'))).toBeGreaterThan(0);
   await expect(canvas(page)).toHaveAttribute('data-kept-map', 'yes');
   const dotAfter = await boxOf(blueDot(page));
   expect(Math.abs(dotAfter.x - dotBefore.x)).toBeLessThan(1);
@@ -265,13 +264,13 @@ test('coming back to Map through the bottom bar shows the spas again, on the sam
   await card(page).getByRole('link', { name: 'Profile' }).click();
   await page.getByRole('link', { name: 'See Live Location on Map' }).click();
   await expect(page).toHaveURL(/\/map\?focus=makati-serenity-spa$/);
-  await expect(mapArea(page)).toHaveAttribute('data-spas-shown', '1');
-  await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-drawn'))).toBe(1);
+  await expect(spaMapArea(page)).toHaveAttribute('data-spas-shown', '1');
+  await expect.poll(async () => Number(await spaMapArea(page).getAttribute('data-spas-drawn'))).toBe(1);
   await expect(card(page)).toContainText('FEATURED LOCATION');
   await openTab(page, 'Map');
   await expect(page).toHaveURL(/\/$/);
-  await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-shown'))).toBeGreaterThan(1);
-  await expect.poll(async () => Number(await mapArea(page).getAttribute('data-spas-drawn'))).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await spaMapArea(page).getAttribute('data-spas-shown'))).toBeGreaterThan(1);
+  await expect.poll(async () => Number(await spaMapArea(page).getAttribute('data-spas-drawn'))).toBeGreaterThan(0);
   await expect(canvas(page)).toHaveAttribute('data-kept-map', 'yes');
 });
 

@@ -9,7 +9,7 @@ import { contextOptions, expect, test } from './fixtures.ts';
 import { distanceMeters } from '../common/geo.ts';
 import { listingOrder } from '../common/map.ts';
 import sharp from 'sharp';
-import { editPageData, seriousViolations, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
+import { editPageData, seriousViolations, spaMapArea, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
 
 const DEMO_CLIENT = 'Juan dela Cruz';
 /** Makati, near the demo spas. */
@@ -33,7 +33,6 @@ async function signedInPage(browser: Browser, options: { geolocation: boolean; s
   return context.newPage();
 }
 
-const mapArea = (page: Page) => page.locator('[data-spas-shown]');
 
 async function listing(page: Page): Promise<any[]> {
   const response = await page.request.get('/api/users?role=spa_management');
@@ -48,8 +47,8 @@ test('the signed-in home draws the demo spas on the embedded basemap, with the b
   await expect(page.getByRole('link', { name: `Your profile: ${DEMO_CLIENT}` })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await waitForSpaMarkers(page);
-  await expect(mapArea(page)).toHaveAttribute('data-spas-shown', String((await listing(page)).length));
-  await expect(mapArea(page)).toHaveAttribute('data-location-source', 'device');
+  await expect(spaMapArea(page)).toHaveAttribute('data-spas-shown', String((await listing(page)).length));
+  await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'device');
   await expect(page.getByRole('img', { name: 'Your Location' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your Location' })).toHaveAttribute('title', 'Your Location');
 
@@ -68,7 +67,7 @@ test('with geolocation denied the map falls back to Manila after asking the serv
   const answer = (response.url().includes('batch=') ? body[procedures(response).indexOf('geo.locate')] : body).result.data;
   expect(answer).toMatchObject({ source: 'fallback', latitude: 14.5995, longitude: 120.9842, accuracy: 10000 });
   await waitForSpaMarkers(page);
-  await expect(mapArea(page)).toHaveAttribute('data-location-source', 'fallback');
+  await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'fallback');
   await expect(page.getByRole('img', { name: 'Your Location' })).toHaveCount(0);
 });
 
@@ -118,8 +117,8 @@ test('focus mode shows only the spa with its popup open; Navigate shows the labe
   await expect(page.getByText('Showing location for:')).toBeVisible();
   await expect(page.getByText('7456 Makati Ave, Poblacion, Makati City').first()).toBeVisible();
   await waitForSpaMarkers(page);
-  await expect(mapArea(page)).toHaveAttribute('data-spas-shown', '1');
-  await expect(mapArea(page)).toHaveAttribute('data-spas-drawn', '1');
+  await expect(spaMapArea(page)).toHaveAttribute('data-spas-shown', '1');
+  await expect(spaMapArea(page)).toHaveAttribute('data-spas-drawn', '1');
   const popup = page.getByTestId('spa-popup');
   await expect(popup).toContainText('FEATURED LOCATION');
   await expect(page.getByRole('button', { name: 'Recenter on your location' })).toBeVisible();
@@ -133,7 +132,7 @@ test('focus mode shows only the spa with its popup open; Navigate shows the labe
   await expect(panel.getByTestId('route-duration')).toHaveText(/\d+ mins?/);
   await expect(panel.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(1);
   await expect(panel.getByRole('listitem').first()).toContainText('toward Makati Serenity Spa');
-  await expect(mapArea(page)).toHaveAttribute('data-navigating', 'true');
+  await expect(spaMapArea(page)).toHaveAttribute('data-navigating', 'true');
   await expect(page.getByRole('button', { name: 'Recenter on your location' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -256,7 +255,7 @@ test('before the map library has loaded, the spas show from the listing where th
     await route.continue();
   });
   await page.goto('/');
-  await expect(mapArea(page)).toHaveAttribute('data-location-source', 'device');
+  await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'device');
   const preview = page.locator('[data-marker-preview]');
   await expect.poll(async () => Number(await preview.getAttribute('data-marker-preview'))).toBeGreaterThan(0);
   await expect(page.locator('[data-map-state]')).toHaveAttribute('data-map-state', 'loading');
@@ -284,7 +283,7 @@ test('before the map library has loaded, the spas show from the listing where th
   await waitForSpaMarkers(page);
   await expect(preview).toHaveCount(0);
   // The live map's markers are where the preview's were: its canvas is red at each probe that nothing covers.
-  const area = mapArea(page);
+  const area = spaMapArea(page);
   const uncovered = await area.evaluate((element, points) => {
     const box = element.getBoundingClientRect();
     return points.filter(({ x, y }) => x > 0 && y > 0 && x < box.width && y < box.height && document.elementFromPoint(box.x + x, box.y + y)?.tagName === 'CANVAS');
