@@ -4,7 +4,6 @@
 // the second, Contact, with the email, the phone and the seven handles. Switching tabs first saves the tab
 // being left (when it changed) and stays on it when saving fails. Every rule shown here is checked again by
 // the server (PATCH /api/profile).
-import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import type { CurrentUser } from '../../common/account.ts';
@@ -22,6 +21,7 @@ import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { FieldError } from '../components/ui/form-alert.tsx';
 import { firstError } from '../components/ui/form.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
+import { TabList, TabPanel, TabsRoot, TabTrigger } from '../components/ui/tabs.tsx';
 import { cn } from '../lib/cn.ts';
 import { trpc } from '../trpc.ts';
 
@@ -112,25 +112,25 @@ function Editor({ user }: { user: CurrentUser }) {
           </form.Field>
         </section>
 
-        <TabsPrimitive.Root value={tab} onValueChange={(next) => void switchTab(next as TabKey)} className="grid grid-cols-1 gap-4">
-          <TabsPrimitive.List aria-label="Edit profile sections" className="grid grid-cols-2 gap-2 rounded-full bg-sand-100 p-1">
+        <TabsRoot value={tab} onValueChange={(next) => void switchTab(next as TabKey)} className="grid grid-cols-1 gap-4">
+          <TabList aria-label="Edit profile sections" className="grid grid-cols-2 gap-2 rounded-full bg-sand-100 p-1">
             {(
               [
                 ['profile', texts.editorTab],
                 ['contact', 'Contact'],
               ] as const
             ).map(([value, label]) => (
-              <TabsPrimitive.Trigger
+              <TabTrigger
                 key={value}
                 value={value}
                 className="min-h-11 rounded-full text-sm font-semibold text-ink-700 data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 {label}
-              </TabsPrimitive.Trigger>
+              </TabTrigger>
             ))}
-          </TabsPrimitive.List>
+          </TabList>
 
-          <TabsPrimitive.Content value="profile" className="grid grid-cols-1 gap-4 focus:outline-none">
+          <TabPanel value="profile" className="grid grid-cols-1 gap-4">
             <AboutEditor form={form} user={user} />
             {user.role === 'spa_management' ? (
               <>
@@ -140,12 +140,12 @@ function Editor({ user }: { user: CurrentUser }) {
                 </form.Field>
               </>
             ) : null}
-          </TabsPrimitive.Content>
+          </TabPanel>
 
-          <TabsPrimitive.Content value="contact" className="grid grid-cols-1 gap-4 focus:outline-none">
+          <TabPanel value="contact" className="grid grid-cols-1 gap-4">
             <ContactEditor form={form} user={user} />
-          </TabsPrimitive.Content>
-        </TabsPrimitive.Root>
+          </TabPanel>
+        </TabsRoot>
         <FieldError id="form-error">{formError}</FieldError>
       </div>
     </PageShell>

@@ -10,7 +10,6 @@
 // section right under it (components/profile/profile-tab-bar.tsx, issue 20 item 6). One's own profile leads to
 // Privacy and account (issue 22).
 import { Link, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
-import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { PROFILE_TEXTS, profileSections, type ProfileStats, type PublicProfile } from '../../common/profile.ts';
@@ -36,6 +35,7 @@ import {
 } from '../components/profile/profile-lists.tsx';
 import { AboutPanel, ContactPanel, OpeningHoursTable, SpaLocationCard, WriteReviewCard } from '../components/profile/profile-panels.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { TabPanel } from '../components/ui/tabs.tsx';
 import { httpStatusOf } from '../lib/errors.ts';
 import { PROFILE_QUERY, profileRef, STATS_QUERY } from '../lib/profile-queries.ts';
 import { ROLE_THEME } from '../lib/role-theme.ts';
@@ -226,47 +226,42 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
         after={(key) => <CountBadge count={tabCount(key, profile, stats)} />}
         activeClassName={theme.tabActive}
       >
-        <TabsPrimitive.Content value="about" className="grid grid-cols-1 gap-4 focus:outline-none">
+        <TabPanel value="about" className="grid grid-cols-1 gap-4">
           <AboutPanel profile={profile} own={own} />
           {isSpa ? <SpaLocationCard profile={profile} /> : null}
           {isSpa && profile.openingHours ? <OpeningHoursTable hours={profile.openingHours} /> : null}
           {sections.lineup ? <LineupPanel profile={profile} own={own} /> : null}
           {sections.medalsAwarded ? <MedalsAwardedList userId={profile.id} /> : null}
-        </TabsPrimitive.Content>
-        <TabContent value="flowers">{<GiversList userId={profile.id} kind="flowers" />}</TabContent>
-        <TabContent value="stars">{<GiversList userId={profile.id} kind="stars" />}</TabContent>
-        <TabContent value="reviews">
+        </TabPanel>
+        <TabPanel value="flowers">
+          <GiversList userId={profile.id} kind="flowers" />
+        </TabPanel>
+        <TabPanel value="stars">
+          <GiversList userId={profile.id} kind="stars" />
+        </TabPanel>
+        <TabPanel value="reviews">
           <ReviewsList userId={profile.id} show={profile.role === 'client' ? 'spas' : 'received'} />
-        </TabContent>
-        <TabContent value="therapistsReviewed">
+        </TabPanel>
+        <TabPanel value="therapistsReviewed">
           <ReviewsList userId={profile.id} show="therapists" />
-        </TabContent>
-        <TabContent value="starsGiven">
+        </TabPanel>
+        <TabPanel value="starsGiven">
           <GivenList userId={profile.id} kind="stars" />
-        </TabContent>
-        <TabContent value="flowersGiven">
+        </TabPanel>
+        <TabPanel value="flowersGiven">
           <GivenList userId={profile.id} kind="flowers" />
-        </TabContent>
-        <TabContent value="redFlags">
+        </TabPanel>
+        <TabPanel value="redFlags">
           <ReceivedList userId={profile.id} kind="redFlags" />
-        </TabContent>
-        <TabContent value="medals">
+        </TabPanel>
+        <TabPanel value="medals">
           <ReceivedList userId={profile.id} kind="medals" />
-        </TabContent>
-        <TabContent value="contact">
+        </TabPanel>
+        <TabPanel value="contact">
           <ContactPanel profile={profile} own={own ? me : null} />
-        </TabContent>
+        </TabPanel>
       </ProfileTabBar>
     </div>
-  );
-}
-
-/** A tab's panel, mounted only while it is open (its list loads on first opening). */
-function TabContent({ value, children }: { value: ProfileTabKey; children: React.ReactNode }) {
-  return (
-    <TabsPrimitive.Content value={value} className="focus:outline-none">
-      {children}
-    </TabsPrimitive.Content>
   );
 }
 

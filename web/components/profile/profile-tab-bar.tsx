@@ -6,11 +6,11 @@
 // scrolled down into the previous section, brings the bar to the top with the new section under it; and the chosen
 // tab is scrolled into view within the bar. Radix gives the tablist its keyboard (arrow keys, Home, End) and screen
 // reader semantics (one tablist, tabs with aria-selected, panels labelled by their tab).
-import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../../common/limits.ts';
 import type { ProfileTab, ProfileTabKey } from '../../../common/profile-tabs.ts';
 import { cn } from '../../lib/cn.ts';
+import { TabList, TabsRoot, TabTrigger } from '../ui/tabs.tsx';
 
 /** The page header's height (PageShell: h-14 and its 1 px border): where the bar sticks. */
 const HEADER_PX = 57;
@@ -61,7 +61,7 @@ export function ProfileTabBar({ rows, value, onValueChange, after, activeClassNa
   }, [value]);
 
   return (
-    <TabsPrimitive.Root
+    <TabsRoot
       ref={root}
       value={value}
       onValueChange={(next) => {
@@ -72,7 +72,7 @@ export function ProfileTabBar({ rows, value, onValueChange, after, activeClassNa
       style={{ minHeight: `calc(100dvh - ${HEADER_PX + SPACE_BELOW_PX}px)` }}
       className="grid grid-cols-1 content-start gap-4"
     >
-      <TabsPrimitive.List
+      <TabList
         ref={list}
         aria-label="Profile sections"
         style={{ top: HEADER_PX }}
@@ -86,7 +86,7 @@ export function ProfileTabBar({ rows, value, onValueChange, after, activeClassNa
           row.map((item, i) => (
             <span key={item.key} className="contents">
               {rowIndex > 0 && i === 0 ? <span aria-hidden="true" className="h-6 w-px shrink-0 bg-sand-300" /> : null}
-              <TabsPrimitive.Trigger
+              <TabTrigger
                 value={item.key}
                 data-row={rowIndex + 1}
                 className={cn(
@@ -97,12 +97,12 @@ export function ProfileTabBar({ rows, value, onValueChange, after, activeClassNa
               >
                 {item.label}
                 {after(item.key)}
-              </TabsPrimitive.Trigger>
+              </TabTrigger>
             </span>
           )),
         )}
-      </TabsPrimitive.List>
+      </TabList>
       {children}
-    </TabsPrimitive.Root>
+    </TabsRoot>
   );
 }
