@@ -12,31 +12,36 @@ import './styles.css';
 
 trackViewportHeight();
 registerServiceWorker();
+// The rest in a task of its own: evaluating the app's modules is one task the browser cannot split, and creating the
+// app's state and loading the route, added to it, made it the page's longest (Total Blocking Time on a slow phone).
+setTimeout(start);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The #root element is missing from index.html.');
-const state = createAppState();
-// The screen's first answers came with the page (lib/page-data.ts); a map screen's configuration among them starts
-// the map's code now, beside the screen's shell. Not the map library (about 300 kB compressed): the screen draws the
-// spas' markers from the listing first (components/map/marker-preview.tsx), and the library, loaded or evaluated
-// before that, would take the bandwidth and the main thread of the code that draws them. The screen starts it
-// once it has rendered (lib/map/warm-up.ts).
-const answers = seedPageData(state.utils);
-if (answers.some((answer) => answer.path === 'map.config')) void SpaMap.preload().catch(() => undefined);
-const prerendered = container.dataset.prerendered;
-// The server sends the landing page only to a browser without a session cookie: nobody is signed in. The session
-// is still checked at once (the answer is stale from the start), without first showing Loading...
-if (prerendered === 'landing') state.utils.account.me.setData(undefined, null);
-const app = (
-  <StrictMode>
-    <App state={state} />
-  </StrictMode>
-);
-// The first render is a transition: React renders in slices and yields to the browser between them, so the page
-// stays responsive while it takes over (no long task for Total Blocking Time).
-const render = () => startTransition(() => createRoot(container).render(app));
-// A prerendered page, or a screen whose data came with the page, renders once its code is here: its first frame is
-// the screen itself (the code was preloaded beside the app's own). Not a top-level await: the screens' chunks import
-// this one's modules, which would wait for each other.
-if (prerendered || answers.length > 0) void state.router.load().then(render);
-else render();
+function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The #root element is missing from index.html.');
+  const state = createAppState();
+  // The screen's first answers came with the page (lib/page-data.ts); a map screen's configuration among them starts
+  // the map's code now, beside the screen's shell. Not the map library (about 300 kB compressed): the screen draws the
+  // spas' markers from the listing first (components/map/marker-preview.tsx), and the library, loaded or evaluated
+  // before that, would take the bandwidth and the main thread of the code that draws them. The screen starts it
+  // once it has rendered (lib/map/warm-up.ts).
+  const answers = seedPageData(state.utils);
+  if (answers.some((answer) => answer.path === 'map.config')) void SpaMap.preload().catch(() => undefined);
+  const prerendered = container.dataset.prerendered;
+  // The server sends the landing page only to a browser without a session cookie: nobody is signed in. The session
+  // is still checked at once (the answer is stale from the start), without first showing Loading...
+  if (prerendered === 'landing') state.utils.account.me.setData(undefined, null);
+  const app = (
+    <StrictMode>
+      <App state={state} />
+    </StrictMode>
+  );
+  // The first render is a transition: React renders in slices and yields to the browser between them, so the page
+  // stays responsive while it takes over (no long task for Total Blocking Time).
+  const render = () => startTransition(() => createRoot(container).render(app));
+  // A prerendered page, or a screen whose data came with the page, renders once its code is here: its first frame is
+  // the screen itself (the code was preloaded beside the app's own). Not a top-level await: the screens' chunks import
+  // this one's modules, which would wait for each other.
+  if (prerendered || answers.length > 0) void state.router.load().then(render);
+  else render();
+}
