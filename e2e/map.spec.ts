@@ -33,7 +33,6 @@ async function signedInPage(browser: Browser, options: { geolocation: boolean; s
   return context.newPage();
 }
 
-
 async function listing(page: Page): Promise<any[]> {
   const response = await page.request.get('/api/users?role=spa_management');
   expect(response.ok()).toBe(true);
