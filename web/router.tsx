@@ -21,6 +21,7 @@ import { SignedInLayout } from './components/signed-in-layout.tsx';
 import { prefetchProfileScreen } from './lib/profile-queries.ts';
 import { authSearch, mapSearch, premiumSearch, profileSearch, tokenSearch } from './lib/search-params.ts';
 import { useSessionUser } from './lib/session.ts';
+import { useAfterFirstPaint } from './lib/use-after-paint.ts';
 import { IndexPage } from './routes/index.tsx';
 import type { TrpcUtils } from './trpc.ts';
 
@@ -35,7 +36,9 @@ const ChatDock = lazy(() => import('./components/chat/chat-dock.tsx'));
 
 function SignedInChat() {
   const { data: user } = useSessionUser();
-  if (!user) return null;
+  // The dock shows nothing until a request or a chat comes, and its connection can wait for the screen's first frame.
+  const painted = useAfterFirstPaint();
+  if (!user || !painted) return null;
   return (
     <Suspense fallback={null}>
       <ChatDock key={user.id} me={user} />

@@ -5,7 +5,7 @@
 import type { ProfileRef } from '../../common/profile.ts';
 import type { TrpcUtils } from '../trpc.ts';
 import { httpStatusOf } from './errors.ts';
-import { SESSION_QUERY_OPTIONS } from './session.ts';
+import { ANSWER_REUSE_MS, SESSION_QUERY_OPTIONS } from './session.ts';
 
 function retryUnlessFinal(times: number) {
   return (failures: number, error: unknown) => {
@@ -25,15 +25,12 @@ export function profileRef(slug: string | undefined): ProfileRef {
   return slug ? { slug } : { me: true };
 }
 
-/** A prefetch on hover (the router preloads on intent) also serves the click that follows it. */
-const PREFETCH_REUSE_MS = 5000;
-
 /** What the profile screen shows first, the member included, fetched in parallel (tRPC sends one request). */
 export function prefetchProfileScreen(utils: TrpcUtils, slug: string | undefined): void {
   const ref = profileRef(slug);
   void Promise.allSettled([
-    utils.account.me.prefetch(undefined, { ...SESSION_QUERY_OPTIONS, staleTime: PREFETCH_REUSE_MS }),
-    utils.profiles.profile.prefetch(ref, { ...PROFILE_QUERY, staleTime: PREFETCH_REUSE_MS }),
-    utils.profiles.stats.prefetch(ref, { ...STATS_QUERY, staleTime: PREFETCH_REUSE_MS }),
+    utils.account.me.prefetch(undefined, { ...SESSION_QUERY_OPTIONS, staleTime: ANSWER_REUSE_MS }),
+    utils.profiles.profile.prefetch(ref, { ...PROFILE_QUERY, staleTime: ANSWER_REUSE_MS }),
+    utils.profiles.stats.prefetch(ref, { ...STATS_QUERY, staleTime: ANSWER_REUSE_MS }),
   ]);
 }

@@ -1,6 +1,7 @@
 // The session (spec part 1 section 4): the current user comes from `account.me` (null = signed out), is always
-// considered stale and stays cached for 2 minutes. Sign-in and registration store the user and go to /;
-// sign-out clears every cached query, records a timestamp in session storage and reloads /.
+// considered stale and stays cached for 2 minutes; a screen that mounts moments after an answer came (the one sent
+// with the page) reads that answer rather than asking again at once. Sign-in and registration store the user and
+// go to /; sign-out clears every cached query, records a timestamp in session storage and reloads /.
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../common/account.ts';
 import { SESSION_USER_CACHE_MS } from '../../common/limits.ts';
@@ -9,7 +10,18 @@ import { trpc, type TrpcUtils } from '../trpc.ts';
 import { serverMessage } from './errors.ts';
 import { forgetSessionEnd } from './session-end.ts';
 
+/**
+ * An answer this recent serves a screen that mounts now rather than a new fetch: the one the Worker sent with the page
+ * (lib/page-data.ts), or a prefetch on hover that the click follows.
+ */
+export const ANSWER_REUSE_MS = 5000;
+
 export const SESSION_QUERY_OPTIONS = { staleTime: 0, gcTime: SESSION_USER_CACHE_MS } as const;
+/** The session user for a screen: always stale, yet not asked for again the moment it arrived. */
+const SESSION_SCREEN_QUERY = {
+  ...SESSION_QUERY_OPTIONS,
+  refetchOnMount: (query: { state: { dataUpdatedAt: number } }) => Date.now() - query.state.dataUpdatedAt > ANSWER_REUSE_MS,
+} as const;
 
 /** Session storage key holding the time of the last sign-out (ms since the epoch). */
 export const LOGOUT_TIMESTAMP_KEY = 'logoutTimestamp';
@@ -36,7 +48,7 @@ export function hasSignedInBefore(): boolean {
 }
 
 export function useSessionUser() {
-  return trpc.account.me.useQuery(undefined, SESSION_QUERY_OPTIONS);
+  return trpc.account.me.useQuery(undefined, SESSION_SCREEN_QUERY);
 }
 
 /** The current user for route guards: the cached answer if there is one, otherwise a fetch. */

@@ -2,12 +2,13 @@
 // (Mapbox, the public style, or the embedded one), loads the matching library lazily with retries, and shows the
 // loading and error states. Children draw on it with the components of whichever library loaded (useMapKit).
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
 import type { MapEvent, MapRef, MapLayerMouseEvent, ViewState } from 'react-map-gl/maplibre';
 import { MAP_MESSAGES } from '../../../common/map.ts';
 import type { Basemap } from '../../lib/map/basemap.ts';
 import type { MapKit } from '../../lib/map/library.ts';
 import { mapSetupQuery } from '../../lib/map/setup.ts';
+import { useAfterFirstPaint } from '../../lib/use-after-paint.ts';
 import { trpc } from '../../trpc.ts';
 import { MapStatus } from './map-status.tsx';
 
@@ -92,15 +93,7 @@ export function MapView({
   const config = trpc.map.config.useQuery(undefined, { staleTime: Infinity });
   // The library (about 300 kB compressed) is asked for once the screen has painted: evaluated before, it would hold
   // back the screen's first frame, and on a map screen the spas' markers drawn from the listing (marker-preview.tsx).
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  const painted = useAfterFirstPaint();
   const setupQuery = mapSetupQuery(config.data);
   const setup = useQuery({ ...setupQuery, enabled: setupQuery.enabled && painted });
   const retry = () => void (config.isError ? config.refetch() : setup.refetch());
