@@ -7,19 +7,21 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppState } from './app.tsx';
 import { SpaMap } from './lib/map/warm-up.ts';
 import { seedPageData } from './lib/page-data.ts';
-import { registerServiceWorker, trackViewportHeight } from './lib/startup.ts';
+import { nextTask, registerServiceWorker, trackViewportHeight } from './lib/startup.ts';
 import './styles.css';
 
 trackViewportHeight();
 registerServiceWorker();
-// The rest in a task of its own: evaluating the app's modules is one task the browser cannot split, and creating the
-// app's state and loading the route, added to it, made it the page's longest (Total Blocking Time on a slow phone).
-setTimeout(start);
+// The rest in tasks of their own: evaluating the app's modules is one task the browser cannot split, and creating the
+// app's state, loading the route and creating the root, added to it, made it the page's longest (Total Blocking Time
+// on a slow phone). Each step then lets the browser in before the next (`nextTask`).
+setTimeout(() => void start());
 
-function start() {
+async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html.');
   const state = createAppState();
+  await nextTask();
   // The screen's first answers came with the page (lib/page-data.ts); a map screen's configuration among them starts
   // the map's code now, beside the screen's shell. Not the map library (about 300 kB compressed): the screen draws the
   // spas' markers from the listing first (components/map/marker-preview.tsx), and the library, loaded or evaluated
@@ -29,8 +31,9 @@ function start() {
   if (answers.some((answer) => answer.path === 'map.config')) void SpaMap.preload().catch(() => undefined);
   const prerendered = container.dataset.prerendered;
   // The server sends the landing page only to a browser without a session cookie: nobody is signed in. The session
-  // is still checked at once (the answer is stale from the start), without first showing Loading...
-  if (prerendered === 'landing') state.utils.account.me.setData(undefined, null);
+  // is still checked at once (this answer is dated from before the page, so no screen reuses it), without first
+  // showing Loading...
+  if (prerendered === 'landing') state.utils.account.me.setData(undefined, null, { updatedAt: 0 });
   const app = (
     <StrictMode>
       <App state={state} />
@@ -42,6 +45,9 @@ function start() {
   // A prerendered page, or a screen whose data came with the page, renders once its code is here: its first frame is
   // the screen itself (the code was preloaded beside the app's own). Not a top-level await: the screens' chunks import
   // this one's modules, which would wait for each other.
-  if (prerendered || answers.length > 0) void state.router.load().then(render);
-  else render();
+  if (prerendered || answers.length > 0) {
+    await state.router.load();
+    await nextTask();
+  }
+  render();
 }

@@ -1,4 +1,5 @@
-// Start-up chores (spec part 2 section 2): the viewport-height CSS variable and the service worker.
+// Start-up chores (spec part 2 section 2): the viewport-height CSS variable and the service worker; and the pause
+// between start-up steps.
 import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';
 
 /** Sets --vh to 1% of the window's inner height (in px), now and on every resize. */
@@ -21,4 +22,9 @@ export function registerServiceWorker(): void {
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
+}
+
+/** Resolves in a later task: the browser paints and handles input in between (a long start-up cut in pieces). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
 }
