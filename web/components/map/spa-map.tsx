@@ -17,6 +17,7 @@ import type { MapEvent, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre
 import type { RouteSummary } from '../../../common/geo.ts';
 import { MAP_FALLBACK_CENTER, MAP_MESSAGES, MAP_ZOOM, type SpaListingEntry } from '../../../common/map.ts';
 import { lazyComponent } from '../../lib/lazy-component.ts';
+import { useAfterFirstPaint } from '../../lib/use-after-paint.ts';
 import { BASEMAP_COLORS, type Basemap } from '../../lib/map/basemap.ts';
 import { locateMember } from '../../lib/map/location.ts';
 import {
@@ -314,6 +315,7 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
   const [panel, setPanel] = useState<HTMLElement | null>(null);
   const panelInset = usePanelInset(panel, containerRef);
   const selected = shown.find((spa) => spa.id === selectedId) ?? null;
+  const sheetMayShow = useAfterFirstPaint();
   const origin = location.data ?? { latitude: MAP_FALLBACK_CENTER.latitude, longitude: MAP_FALLBACK_CENTER.longitude };
 
   // Where the map opens: where the member left it, else on the focused spa, else on the member, else Manila.
@@ -531,17 +533,21 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
         </button>
       ) : null}
 
-      <Suspense fallback={null}>
-        <SpaSheet
-          ref={setPanel}
-          spa={view === 'map' ? selected : null}
-          featured={selected !== null && focused?.id === selected.id}
-          onClose={() => setSelectedId(null)}
-          onNavigate={() => (selected ? void navigate(selected) : undefined)}
-          navigating={routing}
-          returnFocus={() => mapRef.current?.getCanvas().focus({ preventScroll: true })}
-        />
-      </Suspense>
+      {/* The card's code (and its Radix parts) is asked for once the markers are on screen, or at once for a spa
+          opened by its address: loaded with the screen, it took the bandwidth and the main thread of the markers. */}
+      {sheetMayShow || selected ? (
+        <Suspense fallback={null}>
+          <SpaSheet
+            ref={setPanel}
+            spa={view === 'map' ? selected : null}
+            featured={selected !== null && focused?.id === selected.id}
+            onClose={() => setSelectedId(null)}
+            onNavigate={() => (selected ? void navigate(selected) : undefined)}
+            navigating={routing}
+            returnFocus={() => mapRef.current?.getCanvas().focus({ preventScroll: true })}
+          />
+        </Suspense>
+      ) : null}
 
       {navigation && !selected ? (
         <NavigationPanel
