@@ -84,26 +84,27 @@ async function until(condition: () => boolean | Promise<boolean>, what = 'the co
   throw new Error(`${what} never held`);
 }
 
+/** Reads until `read` gives a value: what an object sets in its own time (a close handled, an alarm that ran). */
+async function once<T>(read: () => Promise<T | null>, what: string): Promise<T> {
+  let value: T | null = null;
+  await until(async () => (value = await read()) !== null, what);
+  return value!;
+}
+
 /** Waits until the hub counts the member as away (their last socket's close has been handled). */
-async function awayUntil(member: TestMember): Promise<number> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const until = await runInDurableObject(hubStub(), (_instance, state) =>
-      state.storage.sql.exec<{ until: number }>('SELECT until FROM away WHERE user_id = ?', member.id).toArray()[0]?.until ?? null,
-    );
-    if (until !== null) return until;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${member.name} never became away`);
+function awayUntil(member: TestMember): Promise<number> {
+  return once(
+    () =>
+      runInDurableObject(hubStub(), (_instance, state) =>
+        state.storage.sql.exec<{ until: number }>('SELECT until FROM away WHERE user_id = ?', member.id).toArray()[0]?.until ?? null,
+      ),
+    `${member.name} being away`,
+  );
 }
 
 /** The hub's alarm, read again while one runs: a running alarm reads as unset until it sets the next. */
-async function hubAlarm(): Promise<number> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const alarm = await runInDurableObject(hubStub(), (_instance, state) => state.storage.getAlarm());
-    if (alarm !== null) return alarm;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the hub has no alarm set');
+function hubAlarm(): Promise<number> {
+  return once(() => runInDurableObject(hubStub(), (_instance, state) => state.storage.getAlarm()), 'the hub having an alarm set');
 }
 
 /** Ends the grace period of the members away now, as the alarm does once its 30 seconds are over. */
