@@ -21,9 +21,10 @@ function productName(): Plugin {
 
 /** The prerendered pages: file (under dist/web/prerendered/), the address rendered, and what it shows. */
 const PRERENDERED_PAGES = [
-  { file: 'landing.html', url: '/', kind: 'landing' },
-  { file: 'auth.html', url: '/auth', kind: 'auth' },
-  { file: 'auth-register.html', url: '/auth?mode=register', kind: 'auth' },
+  { file: 'landing.html', url: '/', kind: 'landing', returning: false },
+  { file: 'landing-returning.html', url: '/', kind: 'landing', returning: true },
+  { file: 'auth.html', url: '/auth', kind: 'auth', returning: false },
+  { file: 'auth-register.html', url: '/auth?mode=register', kind: 'auth', returning: false },
 ] as const;
 
 /**
@@ -66,10 +67,10 @@ function prerender(): Plugin {
         plugins: [react()],
       });
       try {
-        const { renderPage } = (await server.ssrLoadModule('/prerender.tsx')) as { renderPage: (url: string) => Promise<string> };
+        const { renderPage } = (await server.ssrLoadModule('/prerender.tsx')) as { renderPage: (url: string, returning: boolean) => Promise<string> };
         mkdirSync(join(outDir, 'prerendered'), { recursive: true });
         for (const page of PRERENDERED_PAGES) {
-          const markup = await renderPage(page.url);
+          const markup = await renderPage(page.url, page.returning);
           const content = page.kind === 'auth' ? `<div inert>${markup}</div>` : markup;
           const html = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.kind}">${content}</div>`);
           writeFileSync(join(outDir, 'prerendered', page.file), html);

@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { RETURNING_VISITOR_COOKIE } from '../common/account.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
 import { freePort, startApp, type RunningApp } from '../scripts/app.ts';
 import { benchSize, buildsWeb } from './size.ts';
@@ -127,10 +128,12 @@ async function browserFigures(app: RunningApp, spaCount: number, measure: 'marke
       geolocation: { latitude: 14.5547, longitude: 121.0244 },
       permissions: ['geolocation'],
     });
-    await context.addCookies([{ name: 'session', value: token, url: app.url }]);
     // A member who has signed in on this browser before, as one coming back to the app is: the first screen starts
     // loading the map while the session loads (web/lib/map/warm-up.ts).
-    await context.addInitScript(() => localStorage.setItem('signedInBefore', '1'));
+    await context.addCookies([
+      { name: 'session', value: token, url: app.url },
+      { name: RETURNING_VISITOR_COOKIE, value: '1', url: app.url },
+    ]);
     const page = await context.newPage();
     // Software WebGL on a busy machine can take long: slowness is a figure, not a crash.
     page.setDefaultTimeout(BROWSER_TIMEOUT_MS);

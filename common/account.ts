@@ -4,6 +4,13 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './lim
 import { NAME_CHARACTERS_MESSAGE } from './names.ts';
 import type { ContactHandles, PublicProfile } from './profile.ts';
 
+/**
+ * Set in a browser once someone signs in on it: its Get Started then offers sign-in rather than registration. A
+ * cookie rather than local storage, so that the Worker sends the landing page's returning variant and the link is
+ * right before any script runs.
+ */
+export const RETURNING_VISITOR_COOKIE = 'returning';
+
 export const MESSAGES = {
   nameRequired: 'Name is required.',
   ageRequired: 'You must confirm that you are 21 years or older.',

@@ -2,6 +2,7 @@
 // the home screen and tabs for the role, sign out and in again, route guards, the auth form's rules (field
 // errors that mark their field and take the focus, the password hint), Get Started, and the first paint from
 // the prerendered HTML.
+import { RETURNING_VISITOR_COOKIE } from '../common/account.ts';
 import { contextOptions, expect, test } from './fixtures.ts';
 import { expectTapTargets, PASSWORD, register, seriousViolations, solveCaptcha, uniqueName } from './helpers.ts';
 
@@ -106,6 +107,7 @@ test('Get Started opens registration for a first-time visitor, and sign-in for a
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Logout' }).click();
+  // The page after sign-out is the landing page's returning variant: the link is right even before React runs.
   await page.getByRole('link', { name: 'Get Started' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
@@ -165,6 +167,11 @@ test('the landing page and the auth form paint from the HTML before any script r
   await expect(page.getByText('SpaConnect PH').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Find your calm. Share the experience.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth?mode=register');
+  // In a browser that has signed in before, Get Started offers sign-in before any script has run.
+  await noScript.addCookies([{ name: RETURNING_VISITOR_COOKIE, value: '1', url: page.url() }]);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth');
+  await noScript.clearCookies();
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.locator('input#signin-name')).toBeVisible();

@@ -6,16 +6,24 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App, createAppState } from './app.tsx';
+import { ReturningVisitorContext } from './lib/session.ts';
 
-/** Renders the app at `url` for a visitor who is not signed in. */
-export async function renderPage(url: string): Promise<string> {
+/**
+ * Renders the app at `url` for a visitor who is not signed in; `returning` when the browser has signed in before
+ * (the landing page's Get Started then offers sign-in).
+ */
+export async function renderPage(url: string, returning: boolean): Promise<string> {
   const state = createAppState(createMemoryHistory({ initialEntries: [url] }));
   state.utils.account.me.setData(undefined, null);
   await state.router.load();
   try {
     // The router's scroll restoration writes an inline script for server rendering; the Content Security Policy
     // refuses inline scripts, and the app restores scroll positions itself once it runs.
-    return renderToString(<App state={state} toaster={false} />).replace(/<script>[\s\S]*?<\/script>/g, '');
+    return renderToString(
+      <ReturningVisitorContext value={() => returning}>
+        <App state={state} toaster={false} />
+      </ReturningVisitorContext>,
+    ).replace(/<script>[\s\S]*?<\/script>/g, '');
   } finally {
     // The cache's garbage-collection timers (10 minutes) would keep the build's process alive.
     state.queryClient.clear();

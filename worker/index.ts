@@ -4,6 +4,7 @@
 // The landing page and the auth form are sent prerendered (web/prerender.tsx), so they paint before any script;
 // the screens a member opens first come with their first queries' answers and their code (worker/page-data.ts).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { RETURNING_VISITOR_COOKIE } from '../common/account.ts';
 import { TRPC_MAX_BATCH_SIZE } from '../common/limits.ts';
 import { Hono } from 'hono';
 import type { Bindings } from './env.ts';
@@ -28,7 +29,7 @@ import { lineupRoutes } from './rest/lineup.ts';
 import { analyticsRoutes } from './rest/analytics.ts';
 import { appRouter } from './routers/index.ts';
 import { originCheck, requestBodyRules, securityHeaders, trpcBatchRules } from './security.ts';
-import { readSessionToken } from './services/sessions.ts';
+import { readCookie, readSessionToken } from './services/sessions.ts';
 import { createContext, type Context } from './trpc.ts';
 
 const app = new Hono<HonoEnv>();
@@ -68,13 +69,17 @@ app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404
 app.get('/dev/mail', (c, next) => (localMailboxAvailable(readConfig(c.env)) ? next() : c.text('Not found', 404)));
 /**
  * The prerendered page (under dist/web/prerendered/) for a page load: the landing page at / for a browser
- * without a session cookie (a member gets the plain app shell, never a flash of the landing page), and the auth
- * form at /auth, in register mode when the address asks for it. Null for everything else.
+ * without a session cookie (a member gets the plain app shell, never a flash of the landing page), in its returning
+ * variant for a browser that has signed in before, and the auth form at /auth, in register mode when the address
+ * asks for it. Null for everything else.
  */
 function prerenderedPage(request: Request): string | null {
   if (request.method !== 'GET') return null;
   const url = new URL(request.url);
-  if (url.pathname === '/') return readSessionToken(request) ? null : '/prerendered/landing';
+  if (url.pathname === '/') {
+    if (readSessionToken(request)) return null;
+    return readCookie(request, RETURNING_VISITOR_COOKIE) === '1' ? '/prerendered/landing-returning' : '/prerendered/landing';
+  }
   if (url.pathname === '/auth')
     return url.searchParams.has('role') || url.searchParams.get('mode') === 'register' ? '/prerendered/auth-register' : '/prerendered/auth';
   return null;

@@ -3,7 +3,8 @@
 // with the page) reads that answer rather than asking again at once. Sign-in and registration store the user and
 // go to /; sign-out clears every cached query, records a timestamp in session storage and reloads /.
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../common/account.ts';
+import { createContext } from 'react';
+import { RETURNING_VISITOR_COOKIE, type CurrentUser } from '../../common/account.ts';
 import { SESSION_USER_CACHE_MS } from '../../common/limits.ts';
 import { toast } from '../components/ui/use-toast.ts';
 import { trpc, type TrpcUtils } from '../trpc.ts';
@@ -25,27 +26,41 @@ const SESSION_SCREEN_QUERY = {
 
 /** Session storage key holding the time of the last sign-out (ms since the epoch). */
 export const LOGOUT_TIMESTAMP_KEY = 'logoutTimestamp';
-/** Local storage key set once someone has signed in on this browser: Get Started then offers sign-in. */
-const SIGNED_IN_BEFORE_KEY = 'signedInBefore';
+/** Browsers keep a cookie at most 400 days; signing in again renews it. */
+const RETURNING_VISITOR_MAX_AGE_S = 400 * 24 * 60 * 60;
+/** Where earlier versions kept the same fact (local storage); read once and moved to the cookie. */
+const LEGACY_SIGNED_IN_BEFORE_KEY = 'signedInBefore';
 
 export function rememberSignedIn(): void {
   // Whoever signs in on this tab no longer needs to hear why the last session ended.
   forgetSessionEnd();
-  try {
-    localStorage.setItem(SIGNED_IN_BEFORE_KEY, '1');
-  } catch {
-    // Storage can be unavailable; Get Started then keeps offering registration.
-  }
+  setReturningVisitorCookie();
+}
+
+function setReturningVisitorCookie(): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${RETURNING_VISITOR_COOKIE}=1; Path=/; Max-Age=${RETURNING_VISITOR_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
 /** Whether this browser has signed in before (a returning visitor rather than a first-time one). */
 export function hasSignedInBefore(): boolean {
+  if (typeof document === 'undefined') return false;
+  if (document.cookie.split('; ').includes(`${RETURNING_VISITOR_COOKIE}=1`)) return true;
   try {
-    return localStorage.getItem(SIGNED_IN_BEFORE_KEY) !== null;
+    if (localStorage.getItem(LEGACY_SIGNED_IN_BEFORE_KEY) === null) return false;
+    localStorage.removeItem(LEGACY_SIGNED_IN_BEFORE_KEY);
   } catch {
     return false;
   }
+  setReturningVisitorCookie();
+  return true;
 }
+
+/**
+ * The landing page's answer to "has this browser signed in before": the browser's own in the app; the build's
+ * prerender (web/prerender.tsx) gives each of the page's two variants its answer.
+ */
+export const ReturningVisitorContext = createContext<() => boolean>(hasSignedInBefore);
 
 export function useSessionUser() {
   return trpc.account.me.useQuery(undefined, SESSION_SCREEN_QUERY);

@@ -4,14 +4,14 @@
 // time into the HTML (web/prerender.tsx), so it paints before any script runs. A member signed out by a ban while
 // using the app reads why above the hero's title (components/session-end-notice.tsx).
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { ROLE_LABELS, type RegistrableRole } from '../../common/roles.ts';
 import { BrandMark } from '../components/brand-mark.tsx';
 import { SessionEndNotice } from '../components/session-end-notice.tsx';
 import { MapIcon, StarIcon, TrophyIcon } from '../components/icons.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { PRODUCT_NAME } from '../lib/brand.ts';
-import { hasSignedInBefore } from '../lib/session.ts';
+import { ReturningVisitorContext } from '../lib/session.ts';
 
 const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
   {
@@ -41,7 +41,7 @@ const ACCOUNT_TYPES: { role: RegistrableRole; pitch: string }[] = [
 ];
 
 export function LandingPage() {
-  const returning = typeof window !== 'undefined' && hasSignedInBefore();
+  const returning = useContext(ReturningVisitorContext)();
   return (
     <div className="min-h-app bg-sand-50">
       <header className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">

@@ -157,14 +157,16 @@ export function blankSessionCookie(requestUrl: string): string {
   return `${sessionCookieName(requestUrl)}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
 
+/** The value of one cookie a request carries, if any. */
+export function readCookie(request: Request, name: string): string | undefined {
+  const cookieHeader = request.headers.get('Cookie');
+  return cookieHeader ? parse(cookieHeader, name)[name] : undefined;
+}
+
 /** The session token a request carries: the session cookie, else an `Authorization: Bearer` header. */
 export function readSessionToken(request: Request): string | null {
-  const cookieHeader = request.headers.get('Cookie');
-  if (cookieHeader) {
-    const name = sessionCookieName(request.url);
-    const token = parse(cookieHeader, name)[name];
-    if (token) return token;
-  }
+  const token = readCookie(request, sessionCookieName(request.url));
+  if (token) return token;
   const authorization = request.headers.get('Authorization');
   if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim() || null;
   return null;
