@@ -176,7 +176,7 @@ export default defineConfig({
             // first frame. None of them imports anything large.
             {
               name: 'screen-kit',
-              test: /[\\/]web[\\/](components[\\/](page-shell|role-badge|rating|ui[\\/](dialog|input|form-alert))\.tsx|lib[\\/]format\.ts)$|[\\/]common[\\/](count|opening-hours|recognition|profile|review-reports)\.ts$/,
+              test: /[\\/]web[\\/](components[\\/](page-shell|role-badge|rating|profile[\\/]member-badge|favorites[\\/]save-button|privacy[\\/]pending-email|ui[\\/](dialog|input|form-alert))\.tsx|lib[\\/]format\.ts)$|[\\/]common[\\/](count|opening-hours|recognition|profile|review-reports)\.ts$/,
               priority: 2,
             },
           ],

@@ -1,15 +1,19 @@
 // The profile's list tabs (spec part 1, Profile): givers, given and received recognitions, and reviews, each
 // newest first with its heading, a skeleton of 6 rows while loading, the spec's empty text, and "Show more"
-// for the pages after the first 50. Every name links to that member's profile.
-import type { ReactNode } from 'react';
+// for the pages after the first 50. Every name links to that member's profile. The review cards' code (with their
+// reply and report parts) is not part of the profile's first load: it loads when a reviews tab opens, beside the
+// tab's first page.
+import { Suspense, useEffect, type ReactNode } from 'react';
 import type { GivenRecord, Giver, ReceivedRecord, Review } from '../../../common/profile.ts';
 import type { Role } from '../../../common/roles.ts';
 import { cn } from '../../lib/cn.ts';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { LIST_QUERY } from '../../lib/profile-queries.ts';
 import { trpc } from '../../trpc.ts';
-import { ReviewCard } from '../reviews/review-card.tsx';
 import { Button } from '../ui/button.tsx';
 import { MemberBadge } from './member-badge.tsx';
+
+const ReviewCard = lazyComponent(() => import('../reviews/review-card.tsx').then((module) => module.ReviewCard));
 
 export const SKELETON_ROWS = 6;
 
@@ -70,11 +74,13 @@ function PagedList<T extends { id: number }>({
       ) : items.length === 0 && !query.hasNextPage ? (
         <EmptyText>{empty}</EmptyText>
       ) : (
-        <ul className="grid grid-cols-1 gap-2">
-          {items.map((item) => (
-            <li key={item.id}>{render(item)}</li>
-          ))}
-        </ul>
+        <Suspense fallback={<ListSkeleton label={`Loading ${heading}`} />}>
+          <ul className="grid grid-cols-1 gap-2">
+            {items.map((item) => (
+              <li key={item.id}>{render(item)}</li>
+            ))}
+          </ul>
+        </Suspense>
       )}
       {query.hasNextPage ? (
         <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="justify-self-center">
@@ -150,6 +156,7 @@ export function ReviewsList({ userId, show }: { userId: number; show: 'received'
   const input = { target: { userId } };
   const made = trpc.profiles.reviewsMade.useInfiniteQuery(input, { ...pageOptions, enabled: show !== 'received' });
   const received = trpc.profiles.reviewsReceived.useInfiniteQuery(input, { ...pageOptions, enabled: show === 'received' });
+  useEffect(() => void ReviewCard.preload(), []);
   if (show === 'received') {
     return (
       <PagedList<Review> query={received} heading="Reviews" empty="No reviews yet." render={(review) => <ReviewCard review={review} by="reviewer" />} />
