@@ -82,7 +82,7 @@ function median(values: number[]): number {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-paint-'));
-const app = await startApp({ port: await freePort(), dataDir, build: !existsSync(join('dist', 'web', 'prerendered', 'landing.html')) });
+const app = await startApp({ port: await freePort(), dataDir, build: !['landing.html', 'landing-returning.html'].every((page) => existsSync(join('dist', 'web', 'prerendered', page))) });
 const browser = await chromium.launch({ executablePath: executablePath() });
 try {
   console.log(

@@ -84,6 +84,7 @@ test("a spa manager's view of a client: eight tabs on one sticky line, each sect
 
   // Scrolled down into a long section, another tab starts its section at the top again, under the bar.
   await bar.getByRole('tab', { name: /^Spas Reviewed/ }).click();
+  await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
   await page.mouse.wheel(0, 1500);
   await expect.poll(async () => Math.round((await box(bar)).y)).toBe(57);
   await bar.getByRole('tab', { name: /^Medals Received/ }).click();

@@ -7,11 +7,13 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppState } from './app.tsx';
 import { SpaMap } from './lib/map/warm-up.ts';
 import { seedPageData } from './lib/page-data.ts';
+import { moveSignedInBeforeFlag } from './lib/session.ts';
 import { nextTask, registerServiceWorker, trackViewportHeight } from './lib/startup.ts';
 import './styles.css';
 
 trackViewportHeight();
 registerServiceWorker();
+moveSignedInBeforeFlag();
 // The rest in tasks of their own: evaluating the app's modules is one task the browser cannot split, and creating the
 // app's state, loading the route and creating the root, added to it, made it the page's longest (Total Blocking Time
 // on a slow phone). Each step then lets the browser in before the next (`nextTask`).

@@ -1,8 +1,9 @@
 // Build-time prerender (run by the `prerender` plugin in vite.config.ts, never shipped): the pages a visitor
 // may open first, rendered to HTML with nobody signed in, so that they paint from the HTML before any script
-// runs. The Worker sends them (worker/index.ts): the landing page at / to a browser without a session cookie,
-// the auth form at /auth. React then renders the same markup from scratch (main.tsx waits for the route's
-// code, so its first frame is the same page).
+// runs. The Worker sends them (worker/index.ts): the landing page at / to a browser without a session cookie (in
+// its returning variant, Get Started to sign-in, to one that has signed in before), the auth form at /auth. React
+// then renders the same markup from scratch (main.tsx waits for the route's code, so its first frame is the same
+// page).
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App, createAppState } from './app.tsx';

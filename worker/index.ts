@@ -96,7 +96,7 @@ app.all('*', async (c) => {
       : 'no-cache';
   const headers = new Headers(response.headers);
   headers.set('Cache-Control', cacheControl);
-  // What / sends depends on the session cookie.
+  // What / sends depends on the session and returning-visitor cookies.
   if (path === '/') headers.append('Vary', 'Cookie');
   const answer = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   // A screen's first answers and code go with the app shell (worker/page-data.ts, ADR 023).

@@ -44,16 +44,19 @@ function setReturningVisitorCookie(): void {
 
 /** Whether this browser has signed in before (a returning visitor rather than a first-time one). */
 export function hasSignedInBefore(): boolean {
-  if (typeof document === 'undefined') return false;
-  if (document.cookie.split('; ').includes(`${RETURNING_VISITOR_COOKIE}=1`)) return true;
+  return typeof document !== 'undefined' && document.cookie.split('; ').includes(`${RETURNING_VISITOR_COOKIE}=1`);
+}
+
+/** Moves the flag of earlier versions from local storage to the cookie, once; at start-up, before any render. */
+export function moveSignedInBeforeFlag(): void {
   try {
-    if (localStorage.getItem(LEGACY_SIGNED_IN_BEFORE_KEY) === null) return false;
-    localStorage.removeItem(LEGACY_SIGNED_IN_BEFORE_KEY);
+    if (localStorage.getItem(LEGACY_SIGNED_IN_BEFORE_KEY) === null) return;
+    setReturningVisitorCookie();
+    // Kept while the cookie cannot be written (cookies blocked), so that nothing is lost.
+    if (hasSignedInBefore()) localStorage.removeItem(LEGACY_SIGNED_IN_BEFORE_KEY);
   } catch {
-    return false;
+    // Storage can be unavailable; Get Started then offers registration.
   }
-  setReturningVisitorCookie();
-  return true;
 }
 
 /**

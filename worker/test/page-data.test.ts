@@ -1,8 +1,10 @@
 // A screen's first answers sent with the page (ADR 023, worker/page-data.ts): the answers are the procedures' own
 // (the member's own account only to the member), the data block cannot be broken out of whatever a member wrote, a
-// page that carries data is never stored by a cache, and the landing page for visitors stays the prerendered one.
+// page that carries data is never stored by a cache, and the landing page for visitors stays the prerendered one (the
+// returning variant for a browser that has signed in before).
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { RETURNING_VISITOR_COOKIE } from '../../common/account.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '../../common/page-data.ts';
 import { ban, createMember } from './members.ts';
 import { as, call, get, json, trpcQuery, type Output } from './helpers.ts';
@@ -89,6 +91,14 @@ describe('a screen sent with its first answers', () => {
     const landing = await page('/', null);
     expect(landing.answers).toBeNull();
     expect(landing.html).toContain('data-prerendered="landing"');
+    expect(landing.html).toMatch(/href="\/auth\?mode=register">Get Started/);
+    // A browser that has signed in before gets the variant whose Get Started offers sign-in; a member, the app.
+    const returning = await page('/', `${RETURNING_VISITOR_COOKIE}=1`);
+    expect(returning.html).toContain('data-prerendered="landing"');
+    expect(returning.html).toMatch(/href="\/auth">Get Started/);
+    const member = await createMember();
+    const signedIn = await page('/', `${member.cookie}; ${RETURNING_VISITOR_COOKIE}=1`);
+    expect(signedIn.html).not.toContain('data-prerendered');
     // A session that no longer works answers "nobody" in the page, as account.me does.
     const stale = await page('/search', '__Host-session=stale.token');
     expect(answerOf(stale.answers, 'account.me')).toBeNull();

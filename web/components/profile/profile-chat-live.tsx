@@ -1,7 +1,7 @@
 // The profile's chat row with the live connection (profile-chat.tsx loads it after the screen's own code).
 import { useChat } from '../../lib/chat-connection.ts';
-import { ProfileChatRow } from './profile-chat.tsx';
+import { ProfileChatRow, type ChatRowMember } from './profile-chat-row.tsx';
 
-export function LiveProfileChat({ member }: { member: { id: number; name: string } }) {
+export function LiveProfileChat({ member }: { member: ChatRowMember }) {
   return <ProfileChatRow member={member} chat={useChat()} />;
 }

@@ -156,7 +156,8 @@ export function ReviewsList({ userId, show }: { userId: number; show: 'received'
   const input = { target: { userId } };
   const made = trpc.profiles.reviewsMade.useInfiniteQuery(input, { ...pageOptions, enabled: show !== 'received' });
   const received = trpc.profiles.reviewsReceived.useInfiniteQuery(input, { ...pageOptions, enabled: show === 'received' });
-  useEffect(() => void ReviewCard.preload(), []);
+  // A failure shows when the cards render (the profile's error view); the preload only starts the load early.
+  useEffect(() => void ReviewCard.preload().catch(() => undefined), []);
   if (show === 'received') {
     return (
       <PagedList<Review> query={received} heading="Reviews" empty="No reviews yet." render={(review) => <ReviewCard review={review} by="reviewer" />} />
