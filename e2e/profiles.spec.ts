@@ -165,6 +165,8 @@ test.describe('reading profiles', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Map' }).click();
     await page.getByRole('link', { name: /Your profile/ }).click();
     await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    // The title shows over the skeleton at once; the profile's own tabs show once its answers are here.
+    await expect(page.getByRole('tab', { name: 'About' })).toBeVisible();
     expect(profileCalls()).toHaveLength(1);
     expect(profileCalls()[0]).toContain('profiles.profile,profiles.stats');
   });
