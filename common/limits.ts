@@ -4,6 +4,10 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const NAME_MAX_LENGTH = 60;
 export const BOTTOM_NAV_HEIGHT_PX = 60;
+/** The signed-in home's header; the map fills the screen between it and the bottom bar. */
+export const HOME_HEADER_HEIGHT_PX = 60;
+/** The home's map area's height (`--vh` is the visible viewport's hundredth, web/lib/startup.ts, until then 1vh). */
+export const HOME_MAP_AREA_HEIGHT = `calc(var(--vh, 1vh) * 100 - ${HOME_HEADER_HEIGHT_PX + BOTTOM_NAV_HEIGHT_PX}px)`;
 
 export const QUERY_FRESH_MS = 5 * 60_000;
 export const QUERY_GC_MS = 10 * 60_000;

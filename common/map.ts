@@ -3,6 +3,8 @@
 export const MAP_ZOOM = { default: 12, focused: 15, recenter: 14, addressDefault: 13, addressSet: 15 } as const;
 /** The map's own centre before the member's location is known (spec part 1 section 9). */
 export const MAP_FALLBACK_CENTER = { latitude: 14.64425, longitude: 121.037472 } as const;
+/** The basemap's colours: the embedded basemap's (web/lib/map/basemap.ts), and the preview's land under the markers. */
+export const BASEMAP_COLORS = { sea: '#cfe3ee', land: '#f6f1e7', coast: '#8fb3c6', label: '#4a4237', halo: '#fffdf8' };
 /** The popup's star count loads this long after the popup opens. */
 export const STAR_COUNT_DELAY_MS = 500;
 /** Loading the map library: 3 retries with exponential delay (1 s, 2 s, 4 s). */

@@ -6,6 +6,12 @@
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /**
+ * The root's `data-prerendered` value on a page whose root holds a screen's first frame (the map home's markers,
+ * common/screen-plans.ts): the app renders once the screen's code is here, so its first frame is the same.
+ */
+export const FIRST_FRAME = 'first-frame';
+
+/**
  * One query of a screen: the procedure's path (`profiles.profile`) and its input. `infinite`: the screen reads it as
  * pages (`useInfiniteQuery`), and the answer is its first page.
  */

@@ -2,9 +2,11 @@
 // (common/page-data.ts) and preloads the screen's code beside the app's own, so a first visit renders the screen
 // without waiting for a script to ask the server for its data. The inputs here are the ones the screens pass, so
 // the cache keys match. The Worker's only: the web app's first bundle must not carry what this imports.
+import type { SpaListingEntry } from './map.ts';
 import type { FirstQuery } from './page-data.ts';
 import { profileSections, type PublicProfile } from './profile.ts';
 import { DEFAULT_TIMEFRAME } from './recognition.ts';
+import { mapHomeFirstFrame } from './spa-markers.ts';
 
 /** The code a screen needs first, by the key the build writes into route-chunks.json (vite.config.ts). */
 export type ScreenCode = 'routes/profile.tsx' | 'routes/leaderboards.tsx' | 'routes/search.tsx' | 'components/map/spa-map.tsx';
@@ -22,6 +24,11 @@ export interface ScreenPlan {
    * in (web/main.tsx), beside the screen rather than before it.
    */
   code: ScreenCode[];
+  /**
+   * Markup drawn into the page's root from the answers, so that the screen's first content paints before any script
+   * (the map home's spa markers); the app's first render replaces it with the same. Null where the answers lack it.
+   */
+  firstFrame?: (answerOf: (path: string) => unknown) => string | null;
 }
 
 const ME: FirstQuery = { path: 'account.me' };
@@ -61,6 +68,10 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
     return {
       queries: [ME, { path: 'map.config' }, { path: 'map.users', input: { role: 'spa_management' } }],
       code: ['components/map/spa-map.tsx'],
+      firstFrame: (answerOf) => {
+        const spas = answerOf('map.users') as SpaListingEntry[] | undefined;
+        return spas ? mapHomeFirstFrame(spas) : null;
+      },
     };
   }
   if (pathname === '/leaderboards') {

@@ -21,10 +21,11 @@ test.afterEach(async () => {
 });
 
 /** The demo client's stored session (global-setup.ts) in a context of its own. */
-async function signedInPage(browser: Browser, options: { geolocation: boolean; serviceWorkers?: 'block' }): Promise<Page> {
+async function signedInPage(browser: Browser, options: { geolocation: boolean; serviceWorkers?: 'block'; javaScriptEnabled?: false }): Promise<Page> {
   const context = await browser.newContext(
     contextOptions({
       storageState: storageStateOf(DEMO_CLIENT),
+      ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
       ...(options.geolocation ? { geolocation: MAKATI, permissions: ['geolocation'] } : { permissions: [] }),
       ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
     }),
@@ -243,6 +244,43 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
   expect(mapboxCalls.some((path) => path.startsWith('/styles/v1/mapbox/streets-v12'))).toBe(true);
 });
 
+/** Each marker of the preview layer on the page: its label, and its box relative to the layer. */
+function previewMarkers(page: Page) {
+  return page.locator('[data-marker-preview]').evaluate((layer) => {
+    const area = layer.getBoundingClientRect();
+    return [...layer.querySelectorAll(':scope > div > button, :scope > div > [role="img"]')].map((marker) => {
+      const box = marker.getBoundingClientRect();
+      const [x, y] = [box.x - area.x, box.y - area.y];
+      const inView = x > 0 && y > 0 && x + box.width < area.width && y + box.height < area.height;
+      return { name: marker.getAttribute('aria-label'), x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, inView };
+    });
+  });
+}
+
+test('the signed-in home’s page draws the spas before any script, and the app’s first render draws them in the same places', async ({ browser }) => {
+  // Without JavaScript: what the page itself paints.
+  const noScript = await signedInPage(browser, { geolocation: false, javaScriptEnabled: false });
+  await noScript.goto('/');
+  const inPage = await previewMarkers(noScript);
+  const spas = await listing(noScript);
+  const names = new Set(spas.map((spa) => spa.name));
+  expect(inPage.filter((marker) => marker.inView && names.has(marker.name)).length, 'the page itself shows spas of the listing').toBeGreaterThan(0);
+  await expect(noScript.locator('[data-marker-preview]')).toBeVisible();
+
+  // With it, before the member's location is known (the server's lookup held) and before the map library has loaded.
+  const page = await signedInPage(browser, { geolocation: false, serviceWorkers: 'block' });
+  await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => undefined);
+  await page.route(/\/trpc\/[^?]*geo\.locate/, () => undefined);
+  await page.goto('/');
+  await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'pending');
+  await expect(spaMapArea(page).locator('[data-marker-preview]')).toBeVisible();
+  expect(await previewMarkers(page)).toEqual(inPage);
+  // The app's own markers open a spa's card.
+  const spa = inPage.find((marker) => marker.inView && names.has(marker.name))!;
+  await page.getByRole('button', { name: spa.name! }).click();
+  await expect(page.getByTestId('spa-popup')).toContainText(spa.name!);
+});
+
 test('before the map library has loaded, the spas show from the listing where the live map then draws them, and open their card', async ({ browser }) => {
   // No service worker: once it controls the page, the library's request would pass it, not the hold below.
   const page = await signedInPage(browser, { geolocation: true, serviceWorkers: 'block' });
@@ -262,11 +300,11 @@ test('before the map library has loaded, the spas show from the listing where th
   // Where each marker's red shows (beside the S of a spa, or a cluster's count), relative to the map area.
   const probes = await preview.evaluate((layer) => {
     const area = layer.getBoundingClientRect();
-    return [...layer.querySelectorAll(':scope > button, :scope > [role="img"]')].map((marker) => {
+    return [...layer.querySelectorAll(':scope > div > button, :scope > div > [role="img"]')].map((marker) => {
       const box = marker.getBoundingClientRect();
       const isSpa = marker.tagName === 'BUTTON';
       return { name: marker.getAttribute('aria-label')!, isSpa, x: box.x - area.x + box.width / 2 - (isSpa ? 8 : 12), y: box.y - area.y + box.height / 2 };
-    });
+    }).filter(({ x, y }) => x > 0 && y > 0 && x < area.width && y < area.height);
   });
   const spas = await listing(page);
   const spaProbe = probes.find((probe) => probe.isSpa && spas.some((spa) => spa.name === probe.name))!;

@@ -30,7 +30,7 @@ async function start() {
   // before that, would take the bandwidth and the main thread of the code that draws them. The screen starts it
   // once it has rendered (lib/map/warm-up.ts).
   const answers = seedPageData(state.utils);
-  if (answers.some((answer) => answer.path === 'map.config')) void SpaMap.preload().catch(() => undefined);
+  const mapCode = answers.some((answer) => answer.path === 'map.config') ? SpaMap.preload().catch(() => undefined) : null;
   const prerendered = container.dataset.prerendered;
   // The server sends the landing page only to a browser without a session cookie: nobody is signed in. The session
   // is still checked at once (this answer is dated from before the page, so no screen reuses it), without first
@@ -45,10 +45,11 @@ async function start() {
   // stays responsive while it takes over (no long task for Total Blocking Time).
   const render = () => startTransition(() => createRoot(container).render(app));
   // A prerendered page, or a screen whose data came with the page, renders once its code is here: its first frame is
-  // the screen itself (the code was preloaded beside the app's own). Not a top-level await: the screens' chunks import
-  // this one's modules, which would wait for each other.
+  // the screen itself (the code was preloaded beside the app's own), and on the map home the same markers as the
+  // page's own first frame (common/spa-markers.ts), not Loading map... between. Not a top-level await: the screens'
+  // chunks import this one's modules, which would wait for each other.
   if (prerendered || answers.length > 0) {
-    await state.router.load();
+    await Promise.all([state.router.load(), mapCode]);
     await nextTask();
   }
   render();

@@ -3,16 +3,21 @@
 // session is looked up once; the queries whose inputs come from the first answers, such as a profile's lists, follow
 // them) while the app shell is read, writes their answers into the page as a JSON data block
 // (`<script type="application/json">`, which the Content Security Policy lets through: it is never run) and adds
-// modulepreload links for the screen's code (dist/web/route-chunks.json, written by the build). A query that fails
+// modulepreload links for the screen's code (dist/web/route-chunks.json, written by the build), and draws the
+// screen's first frame into the root where its plan has one (the map home's spa markers). A query that fails
 // is left out: the screen asks for it itself and shows its error. Such a page carries the member's own data, so it
 // is never stored by a cache.
-import { PAGE_DATA_ELEMENT_ID, pageDataText, type FirstQuery, type PageAnswer } from '../common/page-data.ts';
+import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, pageDataText, type FirstQuery, type PageAnswer } from '../common/page-data.ts';
 import { screenPlan, type ScreenCode } from '../common/screen-plans.ts';
 import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 import { createCaller } from './routers/index.ts';
 import type { Bindings } from './env.ts';
 import { readSessionToken } from './services/sessions.ts';
 import { createContext } from './trpc.ts';
+
+/** The app shell's empty root, and the attribute that tells the app its root holds a screen's first frame. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+const FIRST_FRAME_ATTRIBUTE = `data-prerendered="${FIRST_FRAME}"`;
 
 type ChunkFiles = Partial<Record<ScreenCode, string[]>>;
 
@@ -57,7 +62,11 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('\n    ');
   const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataText(answers)}</script>`;
-  const page = html.replace('</head>', `  ${links}\n  </head>`).replace('</body>', `  ${data}\n  </body>`);
+  const frame = plan.firstFrame?.((path) => answers.find((answer) => answer.path === path)?.data) ?? null;
+  const page = html
+    .replace('</head>', `  ${links}\n  </head>`)
+    .replace('</body>', `  ${data}\n  </body>`)
+    .replace(ROOT_ELEMENT, (root) => (frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${frame}</div>` : root));
 
   const headers = new Headers(shell.headers);
   headers.delete('Content-Length');

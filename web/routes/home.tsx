@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
 import type { CurrentUser } from '../../common/account.ts';
-import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';
+import { HOME_HEADER_HEIGHT_PX, HOME_MAP_AREA_HEIGHT } from '../../common/limits.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { BottomNav } from '../components/bottom-nav.tsx';
 import { BrandMark } from '../components/brand-mark.tsx';
@@ -13,8 +13,6 @@ import { MapStatus } from '../components/map/map-status.tsx';
 import { MemberName } from '../components/member-name.tsx';
 import { SpaMap, warmUpMap } from '../lib/map/warm-up.ts';
 import { trpc } from '../trpc.ts';
-
-const HEADER_HEIGHT_PX = 60;
 
 export function HomeScreen({ user }: { user: CurrentUser }) {
   // The map's configuration, listing, library and basemap are asked for while the map's code is still on its way
@@ -25,7 +23,7 @@ export function HomeScreen({ user }: { user: CurrentUser }) {
   return (
     <div className="h-app overflow-hidden bg-sand-50">
       <header
-        style={{ height: HEADER_HEIGHT_PX }}
+        style={{ height: HOME_HEADER_HEIGHT_PX }}
         className="fixed inset-x-0 top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur"
       >
         <div className="mx-auto flex h-full max-w-5xl items-center justify-between gap-3 px-4">
@@ -44,10 +42,7 @@ export function HomeScreen({ user }: { user: CurrentUser }) {
       </header>
 
       <main
-        style={{
-          top: HEADER_HEIGHT_PX,
-          height: `calc(var(--vh, 1vh) * 100 - ${HEADER_HEIGHT_PX + BOTTOM_NAV_HEIGHT_PX}px)`,
-        }}
+        style={{ top: HOME_HEADER_HEIGHT_PX, height: HOME_MAP_AREA_HEIGHT }}
         className="fixed inset-x-0"
       >
         <h2 className="sr-only">Spas near you</h2>

@@ -2,14 +2,11 @@
 // of 256 random bits of which the database keeps only the SHA-256 (the password reset's tokens,
 // worker/services/password-reset.ts), and the old address is told once the change is made. The e-mails are here.
 import { PRODUCT_NAME } from '../../common/brand.ts';
+import { escapeHtml } from '../../common/html.ts';
 import { EMAIL_CONFIRMATION_LIFETIME_MS } from '../../common/privacy.ts';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './password-reset.ts';
 
 export { hashResetToken as hashEmailToken, looksLikeResetToken as looksLikeEmailToken, newResetToken as newEmailToken };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /** "j•••n@example.com": enough for the owner of the old address to recognise the new one, not to copy it. */
 export function maskEmail(address: string): string {

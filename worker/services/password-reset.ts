@@ -4,6 +4,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { PRODUCT_NAME } from '../../common/brand.ts';
+import { escapeHtml } from '../../common/html.ts';
 import { RESET_TOKEN_LIFETIME_MS } from '../../common/password-reset.ts';
 
 const TOKEN_BYTES = 32;
@@ -23,10 +24,6 @@ export function hashResetToken(token: string): string {
 /** True when the text has the shape of a token; anything else is refused before the database is asked. */
 export function looksLikeResetToken(token: string): boolean {
   return TOKEN_PATTERN.test(token);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 export interface ResetMail {

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { RETURNING_VISITOR_COOKIE } from '../../common/account.ts';
-import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '../../common/page-data.ts';
+import type { SpaListingEntry } from '../../common/map.ts';
+import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, type PageAnswer } from '../../common/page-data.ts';
+import { mapHomeFirstFrame } from '../../common/spa-markers.ts';
 import { ban, createMember } from './members.ts';
 import { as, call, get, json, trpcQuery, type Output } from './helpers.ts';
 
@@ -81,7 +83,10 @@ describe('a screen sent with its first answers', () => {
     const home = await page('/', member.cookie);
     const config = await json<{ result: { data: Output<'map.config'> } }>(await call('/trpc/map.config'));
     expect(answerOf(home.answers, 'map.config')).toEqual(config.result.data);
-    expect(answerOf(home.answers, 'map.users', { role: 'spa_management' })).toEqual(await json(await call('/api/users?role=spa_management')));
+    const listing = await json<SpaListingEntry[]>(await call('/api/users?role=spa_management'));
+    expect(answerOf(home.answers, 'map.users', { role: 'spa_management' })).toEqual(listing);
+    // The root holds the map's first frame: the preview of that listing's markers, drawn before any script.
+    expect(home.html).toContain(`<div id="root" data-prerendered="${FIRST_FRAME}">${mapHomeFirstFrame(listing)}</div>`);
     const boards = await page('/leaderboards', null);
     expect(answerOf(boards.answers, 'account.me')).toBeNull();
     expect(answerOf(boards.answers, 'leaderboards.board', { board: 'therapists', timeframe: 'monthly' })).toMatchObject({ board: 'therapists', timeframe: 'monthly' });
@@ -98,7 +103,8 @@ describe('a screen sent with its first answers', () => {
     expect(returning.html).toMatch(/href="\/auth">Get Started/);
     const member = await createMember();
     const signedIn = await page('/', `${member.cookie}; ${RETURNING_VISITOR_COOKIE}=1`);
-    expect(signedIn.html).not.toContain('data-prerendered');
+    expect(signedIn.html).not.toContain('data-prerendered="landing"');
+    expect(signedIn.html).toContain(`data-prerendered="${FIRST_FRAME}"`);
     // A session that no longer works answers "nobody" in the page, as account.me does.
     const stale = await page('/search', '__Host-session=stale.token');
     expect(answerOf(stale.answers, 'account.me')).toBeNull();

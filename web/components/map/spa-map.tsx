@@ -15,10 +15,10 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, use
 import type { ExpressionSpecification, GeoJSONSource } from 'maplibre-gl';
 import type { MapEvent, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import type { RouteSummary } from '../../../common/geo.ts';
-import { MAP_FALLBACK_CENTER, MAP_MESSAGES, MAP_ZOOM, type SpaListingEntry } from '../../../common/map.ts';
+import { BASEMAP_COLORS, MAP_FALLBACK_CENTER, MAP_MESSAGES, MAP_ZOOM, type SpaListingEntry } from '../../../common/map.ts';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useAfterFirstPaint } from '../../lib/use-after-paint.ts';
-import { BASEMAP_COLORS, type Basemap } from '../../lib/map/basemap.ts';
+import type { Basemap } from '../../lib/map/basemap.ts';
 import { locateMember } from '../../lib/map/location.ts';
 import {
   CLUSTER_OPACITY,
@@ -26,11 +26,12 @@ import {
   CLUSTER_STROKE_PX,
   CLUSTER_TEXT_PX,
   MARKER,
-  markerImage,
+  OPENING_CAMERA,
   SPA_CLUSTERING,
   SPA_RED,
   spaFeatures,
-} from '../../lib/map/spa-markers.ts';
+} from '../../../common/spa-markers.ts';
+import { markerImage } from '../../lib/map/marker-image.ts';
 import { trpc } from '../../trpc.ts';
 import { aboveChatPill, CHAT_PILL_SPACE } from '../signed-in-layout.tsx';
 import { MapStatus } from './map-status.tsx';
@@ -326,7 +327,7 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
         ? { latitude: focused.latitude, longitude: focused.longitude, zoom: MAP_ZOOM.focused }
         : location.data
           ? { latitude: location.data.latitude, longitude: location.data.longitude, zoom: MAP_ZOOM.default }
-          : { ...MAP_FALLBACK_CENTER, zoom: MAP_ZOOM.default }),
+          : OPENING_CAMERA),
     [restoredCamera, focused, location.data],
   );
 

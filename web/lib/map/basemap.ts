@@ -5,7 +5,7 @@
 // server needed: maplibre-gl renders local glyphs when a style names none).
 import type { StyleSpecification } from 'maplibre-gl';
 import type { GazetteerFile } from '../../../common/geo.ts';
-import { EMBEDDED_BASEMAP, type MapClientConfig } from '../../../common/map.ts';
+import { BASEMAP_COLORS, EMBEDDED_BASEMAP, type MapClientConfig } from '../../../common/map.ts';
 
 export type BasemapTier = 'mapbox' | 'public' | 'embedded';
 
@@ -28,8 +28,6 @@ async function reachable(url: string): Promise<unknown | null> {
     return null;
   }
 }
-
-export const BASEMAP_COLORS = { sea: '#cfe3ee', land: '#f6f1e7', coast: '#8fb3c6', label: '#4a4237', halo: '#fffdf8' };
 
 async function embeddedStyle(): Promise<StyleSpecification> {
   const origin = window.location.origin;
