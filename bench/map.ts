@@ -174,8 +174,9 @@ async function browserFigures(app: RunningApp, spaCount: number, measure: 'marke
       for (let run = 0; run < MARKER_RUNS; run++) {
         await page.goto(`${app.url}/`);
         cold.push(await markersVisible());
-        // The first markers of all: those drawn from the listing before the map library has loaded (the web app's
-        // `spa-markers` user timing, components/map/marker-preview.tsx).
+        // The first markers of all: those drawn from the listing before the map library has loaded, with the page
+        // itself on a page load (the web app's `spa-markers` user timing, from the browser's element timing:
+        // web/components/map/marker-preview.tsx, common/spa-markers.ts).
         first.push(await page.evaluate(() => performance.getEntriesByName('spa-markers')[0]?.startTime ?? NaN));
         warm.push(await warmReturn());
       }

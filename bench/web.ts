@@ -4,8 +4,9 @@
 // page signed out, and signed in as the demo client the map home, a spa's profile, the leaderboards and member
 // search. Prints Performance, first and largest contentful paint and Total Blocking Time per screen beside the
 // budgets (LCP 2.5 s and TBT 200 ms on every screen but the map; Performance 90 on every screen but the map). The
-// map's figure is its first markers (the web app's `spa-markers` user timing: the markers drawn from the listing
-// before the map library has loaded, components/map/marker-preview.tsx), in a run with the same throttling
+// map's figure is its first markers (the web app's `spa-markers` user timing, the browser's paint time of the markers
+// drawn from the listing before the map library has loaded: on a page load the Worker draws them into the page,
+// common/spa-markers.ts, web/components/map/marker-preview.tsx), in a run with the same throttling
 // applied through DevTools (simulated throttling cannot place a page's own timings), budget 2.5 s; WebGL is in
 // software here, which a phone's GPU does better; the live map's own first markers are printed beside it. Each
 // figure is the median of the runs. `BENCH_SMOKE=1` runs the landing page once. Nothing fails.

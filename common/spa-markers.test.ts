@@ -71,7 +71,7 @@ describe('the spas preview markers', () => {
     const premium = spa(2, 14.54, 121.01, true);
     const pair = [spa(3, 14.53, 121.0), spa(4, 14.53, 121.0001)];
     const markers = placeMarkers(clusterIndex([plain, premium, far, ...pair]), camera);
-    expect(offsetFromCentre(far.longitude, far.latitude, camera).dy).toBeGreaterThan(PREVIEW_REACH_PX * 2);
+    expect(offsetFromCentre(far.longitude, far.latitude, camera).dy).toBeGreaterThan(PREVIEW_REACH_PX.y * 2);
     expect(markers.map((marker) => (marker.kind === 'cluster' ? 'cluster' : marker.spaId))).toEqual(['cluster', 2, 1]);
   });
 

@@ -110,22 +110,22 @@ export type PlacedMarker =
   | { kind: 'cluster'; dx: number; dy: number; count: number; label: string; clusterId: number };
 
 /**
- * How far from the map's centre the preview draws markers, each way: a wide desktop screen's half (the map clips
- * what lies beyond its own edges), so the markup is the same on every screen and needs no measuring.
+ * How far from the map's centre the preview draws markers, across and down: half of a 2560 by 1600 screen (the map
+ * clips what lies beyond its own edges), so the markup is the same on every screen and needs no measuring.
  */
-export const PREVIEW_REACH_PX = 1600;
+export const PREVIEW_REACH_PX = { x: 1280, y: 800 } as const;
 
 /**
- * The markers the live map draws for this camera within `reach` pixels of the map's centre, placed from the centre:
- * the clusters of the zoom level the map's source tiles use (the whole zoom below the camera's), placed at the
- * camera's zoom. In the live map's drawing order: the cluster layer under the spas' layer, whose sort key draws
- * premium spas first.
+ * The markers the live map draws for this camera within `reach` pixels of the map's centre (across, down), placed
+ * from the centre: the clusters of the zoom level the map's source tiles use (the whole zoom below the camera's),
+ * placed at the camera's zoom. In the live map's drawing order: the cluster layer under the spas' layer, whose sort
+ * key draws premium spas first.
  */
-export function placeMarkers(index: Supercluster, camera: Camera, reach = PREVIEW_REACH_PX): PlacedMarker[] {
+export function placeMarkers(index: Supercluster, camera: Camera, reach: { x: number; y: number } = PREVIEW_REACH_PX): PlacedMarker[] {
   const [cx, cy] = worldPixel(camera.longitude, camera.latitude, camera.zoom);
-  const margin = reach + clusterRadius(Infinity);
-  const [west, north] = worldToLngLat(cx - margin, cy - margin, camera.zoom);
-  const [east, south] = worldToLngLat(cx + margin, cy + margin, camera.zoom);
+  const margin = clusterRadius(Infinity);
+  const [west, north] = worldToLngLat(cx - reach.x - margin, cy - reach.y - margin, camera.zoom);
+  const [east, south] = worldToLngLat(cx + reach.x + margin, cy + reach.y + margin, camera.zoom);
   const placed = index.getClusters([west, south, east, north], Math.floor(camera.zoom)).map((feature): PlacedMarker => {
     const [longitude, latitude] = feature.geometry.coordinates as [number, number];
     const offset = offsetFromCentre(longitude, latitude, camera);
