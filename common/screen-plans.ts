@@ -68,9 +68,10 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
     return {
       queries: [ME, { path: 'map.config' }, { path: 'map.users', input: { role: 'spa_management' } }],
       code: ['components/map/spa-map.tsx'],
+      // Only for a member: a session that no longer works gets the landing page from the app.
       firstFrame: (answerOf) => {
         const spas = answerOf('map.users') as SpaListingEntry[] | undefined;
-        return spas ? mapHomeFirstFrame(spas) : null;
+        return answerOf(ME.path) && spas ? mapHomeFirstFrame(spas) : null;
       },
     };
   }

@@ -108,6 +108,8 @@ describe('a screen sent with its first answers', () => {
     // A session that no longer works answers "nobody" in the page, as account.me does.
     const stale = await page('/search', '__Host-session=stale.token');
     expect(answerOf(stale.answers, 'account.me')).toBeNull();
+    // Nor the map's first frame, which the app would replace with the landing page.
+    expect((await page('/', '__Host-session=stale.token')).html).not.toContain('data-prerendered');
     // A banned member's session: the member's account is left out and the cookie is cleared with the page.
     const banned = await createMember();
     await ban(banned);
