@@ -6,8 +6,11 @@ export const NAME_MAX_LENGTH = 60;
 export const BOTTOM_NAV_HEIGHT_PX = 60;
 /** The signed-in home's header; the map fills the screen between it and the bottom bar. */
 export const HOME_HEADER_HEIGHT_PX = 60;
-/** The home's map area's height (`--vh` is the visible viewport's hundredth, web/lib/startup.ts, until then 1vh). */
-export const HOME_MAP_AREA_HEIGHT = `calc(var(--vh, 1vh) * 100 - ${HOME_HEADER_HEIGHT_PX + BOTTOM_NAV_HEIGHT_PX}px)`;
+/**
+ * The home's map area's height: `--vh` is the visible viewport's hundredth (web/lib/startup.ts); before the app has
+ * set it, the dynamic viewport's (on a phone `1vh` is the viewport without the address bar, taller than what shows).
+ */
+export const HOME_MAP_AREA_HEIGHT = `calc(var(--vh, 1dvh) * 100 - ${HOME_HEADER_HEIGHT_PX + BOTTOM_NAV_HEIGHT_PX}px)`;
 
 export const QUERY_FRESH_MS = 5 * 60_000;
 export const QUERY_GC_MS = 10 * 60_000;

@@ -45,7 +45,7 @@ export const CLUSTER_TEXT_PX = 13;
 export const MARKER = { canvasPx: 64, radius: 28, ring: 5, premiumRing: 7, iconSize: 0.9, pixelRatio: 2 } as const;
 
 /** Screen pixels per canvas pixel of the marker image. */
-export const MARKER_SCALE = MARKER.iconSize / MARKER.pixelRatio;
+const MARKER_SCALE = MARKER.iconSize / MARKER.pixelRatio;
 
 /** The listing as the clustered source's features, in the listing's order (clustering depends on it). */
 export function spaFeatures(spas: SpaListingEntry[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
@@ -105,7 +105,7 @@ export function offsetFromCentre(longitude: number, latitude: number, camera: Ca
   return { dx: x - cx, dy: y - cy };
 }
 
-export type PlacedMarker =
+type PlacedMarker =
   | { kind: 'spa'; dx: number; dy: number; spaId: number; premium: boolean }
   | { kind: 'cluster'; dx: number; dy: number; count: number; label: string; clusterId: number };
 
@@ -217,8 +217,11 @@ export function markerPreviewMarkup(index: Supercluster, spas: ReadonlyMap<numbe
   return { html: parts.join(''), count: parts.length };
 }
 
-/** The preview's layer over the map: the basemap's land, clipped to the map; only the spas' markers take taps. */
-export const PREVIEW_LAYER_CLASS = 'pointer-events-none absolute inset-0 z-[5] overflow-hidden';
+/**
+ * The preview's layer over the map: the basemap's land, clipped to the map (clipped, not hidden: a focused marker
+ * beyond the edge must not scroll the layer off the map under it); only the spas' markers take taps.
+ */
+export const PREVIEW_LAYER_CLASS = 'pointer-events-none absolute inset-0 z-[5] overflow-clip';
 
 /** Where the map opens when nothing else says: Manila at the default zoom (the member's location comes later). */
 export const OPENING_CAMERA: Camera = { ...MAP_FALLBACK_CENTER, zoom: MAP_ZOOM.default };

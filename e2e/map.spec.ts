@@ -271,10 +271,33 @@ test('the signed-in homeâ€™s page draws the spas before any script, and the appâ
   const page = await signedInPage(browser, { geolocation: false, serviceWorkers: 'block' });
   await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => undefined);
   await page.route(/\/trpc\/[^?]*geo\.locate/, () => undefined);
+  // Whether the page ever went without the markers once they had shown (Loading map... in between, say).
+  await page.addInitScript(() => {
+    const state = { seen: false, gone: false };
+    (window as unknown as { previewState: typeof state }).previewState = state;
+    new MutationObserver(() => {
+      const shown = document.querySelector('[data-marker-preview]') !== null;
+      if (state.seen && !shown) state.gone = true;
+      state.seen ||= shown;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/');
   await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'pending');
   await expect(spaMapArea(page).locator('[data-marker-preview]')).toBeVisible();
   expect(await previewMarkers(page)).toEqual(inPage);
+  expect(await page.evaluate(() => (window as unknown as { previewState: object }).previewState)).toEqual({ seen: true, gone: false });
+  // Off the map, the markers are out of the keyboard's way: the first Tab stop among them is one in view.
+  const tabStops = await page.locator('[data-marker-preview]').evaluate((layer) => {
+    const area = layer.getBoundingClientRect();
+    return [...layer.querySelectorAll('button')].map((button) => {
+      const box = button.getBoundingClientRect();
+      const inView = box.right > area.left && box.left < area.right && box.bottom > area.top && box.top < area.bottom;
+      return { inView, focusable: button.tabIndex === 0 };
+    });
+  });
+  expect(tabStops.some((stop) => stop.inView)).toBe(true);
+  expect(tabStops.some((stop) => !stop.inView), 'the markup reaches beyond the map').toBe(true);
+  expect(tabStops.filter((stop) => stop.focusable !== stop.inView)).toEqual([]);
   // The app's own markers open a spa's card.
   const spa = inPage.find((marker) => marker.inView && names.has(marker.name))!;
   await page.getByRole('button', { name: spa.name! }).click();

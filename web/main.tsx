@@ -4,6 +4,7 @@
 // opens first come with their first queries' answers (worker/page-data.ts), put in the cache before React renders.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { FIRST_FRAME } from '../common/page-data.ts';
 import { App, createAppState } from './app.tsx';
 import { SpaMap } from './lib/map/warm-up.ts';
 import { seedPageData } from './lib/page-data.ts';
@@ -30,8 +31,9 @@ async function start() {
   // before that, would take the bandwidth and the main thread of the code that draws them. The screen starts it
   // once it has rendered (lib/map/warm-up.ts).
   const answers = seedPageData(state.utils);
-  const mapCode = answers.some((answer) => answer.path === 'map.config') ? SpaMap.preload().catch(() => undefined) : null;
   const prerendered = container.dataset.prerendered;
+  const mapScreen = prerendered === FIRST_FRAME || answers.some((answer) => answer.path === 'map.config');
+  const mapCode = mapScreen ? SpaMap.preload().catch(() => undefined) : null;
   // The server sends the landing page only to a browser without a session cookie: nobody is signed in. The session
   // is still checked at once (this answer is dated from before the page, so no screen reuses it), without first
   // showing Loading...

@@ -8,7 +8,7 @@
 // is left out: the screen asks for it itself and shows its error. Such a page carries the member's own data, so it
 // is never stored by a cache.
 import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, pageDataText, type FirstQuery, type PageAnswer } from '../common/page-data.ts';
-import { screenPlan, type ScreenCode } from '../common/screen-plans.ts';
+import { screenPlan, type ScreenCode, type ScreenPlan } from '../common/screen-plans.ts';
 import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 import { createCaller } from './routers/index.ts';
 import type { Bindings } from './env.ts';
@@ -32,6 +32,15 @@ function screenChunks(env: Bindings, origin: string): Promise<ChunkFiles> {
 }
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
+
+/** The plan's first frame from the answers, or null: one that fails to draw leaves the root to the app, as a failed query does. */
+function firstFrame(plan: ScreenPlan, answers: PageAnswer[]): string | null {
+  try {
+    return plan.firstFrame?.((path) => answers.find((answer) => answer.path === path)?.data) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** The page `shell` (the app's index.html answer) for `request`, with its screen's first answers and code, or as it was. */
 export async function withPageData(request: Request, env: Bindings, shell: Response, executionCtx?: ExecutionContext): Promise<Response> {
@@ -62,10 +71,11 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('\n    ');
   const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataText(answers)}</script>`;
-  const frame = plan.firstFrame?.((path) => answers.find((answer) => answer.path === path)?.data) ?? null;
+  const frame = firstFrame(plan, answers);
+  // Replacement functions, not strings: members' text in the answers may hold `$&` and its kin.
   const page = html
-    .replace('</head>', `  ${links}\n  </head>`)
-    .replace('</body>', `  ${data}\n  </body>`)
+    .replace('</head>', () => `  ${links}\n  </head>`)
+    .replace('</body>', () => `  ${data}\n  </body>`)
     .replace(ROOT_ELEMENT, (root) => (frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${frame}</div>` : root));
 
   const headers = new Headers(shell.headers);

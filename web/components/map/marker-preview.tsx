@@ -6,7 +6,7 @@
 // so that on a page load they show before any script and this layer's first render draws the same pixels. A spa's
 // marker opens its card at once, as it does on the live map; a cluster only shows its count (zooming into it needs
 // the live map). The live map replaces the layer when its first markers show.
-import { useEffect, useMemo, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { LatLng } from '../../../common/geo.ts';
 import { BASEMAP_COLORS, MAP_MESSAGES, type SpaListingEntry } from '../../../common/map.ts';
 import {
@@ -78,6 +78,17 @@ export function MarkerPreview({ spas, camera, member, onOpen }: MarkerPreviewPro
   const markers = useMemo(() => markerPreviewMarkup(index, byId, camera), [index, byId, camera]);
   const drawn = markers.count > 0;
   useEffect(() => (drawn ? markPaintedMarkers() : undefined), [drawn]);
+  const layer = useRef<HTMLDivElement>(null);
+  // The markup reaches beyond the map's edges: the markers there are left out of the keyboard's way (after the paint).
+  useEffect(() => {
+    const area = layer.current?.getBoundingClientRect();
+    if (!area) return;
+    for (const marker of layer.current!.querySelectorAll<HTMLElement>(`[${PREVIEW_SPA_ATTRIBUTE}]`)) {
+      const box = marker.getBoundingClientRect();
+      const inside = box.right > area.left && box.left < area.right && box.bottom > area.top && box.top < area.bottom;
+      marker.tabIndex = inside ? 0 : -1;
+    }
+  }, [markers.html]);
   const dot = member ? offsetFromCentre(member.longitude, member.latitude, camera) : null;
 
   // The markers are markup: a tap on a spa's marker reaches the layer, which opens the spa it carries.
@@ -88,7 +99,7 @@ export function MarkerPreview({ spas, camera, member, onOpen }: MarkerPreviewPro
   };
 
   return (
-    <div className={PREVIEW_LAYER_CLASS} style={{ background: BASEMAP_COLORS.land }} data-marker-preview={markers.count} onClick={open}>
+    <div ref={layer} className={PREVIEW_LAYER_CLASS} style={{ background: BASEMAP_COLORS.land }} data-marker-preview={markers.count} onClick={open}>
       {dot ? (
         <span className="absolute -translate-x-1/2 -translate-y-1/2" style={fromCentre(dot.dx, dot.dy)}>
           <LocationDot />
