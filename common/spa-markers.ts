@@ -107,7 +107,7 @@ export function offsetFromCentre(longitude: number, latitude: number, camera: Ca
 
 type PlacedMarker =
   | { kind: 'spa'; dx: number; dy: number; spaId: number; premium: boolean }
-  | { kind: 'cluster'; dx: number; dy: number; count: number; label: string; clusterId: number };
+  | { kind: 'cluster'; dx: number; dy: number; count: number; label: string };
 
 /**
  * How far from the map's centre the preview draws markers, across and down: half of a 2560 by 1600 screen (the map
@@ -116,12 +116,13 @@ type PlacedMarker =
 export const PREVIEW_REACH_PX = { x: 1280, y: 800 } as const;
 
 /**
- * The markers the live map draws for this camera within `reach` pixels of the map's centre (across, down), placed
+ * The markers the live map draws for this camera within the preview's reach of the map's centre, placed
  * from the centre: the clusters of the zoom level the map's source tiles use (the whole zoom below the camera's),
  * placed at the camera's zoom. In the live map's drawing order: the cluster layer under the spas' layer, whose sort
  * key draws premium spas first.
  */
-export function placeMarkers(index: Supercluster, camera: Camera, reach: { x: number; y: number } = PREVIEW_REACH_PX): PlacedMarker[] {
+export function placeMarkers(index: Supercluster, camera: Camera): PlacedMarker[] {
+  const reach = PREVIEW_REACH_PX;
   const [cx, cy] = worldPixel(camera.longitude, camera.latitude, camera.zoom);
   const margin = clusterRadius(Infinity);
   const [west, north] = worldToLngLat(cx - reach.x - margin, cy - reach.y - margin, camera.zoom);
@@ -136,7 +137,6 @@ export function placeMarkers(index: Supercluster, camera: Camera, reach: { x: nu
         ...offset,
         count: Number(properties.point_count),
         label: String(properties.point_count_abbreviated),
-        clusterId: Number(properties.cluster_id),
       };
     }
     return { kind: 'spa', ...offset, spaId: Number(properties.id), premium: Boolean(properties.premium) };

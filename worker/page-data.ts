@@ -33,10 +33,13 @@ function screenChunks(env: Bindings, origin: string): Promise<ChunkFiles> {
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
 
+/** What the answers hold for a procedure's path (the first such answer), undefined for one left out. */
+const answerOf = (answers: PageAnswer[]) => (path: string) => answers.find((answer) => answer.path === path)?.data;
+
 /** The plan's first frame from the answers, or null: one that fails to draw leaves the root to the app, as a failed query does. */
 function firstFrame(plan: ScreenPlan, answers: PageAnswer[]): string | null {
   try {
-    return plan.firstFrame?.((path) => answers.find((answer) => answer.path === path)?.data) ?? null;
+    return plan.firstFrame?.(answerOf(answers)) ?? null;
   } catch {
     return null;
   }
@@ -62,7 +65,7 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   };
   const askPlan = async (): Promise<PageAnswer[]> => {
     const first = (await Promise.all(plan.queries.map(ask))).filter((answer) => answer !== null);
-    const followUps = plan.followUps?.((path) => first.find((answer) => answer.path === path)?.data) ?? [];
+    const followUps = plan.followUps?.(answerOf(first)) ?? [];
     return [...first, ...(await Promise.all(followUps.map(ask))).filter((answer) => answer !== null)];
   };
   const [answers, chunks, html] = await Promise.all([askPlan(), screenChunks(env, url.origin), shell.text()]);
