@@ -26,6 +26,15 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS session (
   id TEXT PRIMARY KEY, participant1_id INTEGER NOT NULL, participant1_name TEXT NOT NULL,
   participant2_id INTEGER NOT NULL, participant2_name TEXT NOT NULL, started_at INTEGER NOT NULL)`;
 
+/**
+ * A session's frames are a few hundred bytes, too small for permessage-deflate to save much, and its zlib state
+ * costs every socket about 300 kB and every frame a compression. workerd negotiates the extension from the
+ * client's offer unless the response names its own agreement; one that names no permessage-deflate agrees to none,
+ * and workerd then leaves the header out of the handshake. The hub's sockets keep compression: whole presence
+ * lists are what it pays for.
+ */
+const UNCOMPRESSED = { 'Sec-WebSocket-Extensions': 'none' };
+
 function isParticipant(session: SessionRow, userId: number): boolean {
   return session.participant1_id === userId || session.participant2_id === userId;
 }
@@ -70,7 +79,7 @@ export class ChatSession extends DurableObject<Record<string, unknown>> {
     const { client, server } = this.sockets.accept(member, sessionId, sessionExpiresAt);
     // What was said before this socket opened (a reload, another tab, a member back from a dropped connection).
     for (const message of this.messages.transcript(session.id)) this.sockets.send(server, { type: 'new-message', message });
-    return new Response(null, { status: 101, webSocket: client });
+    return new Response(null, { status: 101, webSocket: client, headers: UNCOMPRESSED });
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {

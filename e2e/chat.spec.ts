@@ -43,7 +43,21 @@ test('two members chat in real time, the chat leaves no trace, and a regular mem
   expect(first).toBeGreaterThan(0);
   expect(first).toBeLessThanOrEqual(30);
   await expect.poll(() => secondsShown(request), { timeout: 5000 }).toBeLessThan(first);
+  const sessionSocketOnA = a.page.waitForEvent('websocket', (socket) => socket.url().includes('/ws/chat/session/'));
   await b.page.getByRole('button', { name: `Accept chat request from ${a.name}` }).click();
+
+  // The hub's socket compresses (whole presence lists); the session's own socket does not (frames of a few hundred
+  // bytes), though Chromium offers it on both: a socket opened beside each shows what the server agreed to.
+  const hubUrl = new URL('/ws/chat', a.page.url()).href.replace(/^http/, 'ws');
+  const agreed = (url: string) =>
+    a.page.evaluate(async (socketUrl) => {
+      const socket = new WebSocket(socketUrl);
+      await new Promise((opened, failed) => ((socket.onopen = opened), (socket.onerror = failed)));
+      socket.close();
+      return socket.extensions;
+    }, url);
+  expect(await agreed(hubUrl)).toMatch(/^permessage-deflate/);
+  expect(await agreed((await sessionSocketOnA).url())).toBe('');
 
   // Both are in the chat.
   const chatOnA = a.page.getByRole('region', { name: `Chat with ${b.name}` });
