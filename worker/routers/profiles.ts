@@ -17,10 +17,11 @@ import { purgeSpaListing } from '../services/edge-cache.ts';
 import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, PROFILE_IMAGE_SCOPE, reencodeImage, storeImages } from '../providers/media.ts';
 import {
   parseCursor,
-  profileQuery,
+  profileRead,
   recognitionPageQuery,
   reviewPageQuery,
-  statsCountsQuery,
+  statsCountsRead,
+  statsCountsValues,
   targetIdSql,
   targetQuery,
   toGiver,
@@ -78,7 +79,7 @@ function reviewList(side: 'made' | 'received') {
 /** The counts of one recognition (GET /api/users/{id}/star-stats and flower-stats). */
 function receivedCount(pick: (counts: { starsReceived: number; flowersReceived: number }) => number) {
   return publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
-    const { viewer, results } = await readAsMember(ctx, (sessionId) => [statsCountsQuery(ctx.db, targetIdSql(input, sessionId))] as const);
+    const { viewer, results } = await readAsMember(ctx, (sessionId) => [statsCountsRead(ctx.db, input, sessionId, statsCountsValues())] as const);
     return { received: Number(pick(visibleMember(results[0][0], viewer))) };
   });
 }
@@ -120,7 +121,7 @@ const RENAME_UPDATE_INDEX = 3;
 export const profilesRouter = router({
   /** GET /api/profile/by-slug/{slug}, GET /api/users/{userId}/profile. */
   profile: publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
-    const { viewer, results } = await readAsMember(ctx, (sessionId) => [profileQuery(ctx.db, targetIdSql(input, sessionId))] as const);
+    const { viewer, results } = await readAsMember(ctx, (sessionId) => [profileRead(ctx.db, input, sessionId)] as const);
     const row = results[0][0];
     const user = visibleMember(row?.user, viewer);
     countProfileView(ctx, user, viewer.id);
@@ -132,7 +133,7 @@ export const profilesRouter = router({
     const { viewer, results } = await readAsMember(ctx, (sessionId) => {
       const target = targetIdSql(input, sessionId);
       return [
-        statsCountsQuery(ctx.db, target),
+        statsCountsRead(ctx.db, input, sessionId, statsCountsValues()),
         reviewPageQuery(ctx.db, 'received', target, null, sessionMemberId(sessionId)),
         recognitionPageQuery(ctx.db, 'flowers', 'received', target, null),
         recognitionPageQuery(ctx.db, 'stars', 'received', target, null),

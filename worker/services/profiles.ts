@@ -3,7 +3,8 @@
 // (by id, by current or former slug, or as the session's own member), and visibility (banned members, red
 // flags) is decided on the rows that come back. Lists are newest first, a page of PROFILE_PAGE_SIZE at a time,
 // continued with an opaque cursor (`<createdAt>.<id>` of the last item).
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import {
   PROFILE_PAGE_SIZE,
@@ -20,7 +21,7 @@ import { flowers, medals, redFlags, reviews, stars, users } from '../../db/schem
 import { RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
 import { coordinateShown } from '../../common/geo.ts';
 import { pageOf } from '../../common/page.ts';
-import type { Database } from '../db.ts';
+import { builtOnce, type Database } from '../db.ts';
 import { linkSlug } from './member-sql.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { sharedMemberFields } from './users.ts';
@@ -40,10 +41,38 @@ export function targetIdSql(ref: ProfileRef, sessionId: string): SQL {
 
 /** The member a slug names now, or named before a rename (old links keep working), as an SQL expression. */
 export function memberIdBySlug(rawSlug: string): SQL {
+  return memberIdOfSlug(slugKey(rawSlug));
+}
+
+/** A slug as the users and slug_history tables keep it; null for one that never names a member. */
+function slugKey(rawSlug: string): string | null {
   const slug = rawSlug.toLowerCase();
-  if (NO_MEMBER_SLUGS.has(slug)) return sql`null`;
+  return NO_MEMBER_SLUGS.has(slug) ? null : slug;
+}
+
+function memberIdOfSlug(slug: string | null | Placeholder): SQL {
   return sql`coalesce((select named.id from users as named where named.slug = ${slug}),
     (select former.user_id from slug_history as former where former.slug = ${slug}))`;
+}
+
+/**
+ * A query about one target member, built once per isolate for each way a read names its target (by id, by slug, as
+ * the session's own member; `builtOnce` in worker/db.ts) and sent with the request's values: building a profile's
+ * SELECT took about a fifth of the Worker's CPU for a profile read. `build` names the target with `target` and any
+ * other value with `sql.placeholder(name)`, given in `values`.
+ */
+export function targetRead<Q extends BatchItem<'sqlite'>>(build: (db: Database, target: SQL) => Q) {
+  const target = sql.placeholder('target');
+  const byKind = {
+    id: builtOnce((db) => build(db, sql`${target}`)),
+    me: builtOnce((db) => build(db, sessionMemberId(target))),
+    slug: builtOnce((db) => build(db, memberIdOfSlug(target))),
+  };
+  return (db: Database, ref: ProfileRef, sessionId: string, values: Record<string, unknown> = {}): Q => {
+    if ('userId' in ref) return byKind.id(db, { ...values, target: ref.userId });
+    if ('me' in ref) return byKind.me(db, { ...values, target: sessionId });
+    return byKind.slug(db, { ...values, target: slugKey(ref.slug) });
+  };
 }
 
 /** The target's id, role, ban and deletion state, for the visibility checks of every read. */
@@ -79,8 +108,9 @@ const reviewCountOfRole = (role: string) =>
   sql<number>`(select count(*) from reviews as written join users as reviewed on reviewed.id = written.target_user_id
     where written.reviewer_id = ${OUTER_USER_ID} and reviewed.role = ${role})`;
 
-export function profileQuery(db: Database, target: SQL) {
-  return db
+/** The profile card's row: the member and their review counts and rating. */
+export const profileRead = targetRead((db, target) =>
+  db
     .select({
       user: users,
       received: sql<number>`(select count(*) from reviews as got where got.target_user_id = ${OUTER_USER_ID} and got.removed_at is null)`,
@@ -90,8 +120,8 @@ export function profileQuery(db: Database, target: SQL) {
     })
     .from(users)
     .where(eq(users.id, target))
-    .limit(1);
-}
+    .limit(1),
+);
 
 /**
  * Only the public part of the row: never the email, the hash, premium dates or the chatbot flag; a therapist's
@@ -126,9 +156,9 @@ export function toPublicProfile(
 const countWhere = (table: string, column: string, target: SQL) =>
   sql<number>`(select count(*) from ${sql.raw(table)} where ${sql.raw(column)} = ${target})`;
 
-/** The target row with every recognition count, in one statement. */
-export function statsCountsQuery(db: Database, target: SQL) {
-  return db
+/** The target row with every recognition count, in one statement; red flags given since `redFlagsSince` count. */
+export const statsCountsRead = targetRead((db, target) =>
+  db
     .select({
       id: users.id,
       role: users.role,
@@ -141,11 +171,16 @@ export function statsCountsQuery(db: Database, target: SQL) {
       medalsReceived: countWhere('medals', 'recipient_id', target),
       // Red flags stop counting a year after they were given (the spec's red-flag window).
       redFlagsReceived: sql<number>`(select count(*) from red_flags where recipient_id = ${target}
-        and created_at >= ${Date.now() - RED_FLAG_COUNTING_DAYS * DAY_MS})`,
+        and created_at >= ${sql.placeholder('redFlagsSince')})`,
     })
     .from(users)
     .where(eq(users.id, target))
-    .limit(1);
+    .limit(1),
+);
+
+/** The values `statsCountsRead` needs beside its target: red flags stop counting a year after they were given. */
+export function statsCountsValues(now = Date.now()) {
+  return { redFlagsSince: now - RED_FLAG_COUNTING_DAYS * DAY_MS };
 }
 
 // ---------------------------------------------------------------------------------------------------------

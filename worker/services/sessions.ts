@@ -3,7 +3,7 @@
 // A session ends after 30 days without use (sliding) and 180 days after it began, whichever comes first.
 // Browsers carry the token in an HttpOnly cookie; scripts may send it as `Authorization: Bearer <token>`.
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import { sessions, users } from '../../db/schema.ts';
 import { hashSecret, type SessionRow } from '../../db/session-tokens.ts';
@@ -112,7 +112,7 @@ export async function deleteSessionByToken(db: Database, token: string): Promise
 }
 
 /** The signed-in member's id as SQL, for reads sent in the same batch as the session lookup. */
-export function sessionMemberId(sessionId: string): SQL<number> {
+export function sessionMemberId(sessionId: string | Placeholder): SQL<number> {
   return sql<number>`(select own.user_id from sessions as own where own.id = ${sessionId})`;
 }
 
