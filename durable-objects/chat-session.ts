@@ -28,7 +28,7 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS session (
 
 /**
  * A session's frames are a few hundred bytes, too small for permessage-deflate to save much, and its zlib state
- * costs every socket about 300 kB and every frame a compression. workerd negotiates the extension from the
+ * costs every socket about 200 kB and every frame a compression. workerd negotiates the extension from the
  * client's offer unless the response names its own agreement; one that names no permessage-deflate agrees to none,
  * and workerd then leaves the header out of the handshake. The hub's sockets keep compression: whole presence
  * lists are what it pays for.

@@ -9,7 +9,7 @@ import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
 import { describeError, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from './errors.ts';
 import { ResponseCachePolicy } from './response-cache.ts';
-import { blankSessionCookie, endSessionOfBan, readSessionToken, sessionCookie, sessionQuery, type SessionEnd, type ValidatedSession } from './services/sessions.ts';
+import { blankSessionCookie, endSessionOfBan, readSessionToken, sessionCookie, sessionQuery, type SessionEnd, type SessionSettlement, type ValidatedSession } from './services/sessions.ts';
 
 export interface Context {
   request: Request;
@@ -51,7 +51,9 @@ export type ReadBatch = Readonly<[BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]
 
 export function createContext(request: Request, env: Bindings, resHeaders: Headers, executionCtx?: ExecutionContext): Context {
   const config = readConfig(env);
-  // Made on first use: an answer from the edge cache needs no database client at all.
+  // Made on first use. tRPC copies the context with a spread whenever a middleware adds to it (every procedure's
+  // does), which reads this getter: a procedure call always makes a client; a request that never reaches one (an
+  // edge-cache hit on a REST path, a page) makes none.
   let database: Database | undefined;
   const db = () => (database ??= getDatabase(config));
   let resolved: Promise<ValidatedSession | null> | undefined;
@@ -73,8 +75,7 @@ export function createContext(request: Request, env: Bindings, resHeaders: Heade
         const token = readSessionToken(request);
         const lookup = token ? sessionQuery(db(), token) : null;
         if (!lookup) return null;
-        const rows = await lookup.query;
-        return remember(token!, await lookup.finish(rows), lookup.endedBy(rows));
+        return remember(token!, await lookup.settle(await lookup.query));
       })();
       return resolved;
     },
@@ -115,12 +116,11 @@ export function createContext(request: Request, env: Bindings, resHeaders: Heade
       return { viewer, results };
     }
     const [rows, ...answers] = await db().batch([lookup.query, ...queries] as unknown as ReadBatch);
-    const looked = rows as Parameters<typeof lookup.finish>[0];
-    resolved = lookup.finish(looked).then((validated) => remember(token, validated, lookup.endedBy(looked)));
+    resolved = lookup.settle(rows as Parameters<typeof lookup.settle>[0]).then((settled) => remember(token, settled));
     return { viewer: await resolved, results: answers as unknown as BatchResponse<T> };
   }
 
-  function remember(token: string, validated: ValidatedSession | null, endedBy: SessionEnd | null): ValidatedSession | null {
+  function remember(token: string, { validated, endedBy }: SessionSettlement): ValidatedSession | null {
     if (validated?.refreshed) resHeaders.append('Set-Cookie', sessionCookie(request.url, token, validated.session));
     if (!validated) ended = endedBy;
     return validated;
@@ -159,7 +159,8 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
 export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const validated = await ctx.session();
   if (!validated) throw unauthorized(MESSAGES.notSignedIn);
-  return next({ ctx: { ...ctx, user: validated.user, sessionId: validated.session.id } });
+  // tRPC merges what `next` is given into the context (a spread of it each time, so give only what is new).
+  return next({ ctx: { user: validated.user, sessionId: validated.session.id } });
 });
 
 export function roleProcedure(...roles: Role[]) {

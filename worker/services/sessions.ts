@@ -45,35 +45,38 @@ export function sessionQuery(db: Database, token: string) {
     id,
     query: sessionLookup(db, { id }),
     /** Checks the secret and the lifetimes against the looked-up row; writes only to expire or refresh. */
-    finish: (rows: { session: SessionRow; user: UserRow }[], now = Date.now()) => finishValidation(db, secret, rows[0], now),
-    /**
-     * Why the looked-up session was refused, when the member should be told: their account is banned. Only for the
-     * token's own holder (the secret must match). The row stays until a request tells it (worker/trpc.ts
-     * sessionEnded, which clears the cookie and calls endSessionOfBan), so the first answer that can carry the
-     * reason does.
-     */
-    endedBy: (rows: { session: SessionRow; user: UserRow }[]): SessionEnd | null => endedBy(secret, rows[0]),
+    settle: (rows: { session: SessionRow; user: UserRow }[], now = Date.now()) => settleSession(db, secret, rows[0], now),
   };
 }
 
 /** Why a session that was valid no longer is, as far as the member is told. */
 export type SessionEnd = 'banned';
 
-function endedBy(secret: string, found: { session: SessionRow; user: UserRow } | undefined): SessionEnd | null {
-  if (!found || !constantTimeEqual(hashSecret(secret), new Uint8Array(found.session.secretHash))) return null;
-  return found.user.isBanned ? 'banned' : null;
+export interface SessionSettlement {
+  validated: ValidatedSession | null;
+  /**
+   * Why the looked-up session was refused, when the member should be told: their account is banned. Only for the
+   * token's own holder (the secret must match). The row stays until a request tells it (worker/trpc.ts
+   * sessionEnded, which clears the cookie and calls endSessionOfBan), so the first answer that can carry the
+   * reason does.
+   */
+  endedBy: SessionEnd | null;
 }
 
-async function finishValidation(
+const NOBODY: SessionSettlement = { validated: null, endedBy: null };
+
+async function settleSession(
   db: Database,
   secret: string,
   found: { session: SessionRow; user: UserRow } | undefined,
   now: number,
-): Promise<ValidatedSession | null> {
-  if (!found) return null;
-  const { session, user } = found;
-  if (!constantTimeEqual(hashSecret(secret), new Uint8Array(session.secretHash))) return null;
+): Promise<SessionSettlement> {
+  if (!found || !constantTimeEqual(hashSecret(secret), new Uint8Array(found.session.secretHash))) return NOBODY;
+  return { validated: await validateFound(db, found, now), endedBy: found.user.isBanned ? 'banned' : null };
+}
 
+/** The session of a token whose secret matched, unless it has expired, its member is gone or banned. */
+async function validateFound(db: Database, { session, user }: { session: SessionRow; user: UserRow }, now: number): Promise<ValidatedSession | null> {
   const expired =
     now - session.lastActiveAt >= SESSION_INACTIVITY_TIMEOUT_MS || now - session.createdAt >= SESSION_ABSOLUTE_LIFETIME_MS;
   if (expired || user.deletedAt !== null) {
@@ -91,13 +94,6 @@ async function finishValidation(
     refreshed = true;
   }
   return { session, user, refreshed };
-}
-
-/** Resolves a token to its session and user with one round trip (two when activity is recorded). */
-export async function validateSessionToken(db: Database, token: string, now = Date.now()): Promise<ValidatedSession | null> {
-  const lookup = sessionQuery(db, token);
-  if (!lookup) return null;
-  return lookup.finish(await lookup.query, now);
 }
 
 /** Deletes the session a token names, only when the token's secret is the right one; answers its id and member if it did. */
