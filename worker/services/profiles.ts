@@ -24,7 +24,7 @@ import { pageOf } from '../../common/page.ts';
 import { builtOnce, type Database } from '../db.ts';
 import { linkSlug } from './member-sql.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
-import { sharedMemberFields } from './users.ts';
+import { SHARED_MEMBER_KEYS, sharedMemberFields, userColumns } from './users.ts';
 import { spaAverageRating } from './spa-rating.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -109,10 +109,17 @@ const reviewCountOfRole = (role: string) =>
     where written.reviewer_id = ${OUTER_USER_ID} and reviewed.role = ${role})`;
 
 /** The profile card's row: the member and their review counts and rating. */
+/**
+ * The member's columns a profile reads: what it shows and what its visibility check needs. The email, the password
+ * hash and the chat settings never leave the database for it.
+ */
+const PROFILE_MEMBER_KEYS = [...SHARED_MEMBER_KEYS, 'address', 'latitude', 'longitude', 'createdAt', 'isBanned', 'deletedAt'] as const;
+type ProfileMember = Pick<UserRow, (typeof PROFILE_MEMBER_KEYS)[number]>;
+
 export const profileRead = targetRead((db, target) =>
   db
     .select({
-      user: users,
+      user: userColumns(PROFILE_MEMBER_KEYS),
       received: sql<number>`(select count(*) from reviews as got where got.target_user_id = ${OUTER_USER_ID} and got.removed_at is null)`,
       spasReviewed: reviewCountOfRole('spa_management'),
       therapistsReviewed: reviewCountOfRole('therapist'),
@@ -128,7 +135,7 @@ export const profileRead = targetRead((db, target) =>
  * position rounded for other members (common/geo.ts coordinateShown).
  */
 export function toPublicProfile(
-  row: { user: UserRow; received: number; spasReviewed: number; therapistsReviewed: number; averageRating: number | null },
+  row: { user: ProfileMember; received: number; spasReviewed: number; therapistsReviewed: number; averageRating: number | null },
   viewer: Pick<UserRow, 'id' | 'role'>,
 ): PublicProfile {
   const { user } = row;

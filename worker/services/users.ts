@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import type { Role } from '../../common/roles.ts';
-import type { users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { parseOpeningHours } from '../../common/opening-hours-schema.ts';
 import { CONTACT_HANDLES, type ContactHandles } from '../../common/profile.ts';
 import { slugify } from '../../common/slug.ts';
@@ -57,11 +57,35 @@ export function isProMember(user: Pick<typeof users.$inferSelect, 'proUntil'>, n
   return isPremiumUntil(user.proUntil ?? null, now);
 }
 
+type UserRow = typeof users.$inferSelect;
+
+/** These columns of the users table, as a Drizzle selection: a read selects what it shows, never the whole row. */
+export function userColumns<K extends keyof UserRow & keyof typeof users>(keys: readonly K[]): Pick<typeof users, K> {
+  return Object.fromEntries(keys.map((key) => [key, users[key]])) as Pick<typeof users, K>;
+}
+
+/** The columns sharedMemberFields reads. */
+export const SHARED_MEMBER_KEYS = [
+  'id',
+  'name',
+  'slug',
+  'role',
+  'profilePic',
+  'profilePicThumbnail',
+  'isPremium',
+  'premiumUntil',
+  'memberNumber',
+  'aboutMe',
+  'phoneNumber',
+  'openingHours',
+  ...CONTACT_HANDLES.map(({ key }) => key),
+] as const;
+
 /**
  * What both a member's own account view and the profile other members see carry: identity, picture, premium,
  * about text, phone, opening hours (spa management) and the messaging handles. Never the email or anything secret.
  */
-export function sharedMemberFields(user: typeof users.$inferSelect) {
+export function sharedMemberFields(user: Pick<UserRow, (typeof SHARED_MEMBER_KEYS)[number]>) {
   return {
     id: user.id,
     name: user.name,
