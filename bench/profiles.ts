@@ -1,11 +1,15 @@
 // Profile figures for `npm run bench` (called by bench/http.ts against the app it started): database round trips
 // per profile endpoint (budget 1 for a read, 2 for a write), the API requests the profile screen makes before
 // its first render (budget 2, no waterfall; measured in Chromium), and the gzipped JavaScript of the profile
-// screen and the editor (their chunks and what they import beyond the landing page).
+// screen and the editor (their chunks and what they import beyond the landing page). Last, a profile's card read
+// again with 50,000 more therapists in the database: its review counts by role must follow the member's own reviews
+// (the Worker's database has no planner statistics), not walk every member of the role.
+import { createClient } from '@libsql/client';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from './browser.ts';
+import { benchSize } from './size.ts';
 
 interface Target {
   origin: string;
@@ -18,6 +22,10 @@ interface Target {
 }
 
 export const BUDGET_FIRST_RENDER_REQUESTS = 2;
+/** Therapists added for the card read at scale (PROFILE_BENCH_THERAPISTS; fewer at smoke size). */
+const MORE_THERAPISTS = benchSize(50_000, 200, 'PROFILE_BENCH_THERAPISTS');
+/** Sequential reads timed before and after. */
+const CARD_READS = benchSize(200, 5);
 const SPA_SLUG = 'makati-serenity-spa';
 
 export async function profileRoundTrips({ origin, cookie, pipelines }: Target): Promise<void> {
@@ -133,4 +141,42 @@ export function profileChunkSizes(files: string[], landing: Set<string>): void {
       `${label.padEnd(24)} ${(gzipped(entry) / 1024).toFixed(1).padStart(6)} kB own, ${(total / 1024).toFixed(1).padStart(6)} kB beyond the ${beyond} (${closure.size} chunks)`,
     );
   }
+}
+
+/** p50 and p99 of the signed-in member's own card (GET /api/users/{id}/profile), read one at a time. */
+async function cardLatency(origin: string, cookie: string, id: number): Promise<{ p50: number; p99: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < CARD_READS; i++) {
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/users/${id}/profile`, { headers: { Cookie: cookie } });
+    if (!response.ok) throw new Error(`profile read failed: ${response.status}`);
+    await response.arrayBuffer();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * p))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** The card read with the demo data, then with MORE_THERAPISTS therapists added (this leaves them in the database). */
+export async function profileCardAtScale({ origin, cookie }: Target, database: { url: string; authToken: string }): Promise<void> {
+  const me = (await (await fetch(`${origin}/api/user`, { headers: { Cookie: cookie } })).json()) as { id: number };
+  const before = await cardLatency(origin, cookie, me.id);
+  const db = createClient(database);
+  try {
+    await db.execute({
+      sql: `insert into users (name, name_key, slug, member_number, role, password_hash, created_at)
+        with recursive n(i) as (select 1 union all select i + 1 from n where i < ?)
+        select 'Bench Therapist ' || i, 'bench therapist ' || i, 'bench-therapist-' || i,
+          (select max(member_number) from users) + i, 'therapist', 'x', 0 from n`,
+      args: [MORE_THERAPISTS],
+    });
+  } finally {
+    db.close();
+  }
+  const after = await cardLatency(origin, cookie, me.id);
+  console.log(
+    `\nA member's profile card, ${CARD_READS} reads one at a time: p50 ${before.p50.toFixed(2)} ms, p99 ${before.p99.toFixed(2)} ms with the demo data; ` +
+      `p50 ${after.p50.toFixed(2)} ms, p99 ${after.p99.toFixed(2)} ms with ${MORE_THERAPISTS.toLocaleString('en-US')} more therapists (it should not grow with them)`,
+  );
 }
