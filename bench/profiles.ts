@@ -146,12 +146,13 @@ export function profileChunkSizes(files: string[], landing: Set<string>): void {
 /** p50 and p99 of the signed-in member's own card (GET /api/users/{id}/profile), read one at a time. */
 async function cardLatency(origin: string, cookie: string, id: number): Promise<{ p50: number; p99: number }> {
   const samples: number[] = [];
-  for (let i = 0; i < CARD_READS; i++) {
+  // The first reads after a change warm the database's page cache; they are not timed.
+  for (let i = -Math.ceil(CARD_READS / 10); i < CARD_READS; i++) {
     const started = performance.now();
     const response = await fetch(`${origin}/api/users/${id}/profile`, { headers: { Cookie: cookie } });
     if (!response.ok) throw new Error(`profile read failed: ${response.status}`);
     await response.arrayBuffer();
-    samples.push(performance.now() - started);
+    if (i >= 0) samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
   const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * p))]!;
@@ -171,6 +172,8 @@ export async function profileCardAtScale({ origin, cookie }: Target, database: {
           (select max(member_number) from users) + i, 'therapist', 'x', 0 from n`,
       args: [MORE_THERAPISTS],
     });
+    // The insert's pages leave the write-ahead log, so the reads after it are timed against the database, not the log.
+    await db.execute('pragma wal_checkpoint(truncate)');
   } finally {
     db.close();
   }
