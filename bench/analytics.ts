@@ -14,6 +14,7 @@ import { DAY_MS, manilaDay } from '../common/time.ts';
 import { insertMembersWithSessions } from '../db/members-with-sessions.ts';
 import { freePort, startApp } from '../scripts/app.ts';
 import { benchSize } from './size.ts';
+import { percentile } from './stats.ts';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 const VIEWERS = benchSize(200, 5);
@@ -25,7 +26,6 @@ const app = await startApp({ port: await freePort(), dataDir, build: false });
 const db = createClient({ url: app.databaseUrl, authToken: app.databaseAuthToken });
 
 const pipelines = () => app.database.pipelinesServed();
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const stamp = Date.now().toString(36);
 
 /** Waits until the pipeline counter stops moving (the work after the answer has landed). */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from './browser.ts';
 import { benchSize } from './size.ts';
+import { percentile } from './stats.ts';
 
 interface Target {
   origin: string;
@@ -154,9 +155,7 @@ async function cardLatency(origin: string, cookie: string, id: number): Promise<
     await response.arrayBuffer();
     if (i >= 0) samples.push(performance.now() - started);
   }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * p))]!;
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
 }
 
 /** The card read with the demo data, then with MORE_THERAPISTS therapists added (this leaves them in the database). */

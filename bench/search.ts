@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memberSearchQuery } from '../worker/services/member-search.ts';
 import { benchSize } from './size.ts';
+import { percentile } from './stats.ts';
 
 const BUDGET_MS = 50;
 const MEMBERS = benchSize(100_000, 2000);
@@ -37,7 +38,6 @@ try {
   await client.execute('analyze');
   console.log(`\nMember search at scale: ${MEMBERS.toLocaleString('en-US')} members indexed through the triggers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
   console.log(`term                      page   matches(page)   p50 ms   p99 ms   budget ${BUDGET_MS} ms`);
   let worst = 0;
   for (const [term, page] of [
