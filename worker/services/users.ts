@@ -15,6 +15,7 @@ import { nameSkeleton } from '../../common/name-skeleton.ts';
 import { nameKey } from '../../common/names.ts';
 import { isPremiumUntil } from '../../common/premium.ts';
 import { FORMER_MEMBER_NAME } from '../../common/privacy.ts';
+import type { UserRow } from './sessions.ts';
 
 export interface NewMember {
   name: string;
@@ -56,8 +57,6 @@ export function isPremiumMember(user: PremiumFields, now = Date.now()): boolean 
 export function isProMember(user: Pick<typeof users.$inferSelect, 'proUntil'>, now = Date.now()): boolean {
   return isPremiumUntil(user.proUntil ?? null, now);
 }
-
-type UserRow = typeof users.$inferSelect;
 
 /** These columns of the users table, as a Drizzle selection: a read selects what it shows, never the whole row. */
 export function userColumns<K extends keyof UserRow & keyof typeof users>(keys: readonly K[]): Pick<typeof users, K> {
