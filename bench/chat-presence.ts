@@ -12,10 +12,9 @@ import { performance } from 'node:perf_hooks';
 import { insertMembersWithSessions, type MemberWithSession } from '../db/members-with-sessions.ts';
 import type { ClientFrame, PresenceMode } from '../common/chat-protocol.ts';
 import type { RunningApp } from '../scripts/app.ts';
+import { NodeWebSocket } from './node-websocket.ts';
 import { workerdUsage } from './workerd-usage.ts';
 
-/** Node's WebSocket is undici's, which takes request headers as a non-standard second argument. */
-const NodeWebSocket = WebSocket as unknown as new (url: string, init: { headers: Record<string, string> }) => WebSocket;
 
 const PRESENCE_PREFIX = '{"type":"online-users-';
 /** Sockets opened at once (each upgrade is two database reads in the Worker). */

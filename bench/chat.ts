@@ -7,9 +7,10 @@
 // second for 20 s, under the per-socket message limit (CHAT_BENCH_SOCKETS, CHAT_BENCH_SECONDS and
 // CHAT_BENCH_RATE change these). Delivery latency is taken when the partner receives the message, on this
 // process's one clock, and the slow deliveries are grouped into the bursts they came in (a burst is workerd's thread
-// held up once: a p99 that one pause decides shows as one burst, in the relays' runs too); the frames the hub's
-// sockets carry meanwhile are counted (none should be). workerd's
-// memory and CPU are read from /proc. A second run repeats the load on a fresh app while one abusive account holds
+// held up once: a p99 that one pause decides shows as one burst, in the relays' runs too). The isolate's heap is
+// sampled meanwhile (bench/workerd-heap.ts): the app's largest bursts come with its major collections. The frames the
+// hub's sockets carry meanwhile are counted (none should be). workerd's memory and CPU are read from /proc. Like
+// the app, the bare relay sends each message to both members' sockets. A second run repeats the load on a fresh app while one abusive account holds
 // as many hub sockets as it may and floods `join` (the attack of issue 13), and tries to open more. The bare relay
 // runs it too, once as one object and once with an object per pair, the app's own topology, so what the app's code
 // adds per message can be read apart from what an object per chat costs. Last, on an app of its own, what one
@@ -24,9 +25,11 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { insertMembersWithSessions, type MemberWithSession } from '../db/members-with-sessions.ts';
 import { CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
 import { buildRequestId, chatSessionPath, type ClientFrame, type ServerFrame } from '../common/chat-protocol.ts';
-import { freePort, startApp, startWranglerDev, type RunningApp } from '../scripts/app.ts';
+import { freePort, startApp, startWranglerDev, type RunningApp, type WranglerDev } from '../scripts/app.ts';
 import { presenceBench, type PresenceResult } from './chat-presence.ts';
 import { benchSize, buildsWeb, SMOKE } from './size.ts';
+import { NodeWebSocket } from './node-websocket.ts';
+import { COLLECTION_MB, watchHeap, type HeapTrace } from './workerd-heap.ts';
 import { workerdUsage } from './workerd-usage.ts';
 
 const SOCKETS = Math.ceil(benchSize(500, 4, 'CHAT_BENCH_SOCKETS') / 2) * 2;
@@ -72,8 +75,8 @@ const PRESENCE_PREFIX = '{"type":"online-users-';
 type SendMessage = Extract<ClientFrame, { type: 'send-message' }>;
 /**
  * A frame a bench socket receives. Presence lists are counted but never parsed: 500 entries to 500 sockets on
- * every change would make this client the bottleneck. The relay hands back the sender's own frame. The socket
- * closing is passed to the waiters as a frame of its own.
+ * every change would make this client the bottleneck. The relay hands on the sender's own frame, to both sockets of
+ * the pair as the app sends its `new-message`. The socket closing is passed to the waiters as a frame of its own.
  */
 type Frame =
   | Exclude<ServerFrame, { type: 'online-users-updated' | 'online-users-changed' }>
@@ -81,14 +84,14 @@ type Frame =
   | SendMessage
   | { type: 'socket-closed'; code: number; reason: string };
 
-/** Node's WebSocket is undici's, which takes request headers as a non-standard second argument. */
-const NodeWebSocket = WebSocket as unknown as new (url: string, init: { headers: Record<string, string> }) => WebSocket;
 
 /** Where the load goes and how a message comes back; everything else is the same for both rows. */
 interface Target {
   label: string;
   /** The wrangler process, for the memory and CPU of the workerd beneath it. */
   pid: number;
+  /** wrangler's inspector, for the isolate's heap during the run (bench/workerd-heap.ts). */
+  inspectorPort: number;
   open(index: number): WebSocket;
   /** After the socket opened: resolves when it is ready to be paired. */
   ready(peer: Peer): Promise<unknown>;
@@ -257,6 +260,8 @@ interface Result {
   clientRssPeak: number;
   clientLagP99Ms: number;
   clientBusy: number;
+  /** The isolate's heap during the run; collections timed in ms into the run, as the slow deliveries are. */
+  heap: HeapTrace;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -377,6 +382,7 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
     }, 250);
     const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
     lag.enable();
+    const heap = await watchHeap(target.inspectorPort);
     const busyBefore = performance.eventLoopUtilization();
     const periodMs = 1000 / RATE;
     stats.measuring = true;
@@ -397,6 +403,7 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
     });
     await sleep(SECONDS * 1000);
     stats.stopAt = performance.now();
+    const heapTrace = heap.stop();
     const sent = workerdUsage(target.pid);
     for (const stop of timers) stop();
     stopSideLoad?.();
@@ -425,6 +432,7 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
       // The histogram holds the time between samples; what is beyond the sampling interval is lag.
       clientLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
       clientBusy,
+      heap: { ...heapTrace, collections: heapTrace.collections.map((collection) => ({ ...collection, at: collection.at - stats.startedAt })) },
     };
   } finally {
     stats.stopAt ||= performance.now();
@@ -463,13 +471,17 @@ async function createMembers(app: RunningApp, count: number, prefix = 'Bench Cha
   }
 }
 
-function chatHubTarget(url: string, pid: number, members: MemberWithSession[]): Target {
+/** What the load needs of a `wrangler dev`: the app's (RunningApp) or the bare relay's. */
+type Served = Pick<WranglerDev, 'url' | 'pid' | 'inspectorPort'>;
+
+function chatHubTarget({ url, pid, inspectorPort }: Served, members: MemberWithSession[]): Target {
   const wsBase = url.replace(/^http/, 'ws');
   const member = (peer: Peer) => members[peer.index]!;
   const headers = (index: number) => ({ Origin: url, Authorization: `Bearer ${members[index]!.token}` });
   return {
     label: 'ChatHub + sessions',
     pid,
+    inspectorPort,
     hubCounted: true,
     open: (index) => new NodeWebSocket(`${wsBase}/ws/chat`, { headers: headers(index) }),
     ready(peer) {
@@ -543,11 +555,12 @@ function abusiveMember(url: string, abuser: MemberWithSession): SideLoad {
 }
 
 /** The bare relay: one object for every pair, or (`perPair`) an object per pair, as the app has one per chat. */
-function relayTarget(url: string, pid: number, perPair = false): Target {
+function relayTarget({ url, pid, inspectorPort }: Served, perPair = false): Target {
   const wsUrl = `${url.replace(/^http/, 'ws')}/ws`;
   return {
     label: perPair ? 'bare relay, DO per pair' : 'bare relay DO',
     pid,
+    inspectorPort,
     open: (index) => new WebSocket(`${wsUrl}?pair=${index >> 1}${perPair ? '&objects=pair' : ''}`),
     ready: async () => {},
     pair: async (a) => `relay-${a.index >> 1}`,
@@ -571,13 +584,13 @@ try {
       await app.stop();
     }
   };
-  await onFreshApp('app', buildsWeb(), async (app) => runLoad(chatHubTarget(app.url, app.pid, await createMembers(app, SOCKETS))));
+  await onFreshApp('app', buildsWeb(), async (app) => runLoad(chatHubTarget(app, await createMembers(app, SOCKETS))));
   // The abuser's run is the first one again with one abusive account beside it: the same fresh start, so the ratio of
   // the two p99s is the abuser's doing alone (run on the first app, it also carried that run's 1 GB heap).
   await onFreshApp('abused', false, async (app) => {
     const others = await createMembers(app, SOCKETS, 'Bench Bystander');
     const [abuser] = await createMembers(app, 1, 'Bench Abuser');
-    return runLoad({ ...chatHubTarget(app.url, app.pid, others), label: 'ChatHub + abuser' }, abusiveMember(app.url, abuser!));
+    return runLoad({ ...chatHubTarget(app, others), label: 'ChatHub + abuser' }, abusiveMember(app.url, abuser!));
   });
   const relay = await startWranglerDev({
     port: await freePort(),
@@ -586,8 +599,8 @@ try {
     readyPath: '/',
   });
   try {
-    results.push(await runLoad(relayTarget(relay.url, relay.pid)));
-    results.push(await runLoad(relayTarget(relay.url, relay.pid, true)));
+    results.push(await runLoad(relayTarget(relay)));
+    results.push(await runLoad(relayTarget(relay, true)));
   } finally {
     await relay.stop();
   }
@@ -662,6 +675,11 @@ for (const row of summary) {
   console.log(
     `  tail      ${row.stats.slow.length} deliveries over ${SLOW_DELIVERY_MS} ms in ${held.length} bursts${largest.length ? `; the largest: ${largest.join(', ')}` : ''}`,
   );
+  const { collections, growthMbPerSecond } = row.heap;
+  const listed = collections.map((collection) => `${fixed(collection.fromMb, 0)} to ${fixed(collection.toMb, 0)} MB at ${fixed(collection.at / 1000)} s`);
+  console.log(
+    `  heap      the isolate's heap grew ${fixed(growthMbPerSecond)} MB/s between collections; ${collections.length} collections freed ${COLLECTION_MB} MB or more${listed.length ? `: ${listed.join(', ')}` : ''}`,
+  );
   if (!row.label.startsWith('bare relay'))
     console.log(
       `  hub       ${row.stats.hubFramesOut} frames besides presence (${fixed(row.stats.hubBytesOut / 1024)} kB) from the hub and ${row.stats.hubFramesIn} messages to it during the run, ` +
@@ -734,6 +752,10 @@ function printBeside(hub: Row, relay: Row, withBudgets: boolean) {
       `(${fixed(memory(hub), 0)} MB vs ${fixed(memory(relay), 0)} MB${withBudgets ? ' over the workerd at rest; budget: under 3x' : ''})`,
   );
   console.log(`CPU / message  ${ratio(cpuPerMessage(hub), cpuPerMessage(relay)).padStart(7)}${budget('workerd CPU during the run')}`);
+  console.log(
+    `heap growth    ${ratio(hub.heap.growthMbPerSecond, relay.heap.growthMbPerSecond).padStart(7)}` +
+      `${budget("the isolate's heap growth between collections: garbage that outlived the young generation, which sets how often a major collection holds the thread")}`,
+  );
   if (!withBudgets) return;
   console.log(`setup time     ${ratio(hub.openMs + hub.pairMs, relay.openMs + relay.pairMs).padStart(7)}   (opening, joining and pairing)`);
   console.log(`lost messages  ${hub.lost} vs ${relay.lost}   (budget: 0)`);

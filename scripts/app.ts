@@ -32,6 +32,8 @@ export interface RunningApp {
   seeded: boolean;
   /** The wrangler process; workerd runs beneath it. */
   pid: number;
+  /** wrangler's inspector for the Worker's isolate (bench/workerd-heap.ts). */
+  inspectorPort: number;
   stop(): Promise<void>;
 }
 
@@ -97,6 +99,8 @@ export interface WranglerDev {
   url: string;
   /** The wrangler process; workerd runs beneath it. */
   pid: number;
+  /** wrangler's inspector for the Worker's isolate (bench/workerd-heap.ts). */
+  inspectorPort: number;
   stop(): Promise<void>;
 }
 
@@ -107,6 +111,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     mkdirSync(options.persistTo, { recursive: true, mode: 0o700 });
     writeFileSync(secretsFile, Object.entries(options.secrets).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
   }
+  const inspectorPort = await freePort();
   const wrangler = spawn(
     process.execPath,
     [
@@ -115,7 +120,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
       ...(options.config ? ['--config', options.config] : []),
       '--ip', '127.0.0.1',
       '--port', String(options.port),
-      '--inspector-port', String(await freePort()),
+      '--inspector-port', String(inspectorPort),
       '--persist-to', options.persistTo,
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
       ...(options.secrets ? ['--env-file', secretsFile] : []),
@@ -144,7 +149,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     await stop();
     throw error;
   }
-  return { url, pid: wrangler.pid!, stop };
+  return { url, pid: wrangler.pid!, inspectorPort, stop };
 }
 
 export async function startApp(options: AppOptions): Promise<RunningApp> {
@@ -180,6 +185,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     return {
       url: worker.url,
       pid: worker.pid,
+      inspectorPort: worker.inspectorPort,
       databaseUrl: database.url,
       databaseAuthToken: database.authToken,
       database,

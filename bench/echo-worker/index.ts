@@ -1,8 +1,10 @@
 // The chat benchmark's bare relay: a SQLite-backed Durable Object holding hibernatable WebSockets, like the
-// ChatHub, that forwards every text frame unchanged to the other socket of its pair. No authentication, no
-// validation, no JSON: what is left is the cost of workerd, the sockets and the Durable Object runtime, the
-// floor the ChatHub's figures are measured against. One object holds every pair, or (`&objects=pair`) each pair
-// has an object of its own, as each chat session has in the app (ADR 005).
+// ChatHub, that forwards every text frame unchanged to both sockets of its pair, the sender's too, as a chat
+// session's object sends each message to both members (each sees their own message come back with its id and
+// time). No authentication, no validation, no JSON: what is left is the cost of workerd, the sockets and the
+// Durable Object runtime for the same frames, the floor the ChatHub's figures are measured against. One object
+// holds every pair, or (`&objects=pair`) each pair has an object of its own, as each chat session has in the app
+// (ADR 005).
 import { DurableObject } from 'cloudflare:workers';
 
 interface Env {
@@ -20,7 +22,7 @@ export class EchoHub extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const [tag] = this.ctx.getTags(ws);
-    for (const other of this.ctx.getWebSockets(tag)) if (other !== ws) other.send(message);
+    for (const socket of this.ctx.getWebSockets(tag)) socket.send(message);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
