@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { createClient } from '@libsql/client';
 import { startLocalLibsqlServer, type LocalLibsqlServer } from '../db/local-server.ts';
 import { seedDemoData } from '../db/seed.ts';
@@ -104,6 +105,9 @@ export interface WranglerDev {
   stop(): Promise<void>;
 }
 
+/** How much of a quiet wrangler's stderr is kept for the error when it does not come up. */
+const WRANGLER_SAID_CHARS = 4000;
+
 /** `wrangler dev` on 127.0.0.1 without metrics or network look-ups; resolves once `readyPath` answers. */
 export async function startWranglerDev(options: WranglerDevOptions): Promise<WranglerDev> {
   const secretsFile = join(options.persistTo, 'secrets.env');
@@ -129,10 +133,13 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     ],
     {
       cwd: root,
-      stdio: options.verbose ? 'inherit' : 'ignore',
+      stdio: options.verbose ? 'inherit' : ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
     },
   );
+  // Quiet runs keep only the end of what wrangler says, for the error when it does not come up.
+  let said = '';
+  wrangler.stderr?.on('data', (chunk) => (said = (said + chunk).slice(-WRANGLER_SAID_CHARS)));
   const url = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
     if (wrangler.exitCode === null) {
@@ -147,7 +154,8 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     await waitForReady(`${url}${options.readyPath}`, wrangler);
   } catch (error) {
     await stop();
-    throw error;
+    const lastWords = stripVTControlCharacters(said).trim();
+    throw new Error(`${(error as Error).message}${lastWords ? `; the end of what it said:\n${lastWords}` : ''}`, { cause: error });
   }
   return { url, pid: wrangler.pid!, inspectorPort, stop };
 }
