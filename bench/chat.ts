@@ -8,15 +8,15 @@
 // CHAT_BENCH_RATE change these). Delivery latency is taken when the partner receives the message, on this
 // process's one clock, and the slow deliveries are grouped into the bursts they came in (a burst is workerd's thread
 // held up once: a p99 that one pause decides shows as one burst, in the relays' runs too). The isolate's heap is
-// sampled meanwhile (bench/workerd-heap.ts): the app's largest bursts come with its major collections. The frames the
-// hub's sockets carry meanwhile are counted (none should be). workerd's memory and CPU are read from /proc. Like
-// the app, the bare relay sends each message to both members' sockets. A second run repeats the load on a fresh app while one abusive account holds
-// as many hub sockets as it may and floods `join` (the attack of issue 13), and tries to open more. The bare relay
-// runs it too, once as one object and once with an object per pair, the app's own topology, so what the app's code
-// adds per message can be read apart from what an object per chat costs. Last, on an app of its own, what one
-// presence change costs at 100, 500 and 2,000 online (bench/chat-presence.ts). Each target first carries the same
-// load for a few seconds that are not measured (WARM_UP_SECONDS). Figures are printed with their budgets; nothing
-// fails.
+// sampled during the run (bench/workerd-heap.ts): the app's largest bursts come with its major collections. The
+// frames the hub's sockets carry meanwhile are counted (none should be). workerd's memory and CPU are read from
+// /proc. Like the app, the bare relay sends each message to both members' sockets. A second run repeats the load on
+// a fresh app while one abusive account holds as many hub sockets as it may and floods `join` (the attack of issue
+// 13), and tries to open more. The bare relay runs it too, once as one object and once with an object per pair, the
+// app's own topology, so what the app's code adds per message can be read apart from what an object per chat costs.
+// Last, on an app of its own, what one presence change costs at 100, 500 and 2,000 online (bench/chat-presence.ts).
+// Each target first carries the same load for a few seconds that are not measured (WARM_UP_SECONDS). Figures are
+// printed with their budgets; nothing fails.
 import { createClient } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,13 +2,12 @@
 // one), sampled through wrangler's inspector every SAMPLE_MS: what the chat benchmark's tail is made of. A fall of
 // the used heap by COLLECTION_MB or more between two samples is a collection (a major one frees tens of MB here, and
 // pauses the isolate's one thread); the heap's growth between collections is the garbage that outlived the young
-// generation, and sets how often a major one comes. The fall shows once the freed pages are swept, which may be a
-// little after the pause.
+// generation, and sets how often a major one comes. A fall is timed by the sample that first showed it.
 import { performance } from 'node:perf_hooks';
 import { NodeWebSocket } from './node-websocket.ts';
 
 const SAMPLE_MS = 50;
-/** Smaller falls are young-generation collections, which happen all the time. */
+/** Smaller falls are taken for young-generation collections, which come all the time. */
 export const COLLECTION_MB = 1;
 
 export interface HeapTrace {
