@@ -105,6 +105,8 @@ test('Ban asks in the app’s confirm dialog: Cancel keeps the member, Ban bans 
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByLabel('Search term').fill(member.name);
   await page.getByRole('button', { name: 'Search' }).click();
+  // The member is also among the Latest Registered Users shown until the results come: act on the result's row.
+  await expect(page.getByRole('heading', { name: 'Search results (1)' })).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: member.name });
   await row.getByRole('button', { name: `Ban ${member.name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Ban ${member.name}?` });

@@ -103,6 +103,8 @@ test('an admin searches users and bans a member, who is signed out in their own 
   await expect(page.getByText('Please enter a search term').first()).toBeVisible();
   await page.getByLabel('Search term').fill(member.name);
   await page.getByRole('button', { name: 'Search' }).click();
+  // The member is also among the Latest Registered Users shown until the results come: act on the result's row.
+  await expect(page.getByRole('heading', { name: 'Search results (1)' })).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: member.name });
   await expect(row.getByRole('link', { name: member.name })).toHaveAttribute('href', /^\/profile\//);
   await row.getByRole('button', { name: `Ban ${member.name}` }).click();

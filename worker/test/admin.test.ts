@@ -231,7 +231,7 @@ describe('Spa Management', () => {
 
     const stats = await json<Output<'admin.stats'>>(await api('/admin/stats', admin));
     const rows = (
-      await database().execute(`select count(*) as spas, (select count(*) from users) as users from spas`)
+      await database().execute(`select count(*) as spas, (select count(*) from users where deleted_at is null) as users from spas`)
     ).rows[0]!;
     expect(stats.totalSpas).toBe(Number(rows.spas));
     expect(stats.totalUsers).toBe(Number(rows.users));
