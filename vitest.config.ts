@@ -48,7 +48,8 @@ export default defineConfig({
           // Pure modules of the Worker's services are unit tests (Node), above.
           exclude: ['worker/services/**', 'worker/providers/**'],
           globalSetup: ['./worker/test/global-setup.ts'],
-          // One database serves every file; files run one after another so round-trip counts stay exact.
+          // One database serves every file of a Vitest process, and they run one after another so round-trip counts
+          // stay exact. `npm test` runs two shards side by side (--shard), each a process with a database of its own.
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
