@@ -1,6 +1,7 @@
 // The map under load (issue 9), against the app served as `npm start` serves it (free port, throw-away data):
 // - GET /api/users?role=spa_management req/s and latency with 1,000 spas, from the edge cache and uncached
-//   (the app restarted with SPA_LISTING_CACHE_SECONDS=0), each beside GET /sw.js in the same run;
+//   (the app restarted with SPA_LISTING_CACHE_SECONDS=0), each beside GET /sw.js in the same run, and the signed-in
+//   home's page (the listing and the markers' first frame drawn into it, ADR 023) from the edge cache;
 // - database round trips of the uncached listing, and its payload for 1,000 spas (raw and gzipped);
 // - in Chromium (WebGL in software here): the time from navigation to the first markers on the signed-in home
 //   with 1,000 spas (a cold start; drawn from the listing before the map library has loaded), and to the live
@@ -90,8 +91,8 @@ async function pipelines(app: RunningApp): Promise<number> {
   return app.database.pipelinesServed();
 }
 
-async function throughput(app: RunningApp, label: string, path: string) {
-  const result = await autocannon({ url: `${app.url}${path}`, connections: 10, duration: SECONDS });
+async function throughput(app: RunningApp, label: string, path: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url: `${app.url}${path}`, connections: 10, duration: SECONDS, headers });
   console.log(
     `${label.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.non2xx + result.errors}`,
   );
@@ -245,6 +246,8 @@ try {
   await throughput(app, 'GET /sw.js', '/sw.js');
   await throughput(app, 'GET /api/users?role=spa_management', '/api/users?role=spa_management');
   console.log('                                   (edge cache, 30 s; writes purge it)');
+  // The signed-in home: the page with the listing and the markers' first frame drawn into it (ADR 023).
+  await throughput(app, 'GET / signed in (page + frame)', '/', { Cookie: `session=${await login(app)}` });
 
   const response = await fetch(`${app.url}/api/users?role=spa_management`);
   const body = Buffer.from(await response.arrayBuffer());

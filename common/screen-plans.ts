@@ -25,10 +25,13 @@ export interface ScreenPlan {
    */
   code: ScreenCode[];
   /**
-   * Markup drawn into the page's root from the answers, so that the screen's first content paints before any script
-   * (the map home's spa markers); the app's first render replaces it with the same. Null where the answers lack it.
+   * Markup drawn into the page's root, so that the screen's first content paints before any script (the map home's
+   * spa markers); the app's first render replaces it with the same. It is drawn from one answer that every member
+   * gets alike (`from`, the path of one of `queries`), so the Worker may keep it beside that answer in its cache,
+   * and only when every one of `queries` answered something (a session that no longer works, whose `account.me` is
+   * null, gets no frame: the app shows the landing page instead).
    */
-  firstFrame?: (answerOf: (path: string) => unknown) => string | null;
+  firstFrame?: { from: string; draw: (answer: unknown) => string };
 }
 
 const ME: FirstQuery = { path: 'account.me' };
@@ -68,11 +71,7 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
     return {
       queries: [ME, { path: 'map.config' }, { path: 'map.users', input: { role: 'spa_management' } }],
       code: ['components/map/spa-map.tsx'],
-      // Only for a member: a session that no longer works gets the landing page from the app.
-      firstFrame: (answerOf) => {
-        const spas = answerOf('map.users') as SpaListingEntry[] | undefined;
-        return answerOf(ME.path) && spas ? mapHomeFirstFrame(spas) : null;
-      },
+      firstFrame: { from: 'map.users', draw: (spas) => mapHomeFirstFrame(spas as SpaListingEntry[]) },
     };
   }
   if (pathname === '/leaderboards') {

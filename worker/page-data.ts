@@ -11,7 +11,8 @@ import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, pageDataText, type FirstQuery, type 
 import { screenPlan, type ScreenCode, type ScreenPlan } from '../common/screen-plans.ts';
 import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 import { createCaller } from './routers/index.ts';
-import type { Bindings } from './env.ts';
+import { readConfig, type Bindings, type Config } from './env.ts';
+import { cachedJson, CACHE_SCOPES } from './services/edge-cache.ts';
 import { readSessionToken } from './services/sessions.ts';
 import { createContext } from './trpc.ts';
 
@@ -36,10 +37,33 @@ type ProcedureCall = (input: unknown) => Promise<unknown>;
 /** What the answers hold for a procedure's path (the first such answer), undefined for one left out. */
 const answerOf = (answers: PageAnswer[]) => (path: string) => answers.find((answer) => answer.path === path)?.data;
 
-/** The plan's first frame from the answers, or null: one that fails to draw leaves the root to the app, as a failed query does. */
-function firstFrame(plan: ScreenPlan, answers: PageAnswer[]): string | null {
+/**
+ * Where a first frame drawn from the answer at a path is kept, beside that answer in the edge cache (purged by the
+ * same writes, for the same time): the map home's markers are the same for every member and cost the Worker more
+ * than the rest of the page (about 40% of its CPU at 1,000 spas), so they are drawn once per cache fill, not per
+ * page. A fill that raced a purge may keep a frame one write behind the listing for at most the listing's time to
+ * live, as the listing's own fill may; the app's first render replaces the frame with markers drawn from the page's
+ * own listing.
+ */
+function frameCacheOf(path: string, config: Config): { scope: string; variant: string; ttlSeconds: number } | null {
+  const ttlSeconds = config.SPA_LISTING_CACHE_SECONDS;
+  if (path !== 'map.users' || ttlSeconds === 0) return null;
+  return { scope: CACHE_SCOPES.spaListing.scope, variant: CACHE_SCOPES.spaListing.variants[1], ttlSeconds };
+}
+
+/**
+ * The plan's first frame when every first query answered something (a session that no longer works answers nobody,
+ * null, for `account.me`), or null: a frame that fails to draw leaves the root to the app, as a failed query does.
+ */
+async function firstFrame(plan: ScreenPlan, answers: PageAnswer[], config: Config, executionCtx?: ExecutionContext): Promise<string | null> {
+  const frame = plan.firstFrame;
+  const allAnswered = answers.length >= plan.queries.length && answers.every(({ data }) => data !== null && data !== undefined);
+  const answer = frame && allAnswered ? answers.find(({ path }) => path === frame.from) : undefined;
+  if (!frame || !answer) return null;
   try {
-    return plan.firstFrame?.(answerOf(answers)) ?? null;
+    const cache = frameCacheOf(frame.from, config);
+    const draw = async () => frame.draw(answer.data);
+    return cache ? await cachedJson(cache.scope, cache.variant, cache.ttlSeconds, draw, executionCtx && ((promise) => executionCtx.waitUntil(promise))) : await draw();
   } catch {
     return null;
   }
@@ -69,17 +93,18 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
     return [...first, ...(await Promise.all(followUps.map(ask))).filter((answer) => answer !== null)];
   };
   const [answers, chunks, html] = await Promise.all([askPlan(), screenChunks(env, url.origin), shell.text()]);
+  const frame = await firstFrame(plan, answers, readConfig(env), executionCtx);
   // The screen's code after the app's own preloads.
   const links = [...new Set(plan.code.flatMap((key) => chunks[key] ?? []))]
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('\n    ');
   const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataText(answers)}</script>`;
-  const frame = firstFrame(plan, answers);
-  // Replacement functions, not strings: members' text in the answers may hold `$&` and its kin.
+  // Replacement functions, not strings: members' text in the answers may hold `$&` and its kin. The data block, the
+  // largest part (hundreds of kB with the map's listing), goes in last: each replace copies what it searches.
   const page = html
     .replace('</head>', () => `  ${links}\n  </head>`)
-    .replace('</body>', () => `  ${data}\n  </body>`)
-    .replace(ROOT_ELEMENT, (root) => (frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${frame}</div>` : root));
+    .replace(ROOT_ELEMENT, (root) => (frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${frame}</div>` : root))
+    .replace('</body>', () => `  ${data}\n  </body>`);
 
   const headers = new Headers(shell.headers);
   headers.delete('Content-Length');

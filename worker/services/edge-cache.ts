@@ -67,8 +67,12 @@ export async function purgeCached(scope: string, variants: readonly string[]): P
 
 /** The scopes in use, so that readers and the writes that purge them name the same keys. */
 export const CACHE_SCOPES = {
-  /** GET /api/users?role=spa_management: every change to a spa's profile, address, photo, hours or reviews purges it. */
-  spaListing: { scope: 'spa-listing', variants: ['all'] },
+  /**
+   * GET /api/users?role=spa_management (`all`), and the signed-in home's first frame of markers drawn from it
+   * (`home-first-frame`, worker/page-data.ts): every change to a spa's profile, address, photo, hours or reviews
+   * purges both.
+   */
+  spaListing: { scope: 'spa-listing', variants: ['all', 'home-first-frame'] },
   /** GET /api/leaderboards*: every board and the summary, per timeframe; a new recognition or review purges them. */
   leaderboards: {
     scope: 'leaderboards',

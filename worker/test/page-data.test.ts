@@ -88,6 +88,15 @@ describe('a screen sent with its first answers', () => {
     expect(listing).toEqual(await json(await call('/api/users?role=spa_management')));
     // The root holds the map's first frame: the preview of that listing's markers, drawn before any script.
     expect(home.html).toContain(`<div id="root" data-prerendered="${FIRST_FRAME}">${mapHomeFirstFrame(listing)}</div>`);
+    // The frame is kept beside the listing in the edge cache, and a write that changes the listing purges both.
+    const spa = await createMember('spa_management');
+    const placed = await call('/api/profile/address', { method: 'PATCH', cookie: spa.cookie, body: { address: 'Frame Street, Makati City', latitude: 14.5547, longitude: 121.0244 } });
+    expect(placed.status).toBe(200);
+    const after = await page('/', member.cookie);
+    const newListing = answerOf(after.answers, 'map.users', { role: 'spa_management' }) as SpaListingEntry[];
+    expect(newListing.map((entry) => entry.id)).toContain(spa.id);
+    expect(after.html).toContain(`<div id="root" data-prerendered="${FIRST_FRAME}">${mapHomeFirstFrame(newListing)}</div>`);
+    expect(mapHomeFirstFrame(newListing)).not.toBe(mapHomeFirstFrame(listing));
     const boards = await page('/leaderboards', null);
     expect(answerOf(boards.answers, 'account.me')).toBeNull();
     expect(answerOf(boards.answers, 'leaderboards.board', { board: 'therapists', timeframe: 'monthly' })).toMatchObject({ board: 'therapists', timeframe: 'monthly' });
