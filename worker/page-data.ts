@@ -57,8 +57,8 @@ function frameCacheOf(path: string, config: Config): { scope: string; variant: s
  */
 async function firstFrame(plan: ScreenPlan, answers: PageAnswer[], config: Config, executionCtx?: ExecutionContext): Promise<string | null> {
   const frame = plan.firstFrame;
-  const allAnswered = answers.length >= plan.queries.length && answers.every(({ data }) => data !== null && data !== undefined);
-  const answer = frame && allAnswered ? answers.find(({ path }) => path === frame.from) : undefined;
+  const answered = (path: string) => answers.find((answer) => answer.path === path && answer.data !== null && answer.data !== undefined);
+  const answer = frame && plan.queries.every(({ path }) => answered(path)) ? answered(frame.from) : undefined;
   if (!frame || !answer) return null;
   try {
     const cache = frameCacheOf(frame.from, config);
