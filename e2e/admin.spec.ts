@@ -102,13 +102,25 @@ test('an admin searches users and bans a member, who is signed out in their own 
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Please enter a search term').first()).toBeVisible();
   await page.getByLabel('Search term').fill(member.name);
+  // The member is also among the Latest Registered Users until the results come: the search is held back while the
+  // admin opens Ban there, and the dialog stays open when the results replace that list.
+  let releaseSearch = () => {};
+  const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve));
+  await page.route(/\/trpc\/[^?]*admin\.searchUsers/, async (route) => {
+    await searchHeld;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Search' }).click();
-  // The member is also among the Latest Registered Users shown until the results come: act on the result's row.
-  await expect(page.getByRole('heading', { name: 'Search results (1)' })).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: member.name });
   await expect(row.getByRole('link', { name: member.name })).toHaveAttribute('href', /^\/profile\//);
   await row.getByRole('button', { name: `Ban ${member.name}` }).click();
-  await page.getByRole('dialog', { name: `Ban ${member.name}?` }).getByRole('button', { name: 'Ban', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `Ban ${member.name}?` });
+  await expect(confirm).toBeVisible();
+  releaseSearch();
+  // By its text: the open dialog hides the rest of the page from the accessibility tree.
+  await expect(page.getByText('Search results (1)')).toBeVisible();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Ban', exact: true }).click();
   await expect(page.getByText('Member banned').first()).toBeVisible();
   await expect(row.getByText('Banned', { exact: true })).toBeVisible();
 

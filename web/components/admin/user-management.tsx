@@ -69,13 +69,12 @@ export function UserManagement() {
           Search
         </Button>
       </form>
-      {showing ? (
-        <UserList title={`Search results (${showing.length})`} users={showing} />
+      {results && !showing ? <p className="text-ink-700">No users found.</p> : null}
+      {/* One list in one place for both, so a member in both keeps their row (a Ban dialog open) when results come. */}
+      {showing || latest.data ? (
+        <UserList title={showing ? `Search results (${showing.length})` : ADMIN_TEXTS.latestUsers} users={showing ?? latest.data ?? []} />
       ) : (
-        <>
-          {results ? <p className="text-ink-700">No users found.</p> : null}
-          {latest.data ? <UserList title={ADMIN_TEXTS.latestUsers} users={latest.data} /> : <p className="text-ink-600">Loading...</p>}
-        </>
+        <p className="text-ink-600">Loading...</p>
       )}
     </section>
   );
