@@ -2,7 +2,7 @@
 // local libSQL server's conformance tests in Node;
 // `workers` runs the Worker and the Durable Object inside workerd through the Workers vitest integration,
 // against a local libSQL server that the global setup starts on a free port with a throw-away database.
-import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
