@@ -57,12 +57,11 @@ function frameCacheOf(path: string, config: Config): { scope: string; variant: s
  */
 async function firstFrame(plan: ScreenPlan, answers: PageAnswer[], config: Config, executionCtx?: ExecutionContext): Promise<string | null> {
   const frame = plan.firstFrame;
-  const answered = (path: string) => answers.find((answer) => answer.path === path && answer.data !== null && answer.data !== undefined);
-  const answer = frame && plan.queries.every(({ path }) => answered(path)) ? answered(frame.from) : undefined;
-  if (!frame || !answer) return null;
+  const dataOf = answerOf(answers);
+  if (!frame || plan.queries.some(({ path }) => dataOf(path) === null || dataOf(path) === undefined)) return null;
   try {
     const cache = frameCacheOf(frame.from, config);
-    const draw = async () => frame.draw(answer.data);
+    const draw = async () => frame.draw(dataOf(frame.from));
     return cache ? await cachedJson(cache.scope, cache.variant, cache.ttlSeconds, draw, executionCtx && ((promise) => executionCtx.waitUntil(promise))) : await draw();
   } catch {
     return null;
