@@ -15,8 +15,8 @@ import type { RunningApp } from '../scripts/app.ts';
 import { NodeWebSocket } from './node-websocket.ts';
 import { workerdUsage } from './workerd-usage.ts';
 
-
-const PRESENCE_PREFIX = '{"type":"online-users-';
+/** How every presence frame begins (`online-users-updated` and `-changed`): counted by it, never parsed. */
+export const PRESENCE_PREFIX = '{"type":"online-users-';
 /** Sockets opened at once (each upgrade is two database reads in the Worker). */
 const OPEN_WAVE = 25;
 /** The hub answers a socket's `join` at most this often (durable-objects/socket-policy.ts). */

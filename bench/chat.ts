@@ -26,7 +26,7 @@ import { insertMembersWithSessions, type MemberWithSession } from '../db/members
 import { CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
 import { buildRequestId, chatSessionPath, type ClientFrame, type ServerFrame } from '../common/chat-protocol.ts';
 import { freePort, startApp, startWranglerDev, type RunningApp, type WranglerDev } from '../scripts/app.ts';
-import { presenceBench, type PresenceResult } from './chat-presence.ts';
+import { PRESENCE_PREFIX, presenceBench, type PresenceResult } from './chat-presence.ts';
 import { benchSize, buildsWeb, SMOKE } from './size.ts';
 import { NodeWebSocket } from './node-websocket.ts';
 import { COLLECTION_MB, watchHeap, type HeapTrace } from './workerd-heap.ts';
@@ -70,8 +70,6 @@ const LAG_RESOLUTION_MS = 10;
 /** `wrangler dev` restarts the Worker when dist/web or a source file changes, and every socket drops (1006). */
 const RELOAD_HINT = '; did something rebuild dist/web or edit the Worker meanwhile? wrangler dev reloads and drops every socket';
 
-/** Whole lists (online-users-updated) and changes (online-users-changed). */
-const PRESENCE_PREFIX = '{"type":"online-users-';
 type SendMessage = Extract<ClientFrame, { type: 'send-message' }>;
 /**
  * A frame a bench socket receives. Presence lists are counted but never parsed: 500 entries to 500 sockets on
@@ -83,7 +81,6 @@ type Frame =
   | { type: 'online-users-updated' | 'online-users-changed' }
   | SendMessage
   | { type: 'socket-closed'; code: number; reason: string };
-
 
 /** Where the load goes and how a message comes back; everything else is the same for both rows. */
 interface Target {
