@@ -3,7 +3,6 @@
 // database round trips per request for each account, password reset, premium and favourites endpoint (read
 // from the local libSQL server's pipeline counter; PayMongo's API is a local stand-in), and the gzipped size of
 // each web chunk. Budgets are printed beside the figures; nothing fails.
-import autocannon from 'autocannon';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -17,6 +16,7 @@ import { profileCardAtScale, profileChunkSizes, profileFirstRender, profileRound
 import { startProviderStandIns } from '../scripts/provider-stand-ins.ts';
 import { signWebhookPayload } from '../worker/providers/paymongo.ts';
 import { benchSize, buildsWeb } from './size.ts';
+import { throughput, throughputHeader, throughputRow, type Throughput } from './throughput.ts';
 
 const BUDGET_LANDING_KB = 150;
 /** Uncached signed-in reads against GET /sw.js (through the Worker, no database) in the same run (issue 21). */
@@ -69,24 +69,18 @@ try {
   const cookie = cookieOf(await post('/api/login', { name: client.name, password: DEMO_PASSWORD }));
 
   console.log(`\nThroughput and latency (10 connections, ${SECONDS} s, loopback; budget: uncached signed-in reads at least ${BUDGET_READ_RATIO}x of /sw.js in the same run)`);
-  console.log(`${'endpoint'.padEnd(46)} req/s     p50 ms   p99 ms   errors   vs /sw.js`);
-  let baseline = 0;
+  console.log(throughputHeader(46));
+  let baseline: Throughput | undefined;
   for (const [label, headers] of [
     ['GET /sw.js', {}], // baseline: through the Worker, no database
     ['GET /api/health', {}],
     ['GET /api/user', { Cookie: cookie }],
     // Profiles (issue 7): a signed-in read with its visibility checks, one database round trip.
     ['GET /api/profile/by-slug/makati-serenity-spa', { Cookie: cookie }],
-
   ] as const) {
-    const path = label.split(' ')[1]!;
-    const result = await autocannon({ url: `${origin}${path}`, connections: 10, duration: SECONDS, headers });
-    baseline ||= result.requests.average;
-    const ratio = result.requests.average / baseline;
-    const verdict = 'Cookie' in headers ? (ratio >= BUDGET_READ_RATIO ? ' ok' : ' UNDER') : '';
-    console.log(
-      `${label.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${String(result.non2xx + result.errors).padStart(6)}   ${ratio.toFixed(2)}x${verdict}`,
-    );
+    const figures = await throughput(app, label.split(' ')[1]!, headers, SECONDS);
+    baseline ??= figures;
+    console.log(throughputRow(label, 46, figures, baseline, 'Cookie' in headers ? BUDGET_READ_RATIO : undefined));
   }
 
   console.log('\nDatabase round trips per request (budget: 1 for a read, 2 for a write)');
@@ -288,21 +282,17 @@ async function benchRecognition() {
     await measure(`GET ${path}`, get(path.split(' ')[0]!, path.includes('problems') ? spaCookie : clientCookie));
 
   console.log(`\nBoard throughput (10 connections, ${SECONDS} s, loopback; budget: cached at least ${BUDGET_CACHED_RATIO}x of /sw.js)`);
-  console.log('endpoint                                   req/s     p50 ms   p99 ms   errors   vs /sw.js');
-  let baseline = 0;
+  console.log(throughputHeader(60));
+  let baseline: Throughput | undefined;
   for (const [label, headers] of [
     ['GET /sw.js', {}],
     ['GET /api/leaderboards?timeframe=monthly', {}],
     ['GET /api/leaderboards/problems?timeframe=monthly', { Cookie: spaCookie }],
   ] as const) {
-    const path = label.split(' ')[1]!;
-    const result = await autocannon({ url: `${origin}${path}`, connections: 10, duration: SECONDS, headers });
-    if (!baseline) baseline = result.requests.average;
-    const note = label.includes('problems') ? ' (uncached)' : label.includes('leaderboards') ? ' (edge cache)' : '';
-    const ratio = result.requests.average / baseline;
-    const verdict = note === ' (edge cache)' ? (ratio >= BUDGET_CACHED_RATIO ? ' ok' : ' UNDER') : '';
-    console.log(
-      `${(label + note).padEnd(42)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${String(result.non2xx + result.errors).padStart(6)}   ${ratio.toFixed(2)}x${verdict}`,
-    );
+    const figures = await throughput(app, label.split(' ')[1]!, headers, SECONDS);
+    baseline ??= figures;
+    const cached = label.includes('leaderboards') && !label.includes('problems');
+    const note = label.includes('problems') ? ' (uncached)' : cached ? ' (edge cache)' : '';
+    console.log(throughputRow(label + note, 60, figures, baseline, cached ? BUDGET_CACHED_RATIO : undefined));
   }
 }
