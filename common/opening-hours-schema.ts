@@ -21,12 +21,33 @@ export const weeklyHoursSchema = z.object(
   Object.fromEntries(WEEK_DAYS.map((day) => [day, dayRanges])) as Record<WeekDay, typeof dayRanges>,
 );
 
+/**
+ * Stored JSON already read, by its text: each profile read and each spa of an uncached listing parses its hours,
+ * and most repeat (a spa's own on every view, and the few common week plans). Frozen, because readers share them.
+ */
+const parsedHours = new Map<string, WeeklyHours | null>();
+const PARSED_HOURS_KEPT = 1000;
+
 /** The stored JSON as weekly hours, or null when it is missing or not valid. */
 export function parseOpeningHours(json: string | null | undefined): WeeklyHours | null {
   if (!json) return null;
+  const known = parsedHours.get(json);
+  if (known !== undefined) return known;
+  const hours = parseHoursJson(json);
+  if (parsedHours.size >= PARSED_HOURS_KEPT) parsedHours.clear();
+  parsedHours.set(json, hours);
+  return hours;
+}
+
+function parseHoursJson(json: string): WeeklyHours | null {
   try {
     const parsed = weeklyHoursSchema.safeParse(JSON.parse(json));
-    return parsed.success ? (parsed.data as WeeklyHours) : null;
+    if (!parsed.success) return null;
+    for (const ranges of Object.values(parsed.data)) {
+      for (const range of ranges) Object.freeze(range);
+      Object.freeze(ranges);
+    }
+    return Object.freeze(parsed.data) as WeeklyHours;
   } catch {
     return null;
   }

@@ -47,6 +47,16 @@ describe('opening hours', () => {
     expect(parseOpeningHours(json({ mon: [['09:00', '17:00']] }))?.mon).toEqual([['09:00', '17:00']]);
   });
 
+  it('reads the same stored text once, and shares what it read frozen, so no reader can change another reader’s', () => {
+    const stored = json({ tue: [['08:00', '12:00'], ['13:00', '01:00']] });
+    const first = parseOpeningHours(stored)!;
+    expect(parseOpeningHours(stored)).toBe(first);
+    expect(() => first.tue.push(['02:00', '03:00'])).toThrow(TypeError);
+    expect(() => (first.tue[0]![0] = '07:00')).toThrow(TypeError);
+    expect(parseOpeningHours(stored)!.tue).toEqual([['08:00', '12:00'], ['13:00', '01:00']]);
+    expect(parseOpeningHours('{"mon": [["9", "5"]]}')).toBeNull();
+  });
+
   it('refuses bad times, empty ranges, overlaps and too many ranges', () => {
     const refuse = (hours: Partial<WeeklyHours>) => weeklyHoursSchema.safeParse({ ...closedWeek, ...hours }).success;
     expect(refuse({ mon: [['25:00', '26:00']] })).toBe(false);
