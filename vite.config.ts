@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { SCREEN_CHROME_FILE } from './common/screen-chrome.ts';
 import { PRODUCT_NAME } from './web/lib/brand.ts';
 import { geodataPlugin } from './scripts/geodata.ts';
 
@@ -32,7 +33,8 @@ const PRERENDERED_PAGES = [
  * SSR loader), so that they paint before any script has loaded: the page's stylesheet is inlined (one
  * round trip fewer before the first paint), the first frame waits for the whole markup, and the app's scripts are
  * asked for only after the first frame (`starterAfterPaint`), so that the HTML's own bytes come first on a slow
- * connection. The auth form is inert until React takes over, so that nothing typed into it is lost.
+ * connection. The auth form is inert until React takes over, so that nothing typed into it is lost. Also the
+ * signed-in home's chrome, for the Worker to put around a member's first frame (common/screen-chrome.ts).
  */
 function prerender(): Plugin {
   let config: ResolvedConfig;
@@ -67,7 +69,7 @@ function prerender(): Plugin {
         plugins: [react()],
       });
       try {
-        const { renderPage } = (await server.ssrLoadModule('/prerender.tsx')) as { renderPage: (url: string, returning: boolean) => Promise<string> };
+        const { renderPage, renderHomeChrome } = (await server.ssrLoadModule('/prerender.tsx')) as typeof import('./web/prerender.tsx');
         mkdirSync(join(outDir, 'prerendered'), { recursive: true });
         for (const page of PRERENDERED_PAGES) {
           const markup = await renderPage(page.url, page.returning);
@@ -75,6 +77,7 @@ function prerender(): Plugin {
           const html = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.kind}">${content}</div>`);
           writeFileSync(join(outDir, 'prerendered', page.file), html);
         }
+        writeFileSync(join(outDir, SCREEN_CHROME_FILE), JSON.stringify(await renderHomeChrome()));
       } finally {
         await server.close();
       }

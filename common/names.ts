@@ -16,6 +16,11 @@ export function normalizeName(name: string): string {
   return name.normalize('NFKC').replace(/\s+/gu, ' ').trim();
 }
 
+/** The letter an avatar shows for a member without a picture: the name's first character, in capitals. */
+export function initialOf(name: string): string {
+  return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
+}
+
 /** True when the (raw) name has no character a name may not contain. */
 export function hasAllowedNameCharacters(name: string): boolean {
   // Whitespace other than the space is checked before collapsing: a newline or tab is a control character.

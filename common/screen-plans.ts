@@ -31,7 +31,12 @@ export interface ScreenPlan {
    * and only when every one of `queries` answered something (a session that no longer works, whose `account.me` is
    * null, gets no frame: the app shows the landing page instead).
    */
-  firstFrame?: { from: string; draw: (answer: unknown) => string };
+  firstFrame?: {
+    from: string;
+    draw: (answer: unknown) => string;
+    /** Whose chrome goes around it: the signed-in home's header and bottom bar for the member (common/screen-chrome.ts). */
+    chrome?: 'home';
+  };
 }
 
 const ME: FirstQuery = { path: 'account.me' };
@@ -71,7 +76,7 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
     return {
       queries: [ME, { path: 'map.config' }, { path: 'map.users', input: { role: 'spa_management' } }],
       code: ['components/map/spa-map.tsx'],
-      firstFrame: { from: 'map.users', draw: (spas) => mapHomeFirstFrame(spas as SpaListingEntry[]) },
+      firstFrame: { from: 'map.users', draw: (spas) => mapHomeFirstFrame(spas as SpaListingEntry[]), chrome: 'home' },
     };
   }
   if (pathname === '/leaderboards') {

@@ -106,7 +106,7 @@ describe('the spas preview markers', () => {
   it('draws the home’s first frame at the opening camera, in the map’s area between the header and the bottom bar', () => {
     const atCentre = spa(5, OPENING_CAMERA.latitude, OPENING_CAMERA.longitude);
     const frame = mapHomeFirstFrame([atCentre]);
-    expect(frame).toMatch(/^<main class="fixed inset-x-0" style="top:60px;height:calc\(var\(--vh, 1dvh\) \* 100 - 120px\)">/);
+    expect(frame).toMatch(/^<div class="fixed inset-x-0" style="top:60px;height:calc\(var\(--vh, 1dvh\) \* 100 - 120px\)">/);
     expect(frame).toContain('data-marker-preview="1"');
     expect(frame).toContain('data-spa-id="5"');
     expect(mapHomeFirstFrame([])).toContain('data-marker-preview="0"');

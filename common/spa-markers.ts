@@ -227,15 +227,16 @@ export const PREVIEW_LAYER_CLASS = 'pointer-events-none absolute inset-0 z-[5] o
 export const OPENING_CAMERA: Camera = { ...MAP_FALLBACK_CENTER, zoom: MAP_ZOOM.default };
 
 /**
- * The signed-in home's first frame, for the Worker to put in the page's root: the map's area (below the header,
- * above the bottom bar, as the home screen lays it out) holding the preview of these spas at the opening camera.
- * The app's first render draws the same markers in the same places and replaces it.
+ * The signed-in home's first frame, for the Worker to put in the page's root after the home's chrome
+ * (common/screen-chrome.ts): over the map's area (below the header, above the bottom bar, as the home screen lays it
+ * out), the preview of these spas at the opening camera. The app's first render draws the same markers in the same
+ * places and replaces it.
  */
 export function mapHomeFirstFrame(spas: SpaListingEntry[]): string {
   const { html, count } = markerPreviewMarkup(clusterIndex(spas), new Map(spas.map((spa) => [spa.id, spa])), OPENING_CAMERA);
   const area = style({ top: HOME_HEADER_HEIGHT_PX, height: HOME_MAP_AREA_HEIGHT });
   return (
-    `<main class="fixed inset-x-0" style="${area}"><div class="${PREVIEW_LAYER_CLASS}" style="background:${BASEMAP_COLORS.land}" data-marker-preview="${count}">` +
-    `<div class="absolute inset-0">${html}</div></div></main>`
+    `<div class="fixed inset-x-0" style="${area}"><div class="${PREVIEW_LAYER_CLASS}" style="background:${BASEMAP_COLORS.land}" data-marker-preview="${count}">` +
+    `<div class="absolute inset-0">${html}</div></div></div>`
   );
 }

@@ -257,7 +257,15 @@ function previewMarkers(page: Page) {
   });
 }
 
-test('the signed-in home’s page draws the spas before any script, and the app’s first render draws them in the same places', async ({ browser }) => {
+/** The signed-in home's header link to the member's profile and its bottom bar: where they are, and the tabs. */
+async function homeChrome(page: Page) {
+  const profile = page.getByRole('link', { name: `Your profile: ${DEMO_CLIENT}` });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(profile).toBeVisible();
+  return { profile: await profile.boundingBox(), nav: await nav.boundingBox(), tabs: await nav.getByRole('link').allTextContents() };
+}
+
+test('the signed-in home’s page draws the spas and the home’s header and bottom bar before any script, and the app’s first render draws them in the same places', async ({ browser }) => {
   // Without JavaScript: what the page itself paints.
   const noScript = await signedInPage(browser, { geolocation: false, javaScriptEnabled: false });
   await noScript.goto('/');
@@ -266,6 +274,9 @@ test('the signed-in home’s page draws the spas before any script, and the app�
   const names = new Set(spas.map((spa) => spa.name));
   expect(inPage.filter((marker) => marker.inView && names.has(marker.name)).length, 'the page itself shows spas of the listing').toBeGreaterThan(0);
   await expect(noScript.locator('[data-marker-preview]')).toBeVisible();
+  // Around them, the home's header with the member's own name and the bottom bar of the member's role.
+  const pageChrome = await homeChrome(noScript);
+  expect(pageChrome.tabs).toEqual(['Map', 'Chat', 'Search', 'Top 10', 'Premium']);
 
   // With it, before the member's location is known (the server's lookup held) and before the map library has loaded.
   const page = await signedInPage(browser, { geolocation: false, serviceWorkers: 'block' });
@@ -285,6 +296,7 @@ test('the signed-in home’s page draws the spas before any script, and the app�
   await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'pending');
   await expect(spaMapArea(page).locator('[data-marker-preview]')).toBeVisible();
   expect(await previewMarkers(page)).toEqual(inPage);
+  expect(await homeChrome(page), 'the app draws its header and bottom bar where the page had them').toEqual(pageChrome);
   expect(await page.evaluate(() => (window as unknown as { previewState: object }).previewState)).toEqual({ seen: true, gone: false });
   // Off the map, the markers are out of the keyboard's way: the first Tab stop among them is one in view.
   const tabStops = await page.locator('[data-marker-preview]').evaluate((layer) => {

@@ -4,10 +4,13 @@
 // them) while the app shell is read, writes their answers into the page as a JSON data block
 // (`<script type="application/json">`, which the Content Security Policy lets through: it is never run) and adds
 // modulepreload links for the screen's code (dist/web/route-chunks.json, written by the build), and draws the
-// screen's first frame into the root where its plan has one (the map home's spa markers). A query that fails
+// screen's first frame into the root where its plan has one (the map home's spa markers, inside the home's header
+// and bottom bar as the build prerendered them: common/screen-chrome.ts). A query that fails
 // is left out: the screen asks for it itself and shows its error. Such a page carries the member's own data, so it
 // is never stored by a cache.
 import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, pageDataText, type FirstQuery, type PageAnswer } from '../common/page-data.ts';
+import type { CurrentUser } from '../common/account.ts';
+import { chromeFor, isScreenChrome, SCREEN_CHROME_FILE } from '../common/screen-chrome.ts';
 import { screenPlan, type ScreenCode, type ScreenPlan } from '../common/screen-plans.ts';
 import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 import { createCaller } from './routers/index.ts';
@@ -22,14 +25,29 @@ const FIRST_FRAME_ATTRIBUTE = `data-prerendered="${FIRST_FRAME}"`;
 
 type ChunkFiles = Partial<Record<ScreenCode, string[]>>;
 
-/** route-chunks.json of the deployed build, read once per isolate. */
-let chunkFiles: Promise<ChunkFiles> | undefined;
+/** Files the build writes for the Worker, read once per isolate (what a missing or unusable file gives instead). */
+const buildFiles = new Map<string, Promise<unknown>>();
 
+function buildFile<T>(env: Bindings, origin: string, path: string, usable: (value: unknown) => value is T, fallback: T): Promise<T> {
+  let file = buildFiles.get(path);
+  if (!file) {
+    file = env.ASSETS.fetch(new Request(new URL(path, origin)))
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null);
+    buildFiles.set(path, file);
+  }
+  return file.then((value) => (usable(value) ? value : fallback));
+}
+
+/** dist/web/route-chunks.json: the files of each screen's code. */
 function screenChunks(env: Bindings, origin: string): Promise<ChunkFiles> {
-  chunkFiles ??= env.ASSETS.fetch(new Request(new URL('/route-chunks.json', origin)))
-    .then((response) => (response.ok ? (response.json() as Promise<ChunkFiles>) : {}))
-    .catch(() => ({}));
-  return chunkFiles;
+  return buildFile(env, origin, '/route-chunks.json', (value): value is ChunkFiles => typeof value === 'object' && value !== null, {});
+}
+
+/** The signed-in home's chrome for the member who signed in (null without a build that wrote it). */
+async function homeChrome(env: Bindings, origin: string, me: unknown): Promise<string | null> {
+  const chrome = await buildFile(env, origin, SCREEN_CHROME_FILE, isScreenChrome, null);
+  return chrome && me ? chromeFor(chrome, me as CurrentUser) : null;
 }
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
@@ -93,6 +111,8 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   };
   const [answers, chunks, html] = await Promise.all([askPlan(), screenChunks(env, url.origin), shell.text()]);
   const frame = await firstFrame(plan, answers, readConfig(env), executionCtx);
+  // The screen's chrome around its frame: a page without a frame is left to the app, chrome and all.
+  const chrome = frame && plan.firstFrame?.chrome === 'home' ? await homeChrome(env, url.origin, answerOf(answers)('account.me')) : null;
   // The screen's code after the app's own preloads.
   const links = [...new Set(plan.code.flatMap((key) => chunks[key] ?? []))]
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
@@ -102,7 +122,7 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   // largest part (hundreds of kB with the map's listing), goes in last: each replace copies what it searches.
   const page = html
     .replace('</head>', () => `  ${links}\n  </head>`)
-    .replace(ROOT_ELEMENT, (root) => (frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${frame}</div>` : root))
+    .replace(ROOT_ELEMENT, (root) => (frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${chrome ?? ''}${frame}</div>` : root))
     .replace('</body>', () => `  ${data}\n  </body>`);
 
   const headers = new Headers(shell.headers);

@@ -1,4 +1,5 @@
 // A member's picture, or the first letter of their name on the role's colour when there is none.
+import { initialOf } from '../../common/names.ts';
 import type { Role } from '../../common/roles.ts';
 import { cn } from '../lib/cn.ts';
 import { ROLE_THEME } from '../lib/role-theme.ts';
@@ -16,14 +17,13 @@ export function Avatar({ name, picture, role, size = 36, className }: AvatarProp
   if (picture) {
     return <img src={picture} alt="" width={size} height={size} style={style} className={cn('shrink-0 rounded-full object-cover', className)} />;
   }
-  const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   return (
     <span
       aria-hidden="true"
       style={style}
       className={cn('flex shrink-0 items-center justify-center rounded-full font-semibold', ROLE_THEME[role].avatar, className)}
     >
-      {initial}
+      {initialOf(name)}
     </span>
   );
 }

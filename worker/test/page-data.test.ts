@@ -7,9 +7,11 @@ import { env } from 'cloudflare:workers';
 import { RETURNING_VISITOR_COOKIE } from '../../common/account.ts';
 import type { SpaListingEntry } from '../../common/map.ts';
 import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, type PageAnswer } from '../../common/page-data.ts';
+import { escapeHtml } from '../../common/html.ts';
+import { SCREEN_CHROME_FILE } from '../../common/screen-chrome.ts';
 import { mapHomeFirstFrame } from '../../common/spa-markers.ts';
 import { ban, createMember } from './members.ts';
-import { as, call, get, json, trpcQuery, type Output } from './helpers.ts';
+import { as, call, database, get, json, trpcQuery, type Output } from './helpers.ts';
 
 const DATA_BLOCK = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`);
 
@@ -87,7 +89,8 @@ describe('a screen sent with its first answers', () => {
     const listing = answerOf(home.answers, 'map.users', { role: 'spa_management' }) as SpaListingEntry[];
     expect(listing).toEqual(await json(await call('/api/users?role=spa_management')));
     // The root holds the map's first frame: the preview of that listing's markers, drawn before any script.
-    expect(home.html).toContain(`<div id="root" data-prerendered="${FIRST_FRAME}">${mapHomeFirstFrame(listing)}</div>`);
+    expect(home.html).toContain(`<div id="root" data-prerendered="${FIRST_FRAME}">`);
+    expect(home.html).toContain(`${mapHomeFirstFrame(listing)}</div>`);
     // The frame is kept beside the listing in the edge cache, and a write that changes the listing purges both.
     const spa = await createMember('spa_management');
     const placed = await call('/api/profile/address', { method: 'PATCH', cookie: spa.cookie, body: { address: 'Frame Street, Makati City', latitude: 14.5547, longitude: 121.0244 } });
@@ -95,11 +98,32 @@ describe('a screen sent with its first answers', () => {
     const after = await page('/', member.cookie);
     const newListing = answerOf(after.answers, 'map.users', { role: 'spa_management' }) as SpaListingEntry[];
     expect(newListing.map((entry) => entry.id)).toContain(spa.id);
-    expect(after.html).toContain(`<div id="root" data-prerendered="${FIRST_FRAME}">${mapHomeFirstFrame(newListing)}</div>`);
+    expect(after.html).toContain(`${mapHomeFirstFrame(newListing)}</div>`);
     expect(mapHomeFirstFrame(newListing)).not.toBe(mapHomeFirstFrame(listing));
     const boards = await page('/leaderboards', null);
     expect(answerOf(boards.answers, 'account.me')).toBeNull();
     expect(answerOf(boards.answers, 'leaderboards.board', { board: 'therapists', timeframe: 'monthly' })).toMatchObject({ board: 'therapists', timeframe: 'monthly' });
+  });
+
+  it("puts the home's header and bottom bar around the frame, with the member's own name, initial or picture", async () => {
+    // The build writes the chrome (common/screen-chrome.ts); `npm test` builds the web app before these tests.
+    const built = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch(`https://spa.test${SCREEN_CHROME_FILE}`);
+    expect(built.status, 'the web build wrote the chrome').toBe(200);
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<div class="fixed inset-x-0" style="top:60px'));
+    const client = await createMember({ name: `Ñino "Tala" & Sons' ${Date.now()}` });
+    const chrome = rootOf((await page('/', client.cookie)).html);
+    expect(chrome).toContain(`>${escapeHtml(client.name)}</span>`);
+    expect(chrome).toContain('>Ñ</span>');
+    expect(chrome).not.toMatch(/[\uE000-\uF8FF]/u); // no stand-in is left
+    const tabs = (markup: string) => [...markup.matchAll(/<\/span>([A-Za-z0-9 ]+)<\/a><\/li>/g)].map((match) => match[1]);
+    expect(tabs(chrome)).toEqual(['Map', 'Chat', 'Search', 'Top 10', 'Premium']);
+    // A member with a picture shows it; an admin's bar has the admin's tabs.
+    const admin = await createMember('admin');
+    const picture = `/media/${'a'.repeat(64)}.jpg?x="><b>`;
+    await database().execute({ sql: 'update users set profile_pic = ? where id = ?', args: [picture, admin.id] });
+    const adminChrome = rootOf((await page('/', admin.cookie)).html);
+    expect(adminChrome).toContain(`<img src="${escapeHtml(picture)}"`);
+    expect(tabs(adminChrome)).toEqual(['Map', 'Chat', 'Admin', 'Top 10', 'Favorites', 'Premium']);
   });
 
   it('leaves out what a request may not have, and keeps the landing page for visitors as it was prerendered', async () => {
