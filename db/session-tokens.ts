@@ -1,7 +1,7 @@
 // Session tokens after Lucia's guide: a token is `<id>.<secret>`, each half 120 bits of randomness, and only
 // SHA-256 of the secret is stored. Making a token and its row needs no request, so it lives beside the schema:
 // the Worker's sign-in and the tools that create signed-in members (tests, benchmarks) share it.
-import { sha256 } from '@oslojs/crypto/sha2';
+import { createHash } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { sessions } from './schema.ts';
 
@@ -14,8 +14,9 @@ function randomSecureString(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/** SHA-256 of a token's secret, natively (node:crypto, which workerd has with nodejs_compat): every signed-in request hashes one. */
 export function hashSecret(secret: string): Uint8Array {
-  return sha256(new TextEncoder().encode(secret));
+  return createHash('sha256').update(secret).digest();
 }
 
 /** Where a session was opened, coarsely (worker/services/session-origin.ts): shown in the member's list of devices. */
