@@ -26,7 +26,15 @@ export interface PageAnswer extends FirstQuery {
   data: unknown;
 }
 
-/** The data block's text: JSON that cannot end the element or open another (`<`, `>`, `&` and line separators escaped). */
+/**
+ * JSON text that cannot end a `<script>` element or open another: `<`, `>`, `&` and the line separators written as
+ * `\u` escapes, which leave the JSON's value as it was.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The data block's text. */
 export function pageDataText(answers: PageAnswer[]): string {
-  return JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return scriptSafeJson(JSON.stringify(answers));
 }

@@ -8,14 +8,14 @@
 // and bottom bar as the build prerendered them: common/screen-chrome.ts). A query that fails
 // is left out: the screen asks for it itself and shows its error. Such a page carries the member's own data, so it
 // is never stored by a cache.
-import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, pageDataText, type FirstQuery, type PageAnswer } from '../common/page-data.ts';
+import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, scriptSafeJson, type FirstQuery } from '../common/page-data.ts';
 import type { CurrentUser } from '../common/account.ts';
 import { chromeFor, isScreenChrome, SCREEN_CHROME_FILE } from '../common/screen-chrome.ts';
 import { screenPlan, type ScreenCode, type ScreenPlan } from '../common/screen-plans.ts';
 import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 import { createCaller } from './routers/index.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
-import { cachedJson, CACHE_SCOPES } from './services/edge-cache.ts';
+import { cachedJson, cachedJsonBytes, CACHE_SCOPES } from './services/edge-cache.ts';
 import { readSessionToken } from './services/sessions.ts';
 import { createContext } from './trpc.ts';
 
@@ -52,8 +52,41 @@ async function homeChrome(env: Bindings, origin: string, me: unknown): Promise<s
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
 
+/**
+ * An answer as the page holds it: the procedure's, or the bytes of the JSON the edge cache keeps of it (a few hundred
+ * kB for the map's listing), which go into the data block as they are and are parsed only if something here reads them.
+ */
+interface HeldAnswer extends FirstQuery {
+  data?: unknown;
+  bytes?: ArrayBuffer;
+}
+
+const parsedBytes = new WeakMap<ArrayBuffer, unknown>();
+
+function dataOfAnswer(answer: HeldAnswer | undefined): unknown {
+  if (!answer?.bytes) return answer?.data;
+  if (!parsedBytes.has(answer.bytes)) parsedBytes.set(answer.bytes, JSON.parse(new TextDecoder().decode(answer.bytes)));
+  return parsedBytes.get(answer.bytes);
+}
+
 /** What the answers hold for a procedure's path (the first such answer), undefined for one left out. */
-const answerOf = (answers: PageAnswer[]) => (path: string) => answers.find((answer) => answer.path === path)?.data;
+const answerOf = (answers: HeldAnswer[]) => (path: string) => dataOfAnswer(answers.find((answer) => answer.path === path));
+
+/** Whether the answers hold something for a path (not null: a session that no longer works answers nobody). */
+const answered = (answers: HeldAnswer[], path: string) =>
+  answers.some((answer) => answer.path === path && (answer.bytes !== undefined || (answer.data !== null && answer.data !== undefined)));
+
+/** The data block's content: each answer's JSON, script-safe, and held bytes as they are (they are stored script-safe). */
+function dataBlock(answers: HeldAnswer[]): (string | ArrayBuffer)[] {
+  const parts: (string | ArrayBuffer)[] = ['['];
+  answers.forEach(({ bytes, ...answer }, index) => {
+    if (index > 0) parts.push(',');
+    if (!bytes) parts.push(scriptSafeJson(JSON.stringify(answer)));
+    else parts.push(`${scriptSafeJson(JSON.stringify(answer)).slice(0, -1)},"data":`, bytes, '}');
+  });
+  parts.push(']');
+  return parts;
+}
 
 /**
  * Where a first frame drawn from the answer at a path is kept, beside that answer in the edge cache (purged by the
@@ -69,14 +102,20 @@ function frameCacheOf(path: string, config: Config): { scope: string; variant: s
   return { scope: CACHE_SCOPES.spaListing.scope, variant: CACHE_SCOPES.spaListing.variants[1], ttlSeconds };
 }
 
+/** Where the edge cache keeps a first query's answer as the procedure gives it to everyone: the spa listing. */
+function storedAnswerOf({ path, input }: FirstQuery, config: Config): { scope: string; variant: string } | null {
+  if (path !== 'map.users' || (input as { role?: unknown } | undefined)?.role !== 'spa_management' || config.SPA_LISTING_CACHE_SECONDS === 0) return null;
+  return { scope: CACHE_SCOPES.spaListing.scope, variant: CACHE_SCOPES.spaListing.variants[0] };
+}
+
 /**
  * The plan's first frame when every first query answered something (a session that no longer works answers nobody,
  * null, for `account.me`), or null: a frame that fails to draw leaves the root to the app, as a failed query does.
  */
-async function firstFrame(plan: ScreenPlan, answers: PageAnswer[], config: Config, executionCtx?: ExecutionContext): Promise<string | null> {
+async function firstFrame(plan: ScreenPlan, answers: HeldAnswer[], config: Config, executionCtx?: ExecutionContext): Promise<string | null> {
   const frame = plan.firstFrame;
   const dataOf = answerOf(answers);
-  if (!frame || plan.queries.some(({ path }) => dataOf(path) === null || dataOf(path) === undefined)) return null;
+  if (!frame || !plan.queries.every(({ path }) => answered(answers, path))) return null;
   try {
     const cache = frameCacheOf(frame.from, config);
     const draw = async () => frame.draw(dataOf(frame.from));
@@ -94,9 +133,14 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
 
   const resHeaders = new Headers();
   const caller = createCaller(createContext(request, env, resHeaders, executionCtx)) as unknown as Record<string, Record<string, ProcedureCall>>;
-  const ask = async ({ path, input, infinite }: FirstQuery): Promise<PageAnswer | null> => {
+  const config = readConfig(env);
+  const ask = async (query: FirstQuery): Promise<HeldAnswer | null> => {
+    const { path, input, infinite } = query;
     const [scope, name] = path.split('.') as [string, string];
     try {
+      const stored = storedAnswerOf(query, config);
+      const bytes = stored && (await cachedJsonBytes(stored.scope, stored.variant));
+      if (bytes) return { path, input, bytes };
       // A list read as pages is asked for its first page, as the screen's first fetch would (tRPC's first cursor is null).
       const data = await caller[scope]![name]!(infinite ? { ...(input as object), cursor: null } : input);
       return { path, ...(input === undefined ? {} : { input }), ...(infinite ? { infinite } : {}), data };
@@ -104,26 +148,27 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
       return null;
     }
   };
-  const askPlan = async (): Promise<PageAnswer[]> => {
+  const askPlan = async (): Promise<HeldAnswer[]> => {
     const first = (await Promise.all(plan.queries.map(ask))).filter((answer) => answer !== null);
     const followUps = plan.followUps?.(answerOf(first)) ?? [];
     return [...first, ...(await Promise.all(followUps.map(ask))).filter((answer) => answer !== null)];
   };
   const [answers, chunks, html] = await Promise.all([askPlan(), screenChunks(env, url.origin), shell.text()]);
-  const frame = await firstFrame(plan, answers, readConfig(env), executionCtx);
+  const frame = await firstFrame(plan, answers, config, executionCtx);
   // The screen's chrome around its frame: a page without a frame is left to the app, chrome and all.
   const chrome = frame && plan.firstFrame?.chrome === 'home' ? await homeChrome(env, url.origin, answerOf(answers)('account.me')) : null;
   // The screen's code after the app's own preloads.
   const links = [...new Set(plan.code.flatMap((key) => chunks[key] ?? []))]
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('\n    ');
-  const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataText(answers)}</script>`;
-  // Replacement functions, not strings: members' text in the answers may hold `$&` and its kin. The data block, the
-  // largest part (hundreds of kB with the map's listing), goes in last: each replace copies what it searches.
-  const page = html
+  // Replacement functions, not strings: members' text may hold `$&` and its kin. The data block, the largest part
+  // (hundreds of kB with the map's listing), is not put into the page's text but sent beside it in one Blob.
+  const withFrame = html
     .replace('</head>', () => `  ${links}\n  </head>`)
-    .replace(ROOT_ELEMENT, (root) => (frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${chrome ?? ''}${frame}</div>` : root))
-    .replace('</body>', () => `  ${data}\n  </body>`);
+    .replace(ROOT_ELEMENT, (root) => (frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${chrome ?? ''}${frame}</div>` : root));
+  const bodyEnd = withFrame.lastIndexOf('</body>');
+  const data = [`  <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`, ...dataBlock(answers), '</script>\n  '];
+  const page = bodyEnd < 0 ? [withFrame] : [withFrame.slice(0, bodyEnd), ...data, withFrame.slice(bodyEnd)];
 
   const headers = new Headers(shell.headers);
   headers.delete('Content-Length');
@@ -132,5 +177,5 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   headers.append('Vary', 'Cookie');
   // A session the lookup refreshed (or a ban it found) sets or clears the cookie with the page.
   for (const cookie of resHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
-  return new Response(page, { status: 200, headers });
+  return new Response(new Blob(page), { status: 200, headers });
 }

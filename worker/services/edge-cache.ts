@@ -12,6 +12,7 @@
 // that accepts gzip. A 1,000-spa listing is a few hundred kB of JSON and a fifth of that gzipped, which the edge
 // would otherwise compress again for every request; readers inside the Worker would pay to inflate a gzip-only
 // entry on every read (the signed-in home page lost about 15% of its throughput when they did).
+import { scriptSafeJson } from '../../common/page-data.ts';
 import { BOARDS, TIMEFRAMES } from '../../common/recognition.ts';
 
 const KEY_ORIGIN = 'https://edge-cache.internal';
@@ -45,7 +46,8 @@ export async function cachedJson<T>(
   if (hit) return (await hit.json()) as T;
   const value = await load();
   if (cache) {
-    const json = JSON.stringify(value);
+    // Safe to put in a page's data block as it is (worker/page-data.ts); the same value to any JSON reader.
+    const json = scriptSafeJson(JSON.stringify(value));
     const cacheControl = `public, s-maxage=${ttlSeconds}`;
     const stored = Promise.all([
       cache.put(keyOf(scope, variant, 'json'), new Response(json, { headers: { 'Content-Type': 'application/json', 'Cache-Control': cacheControl } })),
@@ -62,8 +64,17 @@ export async function cachedJson<T>(
   return value;
 }
 
+/**
+ * The stored JSON of a scope's variant as bytes, or null: a page puts them into its data block without parsing and
+ * serialising a few hundred kB again (they are stored script-safe, `scriptSafeJson`).
+ */
+export async function cachedJsonBytes(scope: string, variant: string): Promise<ArrayBuffer | null> {
+  const hit = await edgeCache()?.match(keyOf(scope, variant, 'json'));
+  return hit ? hit.arrayBuffer() : null;
+}
+
 /** Whether an `Accept-Encoding` header admits gzip (listed, or by `*`, without `q=0`). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return (acceptEncoding ?? '').split(',').some((entry) => {
     const [coding, ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
     const refused = parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));

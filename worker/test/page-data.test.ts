@@ -81,6 +81,26 @@ describe('a screen sent with its first answers', () => {
     expect((answerOf(answers, 'profiles.profile', { slug: writer.slug }) as Output<'profiles.profile'>).aboutMe).toBe(aboutMe);
   });
 
+  it("keeps a spa's address inside the home's data block, where the cached listing goes in as it is stored", async () => {
+    const [spa, viewer] = await Promise.all([createMember('spa_management'), createMember()]);
+    const address = 'Unit 5 </script><script>alert(1)</script> <!-- & \u2028 $& Makati City';
+    const placed = await call('/api/profile/address', { method: 'PATCH', cookie: spa.cookie, body: { address, latitude: 14.55, longitude: 121.02 } });
+    expect(placed.status).toBe(200);
+    // The listing is filled into the edge cache, stored script-safe: the same JSON value, no `<` in its text.
+    const filled = await call('/api/users?role=spa_management');
+    expect(((await filled.json()) as SpaListingEntry[]).find((entry) => entry.id === spa.id)?.address).toBe(address);
+    const stored = await call('/api/users?role=spa_management');
+    const text = await stored.text();
+    expect(text).toContain('\\u003c/script\\u003e');
+    expect(text).not.toMatch(/[<>\u2028]/);
+    const { html, answers } = await page('/', viewer.cookie);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!-- &');
+    const listing = answerOf(answers, 'map.users', { role: 'spa_management' }) as SpaListingEntry[];
+    expect(listing).toEqual(JSON.parse(text));
+    expect(listing.find((entry) => entry.id === spa.id)?.address).toBe(address);
+  });
+
   it('sends the map home with the listing and the map configuration, and the leaderboards to a visitor too', async () => {
     const member = await createMember();
     const home = await page('/', member.cookie);
