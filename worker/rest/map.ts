@@ -14,7 +14,7 @@ export const mapRoutes = new Hono<HonoEnv>()
     const ttl = readConfig(c.env).SPA_LISTING_CACHE_SECONDS;
     if (c.req.query('role') === 'spa_management' && ttl > 0) {
       const { scope, variants } = CACHE_SCOPES.spaListing;
-      const hit = await cachedAnswer(scope, variants[0], publicCacheControl(ttl), c.req.header('Accept-Encoding'));
+      const hit = await cachedAnswer(scope, variants[0], publicCacheControl(ttl));
       if (hit !== null) return hit;
     }
     return listing(c, next);

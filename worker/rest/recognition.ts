@@ -34,7 +34,7 @@ function board(variantBoard: Board | 'summary'): Handler<HonoEnv> {
   return async (c, next) => {
     const timeframe = c.req.query('timeframe') ?? DEFAULT_TIMEFRAME;
     if (!RESTRICTED_BOARDS.includes(variantBoard as Board) && (TIMEFRAMES as readonly string[]).includes(timeframe)) {
-      const hit = await cachedAnswer(CACHE_SCOPES.leaderboards.scope, `${variantBoard}:${timeframe}`, publicCacheControl(BOARD_CACHE_TTL_SECONDS), c.req.header('Accept-Encoding'));
+      const hit = await cachedAnswer(CACHE_SCOPES.leaderboards.scope, `${variantBoard}:${timeframe}`, publicCacheControl(BOARD_CACHE_TTL_SECONDS));
       if (hit !== null) return hit;
     }
     return viaProcedure(c, next);

@@ -7,22 +7,16 @@
 // per scope and variant: `cachedJson('leaderboards', 'stars:weekly', 30, load)`, purged with
 // `purgeCached('leaderboards', variants)`.
 //
-// Each variant is stored twice when it is filled: as JSON, which readers inside the Worker parse (a procedure's
-// cached board, the home page's listing), and gzipped, compressed once, which a REST hit sends as it is to a client
-// that accepts gzip. A 1,000-spa listing is a few hundred kB of JSON and a fifth of that gzipped, which the edge
-// would otherwise compress again for every request; readers inside the Worker would pay to inflate a gzip-only
-// entry on every read (the signed-in home page lost about 15% of its throughput when they did).
+// The JSON is stored script-safe (`scriptSafeJson`: the same value to any JSON reader), so that a page can put the
+// stored bytes into its data block as they are (worker/page-data.ts). The key names that form: an entry stored
+// before it (plain JSON) is never read as script-safe.
 import { scriptSafeJson } from '../../common/page-data.ts';
 import { BOARDS, TIMEFRAMES } from '../../common/recognition.ts';
 
 const KEY_ORIGIN = 'https://edge-cache.internal';
 
-/** The stored forms of a variant, each under its own key. */
-type StoredForm = 'json' | 'gzip';
-const STORED_FORMS: readonly StoredForm[] = ['json', 'gzip'];
-
-function keyOf(scope: string, variant: string, form: StoredForm): Request {
-  return new Request(`${KEY_ORIGIN}/${encodeURIComponent(scope)}/${encodeURIComponent(variant)}/${form}`);
+function keyOf(scope: string, variant: string): Request {
+  return new Request(`${KEY_ORIGIN}/${encodeURIComponent(scope)}/${encodeURIComponent(variant)}/script-safe-json`);
 }
 
 function edgeCache(): Cache | null {
@@ -31,8 +25,8 @@ function edgeCache(): Cache | null {
 }
 
 /**
- * The cached JSON of a scope's variant, else `load()`'s answer, stored (in both forms) for `ttlSeconds`.
- * `waitUntil` (from the execution context) lets the store finish after the answer; without it the store is awaited.
+ * The cached JSON of a scope's variant, else `load()`'s answer, stored for `ttlSeconds`. `waitUntil` (from the
+ * execution context) lets the store finish after the answer; without it the store is awaited.
  */
 export async function cachedJson<T>(
   scope: string,
@@ -42,22 +36,17 @@ export async function cachedJson<T>(
   waitUntil?: (promise: Promise<unknown>) => void,
 ): Promise<T> {
   const cache = edgeCache();
-  const hit = cache ? await cache.match(keyOf(scope, variant, 'json')) : undefined;
+  const key = keyOf(scope, variant);
+  const hit = cache ? await cache.match(key) : undefined;
   if (hit) return (await hit.json()) as T;
   const value = await load();
   if (cache) {
-    // Safe to put in a page's data block as it is (worker/page-data.ts); the same value to any JSON reader.
-    const json = scriptSafeJson(JSON.stringify(value));
-    const cacheControl = `public, s-maxage=${ttlSeconds}`;
-    const stored = Promise.all([
-      cache.put(keyOf(scope, variant, 'json'), new Response(json, { headers: { 'Content-Type': 'application/json', 'Cache-Control': cacheControl } })),
-      cache.put(
-        keyOf(scope, variant, 'gzip'),
-        new Response(new Response(json).body!.pipeThrough(new CompressionStream('gzip')), {
-          headers: { 'Content-Type': 'application/gzip', 'Cache-Control': cacheControl },
-        }),
-      ),
-    ]);
+    const stored = cache.put(
+      key,
+      new Response(scriptSafeJson(JSON.stringify(value)), {
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, s-maxage=${ttlSeconds}` },
+      }),
+    );
     if (waitUntil) waitUntil(stored);
     else await stored;
   }
@@ -66,47 +55,29 @@ export async function cachedJson<T>(
 
 /**
  * The stored JSON of a scope's variant as bytes, or null: a page puts them into its data block without parsing and
- * serialising a few hundred kB again (they are stored script-safe, `scriptSafeJson`).
+ * serialising a few hundred kB again.
  */
 export async function cachedJsonBytes(scope: string, variant: string): Promise<ArrayBuffer | null> {
-  const hit = await edgeCache()?.match(keyOf(scope, variant, 'json'));
+  const hit = await edgeCache()?.match(keyOf(scope, variant));
   return hit ? hit.arrayBuffer() : null;
 }
 
-/** Whether an `Accept-Encoding` header admits gzip (listed, or by `*`, without `q=0`). */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return (acceptEncoding ?? '').split(',').some((entry) => {
-    const [coding, ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
-    const refused = parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
-    return (coding === 'gzip' || coding === '*') && !refused;
-  });
-}
-
 /**
- * The stored answer of a scope's variant as an HTTP answer, or null: a public REST path answers a hit without
- * building a caller, parsing and serialising again. A client that accepts gzip gets the stored gzip as it is
- * (`encodeBody: 'manual'`: workerd sends the bytes unchanged), any other the stored JSON, streamed as stored. A
- * miss goes through `cachedJson`.
+ * The stored answer of a scope's variant as an HTTP answer (its JSON bytes streamed as they were stored, never
+ * read into a string), or null: a public REST path answers a hit without building a caller, parsing and
+ * serialising again (a 1,000-spa listing is a few hundred kB). A miss goes through `cachedJson`. It goes out
+ * uncompressed, as every answer of the Worker: the edge compresses it for a client that asks (ADR 006, addendum).
  */
-export async function cachedAnswer(
-  scope: string,
-  variant: string,
-  cacheControl: string,
-  acceptEncoding: string | undefined,
-): Promise<Response | null> {
-  const cache = edgeCache();
-  const headers = { 'Content-Type': 'application/json', 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
-  const gzipped = acceptsGzip(acceptEncoding) ? await cache?.match(keyOf(scope, variant, 'gzip')) : undefined;
-  if (gzipped) return new Response(gzipped.body, { headers: { ...headers, 'Content-Encoding': 'gzip' }, encodeBody: 'manual' });
-  const json = await cache?.match(keyOf(scope, variant, 'json'));
-  return json ? new Response(json.body, { headers }) : null;
+export async function cachedAnswer(scope: string, variant: string, cacheControl: string): Promise<Response | null> {
+  const hit = await edgeCache()?.match(keyOf(scope, variant));
+  return hit ? new Response(hit.body, { headers: { 'Content-Type': 'application/json', 'Cache-Control': cacheControl } }) : null;
 }
 
-/** Forgets the given variants of a scope (both forms), so their next read loads fresh data. */
+/** Forgets the given variants of a scope, so their next read loads fresh data. */
 export async function purgeCached(scope: string, variants: readonly string[]): Promise<void> {
   const cache = edgeCache();
   if (!cache) return;
-  await Promise.all(variants.flatMap((variant) => STORED_FORMS.map((form) => cache.delete(keyOf(scope, variant, form)))));
+  await Promise.all(variants.map((variant) => cache.delete(keyOf(scope, variant))));
 }
 
 /** The scopes in use, so that readers and the writes that purge them name the same keys. */

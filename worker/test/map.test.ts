@@ -160,18 +160,15 @@ describe('GET /api/users?role=spa_management', () => {
     expect((await pipelinesServed()) - before).toBe(0);
   });
 
-  it('answers a cache hit with the stored gzip to a client that accepts it, and plain JSON to one that does not', async () => {
+  it('answers a cache hit as plain JSON whatever the client accepts: the edge compresses it for a client that asks', async () => {
     await spaWithPin(); // purges
     const filled = await listing();
-    const gzipped = await call('/api/users?role=spa_management', { headers: { 'Accept-Encoding': 'br, gzip;q=0.8' } });
-    expect(gzipped.headers.get('Content-Encoding')).toBe('gzip');
-    expect(gzipped.headers.get('Vary')).toBe('Accept-Encoding');
-    // workerd inflates an encoded body for a caller inside it; `bench:map` checks the bytes on the wire.
-    expect(await gzipped.json()).toEqual(filled);
-    for (const acceptEncoding of ['identity', 'gzip;q=0, br']) {
-      const plain = await call('/api/users?role=spa_management', { headers: { 'Accept-Encoding': acceptEncoding } });
-      expect(plain.headers.get('Content-Encoding')).toBeNull();
-      expect(await plain.json()).toEqual(filled);
+    // A Worker sees `Accept-Encoding: br, gzip` whatever the client sent (Cloudflare, and Miniflare after it, set it):
+    // an answer encoded here would reach a client that asked for none (curl) as gzip bytes.
+    for (const acceptEncoding of ['br, gzip', 'identity']) {
+      const hit = await call('/api/users?role=spa_management', { headers: { 'Accept-Encoding': acceptEncoding } });
+      expect(hit.headers.get('Content-Encoding')).toBeNull();
+      expect(await hit.json()).toEqual(filled);
     }
   });
 
