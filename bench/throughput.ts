@@ -1,8 +1,8 @@
 // Throughput of one path against a started app, as every HTTP benchmark measures it: autocannon (10 connections,
 // loopback) for what a client sees, and the CPU the workerd processes beneath wrangler spent per request over the
 // same run (from /proc). Both are printed because on this 2-core machine the client competes with the server for
-// CPU: autocannon keeps every body as a string, so a gzipped body (bytes that are not text) costs the client about
-// a millisecond to decode, and its req/s then falls for reasons that are not the server's.
+// CPU: autocannon keeps every body as a string (a gzipped body, bytes that are not text, cost it about a
+// millisecond to decode), so a path's req/s also moves with what the client pays for its answers.
 import autocannon from 'autocannon';
 import type { RunningApp } from '../scripts/app.ts';
 import { workerdUsage } from './workerd-usage.ts';
