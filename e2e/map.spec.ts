@@ -371,3 +371,15 @@ test('before the map library has loaded, the spas show from the listing where th
   };
   await expect.poll(notRed, { message: 'the live map is red where the preview drew each marker' }).toEqual([]);
 });
+
+test('when the map’s code fails to load, Try Again loads the page again and the map shows', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: false, serviceWorkers: 'block' });
+  const mapCode = /\/assets\/spa-map-[^/]*\.js$/;
+  await page.route(mapCode, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  await page.unroute(mapCode);
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await waitForSpaMarkers(page);
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+});

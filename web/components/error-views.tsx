@@ -23,8 +23,20 @@ export function NotFoundView() {
   );
 }
 
-/** An error thrown while rendering a route: the message (the profile has its own), Try Again and Go Home. */
-export function ErrorFallback({ reset, message }: { reset: () => void; message: string }) {
+/**
+ * Code of the app that failed to load (a dropped connection, or a deploy that replaced the app's files): the browser
+ * and React keep the failed import, so trying again in place fails again, and only loading the page fetches it anew.
+ * The messages are Chromium's, Firefox's and Safari's.
+ */
+function isFailedCodeLoad(error: unknown): boolean {
+  return error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
+}
+
+/**
+ * An error thrown while rendering a route: the message (the profile has its own), Try Again and Go Home. Try Again
+ * loads the page again when what failed was loading the app's own code.
+ */
+export function ErrorFallback({ error, reset, message }: { error: unknown; reset: () => void; message: string }) {
   const router = useRouter();
   return (
     <Centered title="Something went wrong">
@@ -32,6 +44,10 @@ export function ErrorFallback({ reset, message }: { reset: () => void; message: 
       <div className="flex gap-3">
         <Button
           onClick={() => {
+            if (isFailedCodeLoad(error)) {
+              window.location.reload();
+              return;
+            }
             reset();
             void router.invalidate();
           }}
@@ -50,7 +66,7 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
   useEffect(() => {
     console.error('Route error:', error);
   }, [error]);
-  return <ErrorFallback reset={reset} message="This page encountered an error. Please try again." />;
+  return <ErrorFallback error={error} reset={reset} message="This page encountered an error. Please try again." />;
 }
 
 /** The session could not be read (server unreachable, offline): say so and offer a retry. */

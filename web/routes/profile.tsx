@@ -275,5 +275,5 @@ export function ProfileErrorView({ error, reset }: ErrorComponentProps) {
     // Report once per error.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
-  return <ErrorFallback reset={reset} message="The profile page encountered an error. This has been logged for review." />;
+  return <ErrorFallback error={error} reset={reset} message="The profile page encountered an error. This has been logged for review." />;
 }
