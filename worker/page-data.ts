@@ -15,7 +15,7 @@ import { screenPlan, type ScreenCode, type ScreenPlan } from '../common/screen-p
 import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 import { createCaller } from './routers/index.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
-import { cachedJson, cachedJsonBytes, CACHE_SCOPES } from './services/edge-cache.ts';
+import { cachedJson, cachedJsonBytes, spaListingCache } from './services/edge-cache.ts';
 import { readSessionToken } from './services/sessions.ts';
 import { createContext } from './trpc.ts';
 
@@ -61,12 +61,8 @@ interface HeldAnswer extends FirstQuery {
   bytes?: ArrayBuffer;
 }
 
-const parsedBytes = new WeakMap<ArrayBuffer, unknown>();
-
 function dataOfAnswer(answer: HeldAnswer | undefined): unknown {
-  if (!answer?.bytes) return answer?.data;
-  if (!parsedBytes.has(answer.bytes)) parsedBytes.set(answer.bytes, JSON.parse(new TextDecoder().decode(answer.bytes)));
-  return parsedBytes.get(answer.bytes);
+  return answer?.bytes ? JSON.parse(new TextDecoder().decode(answer.bytes)) : answer?.data;
 }
 
 /** What the answers hold for a procedure's path (the first such answer), undefined for one left out. */
@@ -97,15 +93,15 @@ function dataBlock(answers: HeldAnswer[]): (string | ArrayBuffer)[] {
  * own listing.
  */
 function frameCacheOf(path: string, config: Config): { scope: string; variant: string; ttlSeconds: number } | null {
-  const ttlSeconds = config.SPA_LISTING_CACHE_SECONDS;
-  if (path !== 'map.users' || ttlSeconds === 0) return null;
-  return { scope: CACHE_SCOPES.spaListing.scope, variant: CACHE_SCOPES.spaListing.variants[1], ttlSeconds };
+  const cache = path === 'map.users' ? spaListingCache(config) : null;
+  return cache && { scope: cache.scope, variant: cache.firstFrame, ttlSeconds: cache.ttlSeconds };
 }
 
 /** Where the edge cache keeps a first query's answer as the procedure gives it to everyone: the spa listing. */
 function storedAnswerOf({ path, input }: FirstQuery, config: Config): { scope: string; variant: string } | null {
-  if (path !== 'map.users' || (input as { role?: unknown } | undefined)?.role !== 'spa_management' || config.SPA_LISTING_CACHE_SECONDS === 0) return null;
-  return { scope: CACHE_SCOPES.spaListing.scope, variant: CACHE_SCOPES.spaListing.variants[0] };
+  const listing = path === 'map.users' && (input as { role?: unknown } | undefined)?.role === 'spa_management';
+  const cache = listing ? spaListingCache(config) : null;
+  return cache && { scope: cache.scope, variant: cache.listing };
 }
 
 /**

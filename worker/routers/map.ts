@@ -14,7 +14,7 @@ import { ROLES, type Role } from '../../common/roles.ts';
 import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import { directionsProvider } from '../providers/directions.ts';
-import { cachedJson, CACHE_SCOPES } from '../services/edge-cache.ts';
+import { cachedJson, spaListingCache } from '../services/edge-cache.ts';
 import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
 import { isPremiumMember } from '../services/users.ts';
 import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
@@ -81,11 +81,10 @@ export const mapRouter = router({
       }
       return listMembersOnMap(ctx.db, input.role);
     }
-    const ttl = ctx.config.SPA_LISTING_CACHE_SECONDS;
-    if (ttl === 0) return listMembersOnMap(ctx.db, 'spa_management');
-    ctx.answerIsPublic(ttl);
-    const { scope, variants } = CACHE_SCOPES.spaListing;
-    return cachedJson(scope, variants[0], ttl, () => listMembersOnMap(ctx.db, 'spa_management'));
+    const cache = spaListingCache(ctx.config);
+    if (!cache) return listMembersOnMap(ctx.db, 'spa_management');
+    ctx.answerIsPublic(cache.ttlSeconds);
+    return cachedJson(cache.scope, cache.listing, cache.ttlSeconds, () => listMembersOnMap(ctx.db, 'spa_management'));
   }),
 
   /** A driving route (Mapbox Directions) or the labelled straight-line estimate. */

@@ -12,6 +12,7 @@
 // before it (plain JSON) is never read as script-safe.
 import { scriptSafeJson } from '../../common/page-data.ts';
 import { BOARDS, TIMEFRAMES } from '../../common/recognition.ts';
+import type { Config } from '../env.ts';
 
 const KEY_ORIGIN = 'https://edge-cache.internal';
 
@@ -94,6 +95,17 @@ export const CACHE_SCOPES = {
     variants: [...BOARDS, 'summary'].flatMap((board) => TIMEFRAMES.map((timeframe) => `${board}:${timeframe}`)),
   },
 } as const satisfies Record<string, { scope: string; variants: readonly string[] }>;
+
+/**
+ * Where the spa listing and the home's first frame drawn from it are kept, and for how long; null when
+ * SPA_LISTING_CACHE_SECONDS is 0 (the cache off): what the procedure, its REST path and the page all go by.
+ */
+export function spaListingCache(config: Pick<Config, 'SPA_LISTING_CACHE_SECONDS'>) {
+  const ttlSeconds = config.SPA_LISTING_CACHE_SECONDS;
+  if (ttlSeconds === 0) return null;
+  const [listing, firstFrame] = CACHE_SCOPES.spaListing.variants;
+  return { scope: CACHE_SCOPES.spaListing.scope, listing, firstFrame, ttlSeconds };
+}
 
 export function purgeSpaListing(): Promise<void> {
   return purgeCached(CACHE_SCOPES.spaListing.scope, CACHE_SCOPES.spaListing.variants);
