@@ -16,7 +16,7 @@ import { profileCardAtScale, profileChunkSizes, profileFirstRender, profileRound
 import { startProviderStandIns } from '../scripts/provider-stand-ins.ts';
 import { signWebhookPayload } from '../worker/providers/paymongo.ts';
 import { benchSize, buildsWeb } from './size.ts';
-import { throughput, throughputHeader, throughputRow, type Throughput } from './throughput.ts';
+import { throughputTable } from './throughput.ts';
 
 const BUDGET_LANDING_KB = 150;
 /** Uncached signed-in reads against GET /sw.js (through the Worker, no database) in the same run (issue 21). */
@@ -69,19 +69,17 @@ try {
   const cookie = cookieOf(await post('/api/login', { name: client.name, password: DEMO_PASSWORD }));
 
   console.log(`\nThroughput and latency (10 connections, ${SECONDS} s, loopback; budget: uncached signed-in reads at least ${BUDGET_READ_RATIO}x of /sw.js in the same run)`);
-  console.log(throughputHeader(46));
-  let baseline: Throughput | undefined;
-  for (const [label, headers] of [
-    ['GET /sw.js', {}], // baseline: through the Worker, no database
-    ['GET /api/health', {}],
-    ['GET /api/user', { Cookie: cookie }],
-    // Profiles (issue 7): a signed-in read with its visibility checks, one database round trip.
-    ['GET /api/profile/by-slug/makati-serenity-spa', { Cookie: cookie }],
-  ] as const) {
-    const figures = await throughput(app, label.split(' ')[1]!, headers, SECONDS);
-    baseline ??= figures;
-    console.log(throughputRow(label, 46, figures, baseline, 'Cookie' in headers ? BUDGET_READ_RATIO : undefined));
-  }
+  await throughputTable(
+    app,
+    [
+      { label: 'GET /sw.js', path: '/sw.js' }, // baseline: through the Worker, no database
+      { label: 'GET /api/health', path: '/api/health' },
+      { label: 'GET /api/user', path: '/api/user', headers: { Cookie: cookie }, budget: BUDGET_READ_RATIO },
+      // Profiles (issue 7): a signed-in read with its visibility checks, one database round trip.
+      { label: 'GET /api/profile/by-slug/makati-serenity-spa', path: '/api/profile/by-slug/makati-serenity-spa', headers: { Cookie: cookie }, budget: BUDGET_READ_RATIO },
+    ],
+    { width: 46, seconds: SECONDS },
+  );
 
   console.log('\nDatabase round trips per request (budget: 1 for a read, 2 for a write)');
   const measure = async (label: string, action: () => Promise<Response>) => {
@@ -282,17 +280,13 @@ async function benchRecognition() {
     await measure(`GET ${path}`, get(path.split(' ')[0]!, path.includes('problems') ? spaCookie : clientCookie));
 
   console.log(`\nBoard throughput (10 connections, ${SECONDS} s, loopback; budget: cached at least ${BUDGET_CACHED_RATIO}x of /sw.js)`);
-  console.log(throughputHeader(60));
-  let baseline: Throughput | undefined;
-  for (const [label, headers] of [
-    ['GET /sw.js', {}],
-    ['GET /api/leaderboards?timeframe=monthly', {}],
-    ['GET /api/leaderboards/problems?timeframe=monthly', { Cookie: spaCookie }],
-  ] as const) {
-    const figures = await throughput(app, label.split(' ')[1]!, headers, SECONDS);
-    baseline ??= figures;
-    const cached = label.includes('leaderboards') && !label.includes('problems');
-    const note = label.includes('problems') ? ' (uncached)' : cached ? ' (edge cache)' : '';
-    console.log(throughputRow(label + note, 60, figures, baseline, cached ? BUDGET_CACHED_RATIO : undefined));
-  }
+  await throughputTable(
+    app,
+    [
+      { label: 'GET /sw.js', path: '/sw.js' },
+      { label: 'GET /api/leaderboards?timeframe=monthly (edge cache)', path: '/api/leaderboards?timeframe=monthly', budget: BUDGET_CACHED_RATIO },
+      { label: 'GET /api/leaderboards/problems?timeframe=monthly (uncached)', path: '/api/leaderboards/problems?timeframe=monthly', headers: { Cookie: spaCookie } },
+    ],
+    { width: 60, seconds: SECONDS },
+  );
 }

@@ -21,7 +21,7 @@ import { RETURNING_VISITOR_COOKIE } from '../common/account.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
 import { freePort, startApp, type RunningApp } from '../scripts/app.ts';
 import { benchSize, buildsWeb } from './size.ts';
-import { throughput, throughputHeader, throughputRow, type Throughput } from './throughput.ts';
+import { throughputTable, type ThroughputRow } from './throughput.ts';
 
 const BUDGET_PAYLOAD_KB = 100;
 /** The edge-cached listing against GET /sw.js in the same run (issue 21). */
@@ -47,8 +47,6 @@ const DRAG_STEPS = benchSize(20, 4);
 /** How long a page step may take before the benchmark gives up (it is slow, not broken, well before this). */
 const BROWSER_TIMEOUT_MS = 180_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-map-'));
-/** The current table's `GET /sw.js` row. */
-let baseline: Throughput | undefined;
 
 /** Deterministic synthetic spas: 40% in Metro Manila, the rest across the Philippines, each with a photo and hours. */
 function spaStatements(from: number, to: number): InStatement[] {
@@ -98,11 +96,10 @@ async function pipelines(app: RunningApp): Promise<number> {
   return app.database.pipelinesServed();
 }
 
-/** Prints one throughput row; the first row of a table is its baseline (`GET /sw.js`). */
-async function throughputOf(app: RunningApp, label: string, path: string, options: { headers?: Record<string, string>; budget?: number } = {}) {
-  const figures = await throughput(app, path, options.headers ?? {}, SECONDS);
-  if (path === '/sw.js') baseline = figures;
-  console.log(throughputRow(label, 34, figures, baseline ?? figures, options.budget));
+/** A throughput table after `GET /sw.js`, its baseline, and a note under it. */
+async function listingTable(app: RunningApp, rows: ThroughputRow[], note: string) {
+  await throughputTable(app, [{ label: 'GET /sw.js', path: '/sw.js' }, ...rows], { width: 34, seconds: SECONDS });
+  console.log(`${' '.repeat(35)}(${note})`);
 }
 
 /** A GET with these headers, the body's bytes as they came (fetch would inflate them). */
@@ -263,12 +260,15 @@ try {
   await addSpas(app, 0, LISTED_SPAS - 14); // with the 14 demo spas, 1,000 at full size
 
   console.log(`\nSpa listing, ${LISTED_SPAS.toLocaleString('en-US')} spas (10 connections, ${SECONDS} s, loopback)`);
-  console.log(throughputHeader(34));
-  await throughputOf(app, 'GET /sw.js', '/sw.js');
-  await throughputOf(app, 'GET /api/users?role=spa_management', '/api/users?role=spa_management', { budget: BUDGET_CACHED_RATIO });
-  console.log('                                   (edge cache, 30 s; writes purge it)');
-  // The signed-in home: the page with the listing and the markers' first frame drawn into it (ADR 023).
-  await throughputOf(app, 'GET / signed in (page + frame)', '/', { headers: { Cookie: `session=${await login(app)}` } });
+  await listingTable(
+    app,
+    [
+      { label: 'GET /api/users?role=spa_management', path: '/api/users?role=spa_management', budget: BUDGET_CACHED_RATIO },
+      // The signed-in home: the page with the listing and the markers' first frame drawn into it (ADR 023).
+      { label: 'GET / signed in (page + frame)', path: '/', headers: { Cookie: `session=${await login(app)}` } },
+    ],
+    'edge cache, 30 s; writes purge it',
+  );
 
   const response = await fetch(`${app.url}/api/users?role=spa_management`);
   const body = Buffer.from(await response.arrayBuffer());
@@ -294,10 +294,11 @@ try {
   const before = await pipelines(app);
   await fetch(`${app.url}/api/users?role=spa_management`);
   console.log(`\nUncached listing: ${(await pipelines(app)) - before} database round trip(s) per request (budget 1)`);
-  console.log(throughputHeader(34));
-  await throughputOf(app, 'GET /sw.js', '/sw.js');
-  await throughputOf(app, 'GET /api/users?role=spa_management', '/api/users?role=spa_management');
-  console.log('                                   (uncached: SPA_LISTING_CACHE_SECONDS=0)');
+  await listingTable(
+    app,
+    [{ label: 'GET /api/users?role=spa_management', path: '/api/users?role=spa_management' }],
+    'uncached: SPA_LISTING_CACHE_SECONDS=0',
+  );
 
   await addSpas(app, LISTED_SPAS - 14, PANNED_SPAS - 14);
   console.log('');

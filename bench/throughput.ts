@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import type { RunningApp } from '../scripts/app.ts';
 import { workerdUsage } from './workerd-usage.ts';
 
-export interface Throughput {
+interface Throughput {
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -16,7 +16,7 @@ export interface Throughput {
   cpuMsPerRequest: number;
 }
 
-export async function throughput(
+async function throughput(
   app: Pick<RunningApp, 'url' | 'pid'>,
   path: string,
   headers: Record<string, string>,
@@ -35,7 +35,7 @@ export async function throughput(
 }
 
 /** The header of a throughput table whose labels are `width` wide. */
-export function throughputHeader(width: number): string {
+function throughputHeader(width: number): string {
   return `${'endpoint'.padEnd(width)} req/s     p50 ms   p99 ms   errors   CPU ms/req   vs /sw.js: req/s, CPU`;
 }
 
@@ -43,9 +43,28 @@ export function throughputHeader(width: number): string {
  * One row: the figures, and the ratios to the baseline (`/sw.js` in the same run) by req/s and by CPU per request
  * (higher is better for both); with a budget, whether both ratios reach it.
  */
-export function throughputRow(label: string, width: number, figures: Throughput, baseline: Throughput, budget?: number): string {
+function throughputRow(label: string, width: number, figures: Throughput, baseline: Throughput, budget?: number): string {
   const byRate = figures.requestsPerSecond / baseline.requestsPerSecond;
   const byCpu = baseline.cpuMsPerRequest / figures.cpuMsPerRequest;
   const verdict = budget === undefined ? '' : byRate >= budget && byCpu >= budget ? ' ok' : ' UNDER';
   return `${label.padEnd(width)} ${figures.requestsPerSecond.toFixed(0).padStart(6)}   ${String(figures.p50).padStart(6)}   ${String(figures.p99).padStart(6)}   ${String(figures.errors).padStart(6)}   ${figures.cpuMsPerRequest.toFixed(2).padStart(10)}   ${byRate.toFixed(2)}x, ${byCpu.toFixed(2)}x${verdict}`;
+}
+
+export interface ThroughputRow {
+  label: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** The ratio both figures must reach against the baseline, where the row has a budget. */
+  budget?: number;
+}
+
+/** Measures and prints a table whose first row, `GET /sw.js`, is the baseline of the rows after it. */
+export async function throughputTable(app: Pick<RunningApp, 'url' | 'pid'>, rows: ThroughputRow[], options: { width: number; seconds: number }): Promise<void> {
+  console.log(throughputHeader(options.width));
+  let baseline: Throughput | undefined;
+  for (const { label, path, headers, budget } of rows) {
+    const figures = await throughput(app, path, headers ?? {}, options.seconds);
+    baseline ??= figures;
+    console.log(throughputRow(label, options.width, figures, baseline, budget));
+  }
 }
