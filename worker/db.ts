@@ -5,7 +5,8 @@
 // relations (no procedure uses `db.query`): extracting them cost more CPU per request than the read itself.
 // The queries every request makes are built once per isolate (`builtOnce`, docs/architecture.md, "A request").
 import type { BatchItem } from 'drizzle-orm/batch';
-import { fillPlaceholders } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client/web';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { drizzle } from 'drizzle-orm/libsql/web';
@@ -47,6 +48,40 @@ export function builtOnce<Q extends BatchItem<'sqlite'>>(build: (db: Database) =
     };
     return item as unknown as Q;
   };
+}
+
+/**
+ * A row of `table` as one JSON object that SQLite writes, keyed and valued as Drizzle maps the row (booleans as
+ * true and false), without the columns named in `omit`. A hot read of many columns then crosses the libSQL client
+ * and Drizzle as one value, where both build an object per column of each row (the session lookup: 42 columns on
+ * every signed-in request). Only integer, boolean, real and plain text columns can be written so; any other kind
+ * is refused when the query is built.
+ */
+export function jsonRowOf<T extends SQLiteTable, O extends keyof T['$inferSelect'] = never>(
+  table: T,
+  omit: readonly O[] = [],
+): SQL<Omit<T['$inferSelect'], O>> {
+  const fields = Object.entries(getTableColumns(table))
+    .filter(([key]) => !omit.includes(key as O))
+    .map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${jsonValueOf(key, column)}`);
+  return sql`json_object(${sql.join(fields, sql`, `)})`;
+}
+
+/** A column's value as `jsonRowOf` writes it: what Drizzle would map it to, JSON null where it holds none. */
+function jsonValueOf(key: string, column: Column): SQL {
+  const orNull = (value: SQL) => (column.notNull ? value : sql`iif(${column} is null, null, ${value})`);
+  switch (column.columnType) {
+    case 'SQLiteInteger':
+    case 'SQLiteText':
+      return sql`${column}`;
+    case 'SQLiteReal':
+      // json_object writes a real with 15 significant digits; 17 give back the very same double.
+      return orNull(sql`json(printf('%!.17g', ${column}))`);
+    case 'SQLiteBoolean':
+      return orNull(sql`json(iif(${column}, 'true', 'false'))`);
+    default:
+      throw new Error(`jsonRowOf: ${key} is a ${column.columnType} column, which JSON cannot carry as Drizzle maps it`);
+  }
 }
 
 /** A term for LIKE … ESCAPE '\': lower case (names and keys are compared in lower case); \, % and _ are taken literally. */

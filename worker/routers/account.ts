@@ -107,7 +107,7 @@ export const accountRouter = router({
       throw error;
     }
     if (!created) throw internalError('The account was not created.');
-    ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, { ...session.row, userId: created.id }));
+    ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, session.row));
     return toCurrentUser(created);
   }),
 

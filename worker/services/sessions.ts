@@ -3,11 +3,12 @@
 // A session ends after 30 days without use (sliding) and 180 days after it began, whichever comes first.
 // Browsers carry the token in an HttpOnly cookie; scripts may send it as `Authorization: Bearer <token>`.
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { decodeHex } from '@oslojs/encoding';
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import { sessions, users } from '../../db/schema.ts';
 import { hashSecret, type SessionRow } from '../../db/session-tokens.ts';
-import { builtOnce, type Database } from '../db.ts';
+import { builtOnce, jsonRowOf, type Database } from '../db.ts';
 import type { Bindings } from '../env.ts';
 import { closeChatSockets } from './chat.ts';
 import { DAY_MS } from '../../common/time.ts';
@@ -21,16 +22,31 @@ export type UserRow = typeof users.$inferSelect;
 export { newSession, type SessionRow } from '../../db/session-tokens.ts';
 
 export interface ValidatedSession {
-  session: SessionRow;
+  session: LiveSession;
   user: UserRow;
   /** True when the last-active time was moved forward; the cookie should be sent again. */
   refreshed: boolean;
 }
 
-/** The session and its member by the session's id: every signed-in request sends it, so it is built once. */
+/** A session as requests see it: its row without the secret's hash, which only the lookup compares. */
+export type LiveSession = Omit<SessionRow, 'secretHash'>;
+
+/** What the session lookup finds: the session, its member, and the secret's hash in lower-case hex. */
+interface FoundSession {
+  session: LiveSession;
+  user: UserRow;
+  secretHash: string;
+}
+
+/**
+ * The session and its member by the session's id: every signed-in request sends it, so it is built once, and
+ * SQLite writes the row as one JSON text (`jsonRowOf`), which the libSQL client and Drizzle pass on as one value.
+ */
 const sessionLookup = builtOnce((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({
+      found: sql<string>`json_object('session', ${jsonRowOf(sessions, ['secretHash'])}, 'user', ${jsonRowOf(users)}, 'secretHash', lower(hex(${sessions.secretHash})))`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
@@ -45,7 +61,8 @@ export function sessionQuery(db: Database, token: string) {
     id,
     query: sessionLookup(db, { id }),
     /** Checks the secret and the lifetimes against the looked-up row; writes only to expire or refresh. */
-    settle: (rows: { session: SessionRow; user: UserRow }[], now = Date.now()) => settleSession(db, secret, rows[0], now),
+    settle: (rows: { found: string }[], now = Date.now()) =>
+      settleSession(db, secret, rows[0] && (JSON.parse(rows[0].found) as FoundSession), now),
   };
 }
 
@@ -68,15 +85,15 @@ const NOBODY: SessionSettlement = { validated: null, endedBy: null };
 async function settleSession(
   db: Database,
   secret: string,
-  found: { session: SessionRow; user: UserRow } | undefined,
+  found: FoundSession | undefined,
   now: number,
 ): Promise<SessionSettlement> {
-  if (!found || !constantTimeEqual(hashSecret(secret), new Uint8Array(found.session.secretHash))) return NOBODY;
+  if (!found || !constantTimeEqual(hashSecret(secret), decodeHex(found.secretHash))) return NOBODY;
   return { validated: await validateFound(db, found, now), endedBy: found.user.isBanned ? 'banned' : null };
 }
 
 /** The session of a token whose secret matched, unless it has expired, its member is gone or banned. */
-async function validateFound(db: Database, { session, user }: { session: SessionRow; user: UserRow }, now: number): Promise<ValidatedSession | null> {
+async function validateFound(db: Database, { session, user }: FoundSession, now: number): Promise<ValidatedSession | null> {
   const expired =
     now - session.lastActiveAt >= SESSION_INACTIVITY_TIMEOUT_MS || now - session.createdAt >= SESSION_ABSOLUTE_LIFETIME_MS;
   if (expired || user.deletedAt !== null) {
@@ -144,7 +161,7 @@ export function sessionCookieName(requestUrl: string): string {
   return new URL(requestUrl).protocol === 'https:' ? '__Host-session' : 'session';
 }
 
-export function sessionCookie(requestUrl: string, token: string, session: SessionRow): string {
+export function sessionCookie(requestUrl: string, token: string, session: Pick<SessionRow, 'createdAt' | 'lastActiveAt'>): string {
   const maxAge = Math.max(0, Math.floor(sessionExpiresAt(session) / 1000 - Date.now() / 1000));
   return `${sessionCookieName(requestUrl)}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
 }

@@ -89,6 +89,30 @@ describe('GET /api/user/export', () => {
     expect((await call('/trpc/privacy.exportData', { cookie: null })).status).toBe(401);
   });
 
+  it('gives the account as stored, to the last digit of a coordinate, whatever the kind of column', async () => {
+    // The signed-in member's row reaches the Worker as one JSON text that SQLite writes (worker/db.ts jsonRowOf).
+    const member = await createMember('client');
+    const stored = {
+      latitude: 14.554729000000002,
+      longitude: -0.30000000000000004,
+      address: 'Unit 7 "Casa" \\ Calle Real\n😀',
+      chatInvisible: true,
+      isPremium: true,
+      updatedAt: Date.now() - 5_000,
+    };
+    await database().execute({
+      sql: 'update users set latitude = ?, longitude = ?, address = ?, chat_invisible = 1, is_premium = 1, updated_at = ?, about_me = null where id = ?',
+      args: [stored.latitude, stored.longitude, stored.address, stored.updatedAt, member.id],
+    });
+    const { account, premium } = JSON.parse((await exportOf(member)).text) as Export;
+    expect(account).toMatchObject({ ...stored, aboutMe: null, email: null, pendingEmail: null });
+    expect(premium.complimentary).toBe(true);
+    await database().execute({ sql: 'update users set chat_invisible = 0, is_premium = 0, latitude = null where id = ?', args: [member.id] });
+    const after = JSON.parse((await exportOf(member)).text) as Export;
+    expect(after.account).toMatchObject({ chatInvisible: false, isPremium: false, latitude: null });
+    expect(after.premium.complimentary).toBe(false);
+  });
+
   it('costs one database round trip', async () => {
     const member = await createMember();
     await trpcQuery('privacy.exportData', member);
