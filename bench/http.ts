@@ -73,6 +73,9 @@ try {
     app,
     [
       { label: 'GET /sw.js', path: '/sw.js' }, // baseline: through the Worker, no database
+      // The same adapter and procedure with no session to look up: a read's cost apart from its database round trip
+      // (its 401s count as errors; they are its answer).
+      { label: 'GET /api/user signed out (no database)', path: '/api/user' },
       { label: 'GET /api/health', path: '/api/health' },
       { label: 'GET /api/user', path: '/api/user', headers: { Cookie: cookie }, budget: BUDGET_READ_RATIO },
       // Profiles (issue 7): a signed-in read with its visibility checks, one database round trip.

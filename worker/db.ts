@@ -1,8 +1,10 @@
 // Drizzle over libSQL's HTTP client: Turso in production, the local libSQL server (db/local-server.ts) locally.
-// Each query or batch is one HTTP round trip (a Hrana pipeline). A client is made per request: a client shared
-// across requests queues queries beyond its concurrency limit and resumes them from another request's
-// context, which workerd cancels as hung; making one costs no I/O. Drizzle is made without the schema's
-// relations (no procedure uses `db.query`): extracting them cost more CPU per request than the read itself.
+// Each query or batch is one HTTP round trip (a Hrana pipeline). One client serves every request of an isolate, made
+// without a concurrency limit: each call then opens its own stream and sends its own fetch from the request that
+// made it. (With the client's default limit of 20, a call beyond it waited in the client's queue and was resumed
+// from another request's context, which workerd cancels as hung; a client per request avoided that, and cost a
+// few percent of every request's CPU to make.) Drizzle is made without the schema's relations (no procedure uses
+// `db.query`): extracting them cost more CPU per request than the read itself.
 // The queries every request makes are built once per isolate (`builtOnce`, docs/architecture.md, "A request").
 import type { BatchItem } from 'drizzle-orm/batch';
 import { fillPlaceholders, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
@@ -14,8 +16,16 @@ import type { Config } from './env.ts';
 
 export type Database = LibSQLDatabase & { $client: Client };
 
+let shared: { url: string; authToken: string | undefined; db: Database } | undefined;
+
+/** The isolate's database, made on first use (and again only if the configuration names another). */
 export function getDatabase(config: Config): Database {
-  return drizzle({ connection: { url: config.TURSO_DATABASE_URL, authToken: config.TURSO_AUTH_TOKEN } });
+  const url = config.TURSO_DATABASE_URL;
+  const authToken = config.TURSO_AUTH_TOKEN;
+  if (shared?.url !== url || shared.authToken !== authToken)
+    // No limit: 0, which the client's documentation names for that, becomes its default of 20 in its code.
+    shared = { url, authToken, db: drizzle({ connection: { url, authToken, concurrency: Infinity } }) };
+  return shared.db;
 }
 
 /** What drizzle's batch and a query's `then` use of a query builder (drizzle-orm 0.45's `_prepare`). */

@@ -51,11 +51,9 @@ export type ReadBatch = Readonly<[BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]
 
 export function createContext(request: Request, env: Bindings, resHeaders: Headers, executionCtx?: ExecutionContext): Context {
   const config = readConfig(env);
-  // Made on first use. tRPC copies the context with a spread whenever a middleware adds to it (every procedure's
-  // does), which reads this getter: a procedure call always makes a client; a request that never reaches one (an
-  // edge-cache hit on a REST path, a page) makes none.
-  let database: Database | undefined;
-  const db = () => (database ??= getDatabase(config));
+  // The isolate's client (worker/db.ts), asked for on first use: a request that never reaches the database (an
+  // edge-cache hit on a REST path, a page) needs no database configured.
+  const db = () => getDatabase(config);
   let resolved: Promise<ValidatedSession | null> | undefined;
   // Why the session was refused (set when a lookup is finished); the cookie is cleared once when it was a ban.
   let ended: SessionEnd | null = null;
