@@ -698,6 +698,8 @@ describe('bad input', () => {
     expect((await error(alice, 'message_invalid')).message).toBe('Messages cannot be empty.');
     alice.send({ type: 'send-message', sessionId, content: ` ${'a'.repeat(1001)} ` });
     expect((await error(alice, 'message_invalid')).message).toBe('Messages can be at most 1,000 characters.');
+    alice.send({ type: 'send-message', sessionId, content: 'a'.repeat(4001) });
+    expect((await error(alice, 'message_invalid')).message).toBe('Messages can be at most 1,000 characters.');
     alice.send({ type: 'send-message', sessionId, content: ` ${'a'.repeat(1000)} ` });
     expect((await bob.next('new-message')).message.content).toHaveLength(1000);
 

@@ -131,7 +131,7 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
    * closed because its session ended: then their sessions end and their requests go at once.
    */
   private async socketGone(ws: WebSocket) {
-    const member = ws.deserializeAttachment() as SocketAttachment | null;
+    const member = this.sockets.attachmentOf(ws);
     if (!member || this.sockets.open(member.id, ws).length > 0) return;
     if (member.sessionEnded) {
       this.memberLeft(member.id);
@@ -205,7 +205,7 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
     await this.sessions.closeSockets(target);
     const sockets = this.sockets.of(target);
     for (const ws of sockets) {
-      closeForEndedSession(ws, 'Signed out');
+      closeForEndedSession(this.sockets, ws, 'Signed out');
       await this.socketGone(ws);
     }
     const away = this.presence.awayWith(target);

@@ -66,6 +66,12 @@ function sessionTag(sessionId: string) {
 
 export class HubSockets {
   private readonly ctx: DurableObjectState;
+  /**
+   * Each socket's attachment as last written or read here (frozen): every frame needs its sender, and deserialising
+   * the attachment for each one was a tenth of a chat message's garbage. Empty again after hibernation, when each
+   * socket's is read once more. Every attachment is written through `attach`, so what is kept is never stale.
+   */
+  private readonly attachments = new WeakMap<WebSocket, Readonly<SocketAttachment>>();
 
   constructor(ctx: DurableObjectState) {
     this.ctx = ctx;
@@ -75,8 +81,26 @@ export class HubSockets {
   accept(member: ChatMember, sessionId: string, sessionExpiresAt: number): { client: WebSocket; server: WebSocket } {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userTag(member.id), sessionTag(sessionId)]);
-    server.serializeAttachment({ ...member, sessionId, sessionExpiresAt } satisfies SocketAttachment);
+    this.attach(server, { ...member, sessionId, sessionExpiresAt });
     return { client, server };
+  }
+
+  /** Who is on a socket, and how it asked to hear presence; null for a socket that was never accepted here. */
+  attachmentOf(ws: WebSocket): Readonly<SocketAttachment> | null {
+    let attachment = this.attachments.get(ws);
+    if (attachment === undefined) {
+      const stored = ws.deserializeAttachment() as SocketAttachment | null;
+      if (stored === null) return null;
+      attachment = Object.freeze(stored);
+      this.attachments.set(ws, attachment);
+    }
+    return attachment;
+  }
+
+  /** Writes a socket's attachment (it survives hibernation) and keeps it for `attachmentOf`. */
+  attach(ws: WebSocket, attachment: SocketAttachment) {
+    ws.serializeAttachment(attachment);
+    this.attachments.set(ws, Object.freeze(attachment));
   }
 
   all(): WebSocket[] {
@@ -95,8 +119,8 @@ export class HubSockets {
   updatePremium(userId: number, premiumUntil: number | null): number {
     const sockets = this.of({ userId });
     for (const ws of sockets) {
-      const attachment = ws.deserializeAttachment() as SocketAttachment | null;
-      if (attachment) ws.serializeAttachment({ ...attachment, premiumUntil } satisfies SocketAttachment);
+      const attachment = this.attachmentOf(ws);
+      if (attachment) this.attach(ws, { ...attachment, premiumUntil });
     }
     return sockets.length;
   }

@@ -99,7 +99,7 @@ export class Presence {
       this.setMeta('fresh_at', fullAt);
     }
     if (member.presence !== mode || member.fullAt !== fullAt)
-      ws.serializeAttachment({ ...member, presence: mode, fullAt } satisfies SocketAttachment);
+      this.sockets.attach(ws, { ...member, presence: mode, fullAt });
   }
 
   /**
@@ -114,7 +114,7 @@ export class Presence {
     ] as const) {
       const entry = published.get(other);
       for (const ws of this.sockets.open(self)) {
-        const attachment = ws.deserializeAttachment() as SocketAttachment | null;
+        const attachment = this.sockets.attachmentOf(ws);
         if (!attachment?.presence) continue;
         if (attachment.presence === 'full') this.sendWhole(ws, this.online(), this.blocks.hiddenFrom(self));
         else if (entry && hidden) this.sockets.sendRaw(ws, changeFrame([], [other]));
@@ -155,7 +155,7 @@ export class Presence {
     const hiddenBy = this.blocks.byMember();
     const cost: BroadcastCost = { full: 0, delta: 0 };
     for (const ws of this.sockets.all()) {
-      const member = ws.deserializeAttachment() as SocketAttachment | null;
+      const member = this.sockets.attachmentOf(ws);
       if (!member) continue;
       const hidden = hiddenBy.get(member.id);
       // A socket hears presence from its `join` on; that answer has the whole list.
@@ -193,7 +193,7 @@ export class Presence {
       if (member && !byId.has(member.id) && !invisible.has(member.id))
         byId.set(member.id, { id: member.id, name: member.name, role: member.role, memberNumber: member.memberNumber });
     };
-    for (const ws of this.sockets.all()) if (ws.readyState === WebSocket.OPEN) add(ws.deserializeAttachment() as ChatMember | null);
+    for (const ws of this.sockets.all()) if (ws.readyState === WebSocket.OPEN) add(this.sockets.attachmentOf(ws));
     for (const { member } of this.sql.exec<{ member: string }>('SELECT member FROM away')) add(JSON.parse(member) as ChatMember);
     const users = sortOnline([...byId.values()]);
     const entries = new Map(users.map((user) => [user.id, JSON.stringify(user)]));
@@ -221,7 +221,8 @@ export class Presence {
 
   /** A member connected or away within their grace period. */
   member(userId: number): ChatMember | undefined {
-    const connected = this.sockets.open(userId)[0]?.deserializeAttachment() as ChatMember | undefined;
+    const socket = this.sockets.open(userId)[0];
+    const connected = socket && this.sockets.attachmentOf(socket);
     if (connected) return connected;
     const away = this.sql.exec<{ member: string }>('SELECT member FROM away WHERE user_id = ?', userId).toArray()[0];
     return away ? (JSON.parse(away.member) as ChatMember) : undefined;

@@ -70,9 +70,10 @@ export function closeSocket(ws: WebSocket, code: number, reason: string) {
 }
 
 /** Closes a socket whose session ended (4001), marked so that its member leaves without a grace period. */
-export function closeForEndedSession(ws: WebSocket, reason: string) {
+export function closeForEndedSession(sockets: HubSockets, ws: WebSocket, reason: string) {
   try {
-    ws.serializeAttachment({ ...(ws.deserializeAttachment() as SocketAttachment), sessionEnded: true } satisfies SocketAttachment);
+    const attachment = sockets.attachmentOf(ws);
+    if (attachment) sockets.attach(ws, { ...attachment, sessionEnded: true });
   } catch {
     // Already closed: its close handler has run.
   }
@@ -112,9 +113,10 @@ export class SocketPolicy {
       closeSocket(ws, CLOSE_TOO_LARGE, 'Frame too large');
       return null;
     }
-    const member = ws.deserializeAttachment() as SocketAttachment;
+    const member = this.sockets.attachmentOf(ws);
+    if (!member) return null;
     if (Date.now() >= member.sessionExpiresAt) {
-      closeForEndedSession(ws, 'Session ended');
+      closeForEndedSession(this.sockets, ws, 'Session ended');
       return null;
     }
     const limits = this.limitsFor(ws);
