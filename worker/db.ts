@@ -7,8 +7,7 @@
 // `db.query`): extracting them cost more CPU per request than the read itself.
 // The queries every request makes are built once per isolate (`builtOnce`, docs/architecture.md, "A request").
 import type { BatchItem } from 'drizzle-orm/batch';
-import { fillPlaceholders, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { fillPlaceholders, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Client } from '@libsql/client/web';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { drizzle } from 'drizzle-orm/libsql/web';
@@ -60,21 +59,21 @@ export function builtOnce<Q extends BatchItem<'sqlite'>>(build: (db: Database) =
   };
 }
 
+/** The row a selection of columns maps to in Drizzle: each column's value, or null where it may hold none. */
+export type JsonRow<C extends Record<string, Column>> = {
+  [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null;
+};
+
 /**
- * A row of `table` as one JSON object that SQLite writes, keyed and valued as Drizzle maps the row (booleans as
- * true and false), without the columns named in `omit`. A hot read of many columns then crosses the libSQL client
- * and Drizzle as one value, where both build an object per column of each row (the session lookup: 42 columns on
- * every signed-in request). Only integer, boolean, real and plain text columns can be written so; any other kind
- * is refused when the query is built.
+ * Columns of one row as one JSON object that SQLite writes, keyed and valued as Drizzle maps them (booleans as true
+ * and false), and parsed when the row is mapped. A hot read of many columns then crosses the libSQL client and
+ * Drizzle as one value, where both build an object per column of each row (the session lookup: 42 columns on every
+ * signed-in request; a profile's card). Only integer, boolean, real and plain text columns can be written so; any
+ * other kind is refused when the query is built.
  */
-export function jsonRowOf<T extends SQLiteTable, O extends keyof T['$inferSelect'] = never>(
-  table: T,
-  omit: readonly O[] = [],
-): SQL<Omit<T['$inferSelect'], O>> {
-  const fields = Object.entries(getTableColumns(table))
-    .filter(([key]) => !omit.includes(key as O))
-    .map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${jsonValueOf(key, column)}`);
-  return sql`json_object(${sql.join(fields, sql`, `)})`;
+export function jsonRowOf<C extends Record<string, Column>>(columns: C): SQL<JsonRow<C>> {
+  const fields = Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${jsonValueOf(key, column)}`);
+  return sql`json_object(${sql.join(fields, sql`, `)})`.mapWith((text: string) => JSON.parse(text) as JsonRow<C>);
 }
 
 /** A column's value as `jsonRowOf` writes it: what Drizzle would map it to, JSON null where it holds none. */

@@ -21,7 +21,7 @@ import { flowers, medals, redFlags, reviews, stars, users } from '../../db/schem
 import { RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
 import { coordinateShown } from '../../common/geo.ts';
 import { pageOf } from '../../common/page.ts';
-import { builtOnce, type Database } from '../db.ts';
+import { builtOnce, jsonRowOf, type Database } from '../db.ts';
 import { linkSlug } from './member-sql.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { SHARED_MEMBER_KEYS, sharedMemberFields, userColumns } from './users.ts';
@@ -124,7 +124,8 @@ type ProfileMember = Pick<UserRow, (typeof PROFILE_MEMBER_KEYS)[number]>;
 export const profileRead = targetRead((db, target) =>
   db
     .select({
-      user: userColumns(PROFILE_MEMBER_KEYS),
+      // One JSON text for the member's columns (worker/db.ts jsonRowOf): every profile read sends this query.
+      user: jsonRowOf(userColumns(PROFILE_MEMBER_KEYS)),
       received: sql<number>`(select count(*) from reviews as got where got.target_user_id = ${OUTER_USER_ID} and got.removed_at is null)`,
       spasReviewed: reviewCountOfRole('spa_management'),
       therapistsReviewed: reviewCountOfRole('therapist'),

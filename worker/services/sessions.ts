@@ -4,7 +4,7 @@
 // Browsers carry the token in an HttpOnly cookie; scripts may send it as `Authorization: Bearer <token>`.
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeHex } from '@oslojs/encoding';
-import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import { sessions, users } from '../../db/schema.ts';
 import { hashSecret, type SessionRow } from '../../db/session-tokens.ts';
@@ -31,27 +31,28 @@ export interface ValidatedSession {
 /** A session as requests see it: its row without the secret's hash, which only the lookup compares. */
 export type LiveSession = Omit<SessionRow, 'secretHash'>;
 
-/** What the session lookup finds: the session, its member, and the secret's hash in lower-case hex. */
-interface FoundSession {
-  session: LiveSession;
-  user: UserRow;
-  secretHash: string;
-}
+/** The columns of a LiveSession. */
+const { secretHash: _secretHash, ...liveSessionColumns } = getTableColumns(sessions);
 
 /**
  * The session and its member by the session's id: every signed-in request sends it, so it is built once, and
- * SQLite writes the row as one JSON text (`jsonRowOf`), which the libSQL client and Drizzle pass on as one value.
+ * SQLite writes each row as one JSON text (`jsonRowOf`), which the libSQL client and Drizzle pass on as one value.
  */
 const sessionLookup = builtOnce((db) =>
   db
     .select({
-      found: sql<string>`json_object('session', ${jsonRowOf(sessions, ['secretHash'])}, 'user', ${jsonRowOf(users)}, 'secretHash', lower(hex(${sessions.secretHash})))`,
+      session: jsonRowOf(liveSessionColumns),
+      user: jsonRowOf(getTableColumns(users)),
+      secretHash: sql<string>`lower(hex(${sessions.secretHash}))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1),
 );
+
+/** What the session lookup finds: the session, its member, and the secret's hash in lower-case hex. */
+type FoundSession = { session: LiveSession; user: UserRow; secretHash: string };
 
 /** The session lookup of a token as a query, so that a read can send it in the same batch as its own queries. */
 export function sessionQuery(db: Database, token: string) {
@@ -61,8 +62,7 @@ export function sessionQuery(db: Database, token: string) {
     id,
     query: sessionLookup(db, { id }),
     /** Checks the secret and the lifetimes against the looked-up row; writes only to expire or refresh. */
-    settle: (rows: { found: string }[], now = Date.now()) =>
-      settleSession(db, secret, rows[0] && (JSON.parse(rows[0].found) as FoundSession), now),
+    settle: (rows: FoundSession[], now = Date.now()) => settleSession(db, secret, rows[0], now),
   };
 }
 
