@@ -15,7 +15,8 @@
 // 13), and tries to open more. The bare relay runs it too, once as one object and once with an object per pair, the
 // app's own topology, so what the app's code adds per message can be read apart from what an object per chat costs.
 // Last, on an app of its own, what one presence change costs at 100, 500 and 2,000 online (bench/chat-presence.ts).
-// Each target first carries the same load for a few seconds that are not measured (WARM_UP_SECONDS). Figures are
+// Each target's heap is first collected in full through the inspector (what its set-up left is not the messages'
+// garbage), then it carries the same load for a few seconds that are not measured (WARM_UP_SECONDS). Figures are
 // printed with their budgets; nothing fails.
 import { createClient } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,7 +30,7 @@ import { freePort, startApp, startWranglerDev, type RunningApp, type WranglerDev
 import { PRESENCE_PREFIX, presenceBench, type PresenceResult } from './chat-presence.ts';
 import { benchSize, buildsWeb, SMOKE } from './size.ts';
 import { NodeWebSocket } from './node-websocket.ts';
-import { COLLECTION_MB, watchHeap, type HeapTrace } from './workerd-heap.ts';
+import { COLLECTION_MB, collectGarbage, watchHeap, type HeapTrace } from './workerd-heap.ts';
 import { workerdUsage } from './workerd-usage.ts';
 
 const SOCKETS = Math.ceil(benchSize(500, 4, 'CHAT_BENCH_SOCKETS') / 2) * 2;
@@ -363,6 +364,10 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
     const setupPresenceFrames = stats.presenceFrames;
     const setupPresenceMb = stats.presenceBytes / 1024 / 1024;
     const paired = workerdUsage(target.pid);
+    // Every target's warm-up starts from a collected heap: the app's set-up (500 sign-ins, joins and pairings, which
+    // the bare relay has none of) leaves tens of MB of garbage, collected otherwise a few seconds into the run. The
+    // warm-up comes after, since a full collection also drops compiled code, which the first messages then rebuild.
+    await collectGarbage(target.inspectorPort);
     if (WARM_UP_SECONDS > 0) {
       process.stdout.write(`, warming up for ${WARM_UP_SECONDS} s`);
       await warmUp(peers, stats);

@@ -17,8 +17,8 @@ export interface HeapTrace {
   collections: { at: number; fromMb: number; toMb: number }[];
 }
 
-/** Starts sampling; `stop` ends it and reads the samples. */
-export async function watchHeap(inspectorPort: number): Promise<{ stop(): HeapTrace }> {
+/** A session with the isolate's inspector. */
+async function inspect(inspectorPort: number): Promise<InstanceType<typeof NodeWebSocket>> {
   const origin = `http://127.0.0.1:${inspectorPort}`;
   const [target] = (await (await fetch(`${origin}/json`)).json()) as { webSocketDebuggerUrl: string }[];
   if (!target) throw new Error(`wrangler's inspector on port ${inspectorPort} lists no isolate`);
@@ -27,6 +27,25 @@ export async function watchHeap(inspectorPort: number): Promise<{ stop(): HeapTr
     socket.addEventListener('open', resolve, { once: true });
     socket.addEventListener('error', () => reject(new Error(`wrangler's inspector on port ${inspectorPort} refused the socket`)), { once: true });
   });
+  return socket;
+}
+
+/**
+ * A full collection of the isolate's heap, now: a measured run then starts from the same clean heap whatever its
+ * set-up left behind (as JMH collects between a benchmark's iterations).
+ */
+export async function collectGarbage(inspectorPort: number): Promise<void> {
+  const socket = await inspect(inspectorPort);
+  await new Promise((resolve) => {
+    socket.addEventListener('message', resolve, { once: true });
+    socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  });
+  socket.close();
+}
+
+/** Starts sampling; `stop` ends it and reads the samples. */
+export async function watchHeap(inspectorPort: number): Promise<{ stop(): HeapTrace }> {
+  const socket = await inspect(inspectorPort);
   const samples: { at: number; mb: number }[] = [];
   socket.addEventListener('message', (event: MessageEvent) => {
     const usedSize = (JSON.parse(String(event.data)) as { result?: { usedSize?: number } }).result?.usedSize;
