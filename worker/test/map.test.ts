@@ -3,6 +3,8 @@
 // and its bounds; geocoding from the gazetteer and the platform's own addresses; directions estimates.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_MESSAGES, LOCATION_MESSAGES } from '../../common/geo.ts';
+import { SECOND_MS } from '../../common/time.ts';
+import { CACHE_SCOPES, edgeCacheKey } from '../services/edge-cache.ts';
 import { call, database, json, messageOf, pipelinesServed, trpcGet, untilLimited, trpcQuery, type CurrentUser, type ErrorBody, type Output, type TrpcResult } from './helpers.ts';
 import { createMember, type TestMember } from './members.ts';
 
@@ -147,6 +149,22 @@ describe('GET /api/users?role=spa_management', () => {
       latitude: 14.55,
       longitude: 121.05,
     });
+  });
+
+  it("answers from this isolate's copy for at most a second after the edge cache changed behind it", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const spa = await spaWithPin({ address: 'Copied Street, Makati City' }); // purges
+    const addressListed = async () => (await listing()).find((entry) => entry.id === spa.id)?.address;
+    expect(await addressListed()).toBe('Copied Street, Makati City');
+    // What another isolate's write does to this one: the database changes and the edge cache's entry is purged, but
+    // this isolate's copy is not.
+    await database().execute({ sql: 'update users set address = ? where id = ?', args: ['Elsewhere Street, Pasig', spa.id] });
+    const { scope, variants } = CACHE_SCOPES.spaListing;
+    for (const variant of variants) await (caches as unknown as { default: Cache }).default.delete(edgeCacheKey(scope, variant));
+    vi.setSystemTime(Date.now() + SECOND_MS - 1);
+    expect(await addressListed()).toBe('Copied Street, Makati City');
+    vi.setSystemTime(Date.now() + 1);
+    expect(await addressListed()).toBe('Elsewhere Street, Pasig');
   });
 
   it('costs one database round trip, and none while cached', async () => {
