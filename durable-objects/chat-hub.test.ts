@@ -13,6 +13,7 @@ import {
   CLOSE_TOO_LARGE,
   MAX_FRAME_BYTES,
 } from '../common/chat-protocol.ts';
+import { SOCKETS_PER_TURN } from './hub-sockets.ts';
 import { ChatClient, hubStub, requestIdFor, sessionStub, sessionUpgrade, upgrade } from '../worker/test/chat-client.ts';
 import { call, database, freshIp, GOOD_PASSWORD, json, sessionCookieFrom, type TrpcResult } from '../worker/test/helpers.ts';
 import { createMember, createMembers, type TestMember, withSession } from '../worker/test/members.ts';
@@ -237,6 +238,25 @@ describe('presence', () => {
     expect((await spec.next('online-users-updated')).users).not.toContainEqual(entry(b!));
     expect(watcher.users).toEqual(spec.users);
     expect(watcher.received.filter((frame) => frame.type === 'online-users-updated').length).toBeLessThanOrEqual(2);
+  });
+
+  it('tells every socket of a change sent over several turns, each before what the hub sends it next', async () => {
+    const everyone = await members(2 * SOCKETS_PER_TURN + 11);
+    const [newcomer, ...online] = everyone as [TestMember, ...TestMember[]];
+    const watchers: ChatClient[] = [];
+    for (const member of online) watchers.push(await connect(member, { presence: 'delta' }));
+    await quietHub();
+    for (const watcher of watchers) await presenceFrames(watcher);
+
+    const arriving = await connect(newcomer, { presence: 'delta' });
+    await quietHub();
+    // The change reaches the last sockets a few turns later; a request sent to the last one meanwhile comes after it.
+    const last = watchers.at(-1)!;
+    const { incoming } = await request(arriving, last);
+    const change = { type: 'online-users-changed', joined: [entry(newcomer)], left: [] };
+    const order = last.received.filter((frame) => frame.type === 'online-users-changed' || frame === incoming).map((frame) => frame.type);
+    expect(order).toEqual(['online-users-changed', 'incoming-chat-request']);
+    for (const watcher of watchers) expect(await presenceFrames(watcher)).toEqual([change]);
   });
 
   it('tells only the two members of a block, as a change, and hides a member who asks from every list', async () => {

@@ -18,7 +18,7 @@ import { CHAT_MEMBER_HEADER, HubSockets, type ChatConnection, type SocketAttachm
 import { Presence } from './presence.ts';
 import { Requests } from './requests.ts';
 import { Sessions, partnerOf } from './sessions.ts';
-import { SocketPolicy, closeForEndedSession, closeSocket, refuseExtraSocket } from './socket-policy.ts';
+import { SocketPolicy, closeForEndedSession, refuseExtraSocket } from './socket-policy.ts';
 
 export { CHAT_HUB_NAME, CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from './hub-sockets.ts';
 
@@ -118,7 +118,7 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    closeSocket(ws, code === 1005 || code === 1006 ? 1000 : code, reason);
+    this.sockets.close(ws, code === 1005 || code === 1006 ? 1000 : code, reason);
     await this.socketGone(ws);
   }
 

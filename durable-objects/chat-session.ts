@@ -19,7 +19,7 @@ import { CHAT_ERRORS, CLOSE_CHAT_ENDED, CLOSE_SESSION_ENDED, type ChatErrorCode,
 import { CHAT_MEMBER_HEADER, HubSockets, type MemberConnection, type SocketTarget } from './hub-sockets.ts';
 import { Messages } from './messages.ts';
 import { sessionRowValues, type SessionRow } from './sessions.ts';
-import { SocketPolicy, closeSocket, refuseExtraSocket } from './socket-policy.ts';
+import { SocketPolicy, refuseExtraSocket } from './socket-policy.ts';
 
 /** The one table: the session's row as the hub has it. Sessions are short-lived; a new column ships with a migration. */
 const SCHEMA = `CREATE TABLE IF NOT EXISTS session (
@@ -99,7 +99,7 @@ export class ChatSession extends DurableObject<Record<string, unknown>> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    closeSocket(ws, code === 1005 || code === 1006 ? 1000 : code, reason);
+    this.sockets.close(ws, code === 1005 || code === 1006 ? 1000 : code, reason);
   }
 
   // Called by the hub over RPC -----------------------------------------------------------------------------
@@ -116,7 +116,7 @@ export class ChatSession extends DurableObject<Record<string, unknown>> {
   /** The session ended (the hub has told both members why): its sockets close and nothing of it stays. */
   async end(): Promise<void> {
     const session = this.session();
-    for (const ws of this.sockets.all()) closeSocket(ws, CLOSE_CHAT_ENDED, 'Chat ended');
+    for (const ws of this.sockets.all()) this.sockets.close(ws, CLOSE_CHAT_ENDED, 'Chat ended');
     if (session) this.messages.forget(session.id);
     this.row = null;
     await this.ctx.storage.deleteAll();
@@ -125,7 +125,7 @@ export class ChatSession extends DurableObject<Record<string, unknown>> {
   /** A member signed out (one session) or was banned (all): their sockets here close as the hub's do. */
   async closeSockets(target: SocketTarget): Promise<number> {
     const sockets = this.sockets.of(target);
-    for (const ws of sockets) closeSocket(ws, CLOSE_SESSION_ENDED, 'Signed out');
+    for (const ws of sockets) this.sockets.close(ws, CLOSE_SESSION_ENDED, 'Signed out');
     return sockets.length;
   }
 

@@ -154,6 +154,7 @@ export class Presence {
     const change = changed ? changeFrame(joined, left) : null;
     const hiddenBy = this.blocks.byMember();
     const cost: BroadcastCost = { full: 0, delta: 0 };
+    const frames: [WebSocket, string][] = [];
     for (const ws of this.sockets.all()) {
       const member = this.sockets.attachmentOf(ws);
       if (!member) continue;
@@ -162,23 +163,29 @@ export class Presence {
       if (!member.presence) continue;
       if (member.presence === 'full') {
         cost.full += 1;
-        if (changed) this.sendWhole(ws, online, hidden);
+        if (changed) frames.push([ws, this.wholeFrame(online, hidden)]);
       } else {
         cost.delta += 1;
-        if (member.fullAt === seq) this.sendWhole(ws, online, hidden);
-        else if (change && !hidden) this.sockets.sendRaw(ws, change);
+        if (member.fullAt === seq) frames.push([ws, this.wholeFrame(online, hidden)]);
+        else if (change && !hidden) frames.push([ws, change]);
         else if (change && hidden) {
           const theirs = { joined: joined.filter((user) => !hidden.has(user.id)), left: left.filter((userId) => !hidden.has(userId)) };
-          if (theirs.joined.length > 0 || theirs.left.length > 0) this.sockets.sendRaw(ws, changeFrame(theirs.joined, theirs.left));
+          if (theirs.joined.length > 0 || theirs.left.length > 0) frames.push([ws, changeFrame(theirs.joined, theirs.left)]);
         }
       }
     }
+    this.sockets.sendSpread(frames);
     this.lastCost = cost;
   }
 
   private sendWhole(ws: WebSocket, online: OnlineList, hidden: Set<number> | undefined) {
-    if (!hidden || hidden.size === 0) this.sockets.sendRaw(ws, online.frame);
-    else this.sockets.send(ws, { type: 'online-users-updated', users: online.users.filter((user) => !hidden.has(user.id)) });
+    this.sockets.sendRaw(ws, this.wholeFrame(online, hidden));
+  }
+
+  /** The whole list as a member may see it: without the members on the other side of their blocks. */
+  private wholeFrame(online: OnlineList, hidden: Set<number> | undefined): string {
+    if (!hidden || hidden.size === 0) return online.frame;
+    return JSON.stringify({ type: 'online-users-updated', users: online.users.filter((user) => !hidden.has(user.id)) } satisfies ServerFrame);
   }
 
   /**

@@ -61,14 +61,6 @@ function decode(raw: string | ArrayBuffer): ParsedClientFrame | { error: string;
   return invalid;
 }
 
-export function closeSocket(ws: WebSocket, code: number, reason: string) {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // Already closing.
-  }
-}
-
 /** Closes a socket whose session ended (4001), marked so that its member leaves without a grace period. */
 export function closeForEndedSession(sockets: HubSockets, ws: WebSocket, reason: string) {
   try {
@@ -77,7 +69,7 @@ export function closeForEndedSession(sockets: HubSockets, ws: WebSocket, reason:
   } catch {
     // Already closed: its close handler has run.
   }
-  closeSocket(ws, CLOSE_SESSION_ENDED, reason);
+  sockets.close(ws, CLOSE_SESSION_ENDED, reason);
 }
 
 /** The refusal of a socket beyond the member's cap, or null when the member may open one more. */
@@ -110,7 +102,7 @@ export class SocketPolicy {
    */
   admit(ws: WebSocket, raw: string | ArrayBuffer): { member: SocketAttachment; frame: ParsedClientFrame } | null {
     if (isOversized(raw)) {
-      closeSocket(ws, CLOSE_TOO_LARGE, 'Frame too large');
+      this.sockets.close(ws, CLOSE_TOO_LARGE, 'Frame too large');
       return null;
     }
     const member = this.sockets.attachmentOf(ws);
@@ -121,13 +113,13 @@ export class SocketPolicy {
     }
     const limits = this.limitsFor(ws);
     if (!limits.frames.take() || !this.memberFrames(member.id).take()) {
-      closeSocket(ws, CLOSE_POLICY_VIOLATION, 'Too many frames');
+      this.sockets.close(ws, CLOSE_POLICY_VIOLATION, 'Too many frames');
       return null;
     }
     const frame = decode(raw);
     if ('error' in frame) {
       this.sockets.send(ws, { type: 'error', code: frame.code, message: frame.error });
-      if (!limits.badFrames.take()) closeSocket(ws, CLOSE_POLICY_VIOLATION, 'Too many invalid frames');
+      if (!limits.badFrames.take()) this.sockets.close(ws, CLOSE_POLICY_VIOLATION, 'Too many invalid frames');
       return null;
     }
     return { member, frame };
