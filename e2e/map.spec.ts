@@ -265,7 +265,7 @@ async function homeChrome(page: Page) {
   return { profile: await profile.boundingBox(), nav: await nav.boundingBox(), tabs: await nav.getByRole('link').allTextContents() };
 }
 
-test('the signed-in home’s page draws the spas and the home’s header and bottom bar before any script, and the app’s first render draws them in the same places', async ({ browser }) => {
+test('the signed-in home’s page draws the spas and the home’s header and bottom bar before any script, and the app’s first render draws them in the same places, where they stay when the location falls back to Manila', async ({ browser }) => {
   // Without JavaScript: what the page itself paints.
   const noScript = await signedInPage(browser, { geolocation: false, javaScriptEnabled: false });
   await noScript.goto('/');
@@ -281,7 +281,12 @@ test('the signed-in home’s page draws the spas and the home’s header and bot
   // With it, before the member's location is known (the server's lookup held) and before the map library has loaded.
   const page = await signedInPage(browser, { geolocation: false, serviceWorkers: 'block' });
   await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => undefined);
-  await page.route(/\/trpc\/[^?]*geo\.locate/, () => undefined);
+  let releaseLookup!: () => void;
+  const lookupHeld = new Promise<void>((resolve) => (releaseLookup = resolve));
+  await page.route(/\/trpc\/[^?]*geo\.locate/, async (route) => {
+    await lookupHeld;
+    await route.continue();
+  });
   // Whether the page ever went without the markers once they had shown (Loading map... in between, say).
   await page.addInitScript(() => {
     const state = { seen: false, gone: false };
@@ -310,6 +315,10 @@ test('the signed-in home’s page draws the spas and the home’s header and bot
   expect(tabStops.some((stop) => stop.inView)).toBe(true);
   expect(tabStops.some((stop) => !stop.inView), 'the markup reaches beyond the map').toBe(true);
   expect(tabStops.filter((stop) => stop.focusable !== stop.inView)).toEqual([]);
+  // No device location and none from the server: the fallback is Manila's centre, not the member, and nothing moves.
+  releaseLookup();
+  await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'fallback');
+  expect(await previewMarkers(page)).toEqual(inPage);
   // The app's own markers open a spa's card.
   const spa = inPage.find((marker) => marker.inView && names.has(marker.name))!;
   await page.getByRole('button', { name: spa.name! }).click();

@@ -318,6 +318,9 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
   const selected = shown.find((spa) => spa.id === selectedId) ?? null;
   const sheetMayShow = useAfterFirstPaint();
   const origin = location.data ?? { latitude: MAP_FALLBACK_CENTER.latitude, longitude: MAP_FALLBACK_CENTER.longitude };
+  // Where the member is, once known. The fallback (Manila's centre, spec part 1 section 9) says nothing about that:
+  // the map stays on its own opening camera, where the page's first frame drew the spas, and draws no dot.
+  const located = location.data?.source === 'fallback' ? undefined : location.data;
 
   // Where the map opens: where the member left it, else on the focused spa, else on the member, else Manila.
   const camera = useMemo(
@@ -325,10 +328,10 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       restoredCamera ??
       (focused
         ? { latitude: focused.latitude, longitude: focused.longitude, zoom: MAP_ZOOM.focused }
-        : location.data
-          ? { latitude: location.data.latitude, longitude: location.data.longitude, zoom: MAP_ZOOM.default }
+        : located
+          ? { latitude: located.latitude, longitude: located.longitude, zoom: MAP_ZOOM.default }
           : OPENING_CAMERA),
-    [restoredCamera, focused, location.data],
+    [restoredCamera, focused, located],
   );
 
   // Focus mode opens the focused spa's popup.
@@ -338,9 +341,9 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
 
   // Once the member's location is known, the map centres on it (unless focused, or the member already moved it).
   useEffect(() => {
-    if (!location.data || focusSlug || movedByMember.current) return;
-    mapRef.current?.jumpTo({ center: [location.data.longitude, location.data.latitude], zoom: MAP_ZOOM.default });
-  }, [location.data, focusSlug]);
+    if (!located || focusSlug || movedByMember.current) return;
+    mapRef.current?.jumpTo({ center: [located.longitude, located.latitude], zoom: MAP_ZOOM.default });
+  }, [located, focusSlug]);
 
   // A spa opened from the list flies there; one tapped on the map moves only when the card would cover it.
   const flyRequest = useRef<{ spaId: number; zoom: number } | null>(null);
@@ -479,10 +482,10 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       <MapView label="Spa map" initialView={camera} mapRef={mapRef} onClick={onMapClick} onStyleReady={onStyleReady} reuse fadeDuration={0} loadingPill={!liveMarkers && view === 'map'}>
         {loadedMap ? <SpaLayers map={loadedMap} spas={shown} /> : null}
         {navigation ? <RouteLine route={navigation.route} /> : null}
-        {location.data && location.data.source !== 'fallback' ? <UserDot latitude={location.data.latitude} longitude={location.data.longitude} /> : null}
+        {located ? <UserDot latitude={located.latitude} longitude={located.longitude} /> : null}
       </MapView>
       {!liveMarkers && view === 'map' ? (
-        <MarkerPreview spas={shown} camera={camera} member={location.data?.source === 'fallback' ? undefined : location.data} onOpen={(spa) => setSelectedId(spa.id)} />
+        <MarkerPreview spas={shown} camera={camera} member={located} onOpen={(spa) => setSelectedId(spa.id)} />
       ) : null}
 
       {spasQuery.isError ? (
