@@ -17,9 +17,9 @@ import type { Config } from '../env.ts';
 
 const KEY_ORIGIN = 'https://edge-cache.internal';
 
-/** Where the edge cache keeps a scope's variant. */
-export function edgeCacheKey(scope: string, variant: string): Request {
-  return new Request(`${KEY_ORIGIN}/${encodeURIComponent(scope)}/${encodeURIComponent(variant)}/script-safe-json`);
+/** Where the edge cache keeps a scope's variant (a URL of its own, never a request's). */
+export function edgeCacheKey(scope: string, variant: string): string {
+  return `${KEY_ORIGIN}/${encodeURIComponent(scope)}/${encodeURIComponent(variant)}/script-safe-json`;
 }
 
 /**
@@ -42,15 +42,15 @@ async function storedBytes(scope: string, variant: string): Promise<ArrayBuffer 
   const cache = edgeCache();
   if (!cache) return null;
   const key = edgeCacheKey(scope, variant);
-  const copy = copies.get(key.url);
+  const copy = copies.get(key);
   if (copy && Date.now() - copy.readAt < COPY_MS) return copy.bytes;
   const hit = await cache.match(key);
   if (!hit) {
-    copies.delete(key.url);
+    copies.delete(key);
     return null;
   }
   const bytes = await hit.arrayBuffer();
-  copies.set(key.url, { bytes, readAt: Date.now() });
+  copies.set(key, { bytes, readAt: Date.now() });
   return bytes;
 }
 
@@ -72,7 +72,7 @@ export async function cachedJson<T>(
   if (cache) {
     const key = edgeCacheKey(scope, variant);
     const bytes = new TextEncoder().encode(scriptSafeJson(JSON.stringify(value))).buffer;
-    copies.set(key.url, { bytes, readAt: Date.now() });
+    copies.set(key, { bytes, readAt: Date.now() });
     const stored = cache.put(
       key,
       new Response(bytes, { headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, s-maxage=${ttlSeconds}` } }),
@@ -107,7 +107,7 @@ export async function purgeCached(scope: string, variants: readonly string[]): P
   await Promise.all(
     variants.map((variant) => {
       const key = edgeCacheKey(scope, variant);
-      copies.delete(key.url);
+      copies.delete(key);
       return cache.delete(key);
     }),
   );
