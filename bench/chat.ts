@@ -368,9 +368,6 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
     // the bare relay has none of) leaves tens of MB of garbage, collected otherwise a few seconds into the run. The
     // warm-up comes after, since a full collection also drops compiled code, which the first messages then rebuild.
     await collectGarbage(target.inspectorPort);
-    // The heap's sampler attaches to the inspector before the warm-up too: attached as the run began, the app's runs
-    // (not the relays') mostly had a burst in their first 0.4 s (ADR 005). Only the run's samples are read.
-    const heap = await watchHeap(target.inspectorPort);
     if (WARM_UP_SECONDS > 0) {
       process.stdout.write(`, warming up for ${WARM_UP_SECONDS} s`);
       await warmUp(peers, stats);
@@ -387,6 +384,7 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
     }, 250);
     const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
     lag.enable();
+    const heap = await watchHeap(target.inspectorPort);
     const busyBefore = performance.eventLoopUtilization();
     const periodMs = 1000 / RATE;
     stats.measuring = true;
@@ -407,7 +405,7 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
     });
     await sleep(SECONDS * 1000);
     stats.stopAt = performance.now();
-    const heapTrace = heap.stop(stats.startedAt);
+    const heapTrace = heap.stop();
     const sent = workerdUsage(target.pid);
     for (const stop of timers) stop();
     stopSideLoad?.();

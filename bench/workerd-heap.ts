@@ -43,8 +43,8 @@ export async function collectGarbage(inspectorPort: number): Promise<void> {
   socket.close();
 }
 
-/** Starts sampling; `stop` ends it and reads the samples taken from `from` on (performance.now()). */
-export async function watchHeap(inspectorPort: number): Promise<{ stop(from: number): HeapTrace }> {
+/** Starts sampling; `stop` ends it and reads the samples. */
+export async function watchHeap(inspectorPort: number): Promise<{ stop(): HeapTrace }> {
   const socket = await inspect(inspectorPort);
   const samples: { at: number; mb: number }[] = [];
   socket.addEventListener('message', (event: MessageEvent) => {
@@ -54,10 +54,10 @@ export async function watchHeap(inspectorPort: number): Promise<{ stop(from: num
   let id = 0;
   const timer = setInterval(() => socket.send(JSON.stringify({ id: ++id, method: 'Runtime.getHeapUsage' })), SAMPLE_MS);
   return {
-    stop(from) {
+    stop() {
       clearInterval(timer);
       socket.close();
-      return traceOf(samples.filter((sample) => sample.at >= from));
+      return traceOf(samples);
     },
   };
 }
