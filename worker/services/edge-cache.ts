@@ -31,6 +31,11 @@ export function edgeCacheKey(scope: string, variant: string): string {
  */
 const COPY_MS = SECOND_MS;
 const copies = new Map<string, { bytes: ArrayBuffer; readAt: number }>();
+/**
+ * Purges this isolate has run. What a read or a fill began before a purge may be what the purge removed, so it is
+ * answered but never kept as a copy: the next read after a purge always asks the edge cache.
+ */
+let purges = 0;
 
 function edgeCache(): Cache | null {
   // Absent outside workerd (unit tests in Node); then every read loads.
@@ -44,13 +49,14 @@ async function storedBytes(scope: string, variant: string): Promise<ArrayBuffer 
   const key = edgeCacheKey(scope, variant);
   const copy = copies.get(key);
   if (copy && Date.now() - copy.readAt < COPY_MS) return copy.bytes;
+  const purgesBefore = purges;
   const hit = await cache.match(key);
   if (!hit) {
     copies.delete(key);
     return null;
   }
   const bytes = await hit.arrayBuffer();
-  copies.set(key, { bytes, readAt: Date.now() });
+  if (purges === purgesBefore) copies.set(key, { bytes, readAt: Date.now() });
   return bytes;
 }
 
@@ -67,12 +73,13 @@ export async function cachedJson<T>(
 ): Promise<T> {
   const hit = await storedBytes(scope, variant);
   if (hit) return JSON.parse(new TextDecoder().decode(hit)) as T;
+  const purgesBefore = purges;
   const value = await load();
   const cache = edgeCache();
   if (cache) {
     const key = edgeCacheKey(scope, variant);
     const bytes = new TextEncoder().encode(scriptSafeJson(JSON.stringify(value))).buffer;
-    copies.set(key, { bytes, readAt: Date.now() });
+    if (purges === purgesBefore) copies.set(key, { bytes, readAt: Date.now() });
     const stored = cache.put(
       key,
       new Response(bytes, { headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, s-maxage=${ttlSeconds}` } }),
@@ -104,6 +111,7 @@ export async function cachedAnswer(scope: string, variant: string, cacheControl:
 export async function purgeCached(scope: string, variants: readonly string[]): Promise<void> {
   const cache = edgeCache();
   if (!cache) return;
+  purges += 1;
   await Promise.all(
     variants.map((variant) => {
       const key = edgeCacheKey(scope, variant);
