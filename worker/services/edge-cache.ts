@@ -37,6 +37,11 @@ const copies = new Map<string, { bytes: ArrayBuffer; readAt: number }>();
  */
 let purges = 0;
 
+/** Keeps bytes read or stored as this isolate's copy, unless a purge ran since the read or fill began. */
+function keepCopy(key: string, bytes: ArrayBuffer, purgesBefore: number) {
+  if (purges === purgesBefore) copies.set(key, { bytes, readAt: Date.now() });
+}
+
 function edgeCache(): Cache | null {
   // Absent outside workerd (unit tests in Node); then every read loads.
   return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
@@ -56,7 +61,7 @@ async function storedBytes(scope: string, variant: string): Promise<ArrayBuffer 
     return null;
   }
   const bytes = await hit.arrayBuffer();
-  if (purges === purgesBefore) copies.set(key, { bytes, readAt: Date.now() });
+  keepCopy(key, bytes, purgesBefore);
   return bytes;
 }
 
@@ -79,7 +84,7 @@ export async function cachedJson<T>(
   if (cache) {
     const key = edgeCacheKey(scope, variant);
     const bytes = new TextEncoder().encode(scriptSafeJson(JSON.stringify(value))).buffer;
-    if (purges === purgesBefore) copies.set(key, { bytes, readAt: Date.now() });
+    keepCopy(key, bytes, purgesBefore);
     const stored = cache.put(
       key,
       new Response(bytes, { headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, s-maxage=${ttlSeconds}` } }),
