@@ -14,6 +14,7 @@ import {
   MAX_FRAME_BYTES,
 } from '../common/chat-protocol.ts';
 import { SOCKETS_PER_TURN } from './hub-sockets.ts';
+import { FLOOD_COOL_DOWN_MS } from './socket-policy.ts';
 import { ChatClient, hubStub, requestIdFor, sessionStub, sessionUpgrade, upgrade } from '../worker/test/chat-client.ts';
 import { call, database, freshIp, GOOD_PASSWORD, json, sessionCookieFrom, type TrpcResult } from '../worker/test/helpers.ts';
 import { createMember, createMembers, type TestMember, withSession } from '../worker/test/members.ts';
@@ -871,6 +872,19 @@ describe('one account cannot take the hub down', () => {
     expect(closes.some((close) => close.code === CLOSE_POLICY_VIOLATION)).toBe(true);
     alice.send({ type: 'send-message', sessionId, content: 'still here?' });
     await bob.next('new-message', (frame) => frame.message.content === 'still here?');
+
+    // Having flooded, the account may not come back at once: reopening cost the hub a socket and a snapshot each time.
+    const refused = await upgrade({ cookie: abuser!.cookie });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(FLOOD_COOL_DOWN_MS / 1000);
+    expect(await refused.json()).toEqual({
+      message: `Too many chat frames from this account. Try again in ${retryAfter} seconds.`,
+      code: 'TOO_MANY_REQUESTS',
+    });
+    // Only that account: another member still opens a new tab.
+    await connect(a!);
   });
 
   it('answers join at most once every few seconds per socket', async () => {

@@ -18,7 +18,7 @@ import { CHAT_MEMBER_HEADER, HubSockets, type ChatConnection, type SocketAttachm
 import { Presence } from './presence.ts';
 import { Requests } from './requests.ts';
 import { Sessions, partnerOf } from './sessions.ts';
-import { SocketPolicy, closeForEndedSession, refuseExtraSocket } from './socket-policy.ts';
+import { SocketPolicy, closeForEndedSession } from './socket-policy.ts';
 
 export { CHAT_HUB_NAME, CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from './hub-sockets.ts';
 
@@ -66,7 +66,7 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
     const { member, hiddenIds, sessionId, sessionExpiresAt, invisible } = JSON.parse(header) as ChatConnection;
 
     const open = this.sockets.open(member.id);
-    const refused = refuseExtraSocket(open.length);
+    const refused = this.policy.refuseSocket(member.id, open.length);
     if (refused) return refused;
 
     // Blocks made or lifted while the hub did not hear of it apply now, to the two members only.

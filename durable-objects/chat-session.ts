@@ -19,7 +19,7 @@ import { CHAT_ERRORS, CLOSE_CHAT_ENDED, CLOSE_SESSION_ENDED, type ChatErrorCode,
 import { CHAT_MEMBER_HEADER, HubSockets, type MemberConnection, type SocketTarget } from './hub-sockets.ts';
 import { Messages } from './messages.ts';
 import { sessionRowValues, type SessionRow } from './sessions.ts';
-import { SocketPolicy, refuseExtraSocket } from './socket-policy.ts';
+import { SocketPolicy } from './socket-policy.ts';
 
 /** The one table: the session's row as the hub has it. Sessions are short-lived; a new column ships with a migration. */
 const SCHEMA = `CREATE TABLE IF NOT EXISTS session (
@@ -74,7 +74,7 @@ export class ChatSession extends DurableObject<Record<string, unknown>> {
     // An ended session and someone else's look the same from outside.
     if (!session || !isParticipant(session, member.id))
       return Response.json({ message: CHAT_ERRORS.session_not_found, code: 'NOT_FOUND' }, { status: 404 });
-    const refused = refuseExtraSocket(this.sockets.open(member.id).length);
+    const refused = this.policy.refuseSocket(member.id, this.sockets.open(member.id).length);
     if (refused) return refused;
     const { client, server } = this.sockets.accept(member, sessionId, sessionExpiresAt);
     // What was said before this socket opened (a reload, another tab, a member back from a dropped connection).

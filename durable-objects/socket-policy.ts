@@ -1,6 +1,7 @@
 // One account must not be able to take the hub down (ADR 007): a member holds at most CHAT_SOCKETS_PER_MEMBER
-// sockets, every frame counts against a budget shared by all of that member's sockets, `join` is answered at
-// most once every few seconds per socket, and an oversized frame closes its socket before it is parsed. Each
+// sockets, every frame counts against a budget shared by all of that member's sockets, a member who runs out of it
+// may not open another socket here for a while, `join` is answered at most once every few seconds per socket, and
+// an oversized frame closes its socket before it is parsed. Each
 // socket belongs to a session: a frame after the session's expiry closes the socket. Everything a frame must
 // pass before a handler sees it is here, with the close codes that end a socket.
 import { CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
@@ -32,6 +33,13 @@ const LIMITS = {
 
 /** A socket's `join` is answered at most this often; more frequent ones are dropped. */
 const JOIN_INTERVAL_MS = 3000;
+
+/**
+ * After a member floods (a frame budget runs out and the socket closes), their new sockets are refused for this
+ * long. Reopening a closed socket cost the object an accepted socket and a whole snapshot each time, only to be
+ * closed again by the budget that was still empty (ADR 007). No client of ours comes near a budget.
+ */
+export const FLOOD_COOL_DOWN_MS = 30_000;
 
 function bucket(limit: { capacity: number; perSecond: number }) {
   return new TokenBucket(limit.capacity, limit.perSecond);
@@ -72,15 +80,6 @@ export function closeForEndedSession(sockets: HubSockets, ws: WebSocket, reason:
   sockets.close(ws, CLOSE_SESSION_ENDED, reason);
 }
 
-/** The refusal of a socket beyond the member's cap, or null when the member may open one more. */
-export function refuseExtraSocket(openSockets: number): Response | null {
-  if (openSockets < CHAT_SOCKETS_PER_MEMBER) return null;
-  return Response.json(
-    { message: `At most ${CHAT_SOCKETS_PER_MEMBER} chat connections at once. Close another tab first.`, code: 'TOO_MANY_REQUESTS' },
-    { status: 429 },
-  );
-}
-
 /**
  * The budgets, kept in memory per socket and per member: losing them when the object hibernates only forgives an
  * idle client.
@@ -91,6 +90,8 @@ export class SocketPolicy {
   private readonly requestLimits = new Map<number, TokenBucket>();
   private readonly memberFrameLimits = new Map<number, TokenBucket>();
   private readonly lastJoinAt = new WeakMap<WebSocket, number>();
+  /** Members who flooded, until when their new sockets are refused. */
+  private readonly floodedUntil = new Map<number, number>();
 
   constructor(sockets: HubSockets) {
     this.sockets = sockets;
@@ -113,6 +114,7 @@ export class SocketPolicy {
     }
     const limits = this.limitsFor(ws);
     if (!limits.frames.take() || !this.memberFrames(member.id).take()) {
+      this.floodedUntil.set(member.id, Date.now() + FLOOD_COOL_DOWN_MS);
       this.sockets.close(ws, CLOSE_POLICY_VIOLATION, 'Too many frames');
       return null;
     }
@@ -123,6 +125,28 @@ export class SocketPolicy {
       return null;
     }
     return { member, frame };
+  }
+
+  /**
+   * The refusal (429) of a member's new socket while they are cooling down after a flood or already hold as many as
+   * they may; null when they may open one more.
+   */
+  refuseSocket(userId: number, openSockets: number): Response | null {
+    const until = this.floodedUntil.get(userId) ?? 0;
+    const waitMs = until - Date.now();
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      return Response.json(
+        { message: `Too many chat frames from this account. Try again in ${seconds} seconds.`, code: 'TOO_MANY_REQUESTS' },
+        { status: 429, headers: { 'Retry-After': String(seconds) } },
+      );
+    }
+    if (until) this.floodedUntil.delete(userId);
+    if (openSockets < CHAT_SOCKETS_PER_MEMBER) return null;
+    return Response.json(
+      { message: `At most ${CHAT_SOCKETS_PER_MEMBER} chat connections at once. Close another tab first.`, code: 'TOO_MANY_REQUESTS' },
+      { status: 429 },
+    );
   }
 
   allowJoin(ws: WebSocket): boolean {
@@ -146,6 +170,7 @@ export class SocketPolicy {
   memberLeft(userId: number) {
     if (this.requestLimits.get(userId)?.isFull()) this.requestLimits.delete(userId);
     this.memberFrameLimits.delete(userId);
+    if ((this.floodedUntil.get(userId) ?? Infinity) <= Date.now()) this.floodedUntil.delete(userId);
   }
 
   private limitsFor(ws: WebSocket) {
