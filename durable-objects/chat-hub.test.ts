@@ -887,16 +887,21 @@ describe('one account cannot take the hub down', () => {
     await connect(a!);
   });
 
-  it('answers join at most once every few seconds per socket', async () => {
-    const [member] = await members(1);
+  it('answers join at most once every few seconds per socket, and closes a socket that keeps sending it', async () => {
+    const [member, other] = await members(2);
     const client = await connect(member!); // its first join was answered
     // Its own arrival, broadcast once the hub is quiet, is not an answer to a join.
     await quietHub();
     await client.barrier();
     client.drain('online-users-updated');
-    for (let i = 0; i < 10; i++) client.send({ type: 'join' });
+    for (let i = 0; i < 5; i++) client.send({ type: 'join' });
     await client.barrier();
     expect(client.drain('online-users-updated')).toEqual([]);
+    // Each join too soon counts as a bad frame: the sixth closes the socket, and the account cools down.
+    client.send({ type: 'join' });
+    expect((await client.closed).code).toBe(CLOSE_POLICY_VIOLATION);
+    expect((await upgrade({ cookie: member!.cookie })).status).toBe(429);
+    await connect(other!);
   });
 
   it('closes a socket at once for a frame over the size cap, before reading it as a frame', async () => {

@@ -93,7 +93,7 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
 
     switch (frame.type) {
       case 'join':
-        if (this.policy.allowJoin(ws)) this.sendSnapshot(ws, member, frame.presence ?? 'full');
+        if (this.policy.allowJoin(ws, member.id)) this.sendSnapshot(ws, member, frame.presence ?? 'full');
         return;
       case 'chat-request': {
         if (!this.policy.allowRequest(member.id)) return fail('rate_limited');

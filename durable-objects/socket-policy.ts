@@ -1,7 +1,7 @@
 // One account must not be able to take the hub down (ADR 007): a member holds at most CHAT_SOCKETS_PER_MEMBER
-// sockets, every frame counts against a budget shared by all of that member's sockets, a member who runs out of it
-// may not open another socket here for a while, `join` is answered at most once every few seconds per socket, and
-// an oversized frame closes its socket before it is parsed. Each
+// sockets, every frame counts against a budget shared by all of that member's sockets, `join` is answered at most
+// once every few seconds per socket (one sooner counts as a bad frame), a member whose socket is closed for flooding
+// may not open another here for a while, and an oversized frame closes its socket before it is parsed. Each
 // socket belongs to a session: a frame after the session's expiry closes the socket. Everything a frame must
 // pass before a handler sees it is here, with the close codes that end a socket.
 import { CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
@@ -31,13 +31,14 @@ const LIMITS = {
   memberFrames: { capacity: 60, perSecond: 20 },
 } as const;
 
-/** A socket's `join` is answered at most this often; more frequent ones are dropped. */
+/** A socket's `join` is answered at most this often; one sooner is dropped and counts as a bad frame. */
 const JOIN_INTERVAL_MS = 3000;
 
 /**
- * After a member floods (a frame budget runs out and the socket closes), their new sockets are refused for this
- * long. Reopening a closed socket cost the object an accepted socket and a whole snapshot each time, only to be
- * closed again by the budget that was still empty (ADR 007). No client of ours comes near a budget.
+ * After a member's socket is closed for flooding (a frame budget ran out, or too many bad frames: 1008), their new
+ * sockets are refused for this long. Reopening a closed socket cost the object an accepted socket and a whole
+ * snapshot each time, only to be closed again by the budget that was still empty (ADR 007). No client of ours comes
+ * near a budget.
  */
 export const FLOOD_COOL_DOWN_MS = 30_000;
 
@@ -114,17 +115,25 @@ export class SocketPolicy {
     }
     const limits = this.limitsFor(ws);
     if (!limits.frames.take() || !this.memberFrames(member.id).take()) {
-      this.floodedUntil.set(member.id, Date.now() + FLOOD_COOL_DOWN_MS);
-      this.sockets.close(ws, CLOSE_POLICY_VIOLATION, 'Too many frames');
+      this.closeForFlooding(ws, member.id, 'Too many frames');
       return null;
     }
     const frame = decode(raw);
     if ('error' in frame) {
       this.sockets.send(ws, { type: 'error', code: frame.code, message: frame.error });
-      if (!limits.badFrames.take()) this.sockets.close(ws, CLOSE_POLICY_VIOLATION, 'Too many invalid frames');
+      this.countBadFrame(ws, member.id);
       return null;
     }
     return { member, frame };
+  }
+
+  private countBadFrame(ws: WebSocket, userId: number) {
+    if (!this.limitsFor(ws).badFrames.take()) this.closeForFlooding(ws, userId, 'Too many invalid frames');
+  }
+
+  private closeForFlooding(ws: WebSocket, userId: number, reason: string) {
+    this.floodedUntil.set(userId, Date.now() + FLOOD_COOL_DOWN_MS);
+    this.sockets.close(ws, CLOSE_POLICY_VIOLATION, reason);
   }
 
   /**
@@ -149,9 +158,12 @@ export class SocketPolicy {
     );
   }
 
-  allowJoin(ws: WebSocket): boolean {
+  allowJoin(ws: WebSocket, userId: number): boolean {
     const now = Date.now();
-    if (now - (this.lastJoinAt.get(ws) ?? 0) < JOIN_INTERVAL_MS) return false;
+    if (now - (this.lastJoinAt.get(ws) ?? 0) < JOIN_INTERVAL_MS) {
+      this.countBadFrame(ws, userId);
+      return false;
+    }
     this.lastJoinAt.set(ws, now);
     return true;
   }
