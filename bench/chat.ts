@@ -519,8 +519,9 @@ const abuse = { joinsSent: 0, closedByHub: new Map<number, number>(), refused: 0
 
 /**
  * One account holding every socket it may, each sending `join` 10 times a second (under the per-socket flood
- * limit, as in the attack), and trying one socket more than allowed; whatever the hub closes or refuses it tries
- * again a quarter of a second later, for the whole run.
+ * limit, as in the attack), and trying one socket more than allowed. For the whole run it reopens what the hub
+ * closes a quarter of a second later, and tries again a second after each refusal (the Worker's connect limit,
+ * the cap, or the cool-down after a flood).
  */
 function abusiveMember(url: string, abuser: MemberWithSession): SideLoad {
   const wsUrl = `${url.replace(/^http/, 'ws')}/ws/chat`;
@@ -541,8 +542,9 @@ function abusiveMember(url: string, abuser: MemberWithSession): SideLoad {
     socket.addEventListener('error', () => abuse.refused++);
     socket.addEventListener('close', (event: CloseEvent) => {
       clearInterval(timer);
-      if (sockets.delete(socket)) abuse.closedByHub.set(event.code, (abuse.closedByHub.get(event.code) ?? 0) + 1);
-      if (running) setTimeout(() => running && open(true), 250);
+      const wasOpen = sockets.delete(socket);
+      if (wasOpen) abuse.closedByHub.set(event.code, (abuse.closedByHub.get(event.code) ?? 0) + 1);
+      if (running) setTimeout(() => running && open(true), wasOpen ? 250 : 1000);
     });
   };
   return {

@@ -17,6 +17,7 @@ import { startProviderStandIns } from '../scripts/provider-stand-ins.ts';
 import { signWebhookPayload } from '../worker/providers/paymongo.ts';
 import { benchSize, buildsWeb } from './size.ts';
 import { throughputTable } from './throughput.ts';
+import { NodeWebSocket } from './node-websocket.ts';
 
 const BUDGET_LANDING_KB = 150;
 /** Uncached signed-in reads against GET /sw.js (through the Worker, no database) in the same run (issue 21). */
@@ -85,7 +86,7 @@ try {
   );
 
   console.log('\nDatabase round trips per request (budget: 1 for a read, 2 for a write)');
-  const measure = async (label: string, action: () => Promise<Response>) => {
+  const measure = async (label: string, action: () => Promise<{ status: number }>) => {
     const before = await pipelines();
     const response = await action();
     const trips = (await pipelines()) - before;
@@ -95,6 +96,7 @@ try {
   const token = await captcha();
   await measure('GET /api/health', () => fetch(`${origin}/api/health`));
   await measure('GET /api/user', () => fetch(`${origin}/api/user`, { headers: { Cookie: cookie } }));
+  await measure('GET /ws/chat (the hub socket opening)', () => openChatSocket(cookie));
   await measure('POST /api/register', () =>
     post('/api/register', { name, password: 'bench-password-2026', ageConfirmation: true, recaptchaToken: token, role: 'client' }),
   );
@@ -238,7 +240,7 @@ async function benchRecognition() {
   const spaId = spaIds.result.data[0].id;
 
   console.log('\nDatabase round trips per request, reviews and recognition (budget: 1 for a read, 2 for a write)');
-  const measure = async (label: string, action: () => Promise<Response>) => {
+  const measure = async (label: string, action: () => Promise<{ status: number }>) => {
     const before = await pipelines();
     const response = await action();
     const trips = (await pipelines()) - before;
@@ -292,4 +294,15 @@ async function benchRecognition() {
     ],
     { width: 60, seconds: SECONDS },
   );
+}
+
+/** Opens the chat hub's socket as the web app does, and closes it once it is open (101). */
+async function openChatSocket(cookie: string): Promise<{ status: number }> {
+  const socket = new NodeWebSocket(`${origin.replace(/^http/, 'ws')}/ws/chat`, { headers: { Origin: origin, Cookie: cookie } });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', () => reject(new Error('the chat socket was refused')), { once: true });
+  });
+  socket.close();
+  return { status: 101 };
 }

@@ -16,7 +16,7 @@ import {
 import { SOCKETS_PER_TURN } from './hub-sockets.ts';
 import { FLOOD_COOL_DOWN_MS } from './socket-policy.ts';
 import { ChatClient, hubStub, requestIdFor, sessionStub, sessionUpgrade, upgrade } from '../worker/test/chat-client.ts';
-import { call, database, freshIp, GOOD_PASSWORD, json, sessionCookieFrom, type TrpcResult } from '../worker/test/helpers.ts';
+import { call, database, freshIp, GOOD_PASSWORD, json, pipelinesServed, sessionCookieFrom, type TrpcResult } from '../worker/test/helpers.ts';
 import { createMember, createMembers, type TestMember, withSession } from '../worker/test/members.ts';
 
 const open: ChatClient[] = [];
@@ -169,6 +169,20 @@ describe('connecting', () => {
     expect(accepted.status).toBe(101);
     accepted.webSocket!.accept();
     accepted.webSocket!.close();
+  });
+
+  it("opens a hub socket with one database round trip: the session and the member's blocks are read together", async () => {
+    const [a, b] = await members(2);
+    await connect(a!);
+    expect((await trpc('chat.block', a!, { userId: b!.id })).status).toBe(200);
+    const before = await pipelinesServed();
+    const bob = await connect(b!);
+    expect((await pipelinesServed()) - before).toBe(1);
+    // The block came with it: the one who blocked them is not on their list.
+    const list = bob.received.find((frame) => frame.type === 'online-users-updated');
+    const listed = list?.type === 'online-users-updated' ? list.users.map((user) => user.id) : [];
+    expect(listed).toContain(b!.id);
+    expect(listed).not.toContain(a!.id);
   });
 
   it('never lets a banned member in', async () => {

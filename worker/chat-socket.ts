@@ -10,10 +10,10 @@ import { CHAT_ERRORS } from '../common/chat-protocol.ts';
 import { CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from '../durable-objects/chat-hub.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
-import { chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
-import { sessionExpiresAt } from './services/sessions.ts';
+import { blocksOfQuery, chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
+import { sessionExpiresAt, sessionMemberId, type ValidatedSession } from './services/sessions.ts';
 import { premiumEndsAt } from './services/users.ts';
-import { createContext, enforceRateLimit } from './trpc.ts';
+import { createContext, enforceRateLimit, type Context as TrpcContext } from './trpc.ts';
 import { describeError } from './errors.ts';
 
 export const chatSocketRoutes = new Hono<HonoEnv>();
@@ -21,13 +21,16 @@ export const chatSocketRoutes = new Hono<HonoEnv>();
 /** Session ids are the hub's random UUIDs; anything else names no session. */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The signed-in member opening a chat socket, or the refusal to answer. */
-async function admitSocket(c: Context<HonoEnv>, limiter: RateLimit | undefined) {
+/** The refusal of an upgrade before any session is read: not a WebSocket (426), or from another site (403). */
+function refuseUpgrade(c: Context<HonoEnv>): Response | null {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket')
     return c.json({ message: 'This address takes WebSocket connections only.', code: 'UPGRADE_REQUIRED' }, 426);
   if (!isAllowedOrigin(c)) return c.json(CROSS_SITE_REFUSED, 403);
-  const context = createContext(c.req.raw, c.env, new Headers());
-  const validated = await context.session();
+  return null;
+}
+
+/** The member opening a socket and what the object is told of them, or the refusal: 401 signed out, 429 too often. */
+async function admitMember(c: Context<HonoEnv>, context: TrpcContext, validated: ValidatedSession | null, limiter: RateLimit | undefined) {
   if (!validated) return c.json({ message: MESSAGES.notSignedIn, code: 'UNAUTHORIZED' }, 401);
   try {
     await enforceRateLimit(context, limiter, String(validated.user.id));
@@ -41,7 +44,7 @@ async function admitSocket(c: Context<HonoEnv>, limiter: RateLimit | undefined) 
     sessionId: session.id,
     sessionExpiresAt: sessionExpiresAt(session),
   };
-  return { context, user, connection };
+  return { user, connection };
 }
 
 /** Forwards the upgrade to an object with the member's header; a refusal is copied so security headers can be set. */
@@ -53,12 +56,17 @@ async function forward(c: Context<HonoEnv>, object: { fetch(request: Request): P
 }
 
 chatSocketRoutes.get('/chat', async (c) => {
-  const admitted = await admitSocket(c, c.env.CHAT_CONNECT_LIMITER);
+  const refused = refuseUpgrade(c);
+  if (refused) return refused;
+  const context = createContext(c.req.raw, c.env, new Headers());
+  // The member's blocks are read in the session lookup's round trip.
+  const read = await context.readWithSession((sessionId) => [blocksOfQuery(context.db, sessionMemberId(sessionId))] as const);
+  const admitted = await admitMember(c, context, read?.viewer ?? null, c.env.CHAT_CONNECT_LIMITER);
   if (admitted instanceof Response) return admitted;
-  const { context, user, connection } = admitted;
+  const { user, connection } = admitted;
   const hubConnection: ChatConnection = {
     ...connection,
-    hiddenIds: await hiddenMemberIds(context.db, user.id),
+    hiddenIds: hiddenMemberIds(user.id, read!.results[0]),
     invisible: user.chatInvisible,
   };
   return forward(c, chatHub(c.env), hubConnection);
@@ -66,7 +74,10 @@ chatSocketRoutes.get('/chat', async (c) => {
 
 chatSocketRoutes.get('/chat/session/:sessionId', async (c) => {
   const sessionId = c.req.param('sessionId');
-  const admitted = await admitSocket(c, c.env.CHAT_SESSION_CONNECT_LIMITER);
+  const refused = refuseUpgrade(c);
+  if (refused) return refused;
+  const context = createContext(c.req.raw, c.env, new Headers());
+  const admitted = await admitMember(c, context, await context.session(), c.env.CHAT_SESSION_CONNECT_LIMITER);
   if (admitted instanceof Response) return admitted;
   if (!SESSION_ID.test(sessionId)) return c.json({ message: CHAT_ERRORS.session_not_found, code: 'NOT_FOUND' }, 404);
   return forward(c, chatSession(c.env, sessionId), admitted.connection);

@@ -1,6 +1,6 @@
 // The Worker's side of the chat: the one ChatHub object, each chat session's own object, and the block list a
 // member's socket carries into the hub.
-import { eq, or } from 'drizzle-orm';
+import { eq, or, type SQL } from 'drizzle-orm';
 import { chatBlocks } from '../../db/schema.ts';
 import { CHAT_HUB_NAME } from '../../durable-objects/chat-hub.ts';
 import type { Database } from '../db.ts';
@@ -25,13 +25,20 @@ export async function closeChatSockets(env: Bindings, target: { userId: number; 
   await chatHub(env).closeSockets(target);
 }
 
-/** Everyone the member has blocked or been blocked by: they never see each other in the chat. */
-export async function hiddenMemberIds(db: Database, userId: number): Promise<number[]> {
-  const rows = await db
+/**
+ * The blocks the member is on either side of, as a query that can go in the session lookup's batch (`memberId`:
+ * `sessionMemberId`), so that opening a hub socket reads the database once.
+ */
+export function blocksOfQuery(db: Database, memberId: SQL<number>) {
+  return db
     .select({ blockerId: chatBlocks.blockerId, blockedId: chatBlocks.blockedId })
     .from(chatBlocks)
-    .where(or(eq(chatBlocks.blockerId, userId), eq(chatBlocks.blockedId, userId)));
-  return [...new Set(rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)))];
+    .where(or(eq(chatBlocks.blockerId, memberId), eq(chatBlocks.blockedId, memberId)));
+}
+
+/** Everyone the member has blocked or been blocked by, from their blocks: they never see each other in the chat. */
+export function hiddenMemberIds(userId: number, blocks: { blockerId: number; blockedId: number }[]): number[] {
+  return [...new Set(blocks.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)))];
 }
 
 /** A member's premium changed (trial, payment): their open chat sockets get the new end time at once. */
