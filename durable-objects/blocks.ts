@@ -15,12 +15,16 @@ export class Blocks {
   replaceFor(userId: number, hiddenIds: number[]): { otherId: number; hidden: boolean }[] {
     const before = this.hiddenFrom(userId);
     const after = new Set(hiddenIds.filter((otherId) => otherId !== userId));
-    this.sql.exec('DELETE FROM hidden_pairs WHERE low = ? OR high = ?', userId, userId);
-    for (const otherId of after) this.hide(userId, otherId);
-    return [
+    const changes = [
       ...[...after].filter((otherId) => !before.has(otherId)).map((otherId) => ({ otherId, hidden: true })),
       ...[...before].filter((otherId) => !after.has(otherId)).map((otherId) => ({ otherId, hidden: false })),
     ];
+    // Most connections change nothing here, and then write nothing.
+    for (const { otherId, hidden } of changes) {
+      if (hidden) this.hide(userId, otherId);
+      else this.unhide(userId, otherId);
+    }
+    return changes;
   }
 
   hide(a: number, b: number) {

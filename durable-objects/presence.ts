@@ -244,9 +244,9 @@ export class Presence {
    * if they were away. Answers whether they were away and whether their visibility changed.
    */
   connecting(userId: number, invisible: boolean): { returned: boolean; visibilityChanged: boolean } {
-    const wasInvisible = this.isInvisible(userId);
-    this.storeInvisible(userId, invisible);
-    return { returned: this.back(userId), visibilityChanged: wasInvisible !== invisible };
+    const visibilityChanged = this.isInvisible(userId) !== invisible;
+    if (visibilityChanged) this.storeInvisible(userId, invisible);
+    return { returned: this.back(userId), visibilityChanged };
   }
 
   /**

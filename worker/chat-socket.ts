@@ -4,7 +4,9 @@
 // member and their session in a header only it can set; the hub also gets the member's blocks and setting. The
 // objects themselves cap the sockets open at once, and a session's object lets in only its two members (404 to
 // anyone else, as for a session that ended).
+import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { builtOnce } from './db.ts';
 import { MESSAGES } from '../common/account.ts';
 import { CHAT_ERRORS } from '../common/chat-protocol.ts';
 import { CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from '../durable-objects/chat-hub.ts';
@@ -17,6 +19,9 @@ import { createContext, enforceRateLimit, type Context as TrpcContext } from './
 import { describeError } from './errors.ts';
 
 export const chatSocketRoutes = new Hono<HonoEnv>();
+
+/** The blocks of the member signed in with the session `{ sessionId }`, read in the session lookup's batch. */
+const blocksOfSession = builtOnce((db) => blocksOfQuery(db, sessionMemberId(sql.placeholder('sessionId'))));
 
 /** Session ids are the hub's random UUIDs; anything else names no session. */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -60,7 +65,7 @@ chatSocketRoutes.get('/chat', async (c) => {
   if (refused) return refused;
   const context = createContext(c.req.raw, c.env, new Headers());
   // The member's blocks are read in the session lookup's round trip.
-  const read = await context.readWithSession((sessionId) => [blocksOfQuery(context.db, sessionMemberId(sessionId))] as const);
+  const read = await context.readWithSession((sessionId) => [blocksOfSession(context.db, { sessionId })] as const);
   const admitted = await admitMember(c, context, read?.viewer ?? null, c.env.CHAT_CONNECT_LIMITER);
   if (admitted instanceof Response) return admitted;
   const { user, connection } = admitted;

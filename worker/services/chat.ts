@@ -25,10 +25,7 @@ export async function closeChatSockets(env: Bindings, target: { userId: number; 
   await chatHub(env).closeSockets(target);
 }
 
-/**
- * The blocks the member is on either side of, as a query that can go in the session lookup's batch (`memberId`:
- * `sessionMemberId`), so that opening a hub socket reads the database once.
- */
+/** The blocks the member is on either side of (`memberId` may be SQL, to go in the session lookup's batch). */
 export function blocksOfQuery(db: Database, memberId: SQL<number>) {
   return db
     .select({ blockerId: chatBlocks.blockerId, blockedId: chatBlocks.blockedId })
