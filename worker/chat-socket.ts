@@ -1,15 +1,15 @@
 // The chat's sockets (ADR 005). GET /ws/chat goes to the one ChatHub; GET /ws/chat/session/{id} to that chat
 // session's own object, which carries its messages and typing. For both the Worker checks the Origin (403), the
 // session (401) and how often this member opens such sockets (429), and forwards the upgrade with the verified
-// member and their session in a header only it can set; the hub also gets the member's blocks and setting. The
-// objects themselves cap the sockets open at once, and a session's object lets in only its two members (404 to
-// anyone else, as for a session that ended).
+// member and their session in a header only it can set; the hub also gets the member's blocks (read in the session
+// lookup's round trip) and setting. The objects themselves cap the sockets open at once, and a session's object
+// lets in only its two members (404 to anyone else, as for a session that ended).
 import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { builtOnce } from './db.ts';
 import { MESSAGES } from '../common/account.ts';
 import { CHAT_ERRORS } from '../common/chat-protocol.ts';
 import { CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from '../durable-objects/chat-hub.ts';
+import { builtOnce } from './db.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
 import { blocksOfQuery, chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
