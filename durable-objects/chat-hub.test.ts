@@ -4,6 +4,7 @@
 // object while its sockets hibernate.
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../common/account.ts';
 import { CHAT_RECONNECT_GRACE_MS, CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
 import {
   CHAT_ERRORS,
@@ -16,7 +17,7 @@ import {
 import { SOCKETS_PER_TURN } from './hub-sockets.ts';
 import { FLOOD_COOL_DOWN_MS } from './socket-policy.ts';
 import { ChatClient, hubStub, requestIdFor, sessionStub, sessionUpgrade, upgrade } from '../worker/test/chat-client.ts';
-import { call, database, freshIp, GOOD_PASSWORD, json, pipelinesServed, sessionCookieFrom, type TrpcResult } from '../worker/test/helpers.ts';
+import { call, database, freshIp, GOOD_PASSWORD, json, pipelinesServed, sessionCookieFrom, untilLimited, type TrpcResult } from '../worker/test/helpers.ts';
 import { createMember, createMembers, type TestMember, withSession } from '../worker/test/members.ts';
 
 const open: ChatClient[] = [];
@@ -899,6 +900,27 @@ describe('one account cannot take the hub down', () => {
     });
     // Only that account: another member still opens a new tab.
     await connect(a!);
+  });
+
+  it('limits how often a session opens hub sockets, counted before the session is looked up', async () => {
+    const [member] = await members(1);
+    const responses = await untilLimited(20, async () => {
+      const response = await upgrade({ cookie: member!.cookie });
+      if (response.status === 101) {
+        response.webSocket!.accept();
+        response.webSocket!.close();
+        // The hub hears of the close before the next one opens: its cap on open sockets is not what is tested.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return response;
+    });
+    const refused = responses.at(-1)!;
+    expect(refused.headers.get('Retry-After')).toBe('60');
+    expect(await refused.json()).toEqual({ message: MESSAGES.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
+    // Over the limit, trying again costs no database read.
+    const before = await pipelinesServed();
+    expect((await upgrade({ cookie: member!.cookie })).status).toBe(429);
+    expect((await pipelinesServed()) - before).toBe(0);
   });
 
   it('answers join at most once every few seconds per socket, and closes a socket that keeps sending it', async () => {

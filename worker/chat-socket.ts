@@ -1,6 +1,6 @@
 // The chat's sockets (ADR 005). GET /ws/chat goes to the one ChatHub; GET /ws/chat/session/{id} to that chat
-// session's own object, which carries its messages and typing. For both the Worker checks the Origin (403), the
-// session (401) and how often this member opens such sockets (429), and forwards the upgrade with the verified
+// session's own object, which carries its messages and typing. For both the Worker checks the Origin (403), how
+// often this session opens such sockets (429) and the session (401), and forwards the upgrade with the verified
 // member and their session in a header only it can set; the hub also gets the member's blocks (read in the session
 // lookup's round trip) and setting. The objects themselves cap the sockets open at once, and a session's object
 // lets in only its two members (404 to anyone else, as for a session that ended).
@@ -13,7 +13,7 @@ import { builtOnce } from './db.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
 import { blocksOfQuery, chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
-import { sessionExpiresAt, sessionMemberId, type ValidatedSession } from './services/sessions.ts';
+import { readSessionToken, sessionExpiresAt, sessionMemberId, type ValidatedSession } from './services/sessions.ts';
 import { premiumEndsAt } from './services/users.ts';
 import { createContext, enforceRateLimit, type Context as TrpcContext } from './trpc.ts';
 import { describeError } from './errors.ts';
@@ -34,15 +34,26 @@ function refuseUpgrade(c: Context<HonoEnv>): Response | null {
   return null;
 }
 
-/** The member opening a socket and what the object is told of them, or the refusal: 401 signed out, 429 too often. */
-async function admitMember(c: Context<HonoEnv>, context: TrpcContext, validated: ValidatedSession | null, limiter: RateLimit | undefined) {
-  if (!validated) return c.json({ message: MESSAGES.notSignedIn, code: 'UNAUTHORIZED' }, 401);
+/**
+ * The refusal (429) of a session that opens such sockets too often. It is counted by the token's session id before
+ * the session is looked up, so an account that keeps trying costs no database read once it is over the limit; a
+ * request without a token is not counted (401 follows).
+ */
+async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiter: RateLimit | undefined): Promise<Response | null> {
+  const sessionId = readSessionToken(c.req.raw)?.split('.')[0];
+  if (!sessionId) return null;
   try {
-    await enforceRateLimit(context, limiter, String(validated.user.id));
+    await enforceRateLimit(context, limiter, sessionId);
+    return null;
   } catch (error) {
     const { status, body } = describeError(error);
     return c.json(body, status as 429, Object.fromEntries(context.resHeaders));
   }
+}
+
+/** The member opening a socket and what the object is told of them, or 401 when nobody is signed in. */
+function admitMember(c: Context<HonoEnv>, validated: ValidatedSession | null) {
+  if (!validated) return c.json({ message: MESSAGES.notSignedIn, code: 'UNAUTHORIZED' }, 401);
   const { user, session } = validated;
   const connection: MemberConnection = {
     member: { id: user.id, name: user.name, role: user.role, memberNumber: user.memberNumber, premiumUntil: premiumEndsAt(user) },
@@ -61,12 +72,12 @@ async function forward(c: Context<HonoEnv>, object: { fetch(request: Request): P
 }
 
 chatSocketRoutes.get('/chat', async (c) => {
-  const refused = refuseUpgrade(c);
-  if (refused) return refused;
   const context = createContext(c.req.raw, c.env, new Headers());
+  const refused = refuseUpgrade(c) ?? (await refuseTooOften(c, context, c.env.CHAT_CONNECT_LIMITER));
+  if (refused) return refused;
   // The member's blocks are read in the session lookup's round trip.
   const read = await context.readWithSession((sessionId) => [blocksOfSession(context.db, { sessionId })] as const);
-  const admitted = await admitMember(c, context, read?.viewer ?? null, c.env.CHAT_CONNECT_LIMITER);
+  const admitted = admitMember(c, read?.viewer ?? null);
   if (admitted instanceof Response) return admitted;
   const { user, connection } = admitted;
   const hubConnection: ChatConnection = {
@@ -79,10 +90,10 @@ chatSocketRoutes.get('/chat', async (c) => {
 
 chatSocketRoutes.get('/chat/session/:sessionId', async (c) => {
   const sessionId = c.req.param('sessionId');
-  const refused = refuseUpgrade(c);
-  if (refused) return refused;
   const context = createContext(c.req.raw, c.env, new Headers());
-  const admitted = await admitMember(c, context, await context.session(), c.env.CHAT_SESSION_CONNECT_LIMITER);
+  const refused = refuseUpgrade(c) ?? (await refuseTooOften(c, context, c.env.CHAT_SESSION_CONNECT_LIMITER));
+  if (refused) return refused;
+  const admitted = admitMember(c, await context.session());
   if (admitted instanceof Response) return admitted;
   if (!SESSION_ID.test(sessionId)) return c.json({ message: CHAT_ERRORS.session_not_found, code: 'NOT_FOUND' }, 404);
   return forward(c, chatSession(c.env, sessionId), admitted.connection);
