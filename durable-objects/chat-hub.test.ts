@@ -14,8 +14,8 @@ import {
   CLOSE_TOO_LARGE,
   MAX_FRAME_BYTES,
 } from '../common/chat-protocol.ts';
-import { SOCKETS_PER_TURN } from './hub-sockets.ts';
-import { FLOOD_COOL_DOWN_MS } from './socket-policy.ts';
+import { HubSockets, SOCKETS_PER_TURN } from './hub-sockets.ts';
+import { FLOOD_COOL_DOWN_MS, SocketPolicy, floodsIn } from './socket-policy.ts';
 import { ChatClient, hubStub, requestIdFor, sessionStub, sessionUpgrade, upgrade } from '../worker/test/chat-client.ts';
 import { call, database, freshIp, GOOD_PASSWORD, json, pipelinesServed, sessionCookieFrom, untilLimited, type TrpcResult } from '../worker/test/helpers.ts';
 import { createMember, createMembers, type TestMember, withSession } from '../worker/test/members.ts';
@@ -900,6 +900,11 @@ describe('one account cannot take the hub down', () => {
     });
     // Only that account: another member still opens a new tab.
     await connect(a!);
+    // The hub remembers it in its storage: a hub woken from sleep (a policy made afresh over it) refuses too.
+    const afterSleep = await runInDurableObject(hubStub(), (_instance, state) =>
+      new SocketPolicy(new HubSockets(state), floodsIn(state.storage.sql)).refuseSocket(abuser!.id, 0)?.status,
+    );
+    expect(afterSleep).toBe(429);
   });
 
   it('limits how often a session opens hub sockets, counted before the session is looked up', async () => {

@@ -18,7 +18,7 @@ import { CHAT_MEMBER_HEADER, HubSockets, type ChatConnection, type SocketAttachm
 import { Presence } from './presence.ts';
 import { Requests } from './requests.ts';
 import { Sessions, partnerOf } from './sessions.ts';
-import { SocketPolicy, closeForEndedSession } from './socket-policy.ts';
+import { SocketPolicy, closeForEndedSession, floodsIn } from './socket-policy.ts';
 
 export { CHAT_HUB_NAME, CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from './hub-sockets.ts';
 
@@ -49,7 +49,7 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
     const sql = ctx.storage.sql;
     const scheduleAlarm = () => this.scheduleAlarm();
     this.sockets = new HubSockets(ctx);
-    this.policy = new SocketPolicy(this.sockets);
+    this.policy = new SocketPolicy(this.sockets, floodsIn(sql));
     this.blocks = new Blocks(sql);
     this.presence = new Presence(sql, this.sockets, this.blocks, scheduleAlarm);
     const objects = (sessionId: string) => env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));

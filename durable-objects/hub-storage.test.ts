@@ -49,14 +49,14 @@ function tables(stub: DurableObjectStub) {
 it('starts a new hub at the current version', async () => {
   const stub = freshHub();
   expect(await storedVersion(stub)).toBe(HUB_SCHEMA_VERSION);
-  expect(await tables(stub)).toEqual(['away', 'hidden_pairs', 'invisible', 'meta', 'published', 'requests', 'session_endings', 'sessions']);
+  expect(await tables(stub)).toEqual(['away', 'flooded', 'hidden_pairs', 'invisible', 'meta', 'published', 'requests', 'session_endings', 'sessions']);
 });
 
 it('takes a hub stored without a version as version 1, keeps its rows, migrates and writes the version, once', async () => {
   const stub = freshHub();
   await runInDurableObject(stub, (_instance, state) => {
     const sql = state.storage.sql;
-    for (const name of ['requests', 'sessions', 'hidden_pairs', 'meta', 'away', 'invisible', 'published', 'session_endings'])
+    for (const name of ['requests', 'sessions', 'hidden_pairs', 'meta', 'away', 'invisible', 'published', 'session_endings', 'flooded'])
       sql.exec(`DROP TABLE ${name}`);
     sql.exec(UNVERSIONED_SCHEMA);
     sql.exec("INSERT INTO sessions VALUES ('s-1', 1, 'Ana', 2, 'Ben', 1000)");
@@ -71,7 +71,7 @@ it('takes a hub stored without a version as version 1, keeps its rows, migrates 
   expect(await storedVersion(stub)).toBe(HUB_SCHEMA_VERSION);
 
   // Version 1's tables with their rows, and those of the versions after it.
-  expect(await tables(stub)).toEqual([...before, 'published', 'session_endings'].sort());
+  expect(await tables(stub)).toEqual([...before, 'flooded', 'published', 'session_endings'].sort());
   expect(
     await runInDurableObject(stub, (_instance, state) => ({
       sessions: state.storage.sql.exec('SELECT id FROM sessions').toArray(),

@@ -26,6 +26,8 @@ const MIGRATIONS: readonly string[] = [
   // the sessions whose object has still to hear that they ended (retried by the alarm).
   `CREATE TABLE published (user_id INTEGER PRIMARY KEY, user TEXT NOT NULL);
    CREATE TABLE session_endings (session_id TEXT PRIMARY KEY, retry_at INTEGER NOT NULL);`,
+  // Issue 21, stop 39. Members whose socket was closed for flooding, refused new sockets until then (socket-policy.ts).
+  `CREATE TABLE flooded (user_id INTEGER PRIMARY KEY, until INTEGER NOT NULL);`,
 ];
 
 export const HUB_SCHEMA_VERSION = MIGRATIONS.length;

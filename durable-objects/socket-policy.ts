@@ -81,9 +81,39 @@ export function closeForEndedSession(sockets: HubSockets, ws: WebSocket, reason:
   sockets.close(ws, CLOSE_SESSION_ENDED, reason);
 }
 
+/** Who flooded, until when: kept where the object says (`floodsIn` its storage, or in memory). */
+export interface FloodRecord {
+  until(userId: number): number | null;
+  set(userId: number, until: number): void;
+  forget(userId: number): void;
+}
+
+/**
+ * The hub keeps who flooded in its storage (table `flooded`, hub-storage.ts): it sleeps while nobody sends it a
+ * frame, and a refused account's attempts stop at the Worker's limit without waking it, so a cool-down kept in
+ * memory was forgotten and the account let in again within the half minute.
+ */
+export function floodsIn(sql: SqlStorage): FloodRecord {
+  return {
+    until: (userId) => sql.exec<{ until: number }>('SELECT until FROM flooded WHERE user_id = ?', userId).toArray()[0]?.until ?? null,
+    set: (userId, until) => void sql.exec('INSERT OR REPLACE INTO flooded VALUES (?, ?)', userId, until),
+    forget: (userId) => void sql.exec('DELETE FROM flooded WHERE user_id = ?', userId),
+  };
+}
+
+/** A chat's own object keeps who flooded in memory: it holds the two members' sockets only. */
+function floodsInMemory(): FloodRecord {
+  const untils = new Map<number, number>();
+  return {
+    until: (userId) => untils.get(userId) ?? null,
+    set: (userId, until) => void untils.set(userId, until),
+    forget: (userId) => void untils.delete(userId),
+  };
+}
+
 /**
  * The budgets, kept in memory per socket and per member: losing them when the object hibernates only forgives an
- * idle client.
+ * idle client. Who flooded is kept in the `FloodRecord` the object gives.
  */
 export class SocketPolicy {
   private readonly sockets: HubSockets;
@@ -92,10 +122,11 @@ export class SocketPolicy {
   private readonly memberFrameLimits = new Map<number, TokenBucket>();
   private readonly lastJoinAt = new WeakMap<WebSocket, number>();
   /** Members who flooded, until when their new sockets are refused. */
-  private readonly floodedUntil = new Map<number, number>();
+  private readonly floods: FloodRecord;
 
-  constructor(sockets: HubSockets) {
+  constructor(sockets: HubSockets, floods: FloodRecord = floodsInMemory()) {
     this.sockets = sockets;
+    this.floods = floods;
   }
 
   /**
@@ -132,7 +163,7 @@ export class SocketPolicy {
   }
 
   private closeForFlooding(ws: WebSocket, userId: number, reason: string) {
-    this.floodedUntil.set(userId, Date.now() + FLOOD_COOL_DOWN_MS);
+    this.floods.set(userId, Date.now() + FLOOD_COOL_DOWN_MS);
     this.sockets.close(ws, CLOSE_POLICY_VIOLATION, reason);
   }
 
@@ -141,7 +172,7 @@ export class SocketPolicy {
    * they may; null when they may open one more.
    */
   refuseSocket(userId: number, openSockets: number): Response | null {
-    const until = this.floodedUntil.get(userId) ?? 0;
+    const until = this.floods.until(userId) ?? 0;
     const waitMs = until - Date.now();
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
@@ -150,7 +181,7 @@ export class SocketPolicy {
         { status: 429, headers: { 'Retry-After': String(seconds) } },
       );
     }
-    if (until) this.floodedUntil.delete(userId);
+    if (until) this.floods.forget(userId);
     if (openSockets < CHAT_SOCKETS_PER_MEMBER) return null;
     return Response.json(
       { message: `At most ${CHAT_SOCKETS_PER_MEMBER} chat connections at once. Close another tab first.`, code: 'TOO_MANY_REQUESTS' },
@@ -182,7 +213,7 @@ export class SocketPolicy {
   memberLeft(userId: number) {
     if (this.requestLimits.get(userId)?.isFull()) this.requestLimits.delete(userId);
     this.memberFrameLimits.delete(userId);
-    if ((this.floodedUntil.get(userId) ?? Infinity) <= Date.now()) this.floodedUntil.delete(userId);
+    if ((this.floods.until(userId) ?? Infinity) <= Date.now()) this.floods.forget(userId);
   }
 
   private limitsFor(ws: WebSocket) {
