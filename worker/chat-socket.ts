@@ -13,7 +13,7 @@ import { builtOnce } from './db.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
 import { blocksOfQuery, chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
-import { readSessionToken, sessionExpiresAt, sessionMemberId, type ValidatedSession } from './services/sessions.ts';
+import { requestSessionId, sessionExpiresAt, sessionMemberId, type ValidatedSession } from './services/sessions.ts';
 import { premiumEndsAt } from './services/users.ts';
 import { createContext, enforceRateLimit, type Context as TrpcContext } from './trpc.ts';
 import { describeError } from './errors.ts';
@@ -40,7 +40,7 @@ function refuseUpgrade(c: Context<HonoEnv>): Response | null {
  * request without a token is not counted (401 follows).
  */
 async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiter: RateLimit | undefined): Promise<Response | null> {
-  const sessionId = readSessionToken(c.req.raw)?.split('.')[0];
+  const sessionId = requestSessionId(c.req.raw);
   if (!sessionId) return null;
   try {
     await enforceRateLimit(context, limiter, sessionId);

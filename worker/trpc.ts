@@ -9,7 +9,7 @@ import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
 import { describeError, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from './errors.ts';
 import { ResponseCachePolicy } from './response-cache.ts';
-import { blankSessionCookie, endSessionOfBan, readSessionToken, sessionCookie, sessionQuery, type SessionEnd, type SessionSettlement, type ValidatedSession } from './services/sessions.ts';
+import { blankSessionCookie, endSessionOfBan, readSessionToken, requestSessionId, sessionCookie, sessionQuery, type SessionEnd, type SessionSettlement, type ValidatedSession } from './services/sessions.ts';
 
 export interface Context {
   request: Request;
@@ -82,7 +82,7 @@ export function createContext(request: Request, env: Bindings, resHeaders: Heade
       if (ended === 'banned' && !cookieCleared) {
         cookieCleared = true;
         resHeaders.append('Set-Cookie', blankSessionCookie(request.url));
-        const sessionId = readSessionToken(request)?.split('.')[0];
+        const sessionId = requestSessionId(request);
         if (sessionId) await endSessionOfBan(db(), sessionId);
       }
       return ended;

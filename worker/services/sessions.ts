@@ -56,8 +56,9 @@ type FoundSession = { session: LiveSession; user: UserRow; secretHash: string };
 
 /** The session lookup of a token as a query, so that a read can send it in the same batch as its own queries. */
 export function sessionQuery(db: Database, token: string) {
-  const [id, secret, extra] = token.split('.');
-  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  const parts = tokenParts(token);
+  if (!parts) return null;
+  const { id, secret } = parts;
   return {
     id,
     query: sessionLookup(db, { id }),
@@ -174,6 +175,19 @@ export function blankSessionCookie(requestUrl: string): string {
 export function readCookie(request: Request, name: string): string | undefined {
   const cookieHeader = request.headers.get('Cookie');
   return cookieHeader ? parse(cookieHeader, name)[name] : undefined;
+}
+
+/** A token's two halves, `<id>.<secret>`, or null when it cannot be one. */
+function tokenParts(token: string): { id: string; secret: string } | null {
+  const [id, secret, extra] = token.split('.');
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  return { id, secret };
+}
+
+/** The id of the session a request's token names, before anything is looked up (null: no token, or not one). */
+export function requestSessionId(request: Request): string | null {
+  const token = readSessionToken(request);
+  return token ? (tokenParts(token)?.id ?? null) : null;
 }
 
 /** The session token a request carries: the session cookie, else an `Authorization: Bearer` header. */
