@@ -86,12 +86,7 @@ try {
   );
 
   console.log('\nDatabase round trips per request (budget: 1 for a read, 2 for a write)');
-  const measure = async (label: string, action: () => Promise<{ status: number }>) => {
-    const before = await pipelines();
-    const response = await action();
-    const trips = (await pipelines()) - before;
-    console.log(`${label.padEnd(40)} ${trips}   (HTTP ${response.status})`);
-  };
+  const measure = (label: string, action: () => Promise<{ status: number }>) => printRoundTrips(label, 40, action);
   const name = `Bench Member ${Date.now()}`;
   const token = await captcha();
   await measure('GET /api/health', () => fetch(`${origin}/api/health`));
@@ -240,12 +235,7 @@ async function benchRecognition() {
   const spaId = spaIds.result.data[0].id;
 
   console.log('\nDatabase round trips per request, reviews and recognition (budget: 1 for a read, 2 for a write)');
-  const measure = async (label: string, action: () => Promise<{ status: number }>) => {
-    const before = await pipelines();
-    const response = await action();
-    const trips = (await pipelines()) - before;
-    console.log(`${label.padEnd(52)} ${trips}   (HTTP ${response.status})`);
-  };
+  const measure = (label: string, action: () => Promise<{ status: number }>) => printRoundTrips(label, 52, action);
   const get = (path: string, cookie = clientCookie) => () => fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
   const send = (method: string, path: string, body: unknown, cookie = clientCookie) => () =>
     fetch(`${origin}${path}`, { method, headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie }, body: JSON.stringify(body) });
@@ -294,6 +284,14 @@ async function benchRecognition() {
     ],
     { width: 60, seconds: SECONDS },
   );
+}
+
+/** Prints the database round trips (pipelines the local server served) that one request cost, and its status. */
+async function printRoundTrips(label: string, width: number, action: () => Promise<{ status: number }>) {
+  const before = await pipelines();
+  const response = await action();
+  const trips = (await pipelines()) - before;
+  console.log(`${label.padEnd(width)} ${trips}   (HTTP ${response.status})`);
 }
 
 /** Opens the chat hub's socket as the web app does, and closes it once it is open (101). */
