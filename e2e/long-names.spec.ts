@@ -81,8 +81,12 @@ test('60-character names, with and without spaces, and long words never widen a 
   await expect(row.getByRole('button', { name: `Chat with ${withSpaces}` })).toBeInViewport();
   await expectNoSidewaysScroll(unbroken.page, 'the chat list');
   await expectTruncated(unbroken.page, withSpaces, 'the chat list');
-  await row.getByText(withSpaces, { exact: true }).hover();
-  await expect(unbroken.page.getByRole('tooltip')).toHaveText(withSpaces);
+  // Other journeys' members come online meanwhile and the sorted list moves under the pointer: hover again until
+  // the tooltip is this row's.
+  await expect(async () => {
+    await row.getByText(withSpaces, { exact: true }).hover();
+    await expect(unbroken.page.getByRole('tooltip')).toHaveText(withSpaces, { timeout: 2000 });
+  }).toPass();
 
   // A request reaches the other member on the home screen; then on the chat list, prominently.
   await row.getByRole('button', { name: `Chat with ${withSpaces}` }).click();
