@@ -13,6 +13,8 @@ import { PRODUCT_NAME } from './web/lib/brand.ts';
 import { geodataPlugin } from './scripts/geodata.ts';
 
 const API_TARGET = 'http://127.0.0.1:8787';
+/** The element right after `#root` in web/index.html, which a prerendered page's first frame waits for. */
+const AFTER_ROOT_ID = 'after-root';
 
 /** Writes the product name (one constant, web/lib/brand.ts) into index.html's %PRODUCT_NAME% placeholders. */
 function productName(): Plugin {
@@ -52,9 +54,11 @@ function prerender(): Plugin {
       const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(shell);
       if (scripts.length === 0 || !stylesheet) throw new Error('prerender: the built index.html has no module script or stylesheet');
       const css = readFileSync(join(outDir, stylesheet[1]!), 'utf8');
-      // Nothing paints before the page's markup is whole (`#root` parsed to its end): a frame painted mid-parse
-      // would lay the hero out with half its content, and what followed would move (a layout shift).
-      let template = shell.replace(stylesheet[0], `<style>${css}</style>\n    <link rel="expect" href="#root" blocking="render" />`);
+      // Nothing paints before the page's markup is whole: a frame painted mid-parse would lay the hero out with half
+      // its content, and what followed would move (a layout shift). Chromium lets the first frame through once the
+      // expected element's start tag is parsed, so the page waits for the element after `#root`, not `#root`.
+      if (!shell.includes(`<div id="root"></div>\n    <noscript id="${AFTER_ROOT_ID}">`)) throw new Error(`prerender: the built index.html has no <noscript id="${AFTER_ROOT_ID}"> right after #root`);
+      let template = shell.replace(stylesheet[0], `<style>${css}</style>\n    <link rel="expect" href="#${AFTER_ROOT_ID}" blocking="render" />`);
       for (const tag of scripts) template = template.replace(tag, '');
       const entry = scripts.map((tag) => /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">/.exec(tag)?.[1]).find(Boolean);
       if (!entry) throw new Error('prerender: the built index.html has no entry script');

@@ -167,6 +167,15 @@ test('the landing page and the auth form paint from the HTML before any script r
   await expect(page.getByText('SpaConnect PH').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Find your calm. Share the experience.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth?mode=register');
+  // The first frame waits for an element after the whole of #root: Chromium lets it through once the expected
+  // element's start tag is parsed, so expecting #root itself painted a slow phone's page half-parsed, and it moved.
+  const firstFrameWaitsFor = await page.evaluate(() => {
+    const expected = document.querySelector<HTMLLinkElement>('link[rel="expect"][blocking="render"]');
+    const target = expected && document.getElementById(expected.getAttribute('href')!.slice(1));
+    const root = document.getElementById('root')!;
+    return target ? { followsRoot: Boolean(root.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING), insideRoot: root.contains(target) } : null;
+  });
+  expect(firstFrameWaitsFor).toEqual({ followsRoot: true, insideRoot: false });
   // In a browser that has signed in before, Get Started offers sign-in before any script has run.
   await noScript.addCookies([{ name: RETURNING_VISITOR_COOKIE, value: '1', url: page.url() }]);
   await page.goto('/');
