@@ -14,6 +14,8 @@ export const MAP_LOAD_RETRY_BASE_MS = 1000;
 export const DEVICE_GEOLOCATION = { timeout: 5000, maximumAge: 5 * 60_000, enableHighAccuracy: true } as const;
 /** Default country prefix of Call (spec part 1 section 2). */
 export const DEFAULT_COUNTRY_PREFIX = '+63';
+/** The one role whose map listing anyone may read: the spa listing, which the edge cache keeps. */
+export const PUBLIC_LISTING_ROLE = 'spa_management';
 /** Seconds the spa listing stays in the edge cache (ADR 006); writes purge it sooner. */
 export const SPA_LISTING_CACHE_SECONDS = 30;
 

@@ -15,7 +15,7 @@ import { screenPlan, type ScreenCode, type ScreenPlan } from '../common/screen-p
 import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 import { createCaller } from './routers/index.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
-import { cachedJson, cachedJsonBytes, spaListingCache } from './services/edge-cache.ts';
+import { cachedJson, cachedJsonBytes, listingCache, spaListingCache } from './services/edge-cache.ts';
 import { readSessionToken } from './services/sessions.ts';
 import { createContext } from './trpc.ts';
 
@@ -99,8 +99,7 @@ function frameCacheOf(path: string, config: Config): { scope: string; variant: s
 
 /** Where the edge cache keeps a first query's answer as the procedure gives it to everyone: the spa listing. */
 function storedAnswerOf({ path, input }: FirstQuery, config: Config): { scope: string; variant: string } | null {
-  const listing = path === 'map.users' && (input as { role?: unknown } | undefined)?.role === 'spa_management';
-  const cache = listing ? spaListingCache(config) : null;
+  const cache = path === 'map.users' ? listingCache((input as { role?: unknown } | undefined)?.role, config) : null;
   return cache && { scope: cache.scope, variant: cache.listing };
 }
 

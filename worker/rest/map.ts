@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { readConfig } from '../env.ts';
 import { publicCacheControl } from '../response-cache.ts';
-import { cachedAnswer, spaListingCache } from '../services/edge-cache.ts';
+import { cachedAnswer, listingCache } from '../services/edge-cache.ts';
 import { rest, type HonoEnv } from './adapter.ts';
 
 const listing = rest((caller, { query }) => caller.map.users({ role: query.get('role') as never }));
@@ -11,7 +11,7 @@ export const mapRoutes = new Hono<HonoEnv>()
   // The spa listing from the edge cache is answered with the stored JSON (the procedure's own answer, as for the
   // boards); a miss, or another role, goes through the procedure.
   .get('/users', async (c, next) => {
-    const cache = c.req.query('role') === 'spa_management' ? spaListingCache(readConfig(c.env)) : null;
+    const cache = listingCache(c.req.query('role'), readConfig(c.env));
     if (cache) {
       const hit = await cachedAnswer(cache.scope, cache.listing, publicCacheControl(cache.ttlSeconds));
       if (hit !== null) return hit;

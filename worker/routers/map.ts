@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../common/account.ts';
 import type { RouteSummary } from '../../common/geo.ts';
 import { directionsInput } from '../../common/geo-input.ts';
-import type { MapClientConfig, SpaListingEntry } from '../../common/map.ts';
+import { PUBLIC_LISTING_ROLE, type MapClientConfig, type SpaListingEntry } from '../../common/map.ts';
 import { isOpenNow } from '../../common/opening-hours-schema.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { users } from '../../db/schema.ts';
@@ -73,7 +73,7 @@ export const mapRouter = router({
 
   /** GET /api/users?role=...: spa_management for anyone; other roles for admins only. */
   users: publicProcedure.input(userListingInput).query(async ({ ctx, input }) => {
-    if (input.role !== 'spa_management') {
+    if (input.role !== PUBLIC_LISTING_ROLE) {
       const validated = await ctx.session();
       if (!validated) throw unauthorized(MESSAGES.notSignedIn);
       if (validated.user.role !== 'admin') {
@@ -82,9 +82,9 @@ export const mapRouter = router({
       return listMembersOnMap(ctx.db, input.role);
     }
     const cache = spaListingCache(ctx.config);
-    if (!cache) return listMembersOnMap(ctx.db, 'spa_management');
+    if (!cache) return listMembersOnMap(ctx.db, PUBLIC_LISTING_ROLE);
     ctx.answerIsPublic(cache.ttlSeconds);
-    return cachedJson(cache.scope, cache.listing, cache.ttlSeconds, () => listMembersOnMap(ctx.db, 'spa_management'));
+    return cachedJson(cache.scope, cache.listing, cache.ttlSeconds, () => listMembersOnMap(ctx.db, PUBLIC_LISTING_ROLE));
   }),
 
   /** A driving route (Mapbox Directions) or the labelled straight-line estimate. */

@@ -10,6 +10,7 @@
 // The JSON is stored script-safe (`scriptSafeJson`: the same value to any JSON reader), so that a page can put the
 // stored bytes into its data block as they are (worker/page-data.ts). The key names that form: an entry stored
 // before it (plain JSON) is never read as script-safe.
+import { PUBLIC_LISTING_ROLE } from '../../common/map.ts';
 import { scriptSafeJson } from '../../common/page-data.ts';
 import { BOARDS, TIMEFRAMES } from '../../common/recognition.ts';
 import { SECOND_MS } from '../../common/time.ts';
@@ -150,6 +151,11 @@ export function spaListingCache(config: Pick<Config, 'SPA_LISTING_CACHE_SECONDS'
   if (ttlSeconds === 0) return null;
   const [listing, firstFrame] = CACHE_SCOPES.spaListing.variants;
   return { scope: CACHE_SCOPES.spaListing.scope, listing, firstFrame, ttlSeconds };
+}
+
+/** The spa listing's cache for a map listing of `role` (only the public listing is kept), or null. */
+export function listingCache(role: unknown, config: Pick<Config, 'SPA_LISTING_CACHE_SECONDS'>) {
+  return role === PUBLIC_LISTING_ROLE ? spaListingCache(config) : null;
 }
 
 export function purgeSpaListing(): Promise<void> {
