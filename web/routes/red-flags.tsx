@@ -6,8 +6,8 @@
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RED_FLAG_DISPUTE_MAX_CHARACTERS } from '../../common/limits.ts';
-import { historySides, RECOGNITION_MESSAGES, RECOGNITION_RULES } from '../../common/recognition.ts';
-import { HistoryList, historyOwner, HistoryProblem } from '../components/recognition/history-list.tsx';
+import { RECOGNITION_MESSAGES } from '../../common/recognition.ts';
+import { historyOwner, HistoryProblem, SidedHistoryLists, sidedHistoryTitle } from '../components/recognition/history-list.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -28,49 +28,35 @@ export function RedFlagsPage() {
   const owner = historyOwner(userSlug, member, me);
   const own = owner === 'own';
   const role = member?.role ?? (own ? me?.role : undefined);
-  const givesFlags = role === RECOGNITION_RULES.red_flag.giver;
-  const title =
-    owner === 'unknown' || !role ? 'Red Flags' : own ? (givesFlags ? "Red Flags I've Given" : 'My Red Flags') : givesFlags ? `Red Flags ${member!.name} Has Given` : `${member!.name}'s Red Flags`;
   return (
-    <PageShell title={title} back="history">
+    <PageShell title={sidedHistoryTitle('red_flag', 'Red Flags', owner, role, member?.name)} back="history">
       {history.isPending ? (
         <LoadingView />
       ) : history.isError ? (
         <HistoryProblem error={history.error} />
       ) : (
-        <div className="grid gap-6">
-          {historySides('red_flag', history.data.user.role, { given: history.data.given.length, received: history.data.received.length }).map((side) => (
-            <HistoryList
-              key={side}
-              title={side === 'given' ? 'Red Flags Given' : 'Red Flags Received'}
-              empty={side === 'given' ? 'No red flags given yet.' : 'No red flags received yet.'}
-              items={history.data[side].map((entry) => {
-                const other = 'recipient' in entry ? entry.recipient! : entry.giver!;
-                const canDispute = side === 'received' && own && entry.counts && !entry.disputeState;
-                return {
-                  id: entry.id,
-                  member: { name: other.name, slug: other.slug, role: other.role, picture: other.profileImageUrl },
-                  createdAt: entry.createdAt,
-                  reason: entry.reason,
-                  badge: entry.counts ? null : <span className="rounded-full bg-sand-100 px-2 py-0.5">No longer counts</span>,
-                  extra: (
-                    <>
-                      {entry.description ? <p className="text-sm text-ink-700 [overflow-wrap:anywhere]">{entry.description}</p> : null}
-                      {entry.disputeState ? (
-                        <p className="text-xs font-semibold text-ink-700">{DISPUTE_LABELS[entry.disputeState] ?? entry.disputeState}</p>
-                      ) : null}
-                      {canDispute ? (
-                        <Button variant="outline" size="sm" className="min-h-11 w-fit" onClick={() => setDisputing(entry.id)}>
-                          Dispute
-                        </Button>
-                      ) : null}
-                    </>
-                  ),
-                };
-              })}
-            />
-          ))}
-        </div>
+        <SidedHistoryLists
+          kind="red_flag"
+          noun="Red Flags"
+          empty={{ given: 'No red flags given yet.', received: 'No red flags received yet.' }}
+          history={history.data}
+          decorate={(entry, side) => ({
+            badge: entry.counts ? null : <span className="rounded-full bg-sand-100 px-2 py-0.5">No longer counts</span>,
+            extra: (
+              <>
+                {entry.description ? <p className="text-sm text-ink-700 [overflow-wrap:anywhere]">{entry.description}</p> : null}
+                {entry.disputeState ? (
+                  <p className="text-xs font-semibold text-ink-700">{DISPUTE_LABELS[entry.disputeState] ?? entry.disputeState}</p>
+                ) : null}
+                {side === 'received' && own && entry.counts && !entry.disputeState ? (
+                  <Button variant="outline" size="sm" className="min-h-11 w-fit" onClick={() => setDisputing(entry.id)}>
+                    Dispute
+                  </Button>
+                ) : null}
+              </>
+            ),
+          })}
+        />
       )}
       {disputing !== null ? <DisputeDialog redFlagId={disputing} onClose={() => setDisputing(null)} /> : null}
     </PageShell>

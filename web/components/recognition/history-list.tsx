@@ -1,6 +1,7 @@
 // A titled list of recognition entries (medals, red flags, stars, flowers, transactions): the other member's
 // badge, the date, the reason and any extra line; an empty state in the spec's words.
 import type { ReactNode } from 'react';
+import { historySides, RECOGNITION_RULES, type HistorySide } from '../../../common/recognition.ts';
 import type { Role } from '../../../common/roles.ts';
 import { httpStatusOf, serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -58,6 +59,72 @@ export function historyOwner(
   if (!userSlug) return 'own';
   if (member) return member.id === me?.id ? 'own' : 'other';
   return userSlug === me?.slug ? 'own' : 'unknown';
+}
+
+/**
+ * A medals or red flags screen's title (spec part 2 section 2), by its owner and whether their role gives the kind:
+ * My Medals, Medals I've Given, Ana's Medals, Medals Ana Has Given; the bare noun while the owner is not known.
+ */
+export function sidedHistoryTitle(
+  kind: 'medal' | 'red_flag',
+  noun: string,
+  owner: ReturnType<typeof historyOwner>,
+  role: Role | undefined,
+  name: string | undefined,
+): string {
+  if (owner === 'unknown' || !role) return noun;
+  const gives = role === RECOGNITION_RULES[kind].giver;
+  if (owner === 'own') return gives ? `${noun} I've Given` : `My ${noun}`;
+  return gives ? `${noun} ${name} Has Given` : `${name}'s ${noun}`;
+}
+
+interface SidedEntry {
+  id: number;
+  createdAt: number;
+  reason: string | null;
+  /** The other member: the recipient of an entry given, the giver of one received. */
+  recipient?: { name: string; slug: string | null; role: Role; profileImageUrl: string | null } | null;
+  giver?: SidedEntry['recipient'];
+}
+
+/**
+ * The given and received lists of a medals or red flags screen, each only where the owner's role can fill it
+ * (historySides); `decorate` adds an entry's badge and extra lines.
+ */
+export function SidedHistoryLists<Entry extends SidedEntry>({
+  kind,
+  noun,
+  empty,
+  history,
+  decorate,
+}: {
+  kind: 'medal' | 'red_flag';
+  noun: string;
+  empty: Record<HistorySide, string>;
+  history: { user: { role: Role }; given: Entry[]; received: Entry[] };
+  decorate?: (entry: Entry, side: HistorySide) => Pick<HistoryItem, 'badge' | 'extra'>;
+}) {
+  return (
+    <div className="grid gap-6">
+      {historySides(kind, history.user.role, { given: history.given.length, received: history.received.length }).map((side) => (
+        <HistoryList
+          key={side}
+          title={side === 'given' ? `${noun} Given` : `${noun} Received`}
+          empty={empty[side]}
+          items={history[side].map((entry) => {
+            const other = (side === 'given' ? entry.recipient : entry.giver)!;
+            return {
+              id: entry.id,
+              member: { name: other.name, slug: other.slug, role: other.role, picture: other.profileImageUrl },
+              createdAt: entry.createdAt,
+              reason: entry.reason,
+              ...decorate?.(entry, side),
+            };
+          })}
+        />
+      ))}
+    </div>
+  );
 }
 
 /** A history screen's "member not found" and error states. */
