@@ -1,6 +1,7 @@
 // The hub's storage migrates when the object wakes: a new hub starts at the current version, and a hub whose
 // storage was written before the schema had a version (every table of version 1, no version) is taken as
-// version 1, keeps its rows and gets the version written. Each test has a hub of its own.
+// version 1, keeps its rows and gets the version written. What the hub looks up on every connection and alarm
+// goes through an index, whatever the tables hold. Each test has a hub of its own.
 import { env } from 'cloudflare:workers';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { expect, it } from 'vitest';
@@ -78,4 +79,44 @@ it('takes a hub stored without a version as version 1, keeps its rows, migrates 
       presenceDue: state.storage.sql.exec("SELECT value FROM meta WHERE key = 'presence_due'").toArray(),
     })),
   ).toEqual({ sessions: [{ id: 's-1' }], presenceDue: [{ value: 5000 }] });
+});
+
+it("reads a handful of rows for a member's blocks and the alarm's deadlines, however many the hub holds", async () => {
+  const stub = freshHub();
+  const rowsRead = await runInDurableObject(stub, (instance, state) => {
+    const sql = state.storage.sql;
+    const now = Date.now();
+    // 3,000 pairs of blocks among other members, and 3,000 requests: finished ones waiting to be forgotten, and
+    // pending ones that expire later.
+    for (let i = 0; i < 3000; i++) {
+      sql.exec('INSERT INTO hidden_pairs VALUES (?, ?)', 10_000 + i, 20_000 + i);
+      sql.exec(
+        'INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        `r-${i}`, 10_000 + i, 20_000 + i, 'A', 'B', now + 60_000 + i, i % 2 ? 'pending' : 'rejected', now + 120_000 + i,
+      );
+    }
+    sql.exec('INSERT INTO hidden_pairs VALUES (?, ?)', 5, 30_000);
+    sql.exec('INSERT INTO hidden_pairs VALUES (?, ?)', 1, 5);
+    // Every query the hub makes from here on is kept, to count the rows it read.
+    const cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+    const exec = sql.exec.bind(sql);
+    sql.exec = ((query: string, ...bindings: unknown[]) => {
+      const cursor = exec(query, ...bindings);
+      cursors.push(cursor);
+      return cursor;
+    }) as typeof sql.exec;
+    const hub = instance as unknown as {
+      blocks: { hiddenFrom(userId: number): Set<number> };
+      requests: { nextDeadline(): number | null; expireDue(now: number): void };
+    };
+    expect(hub.blocks.hiddenFrom(5)).toEqual(new Set([1, 30_000]));
+    expect(hub.requests.nextDeadline()).toBe(now + 60_001);
+    // A finished request remembered for less time than any pending one waits is the next deadline.
+    sql.exec('INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?, ?, ?)', 'r-done', 1, 2, 'A', 'B', now - 10_000, 'cancelled', now + 20_000);
+    expect(hub.requests.nextDeadline()).toBe(now + 20_000);
+    hub.requests.expireDue(now);
+    return cursors.reduce((sum, cursor) => sum + cursor.rowsRead, 0);
+  });
+  // Reading either table whole would be 3,000 rows or more.
+  expect(rowsRead).toBeLessThan(20);
 });
