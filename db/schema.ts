@@ -70,6 +70,9 @@ export const users = sqliteTable(
     uniqueIndex('users_member_number_unique').on(t.memberNumber),
     index('users_role_created_idx').on(t.role, t.createdAt),
     index('users_created_idx').on(t.createdAt),
+    // Members listed (not banned, not deleted) by when they joined: the leaderboards' "New members" counts the
+    // index's entries, never the rows (worker/services/leaderboards.ts, summaryStatements).
+    index('users_listed_created_idx').on(t.createdAt).where(sql`${t.isBanned} = 0 and ${t.deletedAt} is null`),
     index('users_email_idx').on(t.email),
     index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],

@@ -188,6 +188,32 @@ export interface SummaryAnswer {
   medals: number;
 }
 
+/** The summary card's counts kept as rollups (FEEDS' member-0 boards), by the answer's field. */
+const SUMMARY_BOARDS = { reviews: 'summary:reviews', flowers: 'summary:flowers', stars: 'summary:stars', medals: 'summary:medals' } as const;
+
+/**
+ * The Summary Statistics card's statements for one batch: the window's expiry (unless done this minute), then the
+ * counts, last: members who joined in the window, and the rollups' totals, found by their keys (a `like` on the
+ * board name read every rollup row).
+ */
+export function summaryStatements(db: Database, timeframe: Timeframe, now = Date.now()): BoardBatch {
+  const { key, days } = windowOf('summary', timeframe);
+  const cutoff = cutoffOf(days, now);
+  const expire = days !== null && agedUntil.get(key) !== cutoff;
+  const boards = sql.join(Object.values(SUMMARY_BOARDS).map((board) => sql`${board}`), sql`, `);
+  return {
+    statements: [
+      ...(expire ? expireStatements(db, key, cutoff) : []),
+      db.all<{ board: string; points: number }>(sql`
+        select 'members' as board, (select count(*) from users where created_at >= ${cutoff} and ${notBanned()}) as points
+        union all select board, points from board_totals where board in (${boards}) and window = ${key} and member_id = 0`),
+    ],
+    committed: () => {
+      if (expire) agedUntil.set(key, cutoff);
+    },
+  };
+}
+
 /** The Summary Statistics card: real counts for the window (members who joined in it; the rest from the rollups). */
 export function summary(database: () => Database, timeframe: Timeframe, waitUntil?: (p: Promise<unknown>) => void) {
   return cachedJson<SummaryAnswer>(
@@ -196,25 +222,18 @@ export function summary(database: () => Database, timeframe: Timeframe, waitUnti
     BOARD_CACHE_TTL_SECONDS,
     async () => {
       const db = database();
-      const { key, days } = windowOf('summary', timeframe);
-      const cutoff = cutoffOf(days, Date.now());
-      const expire = days !== null && agedUntil.get(key) !== cutoff;
-      const results = (await db.batch([
-        ...(expire ? expireStatements(db, key, cutoff) : []),
-        db.all<{ board: string | null; points: number }>(sql`
-          select 'members' as board, (select count(*) from users where created_at >= ${cutoff} and ${notBanned()}) as points
-          union all select board, points from board_totals where board like 'summary:%' and window = ${key} and member_id = 0`),
-      ] as never)) as unknown[];
-      if (expire) agedUntil.set(key, cutoff);
+      const batch = summaryStatements(db, timeframe);
+      const results = (await db.batch(batch.statements as never)) as unknown[];
+      batch.committed();
       const rows = results.at(-1) as { board: string; points: number }[];
       const value = (board: string) => Number(rows.find((row) => row.board === board)?.points ?? 0);
       return {
         timeframe,
         members: value('members'),
-        reviews: value('summary:reviews'),
-        flowers: value('summary:flowers'),
-        stars: value('summary:stars'),
-        medals: value('summary:medals'),
+        reviews: value(SUMMARY_BOARDS.reviews),
+        flowers: value(SUMMARY_BOARDS.flowers),
+        stars: value(SUMMARY_BOARDS.stars),
+        medals: value(SUMMARY_BOARDS.medals),
       };
     },
     waitUntil,

@@ -1,0 +1,1 @@
+CREATE INDEX `users_listed_created_idx` ON `users` (`created_at`) WHERE "users"."is_banned" = 0 and "users"."deleted_at" is null;
