@@ -213,16 +213,18 @@ function recognitionIndexes(name: string) {
   ];
 }
 
+// Stars and flowers name the spa they were given at: deleting a spa (an admin's action) sets that to null, which
+// without an index on spa_id reads every star and flower while the write waits.
 export const stars = sqliteTable(
   'stars',
   { ...recognitionColumns(), spaId: integer('spa_id').references(() => spas.id, { onDelete: 'set null' }) },
-  recognitionIndexes('stars'),
+  (t) => [...recognitionIndexes('stars')(t), index('stars_spa_idx').on(t.spaId)],
 );
 
 export const flowers = sqliteTable(
   'flowers',
   { ...recognitionColumns(), spaId: integer('spa_id').references(() => spas.id, { onDelete: 'set null' }) },
-  recognitionIndexes('flowers'),
+  (t) => [...recognitionIndexes('flowers')(t), index('flowers_spa_idx').on(t.spaId)],
 );
 
 export const medals = sqliteTable('medals', recognitionColumns(), recognitionIndexes('medals'));
