@@ -29,7 +29,7 @@ import { adminAuditLog, spas, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { dashboardAnalyticsQueries, dashboardStatsQuery, toDashboardAnalytics, toDashboardStats } from '../services/admin-dashboard.ts';
 import { searchCondition, setBanned, toAdminUser, usersQuery } from '../services/admin-users.ts';
-import { auditEntry, auditEntryIfFound } from '../services/audit.ts';
+import { auditEntryIfFound } from '../services/audit.ts';
 import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../providers/media.ts';
 import { actionFits, moderationQueries, REPORT_RESOLVERS, toModerationItems } from '../services/moderation.ts';
 import { checkOwner, spaColumns, spaNotFound, spaRowsQuery, toAdminSpa } from '../services/spas.ts';
@@ -107,7 +107,9 @@ export const adminRouter = router({
   /**
    * POST /api/spas/{id}/upload-image (multipart field spaImage): the photo pipeline of profile pictures (magic
    * bytes, size, dimensions), re-encoded on the server into the spa preset's 800x600 box (ADR 017); the previous
-   * image is deleted once the new one is in place. The input is one
+   * image is deleted once the new one is in place. Two round trips, as for any write: the session, then one batch
+   * that reads the previous image, sets the new one and writes the audit entry (an unknown spa is found there, after
+   * the photo was stored, which is then deleted). The input is one
    * FormData with the spa's `id` and the `spaImage` file, so tRPC clients send it as multipart/form-data (the
    * REST path sets `id` from its address).
    */
@@ -122,27 +124,30 @@ export const adminRouter = router({
       await enforceRateLimit(ctx, ctx.env.UPLOAD_LIMITER, `spa-image:${ctx.user.id}`);
       const bucket = mediaBucket(ctx.env);
       const images = imagesBinding(ctx.env);
-      const [spa] = await ctx.db.select({ imageUrl: spas.imageUrl, name: spas.name }).from(spas).where(eq(spas.id, input.id));
-      if (!spa) throw spaNotFound();
       const upload = await inspectImage(input.form.get('spaImage'), { field: 'spaImage' });
       const [stored] = await storeImages(bucket, 'spas', input.id, await reencodeImage(images, upload, ['spa']));
       const imageUrl = stored!.url;
+      let previous: { imageUrl: string | null }[];
       let updated: { imageUrl: string | null }[];
       try {
-        [updated] = await ctx.db.batch([
+        [previous, updated] = await ctx.db.batch([
+          ctx.db.select({ imageUrl: spas.imageUrl }).from(spas).where(eq(spas.id, input.id)),
           ctx.db.update(spas).set({ imageUrl }).where(eq(spas.id, input.id)).returning({ imageUrl: spas.imageUrl }),
-          auditEntry(ctx.db, ctx.user, 'spa.image', { type: 'spa', id: input.id, label: spa.name }),
+          auditEntryIfFound(ctx.db, ctx.user, 'spa.image', { type: 'spa', id: input.id }, sql`select name as label from spas where id = ${input.id}`),
         ]);
       } catch (error) {
-        await deleteReplaced(bucket, [imageUrl], [spa.imageUrl]);
+        // The same photo sent again has the same key: it goes only if the spa does not show it (left when even
+        // that read fails).
+        const current = await ctx.db.select({ imageUrl: spas.imageUrl }).from(spas).where(eq(spas.id, input.id)).catch(() => null);
+        if (current) await deleteReplaced(bucket, [imageUrl], [current[0]?.imageUrl]);
         throw error;
       }
-      // The spa was deleted meanwhile: its new image must not stay behind.
+      // No such spa (or it was deleted meanwhile): its new image must not stay behind.
       if (updated.length === 0) {
         await deleteReplaced(bucket, [imageUrl], []);
         throw spaNotFound();
       }
-      await deleteReplaced(bucket, [spa.imageUrl], [imageUrl]);
+      await deleteReplaced(bucket, [previous[0]?.imageUrl ?? null], [imageUrl]);
       return { message: 'Spa image uploaded successfully', imageUrl };
     }),
 

@@ -20,6 +20,7 @@ import {
   GOOD_PASSWORD,
   json,
   messageOf,
+  pipelinesServed,
   sessionCookieFrom,
   trpcGet,
   trpcPost,
@@ -256,6 +257,7 @@ describe('Spa Management', () => {
     expect(await messageOf(refused)).toBe('Please select a valid image file (JPEG, PNG, or WebP)');
     expect((await uploadSpaImage(admin, spa.id, 'not a file')).status).toBe(400);
     expect((await uploadSpaImage(admin, 999_999_999, new Blob([JPEG_400], { type: 'image/jpeg' }))).status).toBe(404);
+    expect(await spaKeys(999_999_999)).toEqual([]);
     expect(await spaKeys(spa.id)).toEqual([]);
 
     const first = await uploadSpaImage(admin, spa.id, new Blob([JPEG_400], { type: 'image/jpeg' }));
@@ -266,7 +268,14 @@ describe('Spa Management', () => {
     expect((await call(imageUrl)).headers.get('Content-Type')).toBe('image/jpeg');
     expect(await spaKeys(spa.id)).toHaveLength(1);
 
+    // A write: the session, then one batch (the previous image, the new one and the audit entry).
+    const tripsBefore = await pipelinesServed();
     const second = await json<Output<'admin.uploadSpaImage'>>(await uploadSpaImage(admin, spa.id, new Blob([PNG_64x48], { type: 'image/png' })));
+    expect((await pipelinesServed()) - tripsBefore).toBe(2);
+    expect(await spaKeys(spa.id)).toEqual([second.imageUrl.slice('/media/'.length)]);
+    // The same photo again has the same key, which stays.
+    const again = await json<Output<'admin.uploadSpaImage'>>(await uploadSpaImage(admin, spa.id, new Blob([PNG_64x48], { type: 'image/png' })));
+    expect(again.imageUrl).toBe(second.imageUrl);
     expect(await spaKeys(spa.id)).toEqual([second.imageUrl.slice('/media/'.length)]);
     expect((await json<Listing>(await api('/spas', admin))).find((each) => each.id === spa.id)?.imageUrl).toBe(second.imageUrl);
 
@@ -274,6 +283,7 @@ describe('Spa Management', () => {
     expect(await spaKeys(spa.id)).toEqual([]);
     expect((await auditActions(admin)).filter((entry) => entry.targetId === spa.id && entry.actorId === admin.id).map((entry) => entry.action)).toEqual([
       'spa.delete',
+      'spa.image',
       'spa.image',
       'spa.image',
       'spa.create',
