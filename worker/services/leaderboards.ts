@@ -139,17 +139,31 @@ const agedUntil = new Map<WindowKey, number>();
 /** Records that a batch from `boardStatements` committed (its window is aged up to its cutoff). */
 export type BoardBatch = { statements: BatchItem<'sqlite'>[]; committed: () => void };
 
-/** A board's statements for one batch: the window's expiry (unless done this minute), then the board, last. */
-export function boardStatements(db: Database, board: Board, timeframe: Timeframe, now = Date.now()): BoardBatch {
+/**
+ * One batch over a board's (or the summary's) rolling window: the window's expiry (unless done this minute), then
+ * `read` of the window, last.
+ */
+function windowBatch(
+  db: Database,
+  board: Board | 'summary',
+  timeframe: Timeframe,
+  now: number,
+  read: (key: WindowKey, cutoff: number) => BatchItem<'sqlite'>,
+): BoardBatch {
   const { key, days } = windowOf(board, timeframe);
   const cutoff = cutoffOf(days, now);
   const expire = days !== null && agedUntil.get(key) !== cutoff;
   return {
-    statements: [...(expire ? expireStatements(db, key, cutoff) : []), boardQuery(db, board, key, cutoff)],
+    statements: [...(expire ? expireStatements(db, key, cutoff) : []), read(key, cutoff)],
     committed: () => {
       if (expire) agedUntil.set(key, cutoff);
     },
   };
+}
+
+/** A board's statements for one batch: the window's expiry (unless done this minute), then the board, last. */
+export function boardStatements(db: Database, board: Board, timeframe: Timeframe, now = Date.now()): BoardBatch {
+  return windowBatch(db, board, timeframe, now, (key, cutoff) => boardQuery(db, board, key, cutoff));
 }
 
 export function rankEntries(rows: Omit<BoardEntry, 'rank'>[]): BoardEntry[] {
@@ -197,21 +211,12 @@ const SUMMARY_BOARDS = { reviews: 'summary:reviews', flowers: 'summary:flowers',
  * board name read every rollup row).
  */
 export function summaryStatements(db: Database, timeframe: Timeframe, now = Date.now()): BoardBatch {
-  const { key, days } = windowOf('summary', timeframe);
-  const cutoff = cutoffOf(days, now);
-  const expire = days !== null && agedUntil.get(key) !== cutoff;
   const boards = sql.join(Object.values(SUMMARY_BOARDS).map((board) => sql`${board}`), sql`, `);
-  return {
-    statements: [
-      ...(expire ? expireStatements(db, key, cutoff) : []),
-      db.all<{ board: string; points: number }>(sql`
-        select 'members' as board, (select count(*) from users where created_at >= ${cutoff} and ${notBanned()}) as points
-        union all select board, points from board_totals where board in (${boards}) and window = ${key} and member_id = 0`),
-    ],
-    committed: () => {
-      if (expire) agedUntil.set(key, cutoff);
-    },
-  };
+  return windowBatch(db, 'summary', timeframe, now, (key, cutoff) =>
+    db.all<{ board: string; points: number }>(sql`
+      select 'members' as board, (select count(*) from users where created_at >= ${cutoff} and ${notBanned()}) as points
+      union all select board, points from board_totals where board in (${boards}) and window = ${key} and member_id = 0`),
+  );
 }
 
 /** The Summary Statistics card: real counts for the window (members who joined in it; the rest from the rollups). */
