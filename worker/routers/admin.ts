@@ -127,18 +127,19 @@ export const adminRouter = router({
       const upload = await inspectImage(input.form.get('spaImage'), { field: 'spaImage' });
       const [stored] = await storeImages(bucket, 'spas', input.id, await reencodeImage(images, upload, ['spa']));
       const imageUrl = stored!.url;
+      const imageNow = () => ctx.db.select({ imageUrl: spas.imageUrl }).from(spas).where(eq(spas.id, input.id));
       let previous: { imageUrl: string | null }[];
       let updated: { imageUrl: string | null }[];
       try {
         [previous, updated] = await ctx.db.batch([
-          ctx.db.select({ imageUrl: spas.imageUrl }).from(spas).where(eq(spas.id, input.id)),
+          imageNow(),
           ctx.db.update(spas).set({ imageUrl }).where(eq(spas.id, input.id)).returning({ imageUrl: spas.imageUrl }),
           auditEntryIfFound(ctx.db, ctx.user, 'spa.image', { type: 'spa', id: input.id }, sql`select name as label from spas where id = ${input.id}`),
         ]);
       } catch (error) {
         // The same photo sent again has the same key: it goes only if the spa does not show it (left when even
         // that read fails).
-        const current = await ctx.db.select({ imageUrl: spas.imageUrl }).from(spas).where(eq(spas.id, input.id)).catch(() => null);
+        const current = await imageNow().catch(() => null);
         if (current) await deleteReplaced(bucket, [imageUrl], [current[0]?.imageUrl]);
         throw error;
       }
