@@ -51,6 +51,12 @@ async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiter
   }
 }
 
+/** The request's context, unless the upgrade is refused before any session is read (426, 403 or 429). */
+async function openingSocket(c: Context<HonoEnv>, limiter: RateLimit | undefined): Promise<TrpcContext | Response> {
+  const context = createContext(c.req.raw, c.env, new Headers());
+  return refuseUpgrade(c) ?? (await refuseTooOften(c, context, limiter)) ?? context;
+}
+
 /** The member opening a socket and what the object is told of them, or 401 when nobody is signed in. */
 function admitMember(c: Context<HonoEnv>, validated: ValidatedSession | null) {
   if (!validated) return c.json({ message: MESSAGES.notSignedIn, code: 'UNAUTHORIZED' }, 401);
@@ -72,9 +78,8 @@ async function forward(c: Context<HonoEnv>, object: { fetch(request: Request): P
 }
 
 chatSocketRoutes.get('/chat', async (c) => {
-  const context = createContext(c.req.raw, c.env, new Headers());
-  const refused = refuseUpgrade(c) ?? (await refuseTooOften(c, context, c.env.CHAT_CONNECT_LIMITER));
-  if (refused) return refused;
+  const context = await openingSocket(c, c.env.CHAT_CONNECT_LIMITER);
+  if (context instanceof Response) return context;
   // The member's blocks are read in the session lookup's round trip.
   const read = await context.readWithSession((sessionId) => [blocksOfSession(context.db, { sessionId })] as const);
   const admitted = admitMember(c, read?.viewer ?? null);
@@ -90,9 +95,8 @@ chatSocketRoutes.get('/chat', async (c) => {
 
 chatSocketRoutes.get('/chat/session/:sessionId', async (c) => {
   const sessionId = c.req.param('sessionId');
-  const context = createContext(c.req.raw, c.env, new Headers());
-  const refused = refuseUpgrade(c) ?? (await refuseTooOften(c, context, c.env.CHAT_SESSION_CONNECT_LIMITER));
-  if (refused) return refused;
+  const context = await openingSocket(c, c.env.CHAT_SESSION_CONNECT_LIMITER);
+  if (context instanceof Response) return context;
   const admitted = admitMember(c, await context.session());
   if (admitted instanceof Response) return admitted;
   if (!SESSION_ID.test(sessionId)) return c.json({ message: CHAT_ERRORS.session_not_found, code: 'NOT_FOUND' }, 404);
