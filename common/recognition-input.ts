@@ -77,13 +77,21 @@ export const transactionsInput = z.object({
   timeframe: z.enum(TRANSACTION_TIMEFRAMES).optional(),
 });
 
-/** The Give Star / Give Flower spa picker; a flower's therapist puts their own spas first. */
-/** The spa picker: a flower's therapist's lineup, or a star's spa manager's own listings, come first. */
+/** How many choices a picker lists (the recipients; the spas, and again the recipient's own spas): a search finds the rest. */
+export const PICKER_CHOICES_MAX = 50;
+
+/** A picker's search by name; blank searches nothing. */
+const pickerSearch = z.string().trim().max(60).optional();
+
+/**
+ * The spa picker: a flower's therapist's lineup, or a star's spa manager's own listings, come first; `q` narrows both
+ * lists by name.
+ */
 export const spasInput = z
-  .object({ therapistId: z.number().int().positive().optional(), ownerId: z.number().int().positive().optional() })
+  .object({ therapistId: z.number().int().positive().optional(), ownerId: z.number().int().positive().optional(), q: pickerSearch })
   .optional();
 
 export const recipientsInput = z.object({
   role: z.enum(['spa_management', 'therapist']),
-  q: z.string().trim().max(60).optional(),
+  q: pickerSearch,
 });

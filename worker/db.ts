@@ -97,3 +97,8 @@ function jsonValueOf(key: string, column: Column): SQL {
 export function escapeLike(term: string): string {
   return term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+/** `text` holds `term` anywhere, ignoring case as LIKE does (ASCII); true when there is no term. */
+export function containsTerm(text: SQL, term: string | undefined): SQL {
+  return term ? sql`${text} like ${`%${escapeLike(term)}%`} escape '\\'` : sql`1`;
+}

@@ -291,9 +291,9 @@ function ReviewScreen({
                 value={flowerSpaId}
                 onChange={setFlowerSpaId}
                 preferTheirSpa
+                error={errors.flowerSpaId}
               />
             ) : null}
-            {errors.flowerSpaId ? <FieldError id="flower-spa-error">{errors.flowerSpaId}</FieldError> : null}
             {submit.isPending ? (
               <p role="status" className="text-sm font-semibold text-brand-800">
                 {REVIEW_MESSAGES.submitting}

@@ -16,6 +16,7 @@ import {
   disputeInput,
   medalInput,
   memberRefInput,
+  PICKER_CHOICES_MAX,
   recipientsInput,
   spasInput,
   redFlagInput,
@@ -26,9 +27,9 @@ import {
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import type { Role } from '../../common/roles.ts';
 import { DAY_MS, manilaDay, secondsUntilManilaMidnight } from '../../common/time.ts';
-import { escapeLike, type Database } from '../db.ts';
+import { containsTerm, type Database } from '../db.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
-import { therapistSpaCondition } from '../services/lineup.ts';
+import { therapistSpaMembers } from '../services/lineup.ts';
 import { checkGiver, diagnoseStatement, explainRefusal, giveStatement, refusalError, type Gift } from '../services/recognition.ts';
 import { publicProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
 import type { UserRow } from '../services/sessions.ts';
@@ -299,36 +300,39 @@ export const recognitionRouter = router({
 
   /** GET /api/users/spa_management and /api/users/therapist: who can receive a star or a flower (by name). */
   recipients: publicProcedure.input(recipientsInput).query(async ({ ctx, input }) => {
-    const term = input.q === undefined ? undefined : escapeLike(input.q);
     const { viewer, results } = await ctx.readBesideSession([
       ctx.db.all<{ id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }>(sql`
         select id, name, slug, member_number as memberNumber, profile_pic as profilePic from users
-        where role = ${input.role} and ${notBanned()} ${term ? sql`and name_key like ${`%${term}%`} escape '\\'` : sql``}
-        order by name_key limit 50`),
+        where role = ${input.role} and ${notBanned()} and ${containsTerm(sql`name_key`, input.q)}
+        order by name_key limit ${PICKER_CHOICES_MAX}`),
     ]);
     signedInViewer(viewer);
     return results[0] as { id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }[];
   }),
 
   /**
-   * The spa picker of the Give Star and Give Flower dialogs. With a therapist, the spas of their lineup come
-   * first (`worksHere`); with a spa manager, their own listings; then every other spa by name.
+   * The spa picker of the Give Star and Give Flower dialogs and a review's flower. With a therapist, the spas of
+   * their lineup come first (`worksHere`); with a spa manager, their own listings; then other spas by name. Each
+   * part holds at most PICKER_CHOICES_MAX spas, narrowed by the search: a site with thousands of spas sends a page,
+   * read in name order by index, not the whole table.
    */
   spas: publicProcedure.input(spasInput).query(async ({ ctx, input }) => {
-    const worksHere = input?.therapistId
-      ? therapistSpaCondition(sql`spas.owner_user_id`, input.therapistId)
-      : input?.ownerId
-        ? sql`spas.owner_user_id = ${input.ownerId}`
-        : sql`0`;
-    const { viewer, results } = await ctx.readBesideSession([
-      ctx.db.all<{ id: number; name: string; ownerUserId: number | null; worksHere: number }>(
-        sql`select id, name, owner_user_id as ownerUserId, ${worksHere} as worksHere from spas order by 4 desc, name`,
-      ),
-    ]);
+    const theirOwners = input?.therapistId ? therapistSpaMembers(input.therapistId) : input?.ownerId ? sql`(${input.ownerId})` : undefined;
+    const spasWhere = (where: SQL) =>
+      ctx.db.all<{ id: number; name: string; ownerUserId: number | null }>(sql`
+        select id, name, owner_user_id as ownerUserId from spas where (${where}) and ${containsTerm(sql`name`, input?.q)}
+        order by name, id limit ${PICKER_CHOICES_MAX}`);
+    const { viewer, results } = await ctx.readBesideSession(
+      theirOwners
+        ? [spasWhere(sql`owner_user_id in ${theirOwners}`), spasWhere(sql`owner_user_id is null or owner_user_id not in ${theirOwners}`)]
+        : [spasWhere(sql`1`)],
+    );
     signedInViewer(viewer);
-    return (results[0] as { id: number; name: string; ownerUserId: number | null; worksHere: number }[]).map((spa) => ({
-      ...spa,
-      worksHere: Number(spa.worksHere) === 1,
-    }));
+    const [theirs, others] = theirOwners ? results : [[], results[0]];
+    type Spa = { id: number; name: string; ownerUserId: number | null };
+    return [
+      ...(theirs as Spa[]).map((spa) => ({ ...spa, worksHere: true })),
+      ...(others as Spa[]).map((spa) => ({ ...spa, worksHere: false })),
+    ];
   }),
 });

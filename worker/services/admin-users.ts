@@ -5,7 +5,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_TEXTS, type AdminSearchField, type AdminUser } from '../../common/admin.ts';
 import { ROLES } from '../../common/roles.ts';
 import { users } from '../../db/schema.ts';
-import { escapeLike, type Database } from '../db.ts';
+import { containsTerm, type Database } from '../db.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { Context } from '../trpc.ts';
 import { auditEntry, type AuditTarget } from './audit.ts';
@@ -60,7 +60,7 @@ const TEXT_COLUMNS: Partial<Record<AdminSearchField, string>> = {
 /** The condition of User Management's search by one field (the spec's list). */
 export function searchCondition(field: AdminSearchField, term: string): SQL {
   const column = TEXT_COLUMNS[field];
-  if (column) return sql`lower(${sql.raw(column)}) like ${`%${escapeLike(term)}%`} escape '\\'`;
+  if (column) return containsTerm(sql`lower(${sql.raw(column)})`, term);
   switch (field) {
     case 'role': {
       const roles = ROLES.filter((role) => role.includes(term.toLowerCase().replace(/\s+/g, '_')));

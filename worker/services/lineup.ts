@@ -1,11 +1,10 @@
-// The lineup as SQL for other domains: whether a spa member is among a therapist's spas (accepted links), and a
+// The lineup as SQL for other domains: the spa members a therapist works for (accepted links), and a
 // therapist's first spa listing (the spa a review's flower is given at).
 import { sql, type SQL } from 'drizzle-orm';
 
-/** True (1) when the spa member `spaMember` has the therapist in their lineup. */
-export function therapistSpaCondition(spaMember: SQL, therapistId: number | SQL): SQL<number> {
-  return sql<number>`exists (select 1 from lineup_links as lineup where lineup.spa_id = ${spaMember}
-    and lineup.therapist_id = ${therapistId} and lineup.state = 'accepted')`;
+/** The spa members (users.id) with the therapist in their lineup, as a list for `in`: read by the therapist's index. */
+export function therapistSpaMembers(therapistId: number): SQL {
+  return sql`(select lineup.spa_id from lineup_links as lineup where lineup.therapist_id = ${therapistId} and lineup.state = 'accepted')`;
 }
 
 /** A spa listing (spas.id) owned by one of the therapist's spas, the longest-standing link first; null without one. */

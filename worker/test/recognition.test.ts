@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { limitReachedMessage, RECOGNITION_MESSAGES } from '../../common/recognition.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
-import { as, database, json, messageOf, pipelinesServed, type Output } from './helpers.ts';
+import { as, database, json, messageOf, pipelinesServed, trpcGet, trpcQuery, type Input, type Output } from './helpers.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { createMember, createMembers, spaOf, type TestMember } from './members.ts';
 
@@ -238,6 +238,37 @@ describe('histories', () => {
     expect(found.map((m) => m.id)).toEqual([visible!.id]);
     expect(found.some((m) => m.id === banned!.id)).toBe(false);
     expect((await as(null, '/api/users/spa_management')).status).toBe(401);
+  });
+
+  it('lists at most 50 spas for the spa picker, the recipient’s own first, searched by name, in one round trip', async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const [client, owner] = await createMembers([{ role: 'client' }, { role: 'spa_management' }]);
+    const names = Array.from({ length: 55 }, (_, index) => `Picker ${tag} ${String(index).padStart(2, '0')}`);
+    await database().batch(
+      [...names.map((name) => [null, name] as const), [owner!.id, `Picker ${tag} zz own listing`] as const].map(([ownerId, name]) => ({
+        sql: `insert into spas (owner_user_id, name, address, latitude, longitude) values (?, ?, 'Makati Ave', 14.56, 121.03)`,
+        args: [ownerId, name],
+      })),
+    );
+    const picker = (input: Input<'recognition.spas'>) => trpcQuery('recognition.spas', client!, input);
+
+    const page = await picker({ q: tag });
+    expect(page.map((spa) => spa.name)).toEqual(names.slice(0, 50));
+    expect(page.every((spa) => !spa.worksHere)).toBe(true);
+    // A star's spa manager's own listing comes first, whatever its name, and is not listed again among the others.
+    const forStar = await picker({ ownerId: owner!.id, q: tag });
+    expect(forStar[0]).toMatchObject({ name: `Picker ${tag} zz own listing`, ownerUserId: owner!.id, worksHere: true });
+    expect(forStar.slice(1).map((spa) => spa.name)).toEqual(names.slice(0, 50));
+    // The search narrows both parts, ignoring case; % and _ are letters, not wildcards.
+    expect((await picker({ ownerId: owner!.id, q: `PICKER ${tag} 0` })).map((spa) => spa.name)).toEqual(names.slice(0, 10));
+    expect(await picker({ ownerId: owner!.id, q: `${tag}%` })).toEqual([]);
+    expect(await picker({ q: `Picker_${tag}` })).toEqual([]);
+
+    const tooLong = await trpcGet('recognition.spas', client!, { q: 'x'.repeat(61) });
+    expect(tooLong.status).toBe(400);
+    const before = await pipelinesServed();
+    expect((await trpcGet('recognition.spas', client!, { ownerId: owner!.id, q: tag })).status).toBe(200);
+    expect((await pipelinesServed()) - before).toBe(1);
   });
 
   it('answers 404 for a banned member’s histories, except to an admin', async () => {

@@ -1,10 +1,10 @@
 // The spa a star or flower is given at, for the Give dialogs and the review's flower reward: a flower's
 // therapist's own spas first (their lineup, "Where they work") or a star's spa manager's own listings ("Their
-// spa"), then every spa.
+// spa"), then other spas, searched by name.
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc.ts';
-import { FieldError } from '../ui/form-alert.tsx';
+import { SearchPicker, type PickerChoice } from '../ui/search-picker.tsx';
 
 export function SpaPicker({
   id,
@@ -17,7 +17,9 @@ export function SpaPicker({
   preferTheirSpa = false,
   error,
 }: {
+  /** The search field's id. */
   id: string;
+  /** The search field's label; the choices are named "Spas". */
   label: string;
   /** A flower's therapist, whose lineup comes first; null for a star or before a therapist is chosen. */
   therapistId: number | null;
@@ -31,49 +33,52 @@ export function SpaPicker({
   /** The choice's error, shown under it. */
   error?: string;
 }) {
-  const spas = trpc.recognition.spas.useQuery(therapistId ? { therapistId } : ownerId ? { ownerId } : undefined, {
+  const [search, setSearch] = useState('');
+  const q = search.trim() || undefined;
+  const spas = trpc.recognition.spas.useQuery(therapistId ? { therapistId, q } : ownerId ? { ownerId, q } : { q }, {
     enabled,
     placeholderData: keepPreviousData,
   });
-  const theirSpas = (spas.data ?? []).filter((spa) => spa.worksHere);
-  const otherSpas = (spas.data ?? []).filter((spa) => !spa.worksHere);
-  const firstOfTheirs = theirSpas[0]?.id ?? null;
+  const choices = (worksHere: boolean) =>
+    (spas.data ?? [])
+      .filter((spa) => spa.worksHere === worksHere)
+      .map(
+        (spa): PickerChoice => ({
+          key: spa.id,
+          checked: value === spa.id,
+          select: () => onChange(spa.id),
+          content: (
+            <span className="min-w-0 truncate text-sm text-ink-900" title={spa.name}>
+              {spa.name}
+            </span>
+          ),
+        }),
+      );
+  const theirSpas = choices(true);
+  const otherSpas = choices(false);
+  const firstOfTheirs = (spas.data ?? []).find((spa) => spa.worksHere)?.id ?? null;
   useEffect(() => {
     if (preferTheirSpa && value === null && firstOfTheirs !== null) onChange(firstOfTheirs);
   }, [preferTheirSpa, value, firstOfTheirs, onChange]);
 
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="h-12 w-full min-w-0 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700"
-      >
-        <option value="">Select a spa</option>
-        {theirSpas.length > 0 ? (
-          <>
-            <optgroup label={therapistId ? 'Where they work' : 'Their spa'}>{spaOptions(theirSpas)}</optgroup>
-            <optgroup label="All spas">{spaOptions(otherSpas)}</optgroup>
-          </>
-        ) : (
-          spaOptions(otherSpas)
-        )}
-      </select>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
+    <SearchPicker
+      id={id}
+      label={label}
+      groupLabel="Spas"
+      placeholder="Search spas by name"
+      search={search}
+      onSearch={setSearch}
+      parts={
+        theirSpas.length > 0
+          ? [
+              { label: therapistId ? 'Where they work' : 'Their spa', choices: theirSpas },
+              { label: 'All spas', choices: otherSpas },
+            ]
+          : [{ choices: otherSpas }]
+      }
+      emptyText={spas.data?.length === 0 ? 'No spas found.' : undefined}
+      error={error}
+    />
   );
-}
-
-function spaOptions(spas: { id: number; name: string }[]) {
-  return spas.map((spa) => (
-    <option key={spa.id} value={spa.id}>
-      {spa.name}
-    </option>
-  ));
 }
