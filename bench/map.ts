@@ -3,7 +3,7 @@
 //   (the app restarted with SPA_LISTING_CACHE_SECONDS=0), each beside GET /sw.js in the same run, and the signed-in
 //   home's page (the listing and the markers' first frame drawn into it, ADR 023) from the edge cache;
 // - database round trips of the uncached listing, and its payload for 1,000 spas (raw, gzipped, and the bytes on the
-//   wire to Chromium);
+//   wire to Chromium), and what the Give dialogs' spa picker sends with as many spas;
 // - in Chromium (WebGL in software here): the time from navigation to the first markers on the signed-in home
 //   with 1,000 spas (a cold start; drawn from the listing before the map library has loaded), and to the live
 //   map's own, the time from tapping Map in the bottom bar on another screen to markers visible again (a warm
@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { RETURNING_VISITOR_COOKIE } from '../common/account.ts';
+import { PICKER_CHOICES_MAX } from '../common/recognition-input.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
 import { freePort, startApp, type RunningApp } from '../scripts/app.ts';
 import { benchSize, buildsWeb } from './size.ts';
@@ -81,6 +82,10 @@ async function addSpas(app: RunningApp, from: number, to: number) {
   const client = createClient({ url: app.databaseUrl, authToken: app.databaseAuthToken });
   try {
     await client.batch(spaStatements(from, to), 'write');
+    // Each with its listing (the spas table: the Give dialogs' spa picker reads it; the map does not).
+    await client.execute(`insert into spas (owner_user_id, name, address, latitude, longitude)
+      select id, name, address, latitude, longitude from users
+      where name like 'Bench Spa %' and member_number between ${100_000 + from} and ${100_000 + to - 1}`);
     // Three rated reviews each, from three demo clients (one review per member and spa), so the rating subqueries
     // have work to do.
     await client.execute(`insert into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating)
@@ -283,6 +288,18 @@ try {
   }
   console.log(
     `Payload for ${spas.length} spas: ${(body.length / 1024).toFixed(1)} kB raw, ${(gzipSync(body).length / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_PAYLOAD_KB} kB gzipped); from the edge cache to Chromium ${(compressed.bytes.length / 1024).toFixed(1)} kB on the wire (${compressed.encoding ?? 'not compressed'})`,
+  );
+
+  // The Give Star / Give Flower dialogs' spa picker: a page of spas by name and a search, not every spa.
+  const pickerBody = Buffer.from(
+    await (await fetch(`${app.url}/trpc/recognition.spas`, { headers: { Cookie: `session=${await login(app)}` } })).arrayBuffer(),
+  );
+  const picked = (JSON.parse(pickerBody.toString()) as { result: { data: unknown[] } }).result.data.length;
+  const listings = createClient({ url: app.databaseUrl, authToken: app.databaseAuthToken });
+  const listingCount = Number((await listings.execute('select count(*) as n from spas')).rows[0]!.n);
+  listings.close();
+  console.log(
+    `Spa picker of the Give dialogs, ${listingCount} spa listings: ${picked} listed (budget ${PICKER_CHOICES_MAX}; a search finds the rest), ${(pickerBody.length / 1024).toFixed(1)} kB raw`,
   );
 
   console.log('\nIn Chromium at 390x844 on the embedded basemap');
