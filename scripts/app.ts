@@ -134,7 +134,16 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
     {
       cwd: root,
       stdio: options.verbose ? 'inherit' : ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
+      // X_LOCAL_OBSERVABILITY: wrangler's Local Explorer traces. On by default since its 2026 releases, they stream
+      // every request's spans to a tail worker that writes them to SQLite (an fsync a request): a third of workerd's
+      // CPU for a read here (ADR 013, last addendum). Off unless asked for.
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        NO_COLOR: '1',
+        X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false',
+      },
     },
   );
   // Quiet runs keep only the end of what wrangler says, for the error when it does not come up.
