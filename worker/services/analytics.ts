@@ -44,26 +44,31 @@ async function saltOf(db: Database, day: string): Promise<CryptoKey> {
   return key;
 }
 
-async function markOf(key: CryptoKey, metric: AnalyticsMetric, spaId: number, viewerId: number): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${metric}:${spaId}:${viewerId}`));
+async function markOf(key: CryptoKey, event: string): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(event));
   return btoa(String.fromCharCode(...new Uint8Array(signature)));
 }
 
-/** Marks this isolate has written today (at most MARKS_KEPT): a repeat event needs no write, the database would ignore it. */
-const written = { day: '', marks: new Set<string>() };
-const MARKS_KEPT = 50_000;
+/**
+ * Events this isolate has written today (at most EVENTS_KEPT): a repeat needs no write, the database would ignore it.
+ * They are kept as they are (metric, spa and viewer), in this isolate's memory only, so that a repeat costs neither
+ * the keyed hash nor the salt; the database keeps only the hash.
+ */
+const written = { day: '', events: new Set<string>() };
+const EVENTS_KEPT = 50_000;
 
 /**
  * Counts one event for a spa, once per viewer and day: one batch (the rollup upsert unless the mark exists,
  * the mark, the pruning of old marks), plus once a day per isolate the salt. Only spa management members count.
  * An event this isolate has already written today costs nothing: a member going back to a spa's profile reads it
- * with one round trip.
+ * with one round trip, and without hashing anything.
  */
 export async function countEvent(db: Database, event: { spaId: number; viewerId: number; metric: AnalyticsMetric }, now = Date.now()) {
   const day = manilaDay(now);
-  const mark = await markOf(await saltOf(db, day), event.metric, event.spaId, event.viewerId);
-  if (written.day !== day || written.marks.size >= MARKS_KEPT) Object.assign(written, { day, marks: new Set() });
-  if (written.marks.has(mark)) return;
+  const seen = `${event.metric}:${event.spaId}:${event.viewerId}`;
+  if (written.day !== day || written.events.size >= EVENTS_KEPT) Object.assign(written, { day, events: new Set() });
+  if (written.events.has(seen)) return;
+  const mark = await markOf(await saltOf(db, day), seen);
   const expired = manilaDay(now - KEEP_MARK_DAYS * DAY_MS);
   await db.batch([
     db.run(sql`
@@ -76,7 +81,7 @@ export async function countEvent(db: Database, event: { spaId: number; viewerId:
     db.run(sql`delete from analytics_seen where day < ${expired}`),
     db.run(sql`delete from analytics_salts where day < ${expired}`),
   ]);
-  written.marks.add(mark);
+  written.events.add(seen);
 }
 
 // ---------------------------------------------------------------------------------------------------------
