@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { RETURNING_VISITOR_COOKIE } from '../common/account.ts';
-import { PICKER_CHOICES_MAX } from '../common/recognition-input.ts';
+import { PICKER_CHOICES_MAX } from '../common/limits.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
 import { freePort, startApp, type RunningApp } from '../scripts/app.ts';
 import { benchSize, buildsWeb } from './size.ts';

@@ -90,3 +90,5 @@ export const BOARD_NEW_ACCOUNT_MS = 24 * 60 * 60_000;
 export const BOARD_CACHE_TTL_SECONDS = 30;
 /** The leaderboard screen fetches the medals tab this long after the therapists tab (spec part 2 section 4). */
 export const BOARD_MEDALS_PREFETCH_DELAY_MS = 500;
+/** How many choices a picker lists (the recipients; the spas, and again the recipient's own spas): a search finds the rest. */
+export const PICKER_CHOICES_MAX = 50;

@@ -77,9 +77,6 @@ export const transactionsInput = z.object({
   timeframe: z.enum(TRANSACTION_TIMEFRAMES).optional(),
 });
 
-/** How many choices a picker lists (the recipients; the spas, and again the recipient's own spas): a search finds the rest. */
-export const PICKER_CHOICES_MAX = 50;
-
 /** A picker's search by name; blank searches nothing. */
 const pickerSearch = z.string().trim().max(60).optional();
 

@@ -4,7 +4,7 @@
 // a gift is the session lookup plus one batch (two). Red flags are shown only to the flagged member, spa
 // management, therapists and admins.
 import { sql, type SQL } from 'drizzle-orm';
-import { RED_FLAG_COUNTING_DAYS, TRANSACTIONS_WINDOW_DAYS } from '../../common/limits.ts';
+import { PICKER_CHOICES_MAX, RED_FLAG_COUNTING_DAYS, TRANSACTIONS_WINDOW_DAYS } from '../../common/limits.ts';
 import {
   dailyLimit,
   mayViewRedFlags,
@@ -16,7 +16,6 @@ import {
   disputeInput,
   medalInput,
   memberRefInput,
-  PICKER_CHOICES_MAX,
   recipientsInput,
   spasInput,
   redFlagInput,

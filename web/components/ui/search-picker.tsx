@@ -3,7 +3,7 @@
 // site with thousands of members or spas sends a page, not all of them; a full part says that a search finds the
 // rest.
 import { Fragment, type ReactNode } from 'react';
-import { PICKER_CHOICES_MAX } from '../../../common/recognition-input.ts';
+import { PICKER_CHOICES_MAX } from '../../../common/limits.ts';
 import { FieldError } from './form-alert.tsx';
 import { inputClasses } from './input.tsx';
 
