@@ -907,7 +907,7 @@ describe('one account cannot take the hub down', () => {
     expect(afterSleep).toBe(429);
   });
 
-  it('limits how often a session opens hub sockets, counted before the session is looked up', async () => {
+  it('limits how often a session opens hub sockets, counted before the session is looked up, and repeats its refusal without the limiter', async () => {
     const [member] = await members(1);
     const responses = await untilLimited(20, async () => {
       const response = await upgrade({ cookie: member!.cookie });
@@ -926,6 +926,13 @@ describe('one account cannot take the hub down', () => {
     const before = await pipelinesServed();
     expect((await upgrade({ cookie: member!.cookie })).status).toBe(429);
     expect((await pipelinesServed()) - before).toBe(0);
+    // Nor a call to the limiter, which would say 60 again: the Worker repeats its refusal, counting down the wait.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await upgrade({ cookie: member!.cookie });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('Retry-After'))).toBeLessThan(60);
+    expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await again.json()).toEqual({ message: MESSAGES.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
   });
 
   it('answers join at most once every few seconds per socket, and closes a socket that keeps sending it', async () => {

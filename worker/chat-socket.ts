@@ -15,8 +15,8 @@ import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
 import { blocksOfQuery, chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
 import { requestSessionId, sessionExpiresAt, sessionMemberId, type ValidatedSession } from './services/sessions.ts';
 import { premiumEndsAt } from './services/users.ts';
-import { createContext, enforceRateLimit, type Context as TrpcContext } from './trpc.ts';
-import { describeError } from './errors.ts';
+import { createContext, enforceRateLimit, RATE_LIMIT_RETRY_AFTER_SECONDS, type Context as TrpcContext } from './trpc.ts';
+import { describeError, tooManyRequests } from './errors.ts';
 
 export const chatSocketRoutes = new Hono<HonoEnv>();
 
@@ -34,27 +34,60 @@ function refuseUpgrade(c: Context<HonoEnv>): Response | null {
   return null;
 }
 
+type ConnectLimiter = 'CHAT_CONNECT_LIMITER' | 'CHAT_SESSION_CONNECT_LIMITER';
+
+/**
+ * Sessions a connect limiter refused, until the end of the Retry-After they were told (`limiter:session id`). A
+ * client that keeps reconnecting meanwhile gets the same answer from this isolate's memory, counting down, without
+ * another call to the limiter: an abusive account's reconnection loop costs a lookup a try. Expired entries go
+ * when the map is full; past that, the oldest.
+ */
+const refusedUntil = new Map<string, number>();
+const REFUSED_KEPT = 10_000;
+
+function rememberRefusal(key: string, until: number) {
+  if (refusedUntil.size >= REFUSED_KEPT) {
+    const now = Date.now();
+    for (const [known, end] of refusedUntil) if (end <= now) refusedUntil.delete(known);
+    if (refusedUntil.size >= REFUSED_KEPT) refusedUntil.delete(refusedUntil.keys().next().value!);
+  }
+  refusedUntil.set(key, until);
+}
+
 /**
  * The refusal (429) of a session that opens such sockets too often. It is counted by the token's session id before
- * the session is looked up, so an account that keeps trying costs no database read once it is over the limit; a
- * request without a token is not counted (401 follows).
+ * the session is looked up, so an account that keeps trying costs no database read once it is over the limit, and
+ * no limiter call either until the wait it was told has passed; a request without a token is not counted (401
+ * follows).
  */
-async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiter: RateLimit | undefined): Promise<Response | null> {
+async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiterName: ConnectLimiter): Promise<Response | null> {
   const sessionId = requestSessionId(c.req.raw);
   if (!sessionId) return null;
+  const key = `${limiterName}:${sessionId}`;
+  const now = Date.now();
+  const until = refusedUntil.get(key) ?? 0;
+  if (until > now) return tooOften(c, Math.ceil((until - now) / 1000));
+  refusedUntil.delete(key);
   try {
-    await enforceRateLimit(context, limiter, sessionId);
+    await enforceRateLimit(context, c.env[limiterName], sessionId);
     return null;
   } catch (error) {
     const { status, body } = describeError(error);
+    if (status === 429) rememberRefusal(key, now + RATE_LIMIT_RETRY_AFTER_SECONDS * 1000);
     return c.json(body, status as 429, Object.fromEntries(context.resHeaders));
   }
 }
 
+/** The limiter's refusal, told again with the seconds left of its wait. */
+function tooOften(c: Context<HonoEnv>, seconds: number): Response {
+  const { status, body } = describeError(tooManyRequests(MESSAGES.tooManyRequests));
+  return c.json(body, status as 429, { 'Retry-After': String(seconds) });
+}
+
 /** The request's context, unless the upgrade is refused before any session is read (426, 403 or 429). */
-async function openingSocket(c: Context<HonoEnv>, limiter: RateLimit | undefined): Promise<TrpcContext | Response> {
+async function openingSocket(c: Context<HonoEnv>, limiterName: ConnectLimiter): Promise<TrpcContext | Response> {
   const context = createContext(c.req.raw, c.env, new Headers());
-  return refuseUpgrade(c) ?? (await refuseTooOften(c, context, limiter)) ?? context;
+  return refuseUpgrade(c) ?? (await refuseTooOften(c, context, limiterName)) ?? context;
 }
 
 /** The member opening a socket and what the object is told of them, or 401 when nobody is signed in. */
@@ -78,7 +111,7 @@ async function forward(c: Context<HonoEnv>, object: { fetch(request: Request): P
 }
 
 chatSocketRoutes.get('/chat', async (c) => {
-  const context = await openingSocket(c, c.env.CHAT_CONNECT_LIMITER);
+  const context = await openingSocket(c, 'CHAT_CONNECT_LIMITER');
   if (context instanceof Response) return context;
   // The member's blocks are read in the session lookup's round trip.
   const read = await context.readWithSession((sessionId) => [blocksOfSession(context.db, { sessionId })] as const);
@@ -95,7 +128,7 @@ chatSocketRoutes.get('/chat', async (c) => {
 
 chatSocketRoutes.get('/chat/session/:sessionId', async (c) => {
   const sessionId = c.req.param('sessionId');
-  const context = await openingSocket(c, c.env.CHAT_SESSION_CONNECT_LIMITER);
+  const context = await openingSocket(c, 'CHAT_SESSION_CONNECT_LIMITER');
   if (context instanceof Response) return context;
   const admitted = admitMember(c, await context.session());
   if (admitted instanceof Response) return admitted;

@@ -208,6 +208,9 @@ export const adminReadProcedure = publicProcedure.use(async ({ ctx, next }) => {
  * Counts an attempt against a rate limiter; over the limit answers 429 with Retry-After. A limiter missing from
  * a production deploy refuses the request (503): an unguarded sign-in must never go live by accident.
  */
+/** What a refusal of the rate limiters tells the client to wait: their longest period. */
+export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;
+
 export async function enforceRateLimit(ctx: Context, limiter: RateLimit | undefined, key: string): Promise<void> {
   if (!limiter) {
     if (ctx.config.ENVIRONMENT === 'development') return;
@@ -216,7 +219,7 @@ export async function enforceRateLimit(ctx: Context, limiter: RateLimit | undefi
   }
   const { success } = await limiter.limit({ key });
   if (success) return;
-  ctx.resHeaders.set('Retry-After', '60');
+  ctx.resHeaders.set('Retry-After', String(RATE_LIMIT_RETRY_AFTER_SECONDS));
   throw tooManyRequests(MESSAGES.tooManyRequests);
 }
 
