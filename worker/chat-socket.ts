@@ -15,8 +15,8 @@ import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
 import { blocksOfQuery, chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
 import { requestSessionId, sessionExpiresAt, sessionMemberId, type ValidatedSession } from './services/sessions.ts';
 import { premiumEndsAt } from './services/users.ts';
-import { createContext, enforceRateLimit, RATE_LIMIT_RETRY_AFTER_SECONDS, type Context as TrpcContext } from './trpc.ts';
-import { describeError, tooManyRequests } from './errors.ts';
+import { createContext, enforceRateLimit, RATE_LIMIT_RETRY_AFTER_SECONDS, rateLimitRefusal, type Context as TrpcContext } from './trpc.ts';
+import { describeError } from './errors.ts';
 
 export const chatSocketRoutes = new Hono<HonoEnv>();
 
@@ -80,7 +80,7 @@ async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiter
 
 /** The limiter's refusal, told again with the seconds left of its wait. */
 function tooOften(c: Context<HonoEnv>, seconds: number): Response {
-  const { status, body } = describeError(tooManyRequests(MESSAGES.tooManyRequests));
+  const { status, body } = describeError(rateLimitRefusal());
   return c.json(body, status as 429, { 'Retry-After': String(seconds) });
 }
 

@@ -204,13 +204,18 @@ export const adminReadProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return result;
 });
 
+/** What a refusal of the rate limiters tells the client to wait: their longest period. */
+export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;
+
+/** The error of a rate limiter's refusal (429), its Retry-After set apart. */
+export function rateLimitRefusal() {
+  return tooManyRequests(MESSAGES.tooManyRequests);
+}
+
 /**
  * Counts an attempt against a rate limiter; over the limit answers 429 with Retry-After. A limiter missing from
  * a production deploy refuses the request (503): an unguarded sign-in must never go live by accident.
  */
-/** What a refusal of the rate limiters tells the client to wait: their longest period. */
-export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;
-
 export async function enforceRateLimit(ctx: Context, limiter: RateLimit | undefined, key: string): Promise<void> {
   if (!limiter) {
     if (ctx.config.ENVIRONMENT === 'development') return;
@@ -220,7 +225,7 @@ export async function enforceRateLimit(ctx: Context, limiter: RateLimit | undefi
   const { success } = await limiter.limit({ key });
   if (success) return;
   ctx.resHeaders.set('Retry-After', String(RATE_LIMIT_RETRY_AFTER_SECONDS));
-  throw tooManyRequests(MESSAGES.tooManyRequests);
+  throw rateLimitRefusal();
 }
 
 /** The signed-in member of a read that resolved its session in its own batch (readBesideSession), else 401. */
