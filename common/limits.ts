@@ -92,3 +92,5 @@ export const BOARD_CACHE_TTL_SECONDS = 30;
 export const BOARD_MEDALS_PREFETCH_DELAY_MS = 500;
 /** How many choices a picker lists (the recipients; the spas, and again the recipient's own spas): a search finds the rest. */
 export const PICKER_CHOICES_MAX = 50;
+/** The longest name a picker searches for; its field takes no more. */
+export const PICKER_SEARCH_MAX_CHARACTERS = 60;

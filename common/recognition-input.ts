@@ -2,6 +2,7 @@
 // checks. Apart from recognition.ts so that a screen that only shows boards and counts loads no zod.
 import { z } from 'zod';
 import {
+  PICKER_SEARCH_MAX_CHARACTERS,
   RECOGNITION_REASON_MAX_CHARACTERS,
   RED_FLAG_DESCRIPTION_MAX_CHARACTERS,
   RED_FLAG_DISPUTE_MAX_CHARACTERS,
@@ -78,7 +79,7 @@ export const transactionsInput = z.object({
 });
 
 /** A picker's search by name; blank searches nothing. */
-const pickerSearch = z.string().trim().max(60).optional();
+const pickerSearch = z.string().trim().max(PICKER_SEARCH_MAX_CHARACTERS).optional();
 
 /**
  * The spa picker: a flower's therapist's lineup, or a star's spa manager's own listings, come first; `q` narrows both

@@ -4,6 +4,7 @@
 // for a client); an owner reply; and axe on these screens.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { PICKER_SEARCH_MAX_CHARACTERS } from '../common/limits.ts';
 import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 const REVIEW = 'Lovely calm rooms, the hilot was excellent and booking over Viber was easy.';
@@ -121,6 +122,8 @@ test('a review’s flower offers the therapist’s own spa first and goes to the
   // another, found by a search.
   const spas = page.getByRole('radiogroup', { name: 'Spas' });
   await expect(spas.getByRole('group', { name: 'Where they work' }).getByRole('radio', { name: 'Makati Serenity Spa' })).toBeChecked();
+  // A pasted long link stops at the 60 characters the server searches for, rather than ending in a refused search.
+  await expect(page.getByLabel('Spa (for Give Flowers & Submit)')).toHaveAttribute('maxlength', String(PICKER_SEARCH_MAX_CHARACTERS));
   await page.getByLabel('Spa (for Give Flowers & Submit)').fill('bgc');
   await expect(spas.getByRole('radio', { name: 'Makati Serenity Spa' })).toHaveCount(0);
   await spas.getByRole('radio', { name: 'BGC Urban Retreat' }).check();

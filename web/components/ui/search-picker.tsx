@@ -3,7 +3,7 @@
 // site with thousands of members or spas sends a page, not all of them; a full part says that a search finds the
 // rest.
 import { Fragment, type ReactNode } from 'react';
-import { PICKER_CHOICES_MAX } from '../../../common/limits.ts';
+import { PICKER_CHOICES_MAX, PICKER_SEARCH_MAX_CHARACTERS } from '../../../common/limits.ts';
 import { FieldError } from './form-alert.tsx';
 import { inputClasses } from './input.tsx';
 
@@ -63,7 +63,7 @@ export function SearchPicker({
       <label htmlFor={id} className="text-sm font-medium text-ink-700">
         {label}
       </label>
-      <input id={id} type="search" placeholder={placeholder} value={search} onChange={(event) => onSearch(event.target.value)} className={inputClasses} />
+      <input id={id} type="search" placeholder={placeholder} maxLength={PICKER_SEARCH_MAX_CHARACTERS} value={search} onChange={(event) => onSearch(event.target.value)} className={inputClasses} />
       <div
         role="radiogroup"
         aria-label={groupLabel}
