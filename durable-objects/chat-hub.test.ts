@@ -898,6 +898,18 @@ describe('one account cannot take the hub down', () => {
       message: `Too many chat frames from this account. Try again in ${retryAfter} seconds.`,
       code: 'TOO_MANY_REQUESTS',
     });
+    // Trying again meanwhile costs no session lookup and does not wake the hub: the Worker repeats the refusal.
+    const before = await pipelinesServed();
+    const again = await upgrade({ cookie: abuser!.cookie });
+    expect((await pipelinesServed()) - before).toBe(0);
+    expect(again.status).toBe(429);
+    const secondsLeft = Number(again.headers.get('Retry-After'));
+    expect(secondsLeft).toBeGreaterThan(0);
+    expect(secondsLeft).toBeLessThanOrEqual(retryAfter);
+    expect(await again.json()).toEqual({
+      message: `Too many chat frames from this account. Try again in ${secondsLeft} seconds.`,
+      code: 'TOO_MANY_REQUESTS',
+    });
     // Only that account: another member still opens a new tab.
     await connect(a!);
     // The hub remembers it in its storage: a hub woken from sleep (a policy made afresh over it) refuses too.

@@ -42,6 +42,17 @@ const JOIN_INTERVAL_MS = 3000;
  */
 export const FLOOD_COOL_DOWN_MS = 30_000;
 
+/**
+ * The refusal of a new socket while its member cools down after a flood, `seconds` before they may come back. The
+ * Worker repeats it from memory to a session that keeps trying (worker/chat-socket.ts).
+ */
+export function floodCoolDownRefusal(seconds: number): Response {
+  return Response.json(
+    { message: `Too many chat frames from this account. Try again in ${seconds} seconds.`, code: 'TOO_MANY_REQUESTS' },
+    { status: 429, headers: { 'Retry-After': String(seconds) } },
+  );
+}
+
 function bucket(limit: { capacity: number; perSecond: number }) {
   return new TokenBucket(limit.capacity, limit.perSecond);
 }
@@ -169,18 +180,12 @@ export class SocketPolicy {
 
   /**
    * The refusal (429) of a member's new socket while they are cooling down after a flood or already hold as many as
-   * they may; null when they may open one more.
+   * they may; null when they may open one more. Only the cool-down's refusal carries a `Retry-After`.
    */
   refuseSocket(userId: number, openSockets: number): Response | null {
     const until = this.floods.until(userId) ?? 0;
     const waitMs = until - Date.now();
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      return Response.json(
-        { message: `Too many chat frames from this account. Try again in ${seconds} seconds.`, code: 'TOO_MANY_REQUESTS' },
-        { status: 429, headers: { 'Retry-After': String(seconds) } },
-      );
-    }
+    if (waitMs > 0) return floodCoolDownRefusal(Math.ceil(waitMs / 1000));
     if (until) this.floods.forget(userId);
     if (openSockets < CHAT_SOCKETS_PER_MEMBER) return null;
     return Response.json(

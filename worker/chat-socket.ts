@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../common/account.ts';
 import { CHAT_ERRORS } from '../common/chat-protocol.ts';
 import { CHAT_MEMBER_HEADER, type ChatConnection, type MemberConnection } from '../durable-objects/chat-hub.ts';
+import { floodCoolDownRefusal } from '../durable-objects/socket-policy.ts';
 import { builtOnce } from './db.ts';
 import type { HonoEnv } from './rest/adapter.ts';
 import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
@@ -37,57 +38,69 @@ function refuseUpgrade(c: Context<HonoEnv>): Response | null {
 type ConnectLimiter = 'CHAT_CONNECT_LIMITER' | 'CHAT_SESSION_CONNECT_LIMITER';
 
 /**
- * Sessions a connect limiter refused, until the end of the Retry-After they were told (`limiter:session id`). A
- * client that keeps reconnecting meanwhile gets the same answer from this isolate's memory, counting down, without
- * another call to the limiter: an abusive account's reconnection loop costs a lookup a try. Expired entries go
- * when the map is full; past that, the oldest.
+ * Timed refusals (429 with Retry-After) this isolate repeats until their wait ends, by what refused and the token's
+ * session id: a connect limiter (`limiter:session id`), or the object at the socket's path cooling the member down
+ * after a flood (`path:session id`). A client that keeps reconnecting meanwhile gets the same answer, counting
+ * down, without another limiter call, session lookup or wake of the object: an abusive account's reconnection
+ * loop costs a map lookup a try. The limiter and the objects stay the authority. Expired entries go when the map
+ * is full; past that, the oldest.
  */
-const refusedUntil = new Map<string, number>();
-const REFUSED_KEPT = 10_000;
+const refusals = new Map<string, { until: number; refusal: (seconds: number) => Response }>();
+const REFUSALS_KEPT = 10_000;
 
-function rememberRefusal(key: string, until: number) {
-  if (refusedUntil.size >= REFUSED_KEPT) {
+function rememberRefusal(key: string, seconds: number, refusal: (seconds: number) => Response) {
+  if (refusals.size >= REFUSALS_KEPT) {
     const now = Date.now();
-    for (const [known, end] of refusedUntil) if (end <= now) refusedUntil.delete(known);
-    if (refusedUntil.size >= REFUSED_KEPT) refusedUntil.delete(refusedUntil.keys().next().value!);
+    for (const [known, { until }] of refusals) if (until <= now) refusals.delete(known);
+    if (refusals.size >= REFUSALS_KEPT) refusals.delete(refusals.keys().next().value!);
   }
-  refusedUntil.set(key, until);
+  refusals.set(key, { until: Date.now() + seconds * 1000, refusal });
+}
+
+/** The remembered refusal under `key`, told with the seconds left of its wait; null when there is none. */
+function repeatRefusal(key: string): Response | null {
+  const remembered = refusals.get(key);
+  if (!remembered) return null;
+  const waitMs = remembered.until - Date.now();
+  if (waitMs > 0) return remembered.refusal(Math.ceil(waitMs / 1000));
+  refusals.delete(key);
+  return null;
+}
+
+/** The limiter's refusal, `seconds` before the session may try again. */
+function tooOften(seconds: number): Response {
+  const { status, body } = describeError(rateLimitRefusal());
+  return Response.json(body, { status, headers: { 'Retry-After': String(seconds) } });
 }
 
 /**
  * The refusal (429) of a session that opens such sockets too often. It is counted by the token's session id before
- * the session is looked up, so an account that keeps trying costs no database read once it is over the limit, and
- * no limiter call either until the wait it was told has passed; a request without a token is not counted (401
- * follows).
+ * the session is looked up, so an account that keeps trying costs no database read once it is over the limit; a
+ * request without a token is not counted (401 follows).
  */
-async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiterName: ConnectLimiter): Promise<Response | null> {
-  const sessionId = requestSessionId(c.req.raw);
-  if (!sessionId) return null;
-  const key = `${limiterName}:${sessionId}`;
-  const now = Date.now();
-  const until = refusedUntil.get(key) ?? 0;
-  if (until > now) return tooOften(c, Math.ceil((until - now) / 1000));
-  refusedUntil.delete(key);
+async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiterName: ConnectLimiter, sessionId: string): Promise<Response | null> {
   try {
     await enforceRateLimit(context, c.env[limiterName], sessionId);
     return null;
   } catch (error) {
     const { status, body } = describeError(error);
-    if (status === 429) rememberRefusal(key, now + RATE_LIMIT_RETRY_AFTER_SECONDS * 1000);
+    if (status === 429) rememberRefusal(`${limiterName}:${sessionId}`, RATE_LIMIT_RETRY_AFTER_SECONDS, tooOften);
     return c.json(body, status as 429, Object.fromEntries(context.resHeaders));
   }
-}
-
-/** The limiter's refusal, told again with the seconds left of its wait. */
-function tooOften(c: Context<HonoEnv>, seconds: number): Response {
-  const { status, body } = describeError(rateLimitRefusal());
-  return c.json(body, status as 429, { 'Retry-After': String(seconds) });
 }
 
 /** The request's context, unless the upgrade is refused before any session is read (426, 403 or 429). */
 async function openingSocket(c: Context<HonoEnv>, limiterName: ConnectLimiter): Promise<TrpcContext | Response> {
   const context = createContext(c.req.raw, c.env, new Headers());
-  return refuseUpgrade(c) ?? (await refuseTooOften(c, context, limiterName)) ?? context;
+  const refused = refuseUpgrade(c);
+  const sessionId = requestSessionId(c.req.raw);
+  if (refused || !sessionId) return refused ?? context;
+  return (
+    repeatRefusal(`${limiterName}:${sessionId}`) ??
+    repeatRefusal(`${c.req.path}:${sessionId}`) ??
+    (await refuseTooOften(c, context, limiterName, sessionId)) ??
+    context
+  );
 }
 
 /** The member opening a socket and what the object is told of them, or 401 when nobody is signed in. */
@@ -102,12 +115,18 @@ function admitMember(c: Context<HonoEnv>, validated: ValidatedSession | null) {
   return { user, connection };
 }
 
-/** Forwards the upgrade to an object with the member's header; a refusal is copied so security headers can be set. */
+/**
+ * Forwards the upgrade to an object with the member's header; a refusal is copied so security headers can be set,
+ * and a flood's cool-down is remembered for the session's next tries.
+ */
 async function forward(c: Context<HonoEnv>, object: { fetch(request: Request): Promise<Response> }, connection: MemberConnection) {
   const headers = new Headers(c.req.raw.headers);
   headers.set(CHAT_MEMBER_HEADER, JSON.stringify(connection));
   const answer = await object.fetch(new Request(c.req.url, { headers }));
-  return answer.status === 101 ? answer : new Response(answer.body, answer);
+  if (answer.status === 101) return answer;
+  const coolDownSeconds = Number(answer.headers.get('Retry-After'));
+  if (answer.status === 429 && coolDownSeconds > 0) rememberRefusal(`${c.req.path}:${connection.sessionId}`, coolDownSeconds, floodCoolDownRefusal);
+  return new Response(answer.body, answer);
 }
 
 chatSocketRoutes.get('/chat', async (c) => {
