@@ -919,7 +919,7 @@ describe('one account cannot take the hub down', () => {
     expect(afterSleep).toBe(429);
   });
 
-  it('limits how often a session opens hub sockets, counted before the session is looked up, and repeats its refusal without the limiter', async () => {
+  it('limits how often a session opens hub sockets, counted before the session is looked up, and repeats its refusal without the limiter, slower each time', async () => {
     const [member] = await members(1);
     const responses = await untilLimited(20, async () => {
       const response = await upgrade({ cookie: member!.cookie });
@@ -938,9 +938,12 @@ describe('one account cannot take the hub down', () => {
     const before = await pipelinesServed();
     expect((await upgrade({ cookie: member!.cookie })).status).toBe(429);
     expect((await pipelinesServed()) - before).toBe(0);
-    // Nor a call to the limiter, which would say 60 again: the Worker repeats its refusal, counting down the wait.
+    // Nor a call to the limiter, which would say 60 again: the Worker repeats its refusal, counting down the wait,
+    // and a session that keeps coming back waits for its answer, a second this second time.
     await new Promise((resolve) => setTimeout(resolve, 1100));
+    const askedAt = Date.now();
     const again = await upgrade({ cookie: member!.cookie });
+    expect(Date.now() - askedAt).toBeGreaterThanOrEqual(1000);
     expect(again.status).toBe(429);
     expect(Number(again.headers.get('Retry-After'))).toBeLessThan(60);
     expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(0);

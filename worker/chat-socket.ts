@@ -41,12 +41,29 @@ type ConnectLimiter = 'CHAT_CONNECT_LIMITER' | 'CHAT_SESSION_CONNECT_LIMITER';
  * Timed refusals (429 with Retry-After) this isolate repeats until their wait ends, by what refused and the token's
  * session id: a connect limiter (`limiter:session id`), or the object at the socket's path cooling the member down
  * after a flood (`path:session id`). A client that keeps reconnecting meanwhile gets the same answer, counting
- * down, without another limiter call, session lookup or wake of the object: an abusive account's reconnection
- * loop costs a map lookup a try. The limiter and the objects stay the authority. Expired entries go when the map
- * is full; past that, the oldest.
+ * down, without another limiter call, session lookup or wake of the object. The limiter and the objects stay the
+ * authority. Expired entries go when the map is full; past that, the oldest.
  */
-const refusals = new Map<string, { until: number; refusal: (seconds: number) => Response }>();
+const refusals = new Map<string, RememberedRefusal>();
 const REFUSALS_KEPT = 10_000;
+
+interface RememberedRefusal {
+  until: number;
+  /** Tries that came back before the wait ended. */
+  repeats: number;
+  refusal: (seconds: number) => Response;
+}
+
+/**
+ * A repeated refusal is answered after a pause that grows with each try that did not wait: none the first time,
+ * then 1, 2 and 4 s, then 5 s, always ending a second before the wait does. Even answered from memory, each try is a
+ * request through the Worker; a reconnection loop that retries a second after each answer made about six a second,
+ * and now makes one every few seconds. A client that keeps to Retry-After never meets a pause. At most
+ * PAUSED_AT_ONCE answers wait in an isolate; past that they go at once.
+ */
+const PAUSE_MAX_MS = 5_000;
+const PAUSED_AT_ONCE = 1_000;
+let paused = 0;
 
 function rememberRefusal(key: string, seconds: number, refusal: (seconds: number) => Response) {
   if (refusals.size >= REFUSALS_KEPT) {
@@ -54,17 +71,24 @@ function rememberRefusal(key: string, seconds: number, refusal: (seconds: number
     for (const [known, { until }] of refusals) if (until <= now) refusals.delete(known);
     if (refusals.size >= REFUSALS_KEPT) refusals.delete(refusals.keys().next().value!);
   }
-  refusals.set(key, { until: Date.now() + seconds * 1000, refusal });
+  refusals.set(key, { until: Date.now() + seconds * 1000, repeats: 0, refusal });
 }
 
-/** The remembered refusal under `key`, told with the seconds left of its wait; null when there is none. */
-function repeatRefusal(key: string): Response | null {
+/** The remembered refusal under `key`, told after its pause with the seconds left of its wait; null when there is none. */
+async function repeatRefusal(key: string): Promise<Response | null> {
   const remembered = refusals.get(key);
   if (!remembered) return null;
-  const waitMs = remembered.until - Date.now();
-  if (waitMs > 0) return remembered.refusal(Math.ceil(waitMs / 1000));
-  refusals.delete(key);
-  return null;
+  if (remembered.until <= Date.now()) {
+    refusals.delete(key);
+    return null;
+  }
+  remembered.repeats += 1;
+  const pauseMs = Math.min(PAUSE_MAX_MS, remembered.repeats < 2 ? 0 : 1000 * 2 ** (remembered.repeats - 2), remembered.until - Date.now() - 1000);
+  if (pauseMs > 0 && paused < PAUSED_AT_ONCE) {
+    paused += 1;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs)).finally(() => (paused -= 1));
+  }
+  return remembered.refusal(Math.ceil((remembered.until - Date.now()) / 1000));
 }
 
 /** The limiter's refusal, `seconds` before the session may try again. */
@@ -96,8 +120,8 @@ async function openingSocket(c: Context<HonoEnv>, limiterName: ConnectLimiter): 
   const sessionId = requestSessionId(c.req.raw);
   if (refused || !sessionId) return refused ?? context;
   return (
-    repeatRefusal(`${limiterName}:${sessionId}`) ??
-    repeatRefusal(`${c.req.path}:${sessionId}`) ??
+    (await repeatRefusal(`${limiterName}:${sessionId}`)) ??
+    (await repeatRefusal(`${c.req.path}:${sessionId}`)) ??
     (await refuseTooOften(c, context, limiterName, sessionId)) ??
     context
   );
