@@ -38,11 +38,13 @@ async function members(count: number, options?: { premium?: boolean; role?: 'adm
 
 afterEach(async () => {
   for (const client of open.splice(0)) client.close();
-  // Let the hub handle the closes so the next test starts from a quiet hub.
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    if ((await runInDurableObject(hubStub(), (_instance, state) => state.getWebSockets().length)) === 0) return;
+  // Let the hub handle the closes, then end the grace periods they began: the next test starts from a quiet hub,
+  // and no member of this one leaves in the middle of it (on a busy machine the closes can take seconds).
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if ((await runInDurableObject(hubStub(), (_instance, state) => state.getWebSockets().length)) === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  await quietHub();
 });
 
 /** Sends a request from `from` to `to` and waits until both sides have it. */
