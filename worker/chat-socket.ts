@@ -108,23 +108,24 @@ async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiter
     return null;
   } catch (error) {
     const { status, body } = describeError(error);
-    if (status === 429) rememberRefusal(`${limiterName}:${sessionId}`, RATE_LIMIT_RETRY_AFTER_SECONDS, tooOften);
-    return c.json(body, status as 429, Object.fromEntries(context.resHeaders));
+    if (status !== 429) return c.json(body, status as 503, Object.fromEntries(context.resHeaders));
+    rememberRefusal(`${limiterName}:${sessionId}`, RATE_LIMIT_RETRY_AFTER_SECONDS, tooOften);
+    return tooOften(RATE_LIMIT_RETRY_AFTER_SECONDS);
   }
 }
 
-/** The request's context, unless the upgrade is refused before any session is read (426, 403 or 429). */
+/**
+ * The request's context, unless the upgrade is refused before any session is read (426, 403 or 429). A remembered
+ * refusal is answered before the context is made: it is the path an abusive client's loop takes.
+ */
 async function openingSocket(c: Context<HonoEnv>, limiterName: ConnectLimiter): Promise<TrpcContext | Response> {
-  const context = createContext(c.req.raw, c.env, new Headers());
   const refused = refuseUpgrade(c);
+  if (refused) return refused;
   const sessionId = requestSessionId(c.req.raw);
-  if (refused || !sessionId) return refused ?? context;
-  return (
-    (await repeatRefusal(`${limiterName}:${sessionId}`)) ??
-    (await repeatRefusal(`${c.req.path}:${sessionId}`)) ??
-    (await refuseTooOften(c, context, limiterName, sessionId)) ??
-    context
-  );
+  const repeated = sessionId ? ((await repeatRefusal(`${limiterName}:${sessionId}`)) ?? (await repeatRefusal(`${c.req.path}:${sessionId}`))) : null;
+  if (repeated) return repeated;
+  const context = createContext(c.req.raw, c.env, new Headers());
+  return (sessionId ? await refuseTooOften(c, context, limiterName, sessionId) : null) ?? context;
 }
 
 /** The member opening a socket and what the object is told of them, or 401 when nobody is signed in. */
