@@ -139,6 +139,32 @@ async function quietHub() {
   await runDurableObjectAlarm(hubStub());
 }
 
+/**
+ * Records every statement the hub's storage runs from now on; the function returned stops recording and answers
+ * them. The objects run in the tests' isolate, and every SqlStorage shares one prototype.
+ */
+async function recordHubStatements(): Promise<() => Promise<string[]>> {
+  type Exec = (this: SqlStorage, query: string, ...bindings: unknown[]) => unknown;
+  type Recording = { prototype: { exec: Exec }; exec: Exec; seen: string[] };
+  const store = globalThis as { hubStatements?: Recording };
+  await runInDurableObject(hubStub(), (_instance, state) => {
+    const prototype = Object.getPrototypeOf(state.storage.sql) as { exec: Exec };
+    const recording: Recording = { prototype, exec: prototype.exec, seen: [] };
+    store.hubStatements = recording;
+    prototype.exec = function (query, ...bindings) {
+      recording.seen.push(query);
+      return recording.exec.call(this, query, ...bindings);
+    };
+  });
+  return () =>
+    runInDurableObject(hubStub(), () => {
+      const recording = store.hubStatements!;
+      recording.prototype.exec = recording.exec;
+      delete store.hubStatements;
+      return recording.seen;
+    });
+}
+
 /** How many presence broadcasts the hub has sent. */
 async function broadcasts(): Promise<number> {
   return runInDurableObject(hubStub(), (_instance, state) =>
@@ -919,6 +945,29 @@ describe('one account cannot take the hub down', () => {
       new SocketPolicy(new HubSockets(state), floodsIn(state.storage.sql)).refuseSocket(abuser!.id, 0)?.status,
     );
     expect(afterSleep).toBe(429);
+  });
+
+  it('drops what a member sends past the budget unread: 2,000 frames over all their sockets write the flood once', async () => {
+    const [flooder, a, b] = await members(3);
+    const sockets = await Promise.all(Array.from({ length: CHAT_SOCKETS_PER_MEMBER }, () => connect(flooder!, { join: false })));
+    const alice = await connect(a!);
+    const bob = await connect(b!);
+    const sessionId = await startSession(alice, bob);
+    await quietHub();
+    const statements = await recordHubStatements();
+    for (const socket of sockets) for (let i = 0; i < 2000 / sockets.length; i++) socket.send('{');
+    for (const close of await Promise.all(sockets.map((socket) => socket.closed))) expect(close.code).toBe(CLOSE_POLICY_VIOLATION);
+    await until(
+      () => runInDurableObject(hubStub(), (_instance, state) => state.getWebSockets(`user:${flooder!.id}`).length === 0),
+      "the flooder's sockets gone",
+    );
+    alice.send({ type: 'send-message', sessionId, content: 'still here?' });
+    await bob.next('new-message', (frame) => frame.message.content === 'still here?');
+
+    const written = (await statements()).filter((query) => /^\s*(INSERT|UPDATE|DELETE|REPLACE)/i.test(query));
+    expect(written.filter((query) => query.includes('flooded'))).toHaveLength(1);
+    // Besides that one record, only the flooder going away: one member, however many sockets and frames.
+    expect(written.length).toBeLessThan(10);
   });
 
   it('limits how often a session opens hub sockets, counted before the session is looked up, and repeats its refusal without the limiter, slower each time', async () => {

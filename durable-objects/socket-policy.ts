@@ -4,6 +4,10 @@
 // may not open another here for a while, and an oversized frame closes its socket before it is parsed. Each
 // socket belongs to a session: a frame after the session's expiry closes the socket. Everything a frame must
 // pass before a handler sees it is here, with the close codes that end a socket.
+//
+// A flood ends with the member's sockets closed all at once and one record of it. The frames a flooding client
+// has already sent keep arriving after the close; each is dropped before anything else is done with it, so a
+// member past their budget costs the object nothing durable and almost no CPU, however many more they send.
 import { CHAT_SOCKETS_PER_MEMBER } from '../common/limits.ts';
 import { clientFrame } from '../common/chat-frames.ts';
 import {
@@ -132,6 +136,8 @@ export class SocketPolicy {
   private readonly requestLimits = new Map<number, TokenBucket>();
   private readonly memberFrameLimits = new Map<number, TokenBucket>();
   private readonly lastJoinAt = new WeakMap<WebSocket, number>();
+  /** Sockets closed for flooding: whatever still arrives on them is dropped unread. */
+  private readonly closedForFlooding = new WeakSet<WebSocket>();
   /** Members who flooded, until when their new sockets are refused. */
   private readonly floods: FloodRecord;
 
@@ -145,6 +151,7 @@ export class SocketPolicy {
    * closed (too large, session over, flooding) or an invalid frame answered with an error.
    */
   admit(ws: WebSocket, raw: string | ArrayBuffer): { member: SocketAttachment; frame: ParsedClientFrame } | null {
+    if (this.closedForFlooding.has(ws)) return null;
     if (isOversized(raw)) {
       this.sockets.close(ws, CLOSE_TOO_LARGE, 'Frame too large');
       return null;
@@ -173,9 +180,16 @@ export class SocketPolicy {
     if (!this.limitsFor(ws).badFrames.take()) this.closeForFlooding(ws, userId, 'Too many invalid frames');
   }
 
+  /**
+   * Ends a flood: the member's budget is shared by all of their sockets, so every one of them closes with this one,
+   * and the flood is recorded once.
+   */
   private closeForFlooding(ws: WebSocket, userId: number, reason: string) {
     this.floods.set(userId, Date.now() + FLOOD_COOL_DOWN_MS);
-    this.sockets.close(ws, CLOSE_POLICY_VIOLATION, reason);
+    for (const socket of new Set([ws, ...this.sockets.open(userId)])) {
+      this.closedForFlooding.add(socket);
+      this.sockets.close(socket, CLOSE_POLICY_VIOLATION, reason);
+    }
   }
 
   /**
