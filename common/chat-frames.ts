@@ -23,11 +23,13 @@ export const messageContent = z
 
 export const clientFrame = z.discriminatedUnion('type', [
   // The spec's join carries a userId; it is accepted and ignored (the socket's user comes from the session).
-  // `presence: 'delta'` asks for presence changes instead of the whole list on every change (chat-protocol.ts).
+  // `presence: 'delta'` asks for presence changes instead of the whole list on every change, and
+  // `sessionSockets: true` for each chat's messages and typing on that chat's own socket (chat-protocol.ts).
   z.object({
     type: z.literal('join'),
     userId: z.union([z.number(), z.string().max(40)]).optional(),
     presence: z.enum(['full', 'delta']).optional(),
+    sessionSockets: z.boolean().optional(),
   }),
   z.object({ type: z.literal('chat-request'), recipientId: userId, requestId }),
   z.object({ type: z.literal('cancel-chat-request'), requestId }),

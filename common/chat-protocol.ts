@@ -5,9 +5,12 @@
 //
 // Two kinds of socket carry it (ADR 005). `/ws/chat`, to the hub: presence, requests, the sessions a member is
 // in and their ending. `chatSessionPath(sessionId)`, one per active session and tab, to that session's own
-// object: `send-message`, `typing-start` and `typing-stop` go there and nowhere else, and `new-message` and
-// typing come back on it (the messages the session still holds first, when the socket opens). The hub answers
-// a message or typing sent to it by a member of that session with `chat_socket_required`.
+// object. A hub socket that joins with `sessionSockets: true` (the web app and the SDK do) sends a session's
+// `send-message`, `typing-start` and `typing-stop` on that session's own socket and hears `new-message` and typing
+// there (the messages the session still holds first, when the socket opens); the hub answers such a frame sent to
+// it with `chat_socket_required`. Any other hub socket speaks the spec's protocol whole: its messages and typing go
+// to the hub, which carries them to the session's object, and it hears the session's messages and typing on the
+// hub socket (after a `join`, the messages the session still holds come with each session it is in).
 import { CHAT_MESSAGE_MAX_LENGTH } from './limits.ts';
 import { formatCount } from './count.ts';
 import type { Role } from './roles.ts';

@@ -13,6 +13,7 @@ import {
   CLOSE_SESSION_ENDED,
   CLOSE_TOO_LARGE,
   MAX_FRAME_BYTES,
+  type ServerFrame,
 } from '../common/chat-protocol.ts';
 import { HubSockets, SOCKETS_PER_TURN } from './hub-sockets.ts';
 import { FLOOD_COOL_DOWN_MS, SocketPolicy, floodsIn } from './socket-policy.ts';
@@ -481,6 +482,59 @@ describe('chat requests', () => {
     await until(() =>
       runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT 1 FROM session_endings WHERE session_id = ?', sessionId).toArray().length === 0),
     );
+  });
+
+  it("speaks the spec's protocol whole on /ws/chat to a client that does not ask for the session sockets", async () => {
+    const [a, b, c, d] = await members(4);
+    const alice = await connect(a!, { spec: true });
+    const bob = await connect(b!);
+    const sessionId = await startSession(alice, bob);
+    const content = (frame: ServerFrame) => (frame.type === 'new-message' ? frame.message.content : null);
+
+    // Alice's message goes to the hub; Bob hears it on the chat's own socket, Alice on the hub's.
+    alice.send({ type: 'send-message', sessionId, content: '  from the spec client  ' });
+    const heard = await bob.next('new-message', (frame) => frame.message.content === 'from the spec client');
+    expect(heard.message).toMatchObject({ sessionId, senderId: a!.id, senderName: a!.name });
+    expect((await alice.next('new-message')).message).toEqual(heard.message);
+    // Bob answers over his chat's socket; Alice hears it on the hub's.
+    bob.send({ type: 'send-message', sessionId, content: 'from the web app' });
+    expect((await alice.next('new-message')).message).toMatchObject({ content: 'from the web app', senderId: b!.id });
+    // Typing both ways, to the partner only.
+    alice.send({ type: 'typing-start', sessionId });
+    expect(await bob.next('typing-start')).toEqual({ type: 'typing-start', sessionId, userId: a!.id });
+    bob.send({ type: 'typing-stop', sessionId });
+    expect(await alice.next('typing-stop')).toEqual({ type: 'typing-stop', sessionId, userId: b!.id });
+    await alice.barrier();
+    await bob.barrier();
+    // Each side heard each message once, and nobody their own typing.
+    expect(bob.received.map(content).filter(Boolean)).toEqual(['from the spec client', 'from the web app']);
+    expect(alice.received.map(content).filter(Boolean)).toEqual(['from the spec client', 'from the web app']);
+    expect(alice.received.some((frame) => frame.type === 'typing-start')).toBe(false);
+
+    // A reload of the spec client: its join replays the session and what was said, before `joined`.
+    alice.close();
+    const reloaded = await connect(a!, { spec: true });
+    await reloaded.next('joined');
+    const replayed = reloaded.received.filter((frame) => frame.type === 'chat-session-started' || frame.type === 'new-message');
+    expect(replayed.map((frame) => frame.type)).toEqual(['chat-session-started', 'new-message', 'new-message']);
+    expect(reloaded.received.findIndex((frame) => frame.type === 'joined')).toBeGreaterThan(
+      reloaded.received.findIndex((frame) => frame.type === 'new-message'),
+    );
+
+    // Two spec clients chat through the hub alone; a session they are not in is not theirs to write to.
+    const carol = await connect(c!, { spec: true });
+    const dave = await connect(d!, { spec: true });
+    const theirs = await startSession(carol, dave);
+    carol.send({ type: 'send-message', sessionId: theirs, content: 'hub to hub' });
+    expect((await dave.next('new-message')).message).toMatchObject({ content: 'hub to hub', senderId: c!.id });
+    expect((await carol.next('new-message')).message.content).toBe('hub to hub');
+    carol.send({ type: 'send-message', sessionId, content: 'not my chat' });
+    await error(carol, 'session_not_found');
+    // The hub holds a spec client to the same message rate as a chat's own socket.
+    for (let i = 0; i < 12; i += 1) dave.send({ type: 'send-message', sessionId: theirs, content: `quick ${i}` });
+    expect((await error(dave, 'rate_limited')).message).toBe(CHAT_ERRORS.rate_limited);
+    await reloaded.barrier();
+    expect(reloaded.received.map(content)).not.toContain('hub to hub');
   });
 
   it('rejects and cancels: only the recipient rejects or accepts, only the requester cancels', async () => {

@@ -10,7 +10,7 @@
 // ends (by the alarm) do their chats end and their requests go, with the reason `offline`. A socket closed
 // because its session ended (sign-out, ban) ends everything at once.
 import { DurableObject } from 'cloudflare:workers';
-import { type ChatErrorCode, type ChatMessage, type PresenceMode } from '../common/chat-protocol.ts';
+import { type ChatErrorCode, type ChatMessage, type PresenceMode, type ServerFrame } from '../common/chat-protocol.ts';
 import { Blocks } from './blocks.ts';
 import { migrateHubStorage } from './hub-storage.ts';
 import type { ChatSession } from './chat-session.ts';
@@ -93,7 +93,7 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
 
     switch (frame.type) {
       case 'join':
-        if (this.policy.allowJoin(ws, member.id)) this.sendSnapshot(ws, member, frame.presence ?? 'full');
+        if (this.policy.allowJoin(ws, member.id)) await this.sendSnapshot(ws, member, frame.presence ?? 'full', frame.sessionSockets === true);
         return;
       case 'chat-request': {
         if (!this.policy.allowRequest(member.id)) return fail('rate_limited');
@@ -111,9 +111,15 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
         return this.sessions.end(frame.sessionId, member.id, 'ended') ? undefined : fail('session_not_found');
       case 'send-message':
       case 'typing-start':
-      case 'typing-stop':
-        // Messages and typing go to the session's own object, over its own socket, never through the hub.
-        return fail(this.sessions.of(frame.sessionId, member.id) ? 'chat_socket_required' : 'session_not_found');
+      case 'typing-stop': {
+        const session = this.sessions.of(frame.sessionId, member.id);
+        if (!session) return fail('session_not_found');
+        // A socket that asked for the session sockets sends these there; the spec's sockets have the hub carry them.
+        if (member.sessionSockets) return fail('chat_socket_required');
+        if (frame.type === 'send-message' && !this.policy.allowMessage(ws)) return fail('rate_limited');
+        await this.sessions.carry(session, member, frame);
+        return;
+      }
     }
   }
 
@@ -153,13 +159,20 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
   }
 
   /**
-   * What a (re)joining socket needs to rebuild its state: presence, pending requests, active sessions with the
-   * messages the hub still holds, and which partners are away; `joined` ends it.
+   * What a (re)joining socket needs to rebuild its state: presence, pending requests, active sessions and which
+   * partners are away, and for a socket of the spec's protocol the messages each session still holds; `joined`
+   * ends it.
    */
-  private sendSnapshot(ws: WebSocket, member: SocketAttachment, presence: PresenceMode) {
+  private async sendSnapshot(ws: WebSocket, joining: SocketAttachment, presence: PresenceMode, sessionSockets: boolean) {
+    let member = joining;
+    if (member.sessionSockets !== sessionSockets) {
+      this.sockets.attach(ws, { ...member, sessionSockets });
+      member = this.sockets.attachmentOf(ws)!;
+    }
     this.presence.join(ws, member, presence);
     this.requests.replay(ws, member.id);
-    this.sessions.replay(ws, member.id);
+    const sessions = this.sessions.replay(ws, member.id);
+    if (!sessionSockets && sessions.length > 0) await this.sessions.replayMessages(ws, member.id, sessions);
     this.sockets.send(ws, { type: 'joined' });
   }
 
@@ -237,6 +250,11 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
     const session = this.sessions.of(sessionId, reporterId);
     if (!session) return null;
     return { reportedId: partnerOf(session, reporterId).id, messages: await this.sessions.transcript(sessionId) };
+  }
+
+  /** A session's object passes on what its own sockets said, for those of its members who listen on the hub. */
+  async deliverFromSession(sessionId: string, frame: ServerFrame, userIds: number[]): Promise<void> {
+    this.sessions.deliver(sessionId, frame, userIds);
   }
 
   async endSessionFor(sessionId: string, userId: number): Promise<boolean> {

@@ -49,6 +49,11 @@ export interface SocketAttachment extends ChatMember {
   /** How the socket asked to hear presence in its last `join` (`full`, the spec's, unless it asked for `delta`). */
   presence?: PresenceMode;
   /**
+   * Set by a `join` that asked for the session sockets: the socket hears its chats' messages and typing on each
+   * chat's own socket. A socket that joined without it hears them here (the spec's protocol).
+   */
+  sessionSockets?: boolean;
+  /**
    * A delta socket that joined while a presence change was waiting to be broadcast holds a list newer than the
    * one broadcast last; the broadcast with this number sends it the whole list instead of the change.
    */
@@ -188,6 +193,19 @@ export class HubSockets {
   sendToAll(frame: ServerFrame) {
     const data = JSON.stringify(frame);
     for (const ws of this.all()) if (ws.readyState === WebSocket.OPEN) this.sendRaw(ws, data);
+  }
+
+  /**
+   * The joined sockets of these members that hear their chats on the hub (they joined without asking for the
+   * session sockets); a socket not joined yet hears what it missed from its `join`.
+   */
+  specSockets(userIds: number[]): WebSocket[] {
+    return [...new Set(userIds)].flatMap((userId) =>
+      this.open(userId).filter((ws) => {
+        const attachment = this.attachmentOf(ws);
+        return attachment?.presence !== undefined && !attachment.sessionSockets;
+      }),
+    );
   }
 
   sendToUser(userId: number, frame: ServerFrame) {

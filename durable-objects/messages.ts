@@ -4,7 +4,7 @@
 // eviction of the object drops, is gone. A message goes to every socket of both members (their other tabs
 // too); typing to the partner's only.
 import { CHAT_REPORT_TRANSCRIPT_LENGTH } from '../common/limits.ts';
-import type { ChatMessage } from '../common/chat-protocol.ts';
+import type { ChatMessage, ServerFrame } from '../common/chat-protocol.ts';
 import type { ChatMember, HubSockets } from './hub-sockets.ts';
 import { partnerOf, type SessionRow } from './sessions.ts';
 
@@ -16,7 +16,8 @@ export class Messages {
     this.sockets = sockets;
   }
 
-  relay(session: SessionRow, sender: ChatMember, content: string) {
+  /** Sends the message to the session's sockets and answers the frame they got. */
+  relay(session: SessionRow, sender: ChatMember, content: string): ServerFrame {
     const message: ChatMessage = {
       id: crypto.randomUUID(),
       sessionId: session.id,
@@ -30,11 +31,16 @@ export class Messages {
     if (transcript.length > CHAT_REPORT_TRANSCRIPT_LENGTH) transcript.shift();
     this.transcripts.set(session.id, transcript);
     // The session's object holds only the two members' sockets.
-    this.sockets.sendToAll({ type: 'new-message', message });
+    const frame: ServerFrame = { type: 'new-message', message };
+    this.sockets.sendToAll(frame);
+    return frame;
   }
 
-  typing(session: SessionRow, userId: number, type: 'typing-start' | 'typing-stop') {
-    this.sockets.sendToUser(partnerOf(session, userId).id, { type, sessionId: session.id, userId });
+  /** Sends the typing to the partner's sockets and answers the frame they got. */
+  typing(session: SessionRow, userId: number, type: 'typing-start' | 'typing-stop'): ServerFrame {
+    const frame: ServerFrame = { type, sessionId: session.id, userId };
+    this.sockets.sendToUser(partnerOf(session, userId).id, frame);
+    return frame;
   }
 
   /** The session's last messages, oldest first. */

@@ -4,9 +4,14 @@
 // and ends with it. An object that has not yet heard of its ending is asked again by the alarm
 // (`session_endings`). While one of the two is away within their grace period, the other is told so
 // (`chat-partner-status`) and the session waits for them.
+//
+// A member on a hub socket that speaks the spec's protocol (it joined without asking for the session sockets) sends
+// its messages and typing to the hub: they are carried to the session's object, one after another in the order they
+// came, and the answers come back to that member's and the partner's spec sockets (`carry`). The object tells the
+// hub what its own sockets say to a member who listens here (`deliver`).
 import type { ChatMessage, ServerFrame, SessionEndReason } from '../common/chat-protocol.ts';
-import type { ChatSession } from './chat-session.ts';
-import type { HubSockets, SocketTarget } from './hub-sockets.ts';
+import type { ChatSession, HubFrame } from './chat-session.ts';
+import type { ChatMember, HubSockets, SocketTarget } from './hub-sockets.ts';
 import type { Presence } from './presence.ts';
 
 /** An ending the session's object did not hear of is tried again this much later. */
@@ -45,6 +50,8 @@ export class Sessions {
   private readonly presence: Presence;
   private readonly objects: (sessionId: string) => DurableObjectStub<ChatSession>;
   private readonly scheduleAlarm: () => Promise<void>;
+  /** What is being carried to each session's object for the spec's sockets, so that it arrives in order. */
+  private readonly carrying = new Map<string, Promise<unknown>>();
 
   constructor(
     sql: SqlStorage,
@@ -93,8 +100,41 @@ export class Sessions {
       participant2_name: recipient.name,
       started_at: Date.now(),
     };
-    await this.objects(session.id).start(session);
+    await this.objects(session.id).start(session, this.listeningHere([requester.id, recipient.id]));
     return session;
+  }
+
+  /** Which of these members have a spec socket here, which hears their chats on the hub. */
+  private listeningHere(userIds: number[]): number[] {
+    return userIds.filter((userId) => this.sockets.specSockets([userId]).length > 0);
+  }
+
+  /**
+   * A message or typing from a spec socket, carried to the session's object (which relays it to its own sockets)
+   * and sent back to the spec sockets here: a message to both members', typing to the partner's.
+   */
+  carry(session: SessionRow, sender: ChatMember, frame: HubFrame): Promise<unknown> {
+    const before = this.carrying.get(session.id) ?? Promise.resolve();
+    const carried = before.then(async () => {
+      const answer = await this.objects(session.id).fromHub(sender, frame).catch(() => null);
+      if (!answer) return;
+      const to = answer.type === 'new-message' ? [session.participant1_id, session.participant2_id] : [partnerOf(session, sender.id).id];
+      this.sendToSpecSockets(answer, to);
+    });
+    this.carrying.set(session.id, carried);
+    return carried.finally(() => {
+      if (this.carrying.get(session.id) === carried) this.carrying.delete(session.id);
+    });
+  }
+
+  /** The session's object passes on what its own sockets said to members of the session who listen here. */
+  deliver(sessionId: string, frame: ServerFrame, userIds: number[]) {
+    this.sendToSpecSockets(frame, userIds.filter((userId) => this.of(sessionId, userId)));
+  }
+
+  private sendToSpecSockets(frame: ServerFrame, userIds: number[]) {
+    const data = JSON.stringify(frame);
+    for (const ws of this.sockets.specSockets(userIds)) this.sockets.sendRaw(ws, data);
   }
 
   /** Stores a session whose object is ready; nobody is told yet. */
@@ -187,13 +227,24 @@ export class Sessions {
    * from each session's object when the client opens that session's socket (a reload, or a partner back from a
    * dropped connection, finds it as it was, including what was said while they were away).
    */
-  replay(ws: WebSocket, userId: number) {
-    for (const session of this.ofMember(userId)) {
+  replay(ws: WebSocket, userId: number): SessionRow[] {
+    const sessions = this.ofMember(userId);
+    for (const session of sessions) {
       const partner = partnerOf(session, userId);
       this.sockets.send(ws, { type: 'chat-session-started', sessionId: session.id, participantId: partner.id, participantName: partner.name });
       const partnerAway = this.presence.awayUntil(partner.id);
       if (partnerAway !== null) this.sockets.send(ws, partnerStatus(session.id, partner.id, partnerAway));
     }
+    return sessions;
+  }
+
+  /**
+   * A spec socket that joined hears its chats here from now on: each session's object learns that the member
+   * listens on the hub and answers the messages it still holds, which the socket gets first.
+   */
+  async replayMessages(ws: WebSocket, userId: number, sessions: SessionRow[]) {
+    const transcripts = await Promise.all(sessions.map((session) => this.objects(session.id).listenOnHub(userId).catch(() => [])));
+    for (const message of transcripts.flat()) this.sockets.send(ws, { type: 'new-message', message });
   }
 
   private ofMember(userId: number): SessionRow[] {

@@ -77,7 +77,7 @@ export function createClient(options: SdkOptions): SpaClient {
     url: `${wsBase}/ws/chat`,
     sessionUrl: (sessionId: string) => `${wsBase}${chatSessionPath(sessionId)}`,
     headers: (): Record<string, string> => ({ Origin: origin, ...(token ? { Authorization: `Bearer ${token}` } : {}) }),
-    join: { type: 'join', presence: 'delta' } satisfies ClientFrame,
+    join: { type: 'join', presence: 'delta', sessionSockets: true } satisfies ClientFrame,
   };
   return { trpc, sessionToken: () => token, chat };
 }

@@ -1,7 +1,7 @@
 // The tab's connection to the chat (docs/architecture.md, "A chat frame"), started by the signed-in app
 // (components/chat/chat-dock.tsx) and stopped at sign-out, so that chats and requests live with the app rather
 // than with the chat screen. One socket goes to the hub (/ws/chat): it sends `join` on every open, asking for
-// presence as changes (the hub then replays the online list, pending requests and active sessions, ending with
+// presence as changes and for the session sockets (the hub then replays the online list, pending requests and active sessions, ending with
 // `joined`, see chat-state.ts). Each active chat has a socket of its own to its session's object
 // (`chatSessionPath`), opened when the chat starts and closed when it ends, over which its messages and typing
 // go (ADR 005). Every socket reconnects on its own with exponential backoff and jitter; a dropped connection
@@ -223,7 +223,7 @@ export function startChatConnection(options: ChatConnectionOptions): () => void 
       openedAt = Date.now();
       dispatch({ type: 'connected', now: openedAt });
       // Presence as changes after the first whole list: a list of n members costs every change n entries.
-      ws.send(JSON.stringify({ type: 'join', userId: options.userId, presence: 'delta' } satisfies ClientFrame));
+      ws.send(JSON.stringify({ type: 'join', userId: options.userId, presence: 'delta', sessionSockets: true } satisfies ClientFrame));
     };
     ws.onmessage = (event) => {
       const frame = parseFrame(event.data);

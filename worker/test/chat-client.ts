@@ -1,7 +1,8 @@
 // Chat test clients: real WebSockets opened through the Worker's /ws/chat (session cookie and Origin checked
-// there), as the members of members.ts. Like the web app, a client opens each of its chat sessions' own socket
-// (/ws/chat/session/{id}) when the hub says the session started, sends messages and typing there, and hears
-// every socket's frames as one stream.
+// there), as the members of members.ts. Like the web app, a client joins asking for the session sockets, opens
+// each of its chat sessions' own socket (/ws/chat/session/{id}) when the hub says the session started, sends
+// messages and typing there, and hears every socket's frames as one stream. A client made with `spec: true`
+// speaks the spec's protocol instead: everything over /ws/chat, no socket of a session's own.
 import { env, exports } from 'cloudflare:workers';
 import { applyPresence, chatSessionPath, type ClientFrame, type OnlineUser, type PresenceMode, type ServerFrame } from '../../common/chat-protocol.ts';
 import { CHAT_HUB_NAME } from '../../durable-objects/chat-hub.ts';
@@ -54,22 +55,33 @@ export class ChatClient {
   /** How each session socket closed, by session id. */
   readonly sessionCloses = new Map<string, { code: number; reason: string }>();
   private stopped = false;
+  /** Whether this client opens each session's own socket (the web app's way) or keeps to the hub (the spec's). */
+  private readonly opensSessionSockets: boolean;
 
-  private constructor(member: ChatMember, socket: WebSocket) {
+  private constructor(member: ChatMember, socket: WebSocket, opensSessionSockets: boolean) {
     this.member = member;
     this.socket = socket;
+    this.opensSessionSockets = opensSessionSockets;
     this.closed = new Promise((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
     this.listen(socket);
   }
 
-  /** Opens a socket and, unless `join` is false, joins (asking for presence as `presence` says) and waits for the list. */
-  static async connect(member: ChatMember, options: { join?: boolean; presence?: PresenceMode } = {}): Promise<ChatClient> {
+  /**
+   * Opens a socket and, unless `join` is false, joins (asking for presence as `presence` says, and for the session
+   * sockets unless `spec`) and waits for the list.
+   */
+  static async connect(member: ChatMember, options: { join?: boolean; presence?: PresenceMode; spec?: boolean } = {}): Promise<ChatClient> {
     const response = await upgrade({ cookie: member.cookie });
     if (response.status !== 101 || !response.webSocket) throw new Error(`upgrade refused: ${response.status}`);
     response.webSocket.accept();
-    const client = new ChatClient(member, response.webSocket);
+    const client = new ChatClient(member, response.webSocket, !options.spec);
     if (options.join !== false) {
-      client.send({ type: 'join', userId: member.id, ...(options.presence ? { presence: options.presence } : {}) });
+      client.send({
+        type: 'join',
+        userId: member.id,
+        ...(options.presence ? { presence: options.presence } : {}),
+        ...(options.spec ? {} : { sessionSockets: true }),
+      });
       await client.next('online-users-updated');
     }
     return client;
@@ -81,7 +93,7 @@ export class ChatClient {
       this.received.push(frame);
       this.users = applyPresence(this.users, frame);
       this.unread.push(frame);
-      if (frame.type === 'chat-session-started' && !this.sessionSockets.has(frame.sessionId) && !this.stopped)
+      if (frame.type === 'chat-session-started' && this.opensSessionSockets && !this.sessionSockets.has(frame.sessionId) && !this.stopped)
         this.sessionSockets.set(frame.sessionId, this.openSession(frame.sessionId));
       // An ended chat's socket is done with at once (its object closes it too).
       if (frame.type === 'chat-session-ended') this.dropSession(frame.sessionId);
@@ -116,8 +128,9 @@ export class ChatClient {
     return socket;
   }
 
-  /** Waits until this client has heard that the session started and its socket to the session is open. */
+  /** Waits until this client has heard that the session started and its socket to the session is open (a spec client has none). */
   async sessionReady(sessionId: string): Promise<void> {
+    if (!this.opensSessionSockets) return;
     await new Promise<void>((resolve, reject) => {
       const look = () => {
         if (!this.sessionSockets.has(sessionId)) return false;
