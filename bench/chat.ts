@@ -11,8 +11,10 @@
 // sampled during the run (bench/workerd-heap.ts): the app's largest bursts come with its major collections. The
 // frames the hub's sockets carry meanwhile are counted (none should be). workerd's memory and CPU are read from
 // /proc. Like the app, the bare relay sends each message to both members' sockets. A second run repeats the load on
-// a fresh app while one abusive account holds as many hub sockets as it may and floods `join` (the attack of issue
-// 13), and tries to open more. The bare relay runs it too, once as one object and once with an object per pair, the
+// a fresh app while one abusive account holds as many hub sockets as it may and floods `join`, and tries to open
+// more; a third beside a member who sends 2,000 invalid frames over their five sockets, far past the frame budget;
+// a fourth with clients written to the spec, whose messages and typing go over /ws/chat and the hub carries them
+// to each session's object and back (what that costs the hub per message). The bare relay runs it too, once as one object and once with an object per pair, the
 // app's own topology, so what the app's code adds per message can be read apart from what an object per chat costs.
 // Last, on an app of its own, what one presence change costs at 100, 500 and 2,000 online (bench/chat-presence.ts).
 // Each target's heap is first collected in full through the inspector (what its set-up left is not the messages'
@@ -488,20 +490,25 @@ async function createMembers(app: RunningApp, count: number, prefix = 'Bench Cha
 /** What the load needs of a `wrangler dev`: the app's (RunningApp) or the bare relay's. */
 type Served = Pick<WranglerDev, 'url' | 'pid' | 'inspectorPort'>;
 
-function chatHubTarget({ url, pid, inspectorPort }: Served, members: MemberWithSession[]): Target {
+/**
+ * The app: as the web app uses it (each chat's messages on its own socket), or (`spec`) as a client written to the
+ * spec does, messages and typing over the hub's socket. The spec clients still join for presence as changes, so that
+ * their row measures the messages' path alone (whole lists are measured by the presence part).
+ */
+function chatHubTarget({ url, pid, inspectorPort }: Served, members: MemberWithSession[], spec = false): Target {
   const wsBase = url.replace(/^http/, 'ws');
   const member = (peer: Peer) => members[peer.index]!;
   const headers = (index: number) => ({ Origin: url, Authorization: `Bearer ${members[index]!.token}` });
   return {
-    label: 'ChatHub + sessions',
+    label: spec ? 'ChatHub, spec clients' : 'ChatHub + sessions',
     pid,
     inspectorPort,
     hubCounted: true,
     open: (index) => new NodeWebSocket(`${wsBase}/ws/chat`, { headers: headers(index) }),
     ready(peer) {
       const snapshot = peer.next('online-users-updated');
-      // As the web app joins: presence as changes after one whole list.
-      peer.send({ type: 'join', userId: member(peer).id, presence: 'delta' });
+      // As the web app joins: presence as changes after one whole list, and each chat's messages on its own socket.
+      peer.send({ type: 'join', userId: member(peer).id, presence: 'delta', ...(spec ? {} : { sessionSockets: true }) });
       return snapshot;
     },
     async pair(a, b) {
@@ -512,6 +519,7 @@ function chatHubTarget({ url, pid, inspectorPort }: Served, members: MemberWithS
       const accepted = incoming.then(() => b.send({ type: 'accept-chat-request', requestId }));
       const [, [forA, forB]] = await Promise.all([accepted, started]);
       if (forA.sessionId !== forB.sessionId) throw new Error(`pair ${a.index}: two different sessions`);
+      if (spec) return forA.sessionId;
       // As the web app does: each side opens the chat's own socket, where messages go.
       await Promise.all(
         [a, b].map(async (peer) => {
@@ -570,6 +578,37 @@ function abusiveMember(url: string, abuser: MemberWithSession): SideLoad {
   };
 }
 
+/** What the flooding member managed: frames sent, sockets the hub closed. */
+const flood = { framesSent: 0, closedByHub: new Map<number, number>() };
+const FLOOD_FRAMES = 2000;
+
+/**
+ * One member with every socket they may hold, each sending its share of FLOOD_FRAMES invalid frames at once as soon
+ * as all are open: the budget is spent within the first few, and the rest arrive after it.
+ */
+function memberFloodingPastBudget(url: string, flooder: MemberWithSession): SideLoad {
+  const wsUrl = `${url.replace(/^http/, 'ws')}/ws/chat`;
+  const headers = { Origin: url, Authorization: `Bearer ${flooder.token}` };
+  const sockets = Array.from({ length: CHAT_SOCKETS_PER_MEMBER }, () => new NodeWebSocket(wsUrl, { headers }));
+  const opened = Promise.all(sockets.map((socket) => new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))));
+  for (const socket of sockets)
+    socket.addEventListener('close', (event: CloseEvent) => flood.closedByHub.set(event.code, (flood.closedByHub.get(event.code) ?? 0) + 1));
+  return {
+    start() {
+      void opened.then(() => {
+        for (const socket of sockets)
+          for (let i = 0; i < FLOOD_FRAMES / sockets.length; i++) {
+            socket.send('{');
+            flood.framesSent++;
+          }
+      });
+      return () => {
+        for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.close(1000, 'bench done');
+      };
+    },
+  };
+}
+
 /** The bare relay: one object for every pair, or (`perPair`) an object per pair, as the app has one per chat. */
 function relayTarget({ url, pid, inspectorPort }: Served, perPair = false): Target {
   const wsUrl = `${url.replace(/^http/, 'ws')}/ws`;
@@ -608,6 +647,12 @@ try {
     const [abuser] = await createMembers(app, 1, 'Bench Abuser');
     return runLoad({ ...chatHubTarget(app, others), label: 'ChatHub + abuser' }, abusiveMember(app.url, abuser!));
   });
+  await onFreshApp('flooded', false, async (app) => {
+    const others = await createMembers(app, SOCKETS, 'Bench Bystander');
+    const [flooder] = await createMembers(app, 1, 'Bench Flooder');
+    return runLoad({ ...chatHubTarget(app, others), label: 'ChatHub + flooder' }, memberFloodingPastBudget(app.url, flooder!));
+  });
+  await onFreshApp('spec', false, async (app) => runLoad(chatHubTarget(app, await createMembers(app, SOCKETS), true)));
   const relay = await startWranglerDev({
     port: await freePort(),
     config: 'bench/echo-worker/wrangler.toml',
@@ -733,7 +778,15 @@ if (presence) {
     console.log(`  with ${online} online, one member's ${tabs} tabs opening and closing (one a reload within the grace period): ${frames} presence frames to the others   (budget: 0)`);
 }
 
-const [hub, abused, relay, relayPerPair] = summary;
+const row = (label: string) => summary.find((result) => result.label === label);
+const [hub, abused, flooded, specClients, relay, relayPerPair] = [
+  row('ChatHub + sessions'),
+  row('ChatHub + abuser'),
+  row('ChatHub + flooder'),
+  row('ChatHub, spec clients'),
+  row('bare relay DO'),
+  row('bare relay, DO per pair'),
+];
 if (hub && abused) {
   const closes = [...abuse.closedByHub].map(([code, count]) => `${count} with ${code}`).join(', ') || 'none';
   console.log(`\nOne abusive account (${CHAT_SOCKETS_PER_MEMBER} sockets at most, join 10 times a second on each) beside the same load`);
@@ -746,6 +799,24 @@ if (hub && abused) {
   console.log(`others' rate   ${fixed(abused.delivered)} vs ${fixed(hub.delivered)} delivered msg/s; lost ${abused.lost}   (budget: all delivered)`);
 }
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
+if (hub && flooded) {
+  const closes = [...flood.closedByHub].map(([code, count]) => `${count} with ${code}`).join(', ') || 'none';
+  console.log(`\nOthers beside a member flooding past the budget (${FLOOD_FRAMES} invalid frames over ${CHAT_SOCKETS_PER_MEMBER} sockets) under the same load`);
+  console.log(`flooder        ${flood.framesSent} frames sent; sockets closed by the hub: ${closes}`);
+  console.log(`others' p99    ${fixed(flooded.p99)} ms vs ${fixed(hub.p99)} ms without the flooder: ${ratio(flooded.p99, hub.p99)}   (budget: within 2x)`);
+  console.log(`others' rate   ${fixed(flooded.delivered)} vs ${fixed(hub.delivered)} delivered msg/s; lost ${flooded.lost}   (budget: all delivered)`);
+}
+if (hub && specClients) {
+  const cpuPerMessage = (result: typeof hub) => (result.cpuRun / result.stats.deliveredInWindow) * 1e6;
+  console.log('\nClients written to the spec (messages and typing over /ws/chat, carried by the hub to each session\'s object and back) under the same load');
+  console.log(
+    `CPU / message  ${fixed(cpuPerMessage(specClients), 0)} µs vs ${fixed(cpuPerMessage(hub), 0)} µs on the sessions' own sockets: ${ratio(cpuPerMessage(specClients), cpuPerMessage(hub))}   (the hub's extra work per message, workerd CPU)`,
+  );
+  console.log(
+    `hub / message  ${fixed((specClients.stats.hubFramesIn + specClients.stats.hubFramesOut) / Math.max(1, specClients.stats.deliveredInWindow), 2)} frames through the hub per delivered message`,
+  );
+  console.log(`p99 latency    ${fixed(specClients.p99)} ms vs ${fixed(hub.p99)} ms: ${ratio(specClients.p99, hub.p99)}`);
+}
 type Row = (typeof summary)[number];
 /** The app's run beside a relay's: latency, memory and CPU per message; the budgets with the bare relay they are held to. */
 function printBeside(hub: Row, relay: Row, withBudgets: boolean) {
