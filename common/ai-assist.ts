@@ -73,8 +73,7 @@ export type AiAssistChange =
   | { kind: 'word'; from: string; to: string; times: number }
   | { kind: 'more-words'; count: number }
   | { kind: 'capitals'; count: number }
-  | { kind: 'punctuation'; count: number }
-  | { kind: 'order' };
+  | { kind: 'punctuation'; count: number };
 
 /** The changes as short phrases for the "Fixed: …" line ("massge → massage", "capitals starting 2 sentences"). */
 export function changePhrases(changes: AiAssistChange[]): string[] {
@@ -89,8 +88,6 @@ export function changePhrases(changes: AiAssistChange[]): string[] {
         return `capitals starting ${plural(change.count, 'sentence', 'sentences')}`;
       case 'punctuation':
         return `spacing and punctuation in ${plural(change.count, 'place', 'places')}`;
-      case 'order':
-        return 'sentences grouped by topic';
     }
   });
 }

@@ -3,13 +3,12 @@
 // en_US through nspell, spell-check.ts; British spellings stand), knows the trade's own words (hilot, ventosa)
 // and everyday Filipino words as words, writes proper nouns with their capitals (languages, days, months, apps
 // and the Philippine places of the gazetteer: "pasig" → "Pasig", "quezon city" → "Quezon City"), writes "I" for
-// "i", mends the spacing around punctuation, starts every sentence with a capital, drops doubled small words,
-// and, when it helps, orders the sentences into a clearer structure for the kind of text (a spa's, a
-// therapist's or a client's about text, or a review), one paragraph per topic. A sentence that is mostly in
-// another language (Tagalog, Taglish) keeps its words: only its capitals and spacing are mended. Every sentence
-// of the result is one of the member's own, corrected; when nothing would change it says so (ADR 021).
+// "i", mends the spacing around punctuation, starts every sentence with a capital and drops doubled small words.
+// It corrects and never rearranges: the member's sentences and paragraphs stay in the order they were written. A
+// sentence that is mostly in another language (Tagalog, Taglish) keeps its words: only its capitals and spacing
+// are mended. Every sentence of the result is one of the member's own, corrected, where it was; when nothing
+// would change it says so (ADR 021).
 import type { AiAssistChange } from '../../common/ai-assist.ts';
-import type { Role } from '../../common/roles.ts';
 import { englishSpeller } from './english-dictionary.ts';
 import { correctionFor, isKnown, type Speller } from './spell-check.ts';
 import { describeChanges, sameWording } from './text-changes.ts';
@@ -437,65 +436,6 @@ export function sentencesOf(text: string): string[] {
   });
 }
 
-interface Topic {
-  name: string;
-  words: RegExp;
-}
-
-const SERVICES = /massage|hilot|ventosa|shiatsu|reflexology|swedish|thai|deep tissue|hot stone|scrub|facial|aromatherapy|treatment|package|sauna|jacuzzi|steam|foot spa|body|prenatal|sports|signature|offer/i;
-const BOOKING = /book|appointment|reserv|walk-in|walk in|call|text|message|viber|whatsapp|messenger|price|rate|peso|₱|php|promo|discount|gcash|pay/i;
-const WHERE_WHEN = /open|hours|daily|24\/7|24 hours|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|located|location|street|st\.|ave|avenue|city|near|parking|floor|mall|home service|based|area|around|available/i;
-const TEAM = /therapist|staff|team|masseur|masseuse|licensed|certified|trained|years|experience|manghihilot/i;
-
-/** The topics of each kind of text, in the order a reader looks for them; unmatched sentences open the text. */
-function topicsFor(kind: AssistKind, role: Role | undefined): Topic[] {
-  if (kind === 'review') {
-    return [
-      { name: 'people', words: /therapist|staff|masseur|masseuse|receptionist|front desk|hands|pressure|friendly|rude|professional|polite/i },
-      { name: 'place', words: /ambien|clean|room|place|music|aircon|noisy|quiet|sauna|jacuzzi|steam|shower|amenit|towel|smell/i },
-      { name: 'value', words: BOOKING },
-      { name: 'verdict', words: /recommend|again|back|return|worth|sulit|overall|definitely|never/i },
-    ];
-  }
-  if (role === 'spa_management') {
-    return [
-      { name: 'services', words: SERVICES },
-      { name: 'team', words: TEAM },
-      { name: 'where and when', words: WHERE_WHEN },
-      { name: 'booking', words: BOOKING },
-    ];
-  }
-  if (role === 'therapist') {
-    return [
-      { name: 'experience', words: /licensed|certified|trained|years|experience|school|tesda|course/i },
-      { name: 'services', words: SERVICES },
-      { name: 'where and when', words: WHERE_WHEN },
-      { name: 'booking', words: BOOKING },
-    ];
-  }
-  return [
-    { name: 'likes', words: /love|like|enjoy|favou?rite|prefer|fan|looking for|hunting|always|usually/i },
-    { name: 'booking', words: BOOKING },
-  ];
-}
-
-/**
- * The member's sentences grouped by topic, one paragraph each, in the order a reader looks for them; sentences
- * of no topic (a welcome, an introduction) open the text. Within a topic the member's order stays.
- */
-export function structureText(sentences: string[], kind: AssistKind, role: Role | undefined): string {
-  const topics = topicsFor(kind, role);
-  const groups = new Map<string, string[]>([['opening', []], ...topics.map((topic) => [topic.name, []] as [string, string[]])]);
-  for (const sentence of sentences) {
-    const topic = topics.find((candidate) => candidate.words.test(sentence));
-    groups.get(topic?.name ?? 'opening')!.push(sentence);
-  }
-  return [...groups.values()]
-    .filter((group) => group.length > 0)
-    .map((group) => group.join(' '))
-    .join('\n\n');
-}
-
 /** Cuts a text to at most `max` characters at a sentence end (or a word end when a sentence is longer). */
 export function capLength(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -506,9 +446,6 @@ export function capLength(text: string, max: number): string {
   return `${cut.slice(0, wordEnd > 0 ? wordEnd : max).trim()}…`;
 }
 
-/** Below this many sentences the member's order stays. */
-const REORDER_MIN_SENTENCES = 3;
-
 /** The built-in editor's answer: its suggestions, what the first one changes, or that nothing needs to. */
 export interface EditResult {
   suggestions: string[];
@@ -517,24 +454,17 @@ export interface EditResult {
 }
 
 /**
- * The edit of a text: the tidied text, in a clearer structure when grouping its sentences (three or more) by
- * topic moves any (the one the screens apply; paragraphs alone are not a change worth a member's go), then the tidied text in
- * the member's own order when that differs. Never more words than the member wrote. When the wording would not
- * change (line breaks and doubled spaces aside), there is no suggestion and `unchanged` says so.
+ * The edit of a text: the tidied text, its sentences where the member put them. Never more words than the member
+ * wrote. When the wording would not change (line breaks and doubled spaces aside), there is no suggestion and
+ * `unchanged` says so.
  */
-export function editWithChanges(text: string, kind: AssistKind, role: Role | undefined, maxLength: number, tools: EditorTools = {}): EditResult {
+export function editWithChanges(text: string, maxLength: number, tools: EditorTools = {}): EditResult {
   const tidied = tidyText(text, tools);
-  const sentences = sentencesOf(tidied);
-  const structured = structureText(sentences, kind, role);
-  // Two sentences have no structure to improve; from three, moving one is a change the member can see.
-  const reordered = sentences.length >= REORDER_MIN_SENTENCES && !sameWording(structured, sentences.join(' '));
-  const first = reordered ? structured : tidied;
-  if (sameWording(first, text)) return { suggestions: [], changes: [], unchanged: true };
-  const suggestions = [...new Set([first, tidied].map((suggestion) => capLength(suggestion, maxLength)))].filter(Boolean);
-  return { suggestions, changes: describeChanges(text, tidied, reordered), unchanged: false };
+  if (sameWording(tidied, text)) return { suggestions: [], changes: [], unchanged: true };
+  return { suggestions: [capLength(tidied, maxLength)], changes: describeChanges(text, tidied), unchanged: false };
 }
 
 /** The suggestions alone (see editWithChanges); none when the text needs no change. */
-export function editText(text: string, kind: AssistKind, role: Role | undefined, maxLength: number, tools: EditorTools = {}): string[] {
-  return editWithChanges(text, kind, role, maxLength, tools).suggestions;
+export function editText(text: string, maxLength: number, tools: EditorTools = {}): string[] {
+  return editWithChanges(text, maxLength, tools).suggestions;
 }

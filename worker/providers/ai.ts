@@ -46,9 +46,9 @@ const REQUEST_TIMEOUT_MS = 20_000;
  * The built-in editor's edit of a request: with the gazetteer's places for their capitals when the static assets
  * can be read (they are built by `vite build`), without them otherwise.
  */
-export async function builtInEdit({ kind, text, context }: AssistRequest, assets?: Fetcher): Promise<EditResult> {
+export async function builtInEdit({ text }: AssistRequest, assets?: Fetcher): Promise<EditResult> {
   const places = assets ? await loadGazetteer(assets).catch(() => undefined) : undefined;
-  return editWithChanges(text, kind, kind === 'profile' ? context.role : context.subjectRole, AI_ASSIST_OUTPUT_MAX_LENGTH, { places });
+  return editWithChanges(text, AI_ASSIST_OUTPUT_MAX_LENGTH, { places });
 }
 
 const builtIn: AiProvider = {
@@ -66,7 +66,7 @@ export function systemPrompt(request: AssistRequest): string {
       : `a review${request.context.subjectName ? ` of ${request.context.subjectName}` : ''} on a spa and massage community in the Philippines`;
   return [
     `You edit ${subject}.`,
-    'Improve the text the member wrote: fix spelling, grammar, spacing, capitals and punctuation, and give it a clearer structure.',
+    'Improve the text the member wrote: fix spelling, grammar, spacing, capitals and punctuation. Keep every sentence where the member put it: never reorder, regroup or move them.',
     'Never add facts, names, prices, places, services, hours or claims that are not in the original. Keep the member\'s voice and language.',
     `Answer with the improved text only, as plain text without Markdown, headings, lists or quotes, in at most ${AI_ASSIST_OUTPUT_MAX_LENGTH} characters.`,
   ].join(' ');

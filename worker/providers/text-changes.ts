@@ -79,11 +79,8 @@ function alignment(a: Token[], b: Token[]): [number, number][] {
 /** At most this many replaced words are listed; the rest are counted. */
 export const CHANGES_LISTED_MAX = 40;
 
-/**
- * The changes from `original` to `revised`, which keeps the member's sentence order (the suggestion before any
- * reordering); `reordered` says the applied suggestion also moved sentences.
- */
-export function describeChanges(original: string, revised: string, reordered = false): AiAssistChange[] {
+/** The changes from `original` to `revised`, word by word. */
+export function describeChanges(original: string, revised: string): AiAssistChange[] {
   const a = tokensOf(original);
   const b = tokensOf(revised);
   const pairs = alignment(a, b);
@@ -146,6 +143,5 @@ export function describeChanges(original: string, revised: string, reordered = f
   if (words.size > CHANGES_LISTED_MAX) changes.push({ kind: 'more-words', count: words.size - CHANGES_LISTED_MAX });
   if (capitals > 0) changes.push({ kind: 'capitals', count: capitals });
   if (punctuation > 0) changes.push({ kind: 'punctuation', count: punctuation });
-  if (reordered) changes.push({ kind: 'order' });
   return changes;
 }

@@ -43,13 +43,10 @@ describe('POST /api/ai-assist-profile', () => {
     expect(response.status).toBe(200);
     const body = await json<Output<'ai.assistProfile'>>(response);
     expect(body.provider).toEqual({ name: 'built-in', label: 'Built-in editor (works offline): it tidies your own words and never adds facts.' });
-    // A welcome first, then what the spa offers, when it is open, and how to book: the member's own sentences.
-    expect(body.suggestions[0]).toBe(
-      'Welcome to Kalinaw spa in Pasig!\n\nOur spa offers hilot and Swedish massage, and a sauna.\n\nWe are open daily 10am to 10pm.\n\nYou can book us on Viber.',
-    );
-    expect(body.suggestions[1]).toBe(
+    // The member's own sentences, corrected, in the member's order: the editor never rearranges them.
+    expect(body.suggestions).toEqual([
       'You can book us on Viber. We are open daily 10am to 10pm. Our spa offers hilot and Swedish massage, and a sauna. Welcome to Kalinaw spa in Pasig!',
-    );
+    ]);
   });
 
   it('limits each member to the daily allowance with 429 and Retry-After until Manila midnight', async () => {
@@ -87,13 +84,11 @@ describe('the built-in editor', () => {
     ]);
   });
 
-  it('structures a therapist\'s text by topic without adding a single word', () => {
-    const text = 'Home service around Cubao. I am Joy. Licensed therapist with 8 years of experience. I do shiatsu and hot stone massage. Message me on Viber to book.';
-    const [structured] = editText(text, 'profile', 'therapist', AI_ASSIST_OUTPUT_MAX_LENGTH);
-    expect(structured).toBe(
-      'I am Joy.\n\nLicensed therapist with 8 years of experience.\n\nI do shiatsu and hot stone massage.\n\nHome service around Cubao.\n\nMessage me on Viber to book.',
-    );
-    expect(words(structured!)).toEqual(words(text));
+  it("keeps a therapist's sentences in the order they were written, correcting only their words", () => {
+    const text = 'Home service around cubao. i am Joy. Licensed therapist with 8 years of experiance. I do shiatsu and hot stone massage. Message me on Viber to book.';
+    expect(editText(text, AI_ASSIST_OUTPUT_MAX_LENGTH)).toEqual([
+      'Home service around Cubao. I am Joy. Licensed therapist with 8 years of experience. I do shiatsu and hot stone massage. Message me on Viber to book.',
+    ]);
   });
 
   it('never invents facts: every word of a suggestion is the member\'s own (or a corrected spelling)', () => {
@@ -102,8 +97,8 @@ describe('the built-in editor', () => {
       'Nurse on night shifts. Loves a good foot spa after work. Always looking for quiet places on weekends.',
       'The therapist had strong hands and the room was clean. A bit pricey though. Will definitely come back!',
     ];
-    for (const [i, sample] of samples.entries()) {
-      for (const suggestion of editText(sample, i === 2 ? 'review' : 'profile', i === 0 ? 'spa_management' : 'client', 2000)) {
+    for (const sample of samples) {
+      for (const suggestion of editText(sample, 2000)) {
         for (const word of words(suggestion)) expect(words(sample).has(word), word).toBe(true);
       }
     }
@@ -111,7 +106,7 @@ describe('the built-in editor', () => {
 
   it('caps the output at the limit, at a sentence end', () => {
     const long = Array.from({ length: 200 }, (_, i) => `sentence number ${i} is here.`).join(' ');
-    const [suggestion] = editText(long, 'profile', 'client', AI_ASSIST_OUTPUT_MAX_LENGTH);
+    const [suggestion] = editText(long, AI_ASSIST_OUTPUT_MAX_LENGTH);
     expect(suggestion!.length).toBeLessThanOrEqual(AI_ASSIST_OUTPUT_MAX_LENGTH);
     expect(suggestion!.endsWith('.')).toBe(true);
   });

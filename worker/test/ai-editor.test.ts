@@ -55,6 +55,15 @@ describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-i
     ]);
   });
 
+  it("keeps a review's complaint where the member wrote it, with only its spelling fixed", async () => {
+    const me = await createMember('client');
+    const text = 'We booked a couple massage on a friday. The therapist was profesional and kind. The shower was broken and nobody fixed it. Overall i would recomend it.';
+    const answer = await json<AiAssistAnswer>(await assistReview(me, text));
+    expect(answer.suggestions).toEqual([
+      'We booked a couple massage on a Friday. The therapist was professional and kind. The shower was broken and nobody fixed it. Overall I would recommend it.',
+    ]);
+  });
+
   it('answers "unchanged" with no suggestion when nothing would change (line breaks are not a change)', async () => {
     const me = await createMember('client');
     for (const text of [
@@ -94,8 +103,8 @@ describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-i
 });
 
 describe('the built-in editor and its dictionary', () => {
-  const edit = async (text: string, kind: 'profile' | 'review' = 'review') =>
-    editWithChanges(text, kind, 'spa_management', AI_ASSIST_OUTPUT_MAX_LENGTH, { places: await loadGazetteer((env as unknown as { ASSETS: Fetcher }).ASSETS) });
+  const edit = async (text: string) =>
+    editWithChanges(text, AI_ASSIST_OUTPUT_MAX_LENGTH, { places: await loadGazetteer((env as unknown as { ASSETS: Fetcher }).ASSETS) });
 
   it('corrects slips against the dictionary: missing, doubled, swapped and wrong letters', () => {
     expect(tidyText('the towles were fresh, the staf was amazng and the aircon was relaxng. we will recomend it tommorow.')).toBe(
@@ -123,10 +132,9 @@ describe('the built-in editor and its dictionary', () => {
     expect(tidyText('Ther was a long wait.')).toBe('Ther was a long wait.');
   });
 
-  it('keeps the order of one or two sentences, and groups three or more by topic when that moves one', async () => {
-    expect((await edit('The place is clean. The therapist was great.')).unchanged).toBe(true);
-    const grouped = await edit('The room was clean. We arrived late. The therapist was great.');
-    expect(grouped.suggestions[0]).toBe('We arrived late.\n\nThe therapist was great.\n\nThe room was clean.');
-    expect(changePhrases(grouped.changes)).toEqual(['sentences grouped by topic']);
+  it('corrects and never rearranges: sentences and paragraphs stay where the member put them', async () => {
+    expect((await edit('The room was clean. We arrived late. The therapist was great.')).unchanged).toBe(true);
+    const kept = await edit('The room was clean.\nWe arrived late.\nThe therapist was great.');
+    expect(kept.unchanged).toBe(true);
   });
 });
