@@ -1,7 +1,7 @@
 // Two projects: `unit` runs pure modules (common/, the Worker's pure services, the web app's pure state) and the
-// local libSQL server's conformance tests in Node;
+// demo data's and migrations' tests (on sqld) in Node;
 // `workers` runs the Worker and the Durable Object inside workerd through the Workers vitest integration,
-// against a local libSQL server that the global setup starts on a free port with a throw-away database.
+// against Turso's own server (sqld), which the global setup starts on a free port with a throw-away database.
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 

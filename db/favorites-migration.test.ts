@@ -1,5 +1,6 @@
 // The migration that moved favourites into named lists keeps what members had saved: a database migrated up to
-// the flat table, with saves in it, comes out with one default "Favorites" list per member holding the same saves.
+// the flat table, with saves in it, comes out with one default "Favorites" list per member holding the same saves
+// (on Turso's own server, sqld).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, expect, it } from 'vitest';
+import { startSqld } from './sqld.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'favorites-migration-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -25,7 +27,8 @@ function migrationsBefore(stopBefore: string): string {
 }
 
 it('moves every saved member into its owner’s default list', async () => {
-  const client = createClient({ url: 'file:' + join(directory, 'app.db') });
+  const server = await startSqld({ dataDir: join(directory, 'app') });
+  const client = createClient({ url: server.url, authToken: server.authToken });
   try {
     await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0005_favorites_into_lists') });
     const member = (id: number, role: string) => ({
@@ -64,5 +67,6 @@ it('moves every saved member into its owner’s default list', async () => {
     expect(Number(flat.rows[0]!.n)).toBe(0);
   } finally {
     client.close();
+    await server.close();
   }
 });

@@ -1,5 +1,6 @@
 // The demo data must make every screen look alive while obeying the product's rules (roles, daily limits,
-// unique names and slugs), and must load only once. Checked through SQL on a migrated throw-away database.
+// unique names and slugs), and must load only once. Checked through SQL on a migrated throw-away database on
+// Turso's own server (sqld), as `npm start` loads it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { PHILIPPINES_BOUNDS } from '../common/limits.ts';
 import { manilaDay } from '../common/time.ts';
 import { verifyPassword } from './password.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed.ts';
+import { startSqld, type SqldServer } from './sqld.ts';
 
 const DAY = 86_400_000;
 const NOW = new Date('2026-03-02T01:30:00Z');
@@ -24,9 +26,12 @@ const TABLES = ['users', 'spas', 'reviews', 'favorite_lists', 'favorite_list_ite
 
 const directory = mkdtempSync(join(tmpdir(), 'seed-test-'));
 const clients: Client[] = [];
+const servers: SqldServer[] = [];
 
 async function migratedDatabase(name: string): Promise<Client> {
-  const client = createClient({ url: 'file:' + join(directory, name) });
+  const server = await startSqld({ dataDir: join(directory, name) });
+  servers.push(server);
+  const client = createClient({ url: server.url, authToken: server.authToken });
   clients.push(client);
   await migrate(drizzle(client), { migrationsFolder: 'db/migrations' });
   return client;
@@ -51,8 +56,9 @@ beforeAll(async () => {
   firstRun = await seedDemoData(db, { now: NOW });
 });
 
-afterAll(() => {
+afterAll(async () => {
   for (const client of clients) client.close();
+  await Promise.all(servers.map((server) => server.close()));
   rmSync(directory, { recursive: true, force: true });
 });
 

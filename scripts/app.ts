@@ -1,14 +1,13 @@
-// Runs the whole product locally the way `npm start` does: the local libSQL server on a data folder,
+// Runs the whole product locally the way `npm start` does: Turso's own server (sqld) on a data folder,
 // migrations, the demo data on first start, the web build and `wrangler dev`. The Playwright journeys and the
 // benchmarks start it the same way on a free port with a throw-away data folder. `startWranglerDev` is the one
 // way `wrangler dev` is spawned, for the app and for the chat benchmark's bare relay Worker alike.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { createClient } from '@libsql/client';
-import { startLocalLibsqlServer, type LocalLibsqlServer } from '../db/local-server.ts';
+import { freePort, startSqld, type SqldServer } from '../db/sqld.ts';
 import { seedDemoData } from '../db/seed.ts';
 import { migrateDatabase } from './migrate.ts';
 
@@ -27,9 +26,9 @@ export interface AppOptions {
 export interface RunningApp {
   url: string;
   databaseUrl: string;
-  /** The local libSQL server's token for this run (the Worker has it as TURSO_AUTH_TOKEN). */
+  /** The database server's token for this run (the Worker has it as TURSO_AUTH_TOKEN). */
   databaseAuthToken: string;
-  database: LocalLibsqlServer;
+  database: SqldServer;
   seeded: boolean;
   /** The wrangler process; workerd runs beneath it. */
   pid: number;
@@ -40,17 +39,7 @@ export interface RunningApp {
 
 const root = resolve(import.meta.dirname, '..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort };
 
 function run(command: string, args: string[], quiet: boolean): Promise<void> {
   return new Promise((resolveRun, reject) => {
@@ -172,7 +161,8 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const dataDir = resolve(root, options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const database = await startLocalLibsqlServer({ file: join(dataDir, 'app.db') });
+  // A data folder of the project's earlier local server keeps its data: its file becomes sqld's database.
+  const database = await startSqld({ dataDir, adoptFile: join(dataDir, 'app.db') });
   try {
     await migrateDatabase(database.url, database.authToken);
     let seeded = false;

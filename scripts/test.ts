@@ -65,11 +65,11 @@ await stage('Web build', async () => {
   }
 });
 
-// Vitest in two shards side by side, one per core: each is a process of its own with its own local libSQL server
+// Vitest in two shards side by side, one per core: each is a process of its own with its own sqld
 // (worker/test/global-setup.ts), and within each the workerd files run one after another, so a test's count of
 // database round trips stays exact (vitest.config.ts). One process left a core idle: about 155 s against 100 s.
 const VITEST_SHARDS = Math.max(1, Math.min(2, availableParallelism()));
-const vitestExits = await stage('Vitest: unit, local libSQL server conformance, Worker and Durable Object tests in workerd', () =>
+const vitestExits = await stage('Vitest: unit, and the Worker and Durable Object tests in workerd, on sqld', () =>
   Promise.all(
     Array.from({ length: VITEST_SHARDS }, (_, index) =>
       run(process.execPath, [

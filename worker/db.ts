@@ -1,5 +1,7 @@
-// Drizzle over libSQL's HTTP client: Turso in production, the local libSQL server (db/local-server.ts) locally.
-// Each query or batch is one HTTP round trip (a Hrana pipeline). One client serves every request of an isolate, made
+// Drizzle over libSQL's HTTP client: Turso in production, Turso's own server (sqld, db/sqld.ts) locally.
+// Each query or batch is one HTTP round trip (a Hrana pipeline). Every round trip has a deadline
+// (DATABASE_DEADLINE_MS): a database that does not answer in time, cannot be reached or answers with a server
+// error fails the call with `DatabaseUnreachableError`, which every route answers as 503 (worker/errors.ts). One client serves every request of an isolate, made
 // without a concurrency limit: each call then opens its own stream and sends its own fetch from the request that
 // made it. (With the client's default limit of 20, a call beyond it waited in the client's queue and was resumed
 // from another request's context, which workerd cancels as hung; a client per request avoided that, and cost a
@@ -15,6 +17,43 @@ import type { Config } from './env.ts';
 
 export type Database = LibSQLDatabase & { $client: Client };
 
+/**
+ * How long a round trip to the database may take. A read is one round trip and a write at most two, and Turso
+ * answers in tens of milliseconds from the edge; a database that has not answered in this long is down for the
+ * member, who gets "The database is unreachable. Please try again." rather than a page that hangs.
+ */
+export const DATABASE_DEADLINE_MS = 3000;
+
+/** The database did not answer in time, could not be reached, or answered with a server error. */
+export class DatabaseUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super('The database is unreachable.', { cause });
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** Whether an error (or one of its causes) is the database being unreachable. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 10; cause = cause.cause, depth++)
+    if (cause instanceof DatabaseUnreachableError) return true;
+  return false;
+}
+
+/** The libSQL client's fetch, with the deadline, and with every failure to reach the database said as such. */
+async function fetchWithDeadline(request: Request): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(request, { signal: AbortSignal.timeout(DATABASE_DEADLINE_MS) });
+  } catch (error) {
+    throw new DatabaseUnreachableError(error);
+  }
+  if (response.status >= 500) {
+    await response.body?.cancel();
+    throw new DatabaseUnreachableError(new Error(`the database answered ${response.status}`));
+  }
+  return response;
+}
+
 let shared: { url: string; authToken: string | undefined; db: Database } | undefined;
 
 /** The isolate's database, made on first use (and again only if the configuration names another). */
@@ -23,7 +62,7 @@ export function getDatabase(config: Config): Database {
   const authToken = config.TURSO_AUTH_TOKEN;
   if (shared?.url !== url || shared.authToken !== authToken)
     // No limit: 0, which the client's documentation names for that, becomes its default of 20 in its code.
-    shared = { url, authToken, db: drizzle({ connection: { url, authToken, concurrency: Infinity } }) };
+    shared = { url, authToken, db: drizzle({ connection: { url, authToken, concurrency: Infinity, fetch: fetchWithDeadline } }) };
   return shared.db;
 }
 

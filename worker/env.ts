@@ -47,7 +47,7 @@ export interface Bindings {
 const DEVELOPMENT_ALTCHA_KEY = 'development-only-altcha-hmac-key';
 /** The address links in e-mails point at when a development run does not say (npm start always does). */
 const DEVELOPMENT_APP_URL = 'http://127.0.0.1:8787';
-/** Where `npm start` runs the local libSQL server; only ever a development default. */
+/** Where a development run without a database URL looks for sqld; only ever a development default. */
 const DEVELOPMENT_DATABASE_URL = 'http://127.0.0.1:8080';
 /** OpenFreeMap's Liberty style: public, keyless, OpenStreetMap data. */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';

@@ -4,6 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError, z } from 'zod';
+import { isDatabaseUnreachable } from './db.ts';
 
 export interface ErrorDescription {
   status: number;
@@ -11,6 +12,7 @@ export interface ErrorDescription {
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const DATABASE_UNREACHABLE_MESSAGE = 'The database is unreachable. Please try again.';
 const NO_PERMISSION = 'You do not have permission to do that.';
 
 type ErrorCode = TRPCError['code'];
@@ -53,6 +55,10 @@ export function describeError(error: unknown): ErrorDescription {
         fields: z.flattenError(zodError).fieldErrors as Record<string, string[] | undefined>,
       },
     };
+  }
+  if (isDatabaseUnreachable(trpcError)) {
+    console.error('database unreachable', trpcError.cause ?? trpcError);
+    return { status: 503, body: { message: DATABASE_UNREACHABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' } };
   }
   if (trpcError.code === 'INTERNAL_SERVER_ERROR') {
     console.error('unexpected error', trpcError.cause ?? trpcError);

@@ -49,6 +49,7 @@ export const MEDIA_TEXTS = {
   storageMissing: 'Photo storage is not configured.',
   processingMissing: 'Photo processing is not configured.',
   processingFailed: 'Photos cannot be processed right now. Please try again later.',
+  storageFailed: 'Photo storage is unavailable right now. Please try again later.',
 } as const;
 
 // Objects stored before ADR 017 may still be PNG or WebP; everything stored now is a JPEG.
@@ -272,18 +273,28 @@ async function encodeOne(
   return { reencoded: true, bytes, width: size.width, height: size.height };
 }
 
-/** Stores re-encoded images under content-addressed keys of one owner (`profiles/42/<sha-256>.jpg`). */
+/**
+ * Stores re-encoded images under content-addressed keys of one owner (`profiles/42/<sha-256>.jpg`), all or none:
+ * when R2 refuses one, those already stored go again and the upload is refused with 503.
+ */
 export async function storeImages(bucket: R2Bucket, scope: string, ownerId: number, images: EncodedImage[]): Promise<StoredImage[]> {
-  return Promise.all(
-    images.map(async (image) => {
-      const key = `${scope}/${ownerId}/${await sha256Hex(image.bytes)}.jpg`;
-      await bucket.put(key, image.bytes, {
+  const keyed = await Promise.all(images.map(async (image) => ({ image, key: `${scope}/${ownerId}/${await sha256Hex(image.bytes)}.jpg` })));
+  const stored = await Promise.allSettled(
+    keyed.map(({ image, key }) =>
+      bucket.put(key, image.bytes, {
         httpMetadata: { contentType: 'image/jpeg' },
         customMetadata: { owner: String(ownerId), width: String(image.width), height: String(image.height) },
-      });
-      return { key, url: `${MEDIA_PATH}${key}` };
-    }),
+      }),
+    ),
   );
+  const failure = stored.find((result) => result.status === 'rejected');
+  if (failure) {
+    console.error('photo storage failed', failure.reason);
+    const written = keyed.filter((_entry, index) => stored[index]!.status === 'fulfilled').map(({ key }) => key);
+    await bucket.delete(written).catch((error: unknown) => console.error('photo storage: could not remove a partial upload', error));
+    throw serviceUnavailable(MEDIA_TEXTS.storageFailed);
+  }
+  return keyed.map(({ key }) => ({ key, url: `${MEDIA_PATH}${key}` }));
 }
 
 /** The object key behind a /media/ URL the platform issued, or null for anything else. */

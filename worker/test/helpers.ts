@@ -9,6 +9,8 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createClient as createDatabaseClient } from '@libsql/client/web';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { inject } from 'vitest';
+import { pipelinesServed as pipelinesServedBy } from '../../db/sqld-metrics.ts';
 
 export const BASE = 'https://spa.test';
 export const ORIGIN = BASE;
@@ -270,12 +272,9 @@ export function database() {
   return createDatabaseClient({ url: databaseEnv.TURSO_DATABASE_URL, authToken: databaseEnv.TURSO_AUTH_TOKEN });
 }
 
-/** Database pipelines (round trips) the local libSQL server has served so far. */
-export async function pipelinesServed(): Promise<number> {
-  const response = await fetch(`${databaseEnv.TURSO_DATABASE_URL}/_stats`, {
-    headers: { Authorization: `Bearer ${databaseEnv.TURSO_AUTH_TOKEN}` },
-  });
-  return ((await response.json()) as { pipelines: number }).pipelines;
+/** Database round trips (pipelines) the database server has served so far, by its own counters. */
+export function pipelinesServed(): Promise<number> {
+  return pipelinesServedBy(inject('databaseAdminUrl'));
 }
 
 /**

@@ -421,6 +421,26 @@ describe('the Images binding: missing, failing or returning metadata', () => {
     } as unknown as ImagesBinding;
   }
 
+  it('refuses an upload with 503 when photo storage fails part-way, and keeps nothing of it', async () => {
+    const me = await createMember('client');
+    // R2 takes the first photo and fails on the second (the thumbnail).
+    let puts = 0;
+    const failing = new Proxy(bucket, {
+      get(target, property) {
+        if (property === 'put')
+          return (...args: Parameters<R2Bucket['put']>) => (++puts === 2 ? Promise.reject(new Error('R2 is down')) : target.put(...args));
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const response = await uploadTo(configuredWorker({ MEDIA: failing }), me, JPEG_400);
+    expect(response.status).toBe(503);
+    expect(await messageOf(response)).toBe(MEDIA_TEXTS.storageFailed);
+    expect(puts).toBe(2);
+    expect(await keysOf(me)).toEqual([]);
+    expect((await json<CurrentUser>(await get('/api/user', me))).profilePic).toBeNull();
+  });
+
   it('refuses uploads with 503 when the binding is missing, storing nothing', async () => {
     const me = await createMember('client');
     const response = await uploadTo(configuredWorker({ IMAGES: undefined }), me, JPEG_400);
