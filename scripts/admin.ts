@@ -1,15 +1,17 @@
 // `npm run admin -- "<name>"`: creates an admin, or promotes an existing member to admin, from the command
-// line. Production: set TURSO_DATABASE_URL and TURSO_AUTH_TOKEN. Locally it uses .data/app.db (DATA_DIR).
+// line. Production: set TURSO_DATABASE_URL and TURSO_AUTH_TOKEN. Locally, without them, it starts sqld on the data
+// folder of `npm start` (.data, or DATA_DIR) for as long as it runs; stop `npm start` first, which holds that folder.
 // A new account's password comes from ADMIN_PASSWORD (at least 8 characters, not a common password).
 import { createClient } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { memberName } from '../common/account-input.ts';
 import { PASSWORD_MIN_LENGTH } from '../common/limits.ts';
 import { nameKey } from '../common/names.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword, isCommonPassword } from '../db/password.ts';
+import { startSqld } from '../db/sqld.ts';
 import { insertMember } from '../worker/services/users.ts';
 
 const parsedName = memberName.safeParse(process.argv.slice(3).join(' '));
@@ -19,8 +21,9 @@ if (!parsedName.success) {
 }
 const name = parsedName.data;
 
-const url = process.env.TURSO_DATABASE_URL || `file:${resolve(process.env.DATA_DIR ?? '.data', 'app.db')}`;
-const client = createClient({ url, authToken: process.env.TURSO_AUTH_TOKEN });
+const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+const local = process.env.TURSO_DATABASE_URL ? null : await startSqld({ dataDir, adoptFile: join(dataDir, 'app.db') });
+const client = createClient(local ? { url: local.url, authToken: local.authToken } : { url: process.env.TURSO_DATABASE_URL!, authToken: process.env.TURSO_AUTH_TOKEN });
 const db = drizzle(client);
 
 try {
@@ -39,4 +42,5 @@ try {
   }
 } finally {
   client.close();
+  await local?.close();
 }
