@@ -1,4 +1,4 @@
-// Two projects: `unit` runs pure modules (common/, the Worker's pure services, the web app's pure state) and the
+// Three projects: `production` boots the production configuration (scripts/production); `unit` runs pure modules (common/, the Worker's pure services, the web app's pure state) and the
 // demo data's and migrations' tests (on sqld) in Node;
 // `workers` runs the Worker and the Durable Object inside workerd through the Workers vitest integration,
 // against Turso's own server (sqld), which the global setup starts on a free port with a throw-away database.
@@ -13,8 +13,20 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['common/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'worker/services/**/*.test.ts', 'worker/providers/**/*.test.ts', 'web/**/*.test.ts'],
+          exclude: ['scripts/production/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The production configuration booted with `wrangler dev` on sqld (needs the web build): a stage of its own.
+        test: {
+          name: 'production',
+          environment: 'node',
+          include: ['scripts/production/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -1,5 +1,5 @@
-// `npm test`: everything, in order: type check, lint (the layers), web build, unit + libSQL conformance + workerd
-// tests (vitest, two shards side by side), every benchmark once at a tiny size (scripts/bench-smoke.ts: one that
+// `npm test`: everything, in order: type check, lint (the layers), web build, unit + workerd tests on sqld (vitest,
+// two shards side by side), the production configuration's first hour (vitest, scripts/production), every benchmark once at a tiny size (scripts/bench-smoke.ts: one that
 // crashes is a failed test, figures never fail anything), then the Playwright journeys in Chromium against the app
 // served as `npm start` serves it (free port, throw-away data, one app per Playwright worker). Ends with each stage's
 // time, the journeys that passed only on their retry, and one line: "N passed, N failed".
@@ -75,6 +75,8 @@ const vitestExits = await stage('Vitest: unit, and the Worker and Durable Object
       run(process.execPath, [
         'node_modules/vitest/vitest.mjs',
         'run',
+        '--project=unit',
+        '--project=workers',
         `--shard=${index + 1}/${VITEST_SHARDS}`,
         '--reporter=default',
         '--reporter=json',
@@ -83,8 +85,9 @@ const vitestExits = await stage('Vitest: unit, and the Worker and Durable Object
     ),
   ),
 );
-vitestExits.forEach((exit, index) => {
-  const vitest = readJson(join(reports, `vitest-${index + 1}.json`));
+/** Adds a Vitest run's JSON report to the tally; a run that left no report, or failed without a failed test, fails once. */
+function countVitest(exit: number, report: string) {
+  const vitest = readJson(report);
   if (!vitest) {
     total.failed += 1;
     return;
@@ -93,7 +96,16 @@ vitestExits.forEach((exit, index) => {
   total.failed += vitest.numFailedTests;
   total.skipped += vitest.numPendingTests + vitest.numTodoTests;
   if (exit !== 0 && vitest.numFailedTests === 0) total.failed += 1; // a file that failed to load
-});
+}
+vitestExits.forEach((exit, index) => countVitest(exit, join(reports, `vitest-${index + 1}.json`)));
+
+// The production configuration (scripts/production): `wrangler dev` as the deploy steps leave it, on sqld, serving
+// the web build made above, and a member's first hour through it.
+const productionReport = join(reports, 'vitest-production.json');
+const productionExit = await stage('Production configuration: a first hour on wrangler.toml as deployed, on sqld', () =>
+  run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project=production', '--reporter=default', '--reporter=json', `--outputFile.json=${productionReport}`]),
+);
+countVitest(productionExit, productionReport);
 
 const benchmarks = await stage('Benchmarks: once each at a tiny size (each must run to the end; figures are not checked)', smokeBenchmarks);
 total.passed += benchmarks.passed;
