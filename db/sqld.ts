@@ -9,7 +9,7 @@
 // tests and benchmarks count.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { pipelinesServed } from './sqld-metrics.ts';
@@ -21,11 +21,14 @@ export interface SqldServer {
   authToken: string;
   /** The admin API's address (loopback only): `/metrics` holds the counters. */
   adminUrl: string;
-  /** The server's process id: a fault benchmark freezes (SIGSTOP) and thaws (SIGCONT) it. */
-  pid: number;
-  /** HTTP responses sent to database clients since start: each pipeline a client sends is one. */
+  /** The running server's process id: the fault benchmark freezes (SIGSTOP) and thaws (SIGCONT) it. */
+  readonly pid: number;
+  /** HTTP responses sent to database clients since the server last started: each pipeline a client sends is one. */
   pipelinesServed(): Promise<number>;
+  /** Stops the server (its data stays). */
   close(): Promise<void>;
+  /** Starts it again after `close`, on the same address and data, taking the same token. */
+  start(): Promise<void>;
 }
 
 export interface SqldOptions {
@@ -106,40 +109,54 @@ export async function startSqld(options: SqldOptions): Promise<SqldServer> {
   const adminPort = await freePort();
   const { publicKey, token } = signingKey();
   const logFile = join(options.dataDir, 'sqld.log');
-  const log = openSync(logFile, 'a', 0o600);
-  const child = spawn(
-    sqldBinary(),
-    ['--db-path', dbPath, '--http-listen-addr', `127.0.0.1:${port}`, '--admin-listen-addr', `127.0.0.1:${adminPort}`, '--no-welcome'],
-    { stdio: ['ignore', log, log], env: { ...process.env, SQLD_AUTH_JWT_KEY: publicKey, RUST_LOG: process.env.RUST_LOG ?? 'warn' } },
-  );
-  // A run that ends without closing the server (a crash, an uncaught error) takes it along.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
   const url = `http://127.0.0.1:${port}`;
   const adminUrl = `http://127.0.0.1:${adminPort}`;
+  let child: ChildProcess | null = null;
+  // A run that ends without closing the server (a crash, an uncaught error) takes it along.
+  const killOnExit = () => child?.kill('SIGKILL');
+
   const close = async () => {
     process.off('exit', killOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    // A frozen server (a fault benchmark) must be thawed to hear the signal.
-    child.kill('SIGCONT');
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((done) => running.once('exit', done));
+    // A frozen server (the fault benchmark) must be thawed to hear the signal.
+    running.kill('SIGCONT');
+    running.kill('SIGTERM');
+    const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
     await exited;
     clearTimeout(timer);
   };
-  try {
-    await waitUntilUp(url, child, logFile);
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  const start = async () => {
+    if (child) return;
+    const log = openSync(logFile, 'a', 0o600);
+    child = spawn(
+      sqldBinary(),
+      ['--db-path', dbPath, '--http-listen-addr', `127.0.0.1:${port}`, '--admin-listen-addr', `127.0.0.1:${adminPort}`, '--no-welcome'],
+      { stdio: ['ignore', log, log], env: { ...process.env, SQLD_AUTH_JWT_KEY: publicKey, RUST_LOG: process.env.RUST_LOG ?? 'warn' } },
+    );
+    closeSync(log);
+    process.once('exit', killOnExit);
+    try {
+      await waitUntilUp(url, child, logFile);
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  };
+
+  await start();
   return {
     url,
     authToken: token,
     adminUrl,
-    pid: child.pid!,
+    get pid() {
+      if (!child?.pid) throw new Error('sqld is not running');
+      return child.pid;
+    },
     pipelinesServed: () => pipelinesServed(adminUrl),
     close,
+    start,
   };
 }
