@@ -44,13 +44,15 @@ let decoyHash: Promise<string> | undefined;
 
 export const accountRouter = router({
   /**
-   * The current user, or null when the request carries no valid session; 401 "This account has been banned." when
-   * the session it carries was just ended by a ban, so the app can tell the member why it signs them out.
+   * The current user, or null when the request carries no valid session (a cookie naming none is cleared); 401
+   * "This account has been banned." when the session it carries was just ended by a ban, so the app can tell the
+   * member why it signs them out.
    */
   me: publicProcedure.query(async ({ ctx }) => {
     const validated = await ctx.session();
     if (validated) return toCurrentUser(validated.user);
     if ((await ctx.sessionEnded()) === 'banned') throw unauthorized(MESSAGES.banned);
+    await ctx.forgetStaleSession();
     return null;
   }),
 
