@@ -118,13 +118,17 @@ function AuthForm({ initialRole, initialMode, returnTo }: { initialRole: Registr
   );
 }
 
-/** After a sign-in or a registration: the member is stored and the app goes to the return path, else to /. */
+/**
+ * After a sign-in or a registration: the member is stored, an earlier attempt's failure toast goes, and the app goes
+ * to the return path, else to /.
+ */
 function useSignedIn(returnTo: string | undefined) {
   const navigate = useNavigate();
   const storeUser = useStoreSessionUser();
   return (user: Parameters<typeof storeUser>[0]) => {
     storeUser(user);
     rememberSignedIn();
+    dismiss();
     void navigate({ to: '/', href: returnTo });
   };
 }
