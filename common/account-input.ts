@@ -2,7 +2,7 @@
 // registration schema is the order of the spec's checks, so the first issue reported is the one the spec shows first.
 import { z } from 'zod';
 import { MESSAGES } from './account.ts';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+import { NAME_MAX_LENGTH, NAME_OR_EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { hasAllowedNameCharacters, normalizeName } from './names.ts';
 import { REGISTRABLE_ROLES } from './roles.ts';
 
@@ -28,8 +28,9 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
+/** Sign-in: `name` holds the member's name or their confirmed e-mail address. */
 export const loginInput = z.object({
-  name: z.string().transform(normalizeName).pipe(z.string().min(1, MESSAGES.badCredentials).max(NAME_MAX_LENGTH, MESSAGES.badCredentials)),
+  name: z.string().transform(normalizeName).pipe(z.string().min(1, MESSAGES.badCredentials).max(NAME_OR_EMAIL_MAX_LENGTH, MESSAGES.badCredentials)),
   password: z.string().min(1, MESSAGES.badCredentials).max(PASSWORD_MAX_LENGTH, MESSAGES.badCredentials),
 });
 export type LoginInput = z.infer<typeof loginInput>;

@@ -31,6 +31,12 @@ export const MESSAGES = {
   serviceUnavailable: 'This service is not available right now. Please try again later.',
 } as const;
 
+/** The sign-in form's Name field takes the e-mail address too; its label stays the spec's Name. */
+export const SIGN_IN_NAME_HINT = 'Name or e-mail address';
+
+/** The auth form's failure toasts (spec: "Login failed: destructive toast titled Login failed"). */
+export const AUTH_TOASTS = { loginFailed: 'Login failed', registrationFailed: 'Registration failed' } as const;
+
 /**
  * The current user as the spec lists it (part 1 section 3): the member's own profile fields, plus the thumbnail
  * and, for spa management, the weekly opening hours the editor shows, and what only its owner sees (the e-mail

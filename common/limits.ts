@@ -3,6 +3,8 @@ export const MINIMUM_AGE = 21;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const NAME_MAX_LENGTH = 60;
+/** Longest name or e-mail address a field takes (an e-mail address is at most 254 characters): sign-in and password reset. */
+export const NAME_OR_EMAIL_MAX_LENGTH = 254;
 export const BOTTOM_NAV_HEIGHT_PX = 60;
 /** The signed-in home's header; the map fills the screen between it and the bottom bar. */
 export const HOME_HEADER_HEIGHT_PX = 60;

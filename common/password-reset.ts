@@ -3,11 +3,10 @@
 // registration rules (8 characters: docs/architecture.md, "Beyond the spec"), and the server also refuses common passwords.
 import { z } from 'zod';
 import { newPassword } from './account-input.ts';
+import { NAME_OR_EMAIL_MAX_LENGTH } from './limits.ts';
 
 /** A reset link works for one hour (spec part 2 section 9). */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
-/** Longest name or e-mail address the request form takes (an e-mail address is at most 254 characters). */
-export const NAME_OR_EMAIL_MAX_LENGTH = 254;
 /** Tokens are 256 random bits in base64url: 43 characters. Anything longer is not a token. */
 export const RESET_TOKEN_MAX_LENGTH = 128;
 

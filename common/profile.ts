@@ -16,6 +16,8 @@ export const PROFILE_PAGE_SIZE = 50;
 export const PROFILE_TEXTS = {
   userNotFound: 'User not found',
   pleaseLogIn: 'Please log in to view your profile.',
+  /** Someone else's profile (/profile/{slug}, /spa/{slug}) for a signed-out visitor, with Sign in and Create account. */
+  pleaseLogInOther: 'Please log in to view this profile.',
   spaNameRequired: 'Spa name is required',
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,

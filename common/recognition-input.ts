@@ -11,17 +11,18 @@ import {
   BOARDS,
   DEFAULT_TIMEFRAME,
   RECOGNITION_MESSAGES,
-  RED_FLAG_REASONS,
+  redFlagReasonOf,
   TIMEFRAMES,
   TRANSACTION_TIMEFRAMES,
   TRANSACTION_TYPES,
 } from './recognition.ts';
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const REASON_TOO_LONG = `Please keep the reason under ${RECOGNITION_REASON_MAX_CHARACTERS} characters.`;
 const reason = z
   .string()
   .trim()
-  .max(RECOGNITION_REASON_MAX_CHARACTERS, `Please keep the reason under ${RECOGNITION_REASON_MAX_CHARACTERS} characters.`)
+  .max(RECOGNITION_REASON_MAX_CHARACTERS, REASON_TOO_LONG)
   .nullish()
   .transform((value) => value || null);
 
@@ -36,17 +37,26 @@ export type StarOrFlowerInput = z.input<typeof starOrFlowerInput>;
 /** POST /api/medals. */
 export const medalInput = z.object({ recipientId: id(RECOGNITION_MESSAGES.recipientRequired), reason });
 
-/** POST /api/red-flags. */
-export const redFlagInput = z.object({
-  targetUserId: id(RECOGNITION_MESSAGES.recipientRequired),
-  reason: z.enum(RED_FLAG_REASONS, { error: RECOGNITION_MESSAGES.redFlagReasonRequired }),
-  description: z
-    .string()
-    .trim()
-    .max(RED_FLAG_DESCRIPTION_MAX_CHARACTERS, `Please keep the description under ${RED_FLAG_DESCRIPTION_MAX_CHARACTERS} characters.`)
-    .nullish()
-    .transform((value) => value || null),
-});
+/** A red flag's reason as given: required, as long as any reason may be (its meaning is `redFlagReasonOf`'s). */
+export const redFlagReasonText = z
+  .string({ error: RECOGNITION_MESSAGES.redFlagReasonRequired })
+  .trim()
+  .min(1, RECOGNITION_MESSAGES.redFlagReasonRequired)
+  .max(RECOGNITION_REASON_MAX_CHARACTERS, REASON_TOO_LONG);
+
+/** POST /api/red-flags: a reason outside the list is kept as Other, its text at the head of the description. */
+export const redFlagInput = z
+  .object({
+    targetUserId: id(RECOGNITION_MESSAGES.recipientRequired),
+    reason: redFlagReasonText,
+    description: z
+      .string()
+      .trim()
+      .max(RED_FLAG_DESCRIPTION_MAX_CHARACTERS, `Please keep the description under ${RED_FLAG_DESCRIPTION_MAX_CHARACTERS} characters.`)
+      .nullish()
+      .transform((value) => value || null),
+  })
+  .transform(({ targetUserId, reason, description }) => ({ targetUserId, ...redFlagReasonOf(reason, description) }));
 
 /** A flagged member's dispute of a red flag: a short statement for the moderation queue. */
 export const disputeInput = z.object({

@@ -52,9 +52,20 @@ export function dailyLimit(kind: RecognitionKind, premium: boolean): number {
   }
 }
 
-/** The fixed list of red-flag reasons. */
-export const RED_FLAG_REASONS = ['No-show', 'Late cancellation', 'Inappropriate behaviour', 'Payment issue', 'Safety concern'] as const;
+/** The fixed list of red-flag reasons; Other holds any reason outside the rest. */
+export const RED_FLAG_REASONS = ['No-show', 'Late cancellation', 'Inappropriate behaviour', 'Payment issue', 'Safety concern', 'Other'] as const;
 export type RedFlagReason = (typeof RED_FLAG_REASONS)[number];
+export const OTHER_RED_FLAG_REASON: RedFlagReason = 'Other';
+
+/**
+ * A red flag's reason as given (the spec's "fixed text"): one of the list, whatever its case, is that reason; any
+ * other text is Other, and the text is kept in the red flag's description, before the giver's own description.
+ */
+export function redFlagReasonOf(given: string, description: string | null): { reason: RedFlagReason; description: string | null } {
+  const listed = RED_FLAG_REASONS.find((reason) => reason.toLowerCase() === given.toLowerCase());
+  if (listed) return { reason: listed, description };
+  return { reason: OTHER_RED_FLAG_REASON, description: description ? `${given}: ${description}` : given };
+}
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

@@ -2,7 +2,8 @@
 // reviews.ts so that a screen that only shows reviews loads no zod.
 import { z } from 'zod';
 import { REVIEW_MAX_CHARACTERS, REVIEW_MAX_WORDS, REVIEW_REPLY_MAX_CHARACTERS } from './limits.ts';
-import { RECOGNITION_MESSAGES, RED_FLAG_REASONS } from './recognition.ts';
+import { RECOGNITION_MESSAGES } from './recognition.ts';
+import { redFlagReasonText } from './recognition-input.ts';
 import { countWords, REVIEW_MESSAGES, SUB_RATING_MAX, SUB_RATING_MIN } from './reviews.ts';
 
 const subRating = z.coerce
@@ -27,7 +28,8 @@ export const reviewText = z
 /**
  * POST /api/user-reviews. The reward flags follow the spec: the positive button sends giveFlower (therapist
  * target) or giveStar (otherwise; for spa management reviewing a client that reward is a medal, and giveMedal
- * says so explicitly); Give Red Flag & Report sends giveRedFlag with a reason from the fixed list. A flower may
+ * says so explicitly); Give Red Flag & Report sends giveRedFlag with a reason (one outside the fixed list is kept as
+ * Other, its text with the red flag's description: `redFlagReasonOf`). A flower may
  * name its spa (flowerSpaId); without one it goes to the therapist's first spa of their lineup.
  */
 export const reviewInput = z.object({
@@ -43,7 +45,7 @@ export const reviewInput = z.object({
   giveStar: z.boolean().optional(),
   giveMedal: z.boolean().optional(),
   giveRedFlag: z.boolean().optional(),
-  redFlagReason: z.enum(RED_FLAG_REASONS, { error: REVIEW_MESSAGES.redFlagReasonRequired }).optional(),
+  redFlagReason: redFlagReasonText.optional(),
 }).superRefine((input, context) => {
   // A red flag names its reason; the refusal names the field, so the screen shows it there.
   if (input.giveRedFlag && !input.redFlagReason) context.addIssue({ code: 'custom', path: ['redFlagReason'], message: REVIEW_MESSAGES.redFlagReasonRequired });

@@ -42,6 +42,16 @@ export function countWords(text: string): number {
   return trimmed ? trimmed.split(/\s+/u).length : 0;
 }
 
+/**
+ * The write-review screen's refusal of the text on submit, as the spec writes it ("Review Required - Please write a
+ * review before submitting."): empty or whitespace only, or over the word limit. Null when the text may be sent.
+ */
+export function reviewTextProblem(text: string): string | null {
+  if (!text.trim()) return `${REVIEW_MESSAGES.requiredTitle} - ${REVIEW_MESSAGES.required}`;
+  if (countWords(text) > REVIEW_MAX_WORDS) return `${REVIEW_MESSAGES.tooLongTitle} - ${REVIEW_MESSAGES.tooLong}`;
+  return null;
+}
+
 /** Who may review whom (docs/architecture.md, "Rules the server enforces"): clients review therapists and spas, spas review clients. */
 export function mayReview(reviewer: Role, target: Role): boolean {
   if (reviewer === 'client') return target === 'therapist' || target === 'spa_management';

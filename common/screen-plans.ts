@@ -29,7 +29,7 @@ export interface ScreenPlan {
    * spa markers); the app's first render replaces it with the same. It is drawn from one answer that every member
    * gets alike (`from`, the path of one of `queries`), so the Worker may keep it beside that answer in its cache,
    * and only when every one of `queries` answered something (a session that no longer works, whose `account.me` is
-   * null, gets no frame: the app shows the landing page instead).
+   * null or refused, gets no frame).
    */
   firstFrame?: {
     from: string;
@@ -37,6 +37,12 @@ export interface ScreenPlan {
     /** Whose chrome goes around it: the signed-in home's header and bottom bar for the member (common/screen-chrome.ts). */
     chrome?: 'home';
   };
+  /**
+   * Where the page sends a browser whose session cookie names no member (`account.me` answered null, not a ban):
+   * the home goes to the sign-in form (spec, "/ (home)": a session cookie present but no user resolved). The
+   * cookie is cleared with the redirect, so the next visit is a visitor's.
+   */
+  staleSessionTo?: string;
 }
 
 const ME: FirstQuery = { path: 'account.me' };
@@ -77,6 +83,7 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
       queries: [ME, { path: 'map.config' }, { path: 'map.users', input: { role: 'spa_management' } }],
       code: ['components/map/spa-map.tsx'],
       firstFrame: { from: 'map.users', draw: (spas) => mapHomeFirstFrame(spas as SpaListingEntry[]), chrome: 'home' },
+      staleSessionTo: '/auth',
     };
   }
   if (pathname === '/leaderboards') {

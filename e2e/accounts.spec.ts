@@ -1,10 +1,20 @@
 // Journeys of the foundation in Chromium at phone size: register through the form with the real captcha,
 // the home screen and tabs for the role, sign out and in again, route guards, the auth form's rules (field
-// errors that mark their field and take the focus, the password hint), Get Started, and the first paint from
-// the prerendered HTML.
-import { RETURNING_VISITOR_COOKIE } from '../common/account.ts';
-import { contextOptions, expect, test } from './fixtures.ts';
-import { expectTapTargets, PASSWORD, register, seriousViolations, solveCaptcha, uniqueName } from './helpers.ts';
+// errors that mark their field and take the focus, the password hint; a server's message shown once), signing in
+// with the e-mail address, a session cookie that names nobody, Get Started, and the first paint from the
+// prerendered HTML.
+import type { Browser, Page } from '@playwright/test';
+import { RETURNING_VISITOR_COOKIE, SIGN_IN_NAME_HINT } from '../common/account.ts';
+import { appUrl, contextOptions, expect, test } from './fixtures.ts';
+import { expectTapTargets, PASSWORD, register, registerThroughApi, seriousViolations, solveCaptcha, uniqueName } from './helpers.ts';
+
+/** Ends the page's session from another browser (its own sign-out), leaving the page's cookie as it was. */
+async function endSessionElsewhere(browser: Browser, page: Page) {
+  const elsewhere = await browser.newContext(contextOptions());
+  await elsewhere.addCookies((await page.context().cookies()).filter((cookie) => cookie.name === 'session'));
+  expect((await elsewhere.request.post('/api/logout', { headers: { Origin: appUrl() } })).status()).toBe(200);
+  await elsewhere.close();
+}
 
 test('a new member registers, sees the home screen for their role, signs out and signs in again', async ({ page }) => {
   const name = uniqueName('Ligaya');
@@ -74,6 +84,10 @@ test('the register form checks name, age and captcha in order, and shows the ser
   await create.click();
   await expect(formError).toHaveText('This password is too common. Please choose a less common one.');
   await expect(page.locator('altcha-widget input[name="altcha"]')).toHaveValue('');
+  // Shown once: above the button; the toast says what failed.
+  await expect(page.getByText('Registration failed', { exact: true })).toBeVisible();
+  // Counted while the toast shows (a polling count would wait for the toast to go).
+  expect(await page.getByText('This password is too common. Please choose a less common one.', { exact: true }).count()).toBe(1);
 
   // Switching mode clears everything.
   await page.getByRole('button', { name: /Sign in/ }).click();
@@ -81,12 +95,51 @@ test('the register form checks name, age and captcha in order, and shows the ser
   await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveCount(0);
 });
 
+test('signs in with the e-mail address in the Name field, whose label stays Name', async ({ page }) => {
+  await page.goto('/auth');
+  const name = page.getByLabel('Name', { exact: true });
+  await expect(name).toHaveAccessibleDescription(SIGN_IN_NAME_HINT);
+  await name.fill('JuanDelaCruz@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('spa-demo-2026');
+  await page.getByRole('button', { name: 'ENTER' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: /Juan dela Cruz/ })).toBeVisible();
+});
+
+test('a session cookie that names nobody goes to the sign-in form and is cleared; a visitor still gets the landing page', async ({ browser, page }) => {
+  await registerThroughApi(page, uniqueName('Stale Cookie'));
+  await endSessionElsewhere(browser, page);
+  // A page load of / with the cookie: the sign-in form, and the cookie is gone.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  expect((await page.context().cookies()).filter((cookie) => cookie.name === 'session')).toEqual([]);
+  // Without it, / is the landing page again.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // A session that ends while the app is open: going back to the home goes to the sign-in form too.
+  await registerThroughApi(page, uniqueName('Ended Elsewhere'));
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Top 10' }).click();
+  await expect(page).toHaveURL(/\/leaderboards$/);
+  await endSessionElsewhere(browser, page);
+  // Past the 5 seconds in which a screen reuses the session answer it came with (ANSWER_REUSE_MS in web/lib/session.ts).
+  await page.waitForTimeout(5_500);
+  await page.getByRole('banner').getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
 test('a wrong password shows the server message above the button', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Name', { exact: true }).fill('Juan dela Cruz');
   await page.getByLabel('Password', { exact: true }).fill('not-the-right-one');
   await page.getByRole('button', { name: 'ENTER' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid name or password.' }).first()).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText('Invalid name or password.');
+  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+  expect(await page.getByText('Invalid name or password.', { exact: true }).count()).toBe(1);
   await expect(page).toHaveURL(/\/auth/);
 });
 

@@ -1,12 +1,13 @@
 // A member banned while signed in is told why (issue 20 item 8) at 390x844: when an admin bans them, their app
 // drops them to the landing page saying "This account has been banned." (common/account.ts, the sign-in form's
-// own words), and the sign-in page says it too. Two ways the app learns it: its chat socket closes with 4001 and
+// own words), and the sign-in page says it too. Three ways the app learns it: its chat socket closes with 4001 and
 // the session check that follows answers 401 with the reason; or, with no chat socket to close, the next call it
-// makes answers so. axe finds nothing serious on the landing page with the notice.
+// makes answers so; or a reload of a screen the Worker sends with its data, which leaves the telling to the app's
+// first call. axe finds nothing serious on the landing page with the notice.
 import type { Page } from '@playwright/test';
 import { appUrl, expect, test } from './fixtures.ts';
 import { MESSAGES } from '../common/account.ts';
-import { membersForEachTest, registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
+import { membersForEachTest, PASSWORD, registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 const members = membersForEachTest();
 
@@ -66,4 +67,30 @@ test('with no chat socket, the next call after the ban tells it', async ({ brows
   // The member opens another section: its list is the first call after the ban.
   await memberPage.getByRole('tab', { name: /^Stars Given/ }).click();
   await expectToldOnLanding(memberPage);
+});
+
+test('a reload after the ban tells it too, and signing in as the banned member says it once', async ({ browser, page }) => {
+  const memberPage = await members.newPage(browser);
+  // No chat socket: the reload is what meets the ban.
+  await memberPage.routeWebSocket(/\/ws\/chat/, () => undefined);
+  const name = uniqueName('Ban Notice Reload');
+  await registerThroughApi(memberPage, name);
+  const memberId = await idOf(memberPage);
+  await memberPage.goto('/');
+  await expect(memberPage.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  await signIn(page, 'Tala Admin');
+  await ban(page, memberId);
+  await memberPage.reload();
+  await expectToldOnLanding(memberPage);
+
+  // The sign-in form refuses the banned member in red above the button; the notice gives way to it and the toast
+  // carries its title, so the words show once.
+  await memberPage.getByLabel('Name', { exact: true }).fill(name);
+  await memberPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await memberPage.getByRole('button', { name: 'ENTER' }).click();
+  await expect(memberPage.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText(MESSAGES.banned);
+  await expect(memberPage.getByText('Login failed', { exact: true })).toBeVisible();
+  // Counted while the toast shows (a polling count would wait for the toast to go).
+  expect(await memberPage.getByText(MESSAGES.banned, { exact: true }).count()).toBe(1);
 });

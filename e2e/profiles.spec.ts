@@ -2,10 +2,20 @@
 // tabs and the spec's texts; editing with tab switching and failing saves (in the browser and on the server);
 // cropping and uploading a photo that then shows in the header; AI Assist once, then disabled with the already-used message;
 // and axe on every new screen.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { PRIVACY_TEXTS } from '../common/privacy.ts';
-import { expect, test } from './fixtures.ts';
-import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
+import { appUrl, expect, test } from './fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expectTapTargets,
+  ownAddress,
+  PASSWORD,
+  registerThroughApi,
+  seriousViolations,
+  signIn,
+  solveCaptcha,
+  uniqueName,
+} from './helpers.ts';
 
 /** The labels of the profile's tabs, by the spec's rows (one tab bar; each tab carries its row), counts removed. */
 async function tabRows(page: Page): Promise<string[][]> {
@@ -146,6 +156,55 @@ test.describe('reading profiles', () => {
     await expect(page.getByText('No reviews yet.')).toBeVisible();
     await tab(page, 'Contact').click();
     await expect(page.getByText('No contact information available.', { exact: true })).toBeVisible();
+  });
+
+  test("a spa's link for someone signed out asks to log in; signing in or registering lands on that spa, never elsewhere", async ({ page }) => {
+    const spaPath = '/spa/makati-serenity-spa';
+    const spaHeading = page.getByRole('heading', { name: "Makati Serenity Spa's Profile" });
+    await page.goto(spaPath);
+    await expect(page.getByText('Please log in to view this profile.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectTapTargets(page.getByRole('main'), spaPath);
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fspa%2Fmakati-serenity-spa$/);
+    await page.getByLabel('Name', { exact: true }).fill('Juan dela Cruz');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'ENTER' }).click();
+    await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'ENTER' }).click();
+    await expect(page).toHaveURL(new RegExp(`${spaPath}$`));
+    await expect(spaHeading).toBeVisible();
+    // The failed attempt's toast does not follow the member onto the spa (counted at once: it would go by itself).
+    expect(await page.getByText('Login failed', { exact: true }).count()).toBe(0);
+
+    // Registering from someone else's profile comes back to it too, through the switch to sign-in and back.
+    await page.context().clearCookies();
+    await page.goto('/profile/makati-serenity-spa');
+    await page.getByRole('link', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/auth\?mode=register&redirect=%2Fprofile%2Fmakati-serenity-spa$/);
+    await page.getByRole('button', { name: /Sign in/ }).click();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fprofile%2Fmakati-serenity-spa$/);
+    await page.getByRole('button', { name: 'CREATE NEW ACCOUNT' }).click();
+    await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': ownAddress() });
+    await page.getByLabel('Your Name').fill(uniqueName('Returning Guest'));
+    await page.getByLabel('New Password').fill(PASSWORD);
+    await page.getByLabel("I'm older than 21 years old").check();
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await expect(page).toHaveURL(/\/profile\/makati-serenity-spa$/);
+    await expect(spaHeading).toBeVisible();
+
+    // Only a path of this app is a return target: anything that points elsewhere lands on the home.
+    for (const target of ['//example.com/phish', '/\\example.com', 'https://example.com/']) {
+      await page.context().clearCookies();
+      await page.goto(`/auth?redirect=${encodeURIComponent(target)}`);
+      await page.getByLabel('Name', { exact: true }).fill('Juan dela Cruz');
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'ENTER' }).click();
+      await expect(page).toHaveURL(`${appUrl()}/`);
+    }
   });
 
   test('a profile opened first comes with its data; reached inside the app, it asks in one request before it renders', async ({ page }) => {
@@ -346,6 +405,31 @@ test.describe('photos', () => {
     await expect.poll(() => avatarSrc(header)).toBe(src);
     await expect(header.locator('img').first()).toHaveJSProperty('complete', true);
     expect(await header.locator('img').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
+  });
+});
+
+test.describe('photo upload failures', () => {
+  test('an upload that fails without a message from the server says Failed to upload profile picture', async ({ page }) => {
+    await registerThroughApi(page, uniqueName('Marisol'), 'Therapist');
+    await page.goto('/edit-profile');
+    const photo = await photoFile(page);
+    // The server answers 500 with no body, then the connection breaks: neither carries a message.
+    const answers: ((route: Route) => Promise<void>)[] = [(route) => route.fulfill({ status: 500, body: '' }), (route) => route.abort()];
+    let attempt = 0;
+    await page.route('**/api/profile/upload-pic', (route) => answers[attempt++]!(route));
+    await page.getByTestId('profile-photo-input').setInputFiles(photo);
+    const dialog = page.getByRole('dialog', { name: 'Adjust Your Profile Picture' });
+    for (let tried = 1; tried <= answers.length; tried += 1) {
+      await dialog.getByRole('button', { name: 'Save Photo' }).click();
+      await expect.poll(() => attempt, { timeout: 30_000 }).toBe(tried);
+      // The toast sits outside the open dialog, which hides the rest of the page from the accessibility tree.
+      const failure = page.locator('.toast-root').filter({ hasText: 'Upload failed' });
+      await expect(failure).toContainText('Failed to upload profile picture');
+      await expect(page.getByText('Unknown error')).toHaveCount(0);
+      await expect(dialog.getByRole('button', { name: 'Save Photo' })).toBeEnabled();
+      // The next try's toast is a new one.
+      await expect(failure).toHaveCount(0, { timeout: 15_000 });
+    }
   });
 });
 

@@ -66,7 +66,36 @@ test('a refusal shows at its field, scrolled into view and focused: the red flag
   await review.fill(Array.from({ length: 1001 }, () => 'late').join(' '));
   await page.getByRole('button', { name: 'Submit', exact: true }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Review Too Long: Please keep your review under 1,000 words.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Review Too Long - Please keep your review under 1,000 words.' })).toBeVisible();
   await expectFocusedInView(page, review);
   await page.context().close();
+});
+
+test('whitespace alone is refused on submit with Review Required; only an empty text disables the buttons', async ({ page }) => {
+  await registerThroughApi(page, uniqueName('Blank Reviewer'), 'Client');
+  await page.goto('/write-review/bgc-urban-retreat');
+  const review = page.getByLabel('Your review');
+  const submit = page.getByRole('button', { name: 'Submit', exact: true });
+  const star = page.getByRole('button', { name: 'Give Star & Submit' });
+  await expect(submit).toBeDisabled();
+  await expect(star).toBeDisabled();
+
+  await review.fill('   \n  ');
+  await expect(submit).toBeEnabled();
+  await expect(star).toBeEnabled();
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('reviews.submit')) sent += 1;
+  });
+  for (const button of [submit, star]) {
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Review Required - Please write a review before submitting.' })).toBeVisible();
+    await expectFocusedInView(page, review);
+    await review.fill('  ');
+  }
+  expect(sent).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await review.fill('');
+  await expect(submit).toBeDisabled();
 });

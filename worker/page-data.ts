@@ -6,8 +6,9 @@
 // modulepreload links for the screen's code (dist/web/route-chunks.json, written by the build), and draws the
 // screen's first frame into the root where its plan has one (the map home's spa markers, inside the home's header
 // and bottom bar as the build prerendered them: common/screen-chrome.ts). A query that fails
-// is left out: the screen asks for it itself and shows its error. Such a page carries the member's own data, so it
-// is never stored by a cache.
+// is left out: the screen asks for it itself and shows its error (a ban among them: the app's own call is told it).
+// A plan may send a browser whose session cookie names nobody elsewhere (the home: to the sign-in form). Such a page
+// carries the member's own data, so it is never stored by a cache.
 import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, scriptSafeJson, type FirstQuery } from '../common/page-data.ts';
 import type { CurrentUser } from '../common/account.ts';
 import { chromeFor, isScreenChrome, SCREEN_CHROME_FILE } from '../common/screen-chrome.ts';
@@ -18,6 +19,9 @@ import { readConfig, type Bindings, type Config } from './env.ts';
 import { cachedJson, cachedJsonBytes, listingCache, spaListingCache } from './services/edge-cache.ts';
 import { readSessionToken } from './services/sessions.ts';
 import { createContext } from './trpc.ts';
+
+/** The procedure whose answer says who is signed in (null: nobody). */
+const ME_PATH = 'account.me';
 
 /** The app shell's empty root, and the attribute that tells the app its root holds a screen's first frame. */
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -127,7 +131,9 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   if (!plan || request.method !== 'GET' || shell.status !== 200 || !(shell.headers.get('Content-Type') ?? '').includes('text/html')) return shell;
 
   const resHeaders = new Headers();
-  const caller = createCaller(createContext(request, env, resHeaders, executionCtx)) as unknown as Record<string, Record<string, ProcedureCall>>;
+  // A failed query is left out of the page, so a ban is not told here: the app's own first call says it.
+  const context = createContext(request, env, resHeaders, executionCtx, { tellsSessionEnd: false });
+  const caller = createCaller(context) as unknown as Record<string, Record<string, ProcedureCall>>;
   const config = readConfig(env);
   const ask = async (query: FirstQuery): Promise<HeldAnswer | null> => {
     const { path, input, infinite } = query;
@@ -149,9 +155,15 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
     return [...first, ...(await Promise.all(followUps.map(ask))).filter((answer) => answer !== null)];
   };
   const [answers, chunks, html] = await Promise.all([askPlan(), screenChunks(env, url.origin), shell.text()]);
+  if (plan.staleSessionTo && answers.some((answer) => answer.path === ME_PATH && answer.data === null)) {
+    // account.me has cleared the cookie that named nobody; the redirect carries that.
+    const headers = new Headers({ Location: plan.staleSessionTo, 'Cache-Control': PRIVATE_CACHE_CONTROL, Vary: 'Cookie' });
+    for (const cookie of resHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
+    return new Response(null, { status: 302, headers });
+  }
   const frame = await firstFrame(plan, answers, config, executionCtx);
   // The screen's chrome around its frame: a page without a frame is left to the app, chrome and all.
-  const chrome = frame && plan.firstFrame?.chrome === 'home' ? await homeChrome(env, url.origin, answerOf(answers)('account.me')) : null;
+  const chrome = frame && plan.firstFrame?.chrome === 'home' ? await homeChrome(env, url.origin, answerOf(answers)(ME_PATH)) : null;
   // The screen's code after the app's own preloads.
   const links = [...new Set(plan.code.flatMap((key) => chunks[key] ?? []))]
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)

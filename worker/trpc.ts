@@ -9,7 +9,19 @@ import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
 import { describeError, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from './errors.ts';
 import { ResponseCachePolicy } from './response-cache.ts';
-import { blankSessionCookie, endSessionOfBan, readSessionToken, requestSessionId, sessionCookie, sessionQuery, type SessionEnd, type SessionSettlement, type ValidatedSession } from './services/sessions.ts';
+import {
+  blankSessionCookie,
+  endSessionOfBan,
+  readCookie,
+  readSessionToken,
+  requestSessionId,
+  sessionCookie,
+  sessionCookieName,
+  sessionQuery,
+  type SessionEnd,
+  type SessionSettlement,
+  type ValidatedSession,
+} from './services/sessions.ts';
 
 export interface Context {
   request: Request;
@@ -27,6 +39,11 @@ export interface Context {
    * request after a ban; the cookie is cleared with the answer). Null when it was valid, absent or simply ended.
    */
   sessionEnded(): Promise<SessionEnd | null>;
+  /**
+   * Clears the session cookie when the request carried one that names no live session (unknown, expired or
+   * revoked), so the browser stops sending it; a ban is told and cleared by `sessionEnded` instead.
+   */
+  forgetStaleSession(): Promise<void>;
   /**
    * Runs read queries in the same database round trip as the session lookup (when it has not been resolved
    * yet), so a signed-in read costs one round trip in all. `sessionId` is the id half of the token, for
@@ -49,13 +66,29 @@ export interface Context {
 
 export type ReadBatch = Readonly<[BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>;
 
-export function createContext(request: Request, env: Bindings, resHeaders: Headers, executionCtx?: ExecutionContext): Context {
+export interface ContextOptions {
+  /**
+   * False where the answer cannot carry why a session ended (a page's data block leaves a failed query out): a ban
+   * is still reported to the procedures, but the session and its cookie are kept, so the app's own first call is
+   * the one told "This account has been banned.".
+   */
+  tellsSessionEnd?: boolean;
+}
+
+export function createContext(
+  request: Request,
+  env: Bindings,
+  resHeaders: Headers,
+  executionCtx?: ExecutionContext,
+  { tellsSessionEnd = true }: ContextOptions = {},
+): Context {
   const config = readConfig(env);
   // The isolate's client (worker/db.ts), asked for on first use: a request that never reaches the database (an
   // edge-cache hit on a REST path, a page) needs no database configured.
   const db = () => getDatabase(config);
   let resolved: Promise<ValidatedSession | null> | undefined;
-  // Why the session was refused (set when a lookup is finished); the cookie is cleared once when it was a ban.
+  // Why the session was refused (set when a lookup is finished); the cookie is cleared once, when it was a ban or
+  // named no live session.
   let ended: SessionEnd | null = null;
   let cookieCleared = false;
   const context: Context = {
@@ -79,13 +112,19 @@ export function createContext(request: Request, env: Bindings, resHeaders: Heade
     },
     async sessionEnded() {
       await context.session();
-      if (ended === 'banned' && !cookieCleared) {
+      if (ended === 'banned' && tellsSessionEnd && !cookieCleared) {
         cookieCleared = true;
         resHeaders.append('Set-Cookie', blankSessionCookie(request.url));
         const sessionId = requestSessionId(request);
         if (sessionId) await endSessionOfBan(db(), sessionId);
       }
       return ended;
+    },
+    async forgetStaleSession() {
+      const validated = await context.session();
+      if (validated || ended !== null || cookieCleared || !readCookie(request, sessionCookieName(request.url))) return;
+      cookieCleared = true;
+      resHeaders.append('Set-Cookie', blankSessionCookie(request.url));
     },
     async readWithSession<T extends ReadBatch>(queries: (sessionId: string) => T) {
       const token = readSessionToken(request);

@@ -1,21 +1,22 @@
-// Why the member was signed out, on the landing page and the sign-in form (issue 20 item 8): "This account has
 // Why the member was signed out, on the landing page and the sign-in form: "This account has been banned." after an
 // admin banned the account while it was in use (issue 20 item 8), or "Your account has been deleted." after the
 // member deleted it (issue 22; lib/session-end.ts). The landing page is prerendered without it: it is read from this
 // tab's session storage once the page has hydrated, into an assertive live region that is already there, so screen
 // readers announce it. The region has no alert role of its own: an empty alert would sit beside the sign-in form's own.
+// When the form beside it already says the same words (a banned account tries to sign in), the notice stays out.
 import { useSyncExternalStore } from 'react';
 import { cn } from '../lib/cn.ts';
 import { SESSION_END_TEXTS, sessionEndNotice } from '../lib/session-end.ts';
 
 const noChanges = () => () => undefined;
 
-export function SessionEndNotice({ className }: { className?: string }) {
-  const reason = useSyncExternalStore(
+export function SessionEndNotice({ className, besides }: { className?: string; besides?: string | null }) {
+  const stored = useSyncExternalStore(
     noChanges,
     () => sessionEndNotice()?.reason ?? null,
     () => null,
   );
+  const reason = stored && SESSION_END_TEXTS[stored] !== besides ? stored : null;
   return (
     <div aria-live="assertive" aria-atomic="true">
       {reason ? (

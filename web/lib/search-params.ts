@@ -15,14 +15,40 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | und
   return allowed.find((item) => item === value);
 }
 
-/** `role` opens registration with that role chosen; `mode=register` opens registration (Get Started). */
+/** Any origin: only what `URL` makes of a path against it matters. */
+const SAME_APP = 'https://app.invalid';
+
+/**
+ * Where to go after signing in: a path of this app (`/spa/makati-serenity-spa`), never an address elsewhere (no open
+ * redirect: `//host`, `/\host`, `https://host` and the like resolve to another origin and are dropped), nor the
+ * sign-in form itself.
+ */
+export function returnPath(value: unknown): string | undefined {
+  const path = text(value);
+  if (!path?.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(path, SAME_APP);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== SAME_APP || url.pathname === '/auth') return undefined;
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * `role` opens registration with that role chosen; `mode=register` opens registration (Get Started); `redirect` is
+ * where the member goes once signed in or registered (`returnPath`), / without one.
+ */
 export interface AuthSearch {
   role?: RegistrableRole;
   mode?: 'register' | 'signin';
+  redirect?: string;
 }
 export const authSearch = (search: Search): AuthSearch => ({
   role: oneOf(search.role, REGISTRABLE_ROLES),
   mode: oneOf(search.mode, ['register', 'signin'] as const),
+  redirect: returnPath(search.redirect),
 });
 
 /** The links mailed to reset a password or to confirm a new e-mail address (issue 22). */

@@ -65,8 +65,21 @@ export function moveSignedInBeforeFlag(): void {
  */
 export const ReturningVisitorContext = createContext<() => boolean>(hasSignedInBefore);
 
+/** Whether this page has shown a member signed in (signing out reloads the page, so it starts again false). */
+let memberSeen = false;
+
 export function useSessionUser() {
-  return trpc.account.me.useQuery(undefined, SESSION_SCREEN_QUERY);
+  const session = trpc.account.me.useQuery(undefined, SESSION_SCREEN_QUERY);
+  if (session.data) memberSeen = true;
+  return session;
+}
+
+/**
+ * Nobody is signed in now, though a member was on this page: the server ended the session under them (it expired,
+ * or was ended from another device or by a password reset), so their browser had a session cookie with no member.
+ */
+export function sessionWasLost(user: CurrentUser | null | undefined): boolean {
+  return user === null && memberSeen;
 }
 
 /** The current user for route guards: the cached answer if there is one, otherwise a fetch. */

@@ -4,13 +4,16 @@
 // server's, shown as a hint under New Password so that members learn it before the server refuses. Errors show
 // in red above the button; an error about one field marks that field (aria-invalid, aria-describedby) and moves
 // the focus to it, and goes once that field is changed (the captcha's once it is solved). Failures from the
-// server also raise a toast. Sign-in and registration are two forms, so switching clears everything. A
-// signed-in visitor is sent to /.
+// server also raise the spec's toast, titled Login failed or Registration failed: its message is the one above the
+// button, so the toast carries the title alone and no text shows twice (nor the session-end notice beside the same
+// words). Sign-in takes the name or the e-mail address in the Name field. Sign-in and registration are two forms,
+// so switching clears everything. A signed-in visitor is sent to / (or to `?redirect=`, a path of this app that
+// the member was on: a profile asks them to log in with a way back to it), and so is a member who just signed in.
 import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { MESSAGES } from '../../common/account.ts';
+import { AUTH_TOASTS, MESSAGES, SIGN_IN_NAME_HINT } from '../../common/account.ts';
 import { registerInput } from '../../common/account-input.ts';
-import { MINIMUM_AGE, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/limits.ts';
+import { MINIMUM_AGE, NAME_MAX_LENGTH, NAME_OR_EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/limits.ts';
 import { REGISTRABLE_ROLES, REGISTRATION_ROLE_LABELS, type RegistrableRole } from '../../common/roles.ts';
 import { BrandMark } from '../components/brand-mark.tsx';
 import { SessionEndNotice } from '../components/session-end-notice.tsx';
@@ -60,12 +63,15 @@ const FIELD_OF_MESSAGE: Record<string, RegistrationField> = {
 export function AuthPage() {
   const search = routeApi.useSearch();
   const session = useSessionUser();
-  if (session.data) return <Navigate to="/" replace />;
+  // The return path, when there is one, is the href (which the router takes over `to`).
+  if (session.data) return <Navigate to="/" href={search.redirect} replace />;
   const initialMode: Mode = search.role || search.mode === 'register' ? 'register' : 'signin';
-  return <AuthForm key={`${search.role ?? ''}-${initialMode}`} initialRole={search.role} initialMode={initialMode} />;
+  return (
+    <AuthForm key={`${search.role ?? ''}-${initialMode}`} initialRole={search.role} initialMode={initialMode} returnTo={search.redirect} />
+  );
 }
 
-function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole | undefined; initialMode: Mode }) {
+function AuthForm({ initialRole, initialMode, returnTo }: { initialRole: RegistrableRole | undefined; initialMode: Mode; returnTo: string | undefined }) {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>(initialMode);
   const registering = mode === 'register';
@@ -73,7 +79,7 @@ function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole |
   const switchMode = (next: Mode) => {
     setMode(next);
     dismiss();
-    if (next === 'signin' && initialMode === 'register') void navigate({ to: '/auth', search: {}, replace: true });
+    if (next === 'signin' && initialMode === 'register') void navigate({ to: '/auth', search: { redirect: returnTo }, replace: true });
   };
 
   return (
@@ -89,8 +95,7 @@ function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole |
           <h1 className="font-display text-2xl font-semibold text-ink-900">{registering ? 'Create your account' : 'Welcome back'}</h1>
           <p className="mt-1 text-sm text-ink-600">{registering ? 'Join the community in a minute.' : 'Sign in to continue.'}</p>
 
-          {registering ? null : <SessionEndNotice className="mt-4" />}
-          {registering ? <RegisterForm initialRole={initialRole} /> : <SignInForm />}
+          {registering ? <RegisterForm initialRole={initialRole} returnTo={returnTo} /> : <SignInForm returnTo={returnTo} />}
 
           <div className="mt-6 border-t border-sand-200 pt-5 text-center">
             {registering ? (
@@ -113,14 +118,18 @@ function AuthForm({ initialRole, initialMode }: { initialRole: RegistrableRole |
   );
 }
 
-/** After a sign-in or a registration: the member is stored and the app goes to /. */
-function useSignedIn() {
+/**
+ * After a sign-in or a registration: the member is stored, an earlier attempt's failure toast goes, and the app goes
+ * to the return path, else to /.
+ */
+function useSignedIn(returnTo: string | undefined) {
   const navigate = useNavigate();
   const storeUser = useStoreSessionUser();
   return (user: Parameters<typeof storeUser>[0]) => {
     storeUser(user);
     rememberSignedIn();
-    void navigate({ to: '/' });
+    dismiss();
+    void navigate({ to: '/', href: returnTo });
   };
 }
 
@@ -138,64 +147,63 @@ function AuthFormFrame(props: { label: string; onSubmit: ReturnType<typeof submi
 }
 
 /** Sign-in has no checks in the browser (spec part 1 section 5): every refusal is the server's, about the form. */
-function SignInForm() {
-  const signedIn = useSignedIn();
+function SignInForm({ returnTo }: { returnTo: string | undefined }) {
+  const signedIn = useSignedIn(returnTo);
   const login = trpc.account.login.useMutation({
     onSuccess: signedIn,
-    onError: (failure) => toast({ variant: 'destructive', title: 'Login failed', description: serverMessage(failure, MESSAGES.authFailed) }),
+    onError: () => toast({ variant: 'destructive', title: AUTH_TOASTS.loginFailed }),
   });
   const form = useAppForm({
     defaultValues: { name: '', password: '' },
     onSubmit: ({ value }) => login.mutate(value),
   });
+  const error = login.error ? serverMessage(login.error, MESSAGES.authFailed) : null;
   return (
-    <AuthFormFrame
-      label="Sign in"
-      onSubmit={submitHandler(form)}
-      error={login.error ? serverMessage(login.error, MESSAGES.authFailed) : null}
-      pending={login.isPending}
-      action="ENTER"
-    >
-      <form.Field name="name">
-        {(field) => (
-          <TextField
-            id="signin-name"
-            label="Name"
-            name="name"
-            autoComplete="username"
-            autoCapitalize="none"
-            maxLength={NAME_MAX_LENGTH}
-            value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="password">
-        {(field) => (
-          <TextField
-            id="signin-password"
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
-          />
-        )}
-      </form.Field>
-      <Link
-        to="/forgot-password"
-        className="-my-2 inline-flex min-h-11 items-center justify-self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        Forgot your password?
-      </Link>
-    </AuthFormFrame>
+    <>
+      <SessionEndNotice className="mt-4" besides={error} />
+      <AuthFormFrame label="Sign in" onSubmit={submitHandler(form)} error={error} pending={login.isPending} action="ENTER">
+        <form.Field name="name">
+          {(field) => (
+            <TextField
+              id="signin-name"
+              label="Name"
+              name="name"
+              hint={SIGN_IN_NAME_HINT}
+              autoComplete="username"
+              autoCapitalize="none"
+              maxLength={NAME_OR_EMAIL_MAX_LENGTH}
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+            />
+          )}
+        </form.Field>
+        <form.Field name="password">
+          {(field) => (
+            <TextField
+              id="signin-password"
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX_LENGTH}
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+            />
+          )}
+        </form.Field>
+        <Link
+          to="/forgot-password"
+          className="-my-2 inline-flex min-h-11 items-center justify-self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          Forgot your password?
+        </Link>
+      </AuthFormFrame>
+    </>
   );
 }
 
-function RegisterForm({ initialRole }: { initialRole: RegistrableRole | undefined }) {
-  const signedIn = useSignedIn();
+function RegisterForm({ initialRole, returnTo }: { initialRole: RegistrableRole | undefined; returnTo: string | undefined }) {
+  const signedIn = useSignedIn(returnTo);
   const [captchaKey, setCaptchaKey] = useState(0);
   const nameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
@@ -218,7 +226,7 @@ function RegisterForm({ initialRole }: { initialRole: RegistrableRole | undefine
         showServerErrors(form, { [field]: message });
         focus(field);
       }
-      toast({ variant: 'destructive', title: 'Registration failed', description: message });
+      toast({ variant: 'destructive', title: AUTH_TOASTS.registrationFailed });
       resetCaptcha();
     },
   });

@@ -2,7 +2,8 @@
 // link; the success view tells them to check their e-mail. The answer is the same whether or not an account
 // matched (the server never says), so the view shows the server's message as it is.
 import { Link } from '@tanstack/react-router';
-import { forgotPasswordInput, NAME_OR_EMAIL_MAX_LENGTH, RESET_TEXTS } from '../../common/password-reset.ts';
+import { NAME_OR_EMAIL_MAX_LENGTH } from '../../common/limits.ts';
+import { forgotPasswordInput, RESET_TEXTS } from '../../common/password-reset.ts';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { FormAlert } from '../components/ui/form-alert.tsx';

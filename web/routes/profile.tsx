@@ -2,14 +2,15 @@
 // viewer's own profile (Edit and Logout); anyone else's has Back and "{name}'s Profile". The route loader has
 // already asked for the profile and its stats (one request); lists load when their tab opens. The screen
 // follows the viewed member's role colours, shows skeletons while loading, User not found for a missing
-// member, and "Please log in to view your profile." when nobody is signed in. `?refresh=true` (after editing
+// member, and "Please log in to view your profile." (someone else's: "... this profile.") with a way to sign in or
+// register and come back, when nobody is signed in. `?refresh=true` (after editing
 // an address) fetches everything again. A renamed member's old slug is replaced by the current one. A spa's or
 // therapist's profile has a Save button (favourites lists); one's own has the way to them. Issue 12 adds the
 // lineup (spa and therapist profiles), the way to Analytics (one's own spa) and, for a premium viewer, the
 // member's chat presence with a Chat button. The sections are one sticky, sideways-scrolling tab bar with the open
 // section right under it (components/profile/profile-tab-bar.tsx, issue 20 item 6). One's own profile leads to
 // Privacy and account (issue 22).
-import { Link, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { PROFILE_TEXTS, profileSections, type ProfileStats, type PublicProfile } from '../../common/profile.ts';
@@ -52,17 +53,28 @@ export function ProfilePage() {
   return <ProfileScreen me={session.data} />;
 }
 
+/**
+ * Nobody signed in: one's own profile asks to log in; someone else's says "Please log in to view this profile.". Sign
+ * in and Create account come back to this address once done (the auth form's `redirect`).
+ */
 function SignedOutProfile() {
+  const { userSlug } = useParams({ strict: false });
+  const here = useLocation({ select: (location) => location.href });
   return (
     <PageShell title="Profile">
       <NoticePanel
         action={
-          <Link to="/auth" className={buttonClasses('primary')}>
-            Sign in
-          </Link>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to="/auth" search={{ redirect: here }} className={buttonClasses('primary')}>
+              Sign in
+            </Link>
+            <Link to="/auth" search={{ mode: 'register', redirect: here }} className={buttonClasses('outline')}>
+              Create account
+            </Link>
+          </div>
         }
       >
-        {PROFILE_TEXTS.pleaseLogIn}
+        {userSlug ? PROFILE_TEXTS.pleaseLogInOther : PROFILE_TEXTS.pleaseLogIn}
       </NoticePanel>
     </PageShell>
   );

@@ -9,7 +9,7 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { AI_ASSIST_TEXTS } from '../../common/ai-assist.ts';
-import { REVIEW_HINT_FADE_MS, REVIEW_HINT_INTERVAL_MS, REVIEW_MAX_WORDS } from '../../common/limits.ts';
+import { REVIEW_HINT_FADE_MS, REVIEW_HINT_INTERVAL_MS } from '../../common/limits.ts';
 import { RED_FLAG_REASONS, type RedFlagReason } from '../../common/recognition.ts';
 import { formatCount } from '../../common/count.ts';
 import {
@@ -18,6 +18,7 @@ import {
   REVIEW_HINTS,
   REVIEW_MESSAGES,
   REVIEW_MAX_WORDS_LABEL,
+  reviewTextProblem,
   rewardButtons,
   reviewSuccessToast,
   SUB_RATING_MAX,
@@ -172,8 +173,8 @@ function ReviewScreen({
 
   function send(reward: ReviewReward | null) {
     const found: FieldErrors = {};
-    if (!text.trim()) found.reviewText = `${REVIEW_MESSAGES.requiredTitle}: ${REVIEW_MESSAGES.required}`;
-    else if (countWords(text) > REVIEW_MAX_WORDS) found.reviewText = `${REVIEW_MESSAGES.tooLongTitle}: ${REVIEW_MESSAGES.tooLong}`;
+    const textProblem = reviewTextProblem(text);
+    if (textProblem) found.reviewText = textProblem;
     if (reward === 'red_flag' && !flagReason) found.redFlagReason = REVIEW_MESSAGES.redFlagReasonRequired;
     if (Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
@@ -190,7 +191,8 @@ function ReviewScreen({
   const aiAssist = trpc.ai.assistReview.useMutation();
 
   const others = reviews.filter((review) => review.reviewer.id !== viewerId);
-  const disabled = submit.isPending || !text.trim();
+  // Disabled only while the text is empty: whitespace alone is refused on submit, with the spec's message.
+  const disabled = submit.isPending || text === '';
   return (
     <PageShell
       title="Write a Review"

@@ -1,6 +1,6 @@
 // Accounts: registration, sign-in, sign-out and the current user. A read costs one database round trip and a
 // write two: registration first consumes the captcha and checks the name in one batch, then creates the user
-// and the session in another; sign-in reads the user, then writes the session.
+// and the session in another; sign-in reads the user (by name or confirmed e-mail address), then writes the session.
 import { and, eq, or, sql } from 'drizzle-orm';
 import { MESSAGES, type CurrentUser } from '../../common/account.ts';
 import { loginInput, registerInput } from '../../common/account-input.ts';
@@ -44,13 +44,15 @@ let decoyHash: Promise<string> | undefined;
 
 export const accountRouter = router({
   /**
-   * The current user, or null when the request carries no valid session; 401 "This account has been banned." when
-   * the session it carries was just ended by a ban, so the app can tell the member why it signs them out.
+   * The current user, or null when the request carries no valid session (a cookie naming none is cleared); 401
+   * "This account has been banned." when the session it carries was just ended by a ban, so the app can tell the
+   * member why it signs them out.
    */
   me: publicProcedure.query(async ({ ctx }) => {
     const validated = await ctx.session();
     if (validated) return toCurrentUser(validated.user);
     if ((await ctx.sessionEnded()) === 'banned') throw unauthorized(MESSAGES.banned);
+    await ctx.forgetStaleSession();
     return null;
   }),
 
@@ -112,16 +114,27 @@ export const accountRouter = router({
   }),
 
   /**
-   * Sign-in is limited per client address across names (password spraying; an IPv6 client by its /64) and per
-   * account across addresses (a botnet guessing one password), both before any password is hashed.
+   * Sign-in by name or by the confirmed e-mail address (`name` holds either; a new address waiting for its link
+   * signs in nothing). It is limited per client address across names (password spraying; an IPv6 client by its /64)
+   * and per account across addresses (a botnet guessing one password), keyed by the account's name whichever way
+   * it is named, both before any password is hashed. An unknown name or address and a wrong password answer alike
+   * after the same work.
    */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const nameKey = keyOfName(input.name);
     await enforceRateLimit(ctx, ctx.env.LOGIN_ADDRESS_LIMITER, addressKey(ctx.clientIp));
-    await enforceRateLimit(ctx, ctx.env.LOGIN_ACCOUNT_LIMITER, nameKey);
+
+    // A name wins over another account's address; an address that more than one account holds signs in neither.
+    const nameKey = keyOfName(input.name);
+    const named = await ctx.db
+      .select()
+      .from(users)
+      .where(or(eq(users.nameKey, nameKey), eq(users.email, input.name), eq(users.email, input.name.toLowerCase())))
+      .orderBy(sql`${users.nameKey} = ${nameKey} desc`)
+      .limit(2);
+    const found = named[0]?.nameKey === nameKey || named.length === 1 ? named[0] : undefined;
+    await enforceRateLimit(ctx, ctx.env.LOGIN_ACCOUNT_LIMITER, found?.nameKey ?? nameKey);
 
     // A deleted account keeps its name reserved for a while (ADR 022), but signs in no more than an unknown name.
-    const [found] = await ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1);
     const user = found && found.deletedAt === null ? found : undefined;
     decoyHash ??= hashPassword('decoy password for unknown names', ctx.config.PASSWORD_SCRYPT_COST);
     const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));

@@ -5,7 +5,8 @@
 // the sub-ratings of a spa review (each optional; only a review with all four counts in the spa's rating), and
 // which reward fits the target.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { noRewardTodayMessage, RECOGNITION_MESSAGES, type RecognitionKind } from '../../common/recognition.ts';
+import { noRewardTodayMessage, RECOGNITION_MESSAGES, redFlagReasonOf, type RecognitionKind } from '../../common/recognition.ts';
+import { RED_FLAG_DESCRIPTION_MAX_CHARACTERS } from '../../common/limits.ts';
 import { memberRefInput } from '../../common/recognition-input.ts';
 import { replyInput, reviewIdInput, reviewInput } from '../../common/review-input.ts';
 import { mayReview, REVIEW_MESSAGES, type ReviewReward } from '../../common/reviews.ts';
@@ -78,8 +79,9 @@ export const reviewsRouter = router({
                   id: sql`coalesce((select id from spas where owner_user_id = ${input.targetUserId} order by id limit 1), ${therapistSpaListing(input.targetUserId)})`,
                   required: false,
                 },
-          reason: reward.kind === 'red_flag' ? (input.redFlagReason ?? null) : null,
-          description: reward.kind === 'red_flag' ? input.reviewText.slice(0, 1000) : null,
+          ...(reward.kind === 'red_flag' && input.redFlagReason
+            ? redFlagReasonOf(input.redFlagReason, input.reviewText.slice(0, RED_FLAG_DESCRIPTION_MAX_CHARACTERS))
+            : { reason: null, description: null }),
           now,
           day: manilaDay(now),
           onlyIf: written,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256 } from '@oslojs/crypto/sha2';
 import type { Payload } from 'altcha-lib';
 import { MESSAGES } from '../../common/account.ts';
+import { DAY_MS } from '../../common/time.ts';
 import {
   call,
   database,
@@ -16,6 +17,7 @@ import {
   seenBodies,
   sessionCookieFrom,
   solveCaptcha,
+  startEarlyInLimiterWindow,
   untilLimited,
   trpcQuery,
   uniqueName,
@@ -159,6 +161,70 @@ describe('sign-in and sessions', () => {
     expect((await call('/api/user', { cookie: firstCookie })).status).toBe(401);
     expect((await call('/api/user', { cookie: secondCookie })).status).toBe(200);
     expect((await call('/api/user', { cookie: registered })).status).toBe(200);
+  });
+
+  it('signs in with the confirmed e-mail address as with the name, and with nothing else', async () => {
+    const [member, waiting, banned, other] = await Promise.all([createMember(), createMember(), createMember({ banned: true }), createMember()]);
+    const address = `${member.slug}@example.test`;
+    const setEmail = (id: number, column: 'email' | 'pending_email', value: string) =>
+      database().execute({ sql: `update users set ${column} = ?, pending_email_expires_at = ? where id = ?`, args: [value, Date.now() + DAY_MS, id] });
+    await setEmail(member.id, 'email', address);
+    await setEmail(waiting.id, 'pending_email', `${waiting.slug}@example.test`);
+    await setEmail(banned.id, 'email', `${banned.slug}@example.test`);
+    const login = (name: string, password = GOOD_PASSWORD) => call('/api/login', { body: { name, password }, ip: freshIp() });
+
+    // The address, in any case and with stray spaces, is the member, with a session of their own.
+    const byEmail = await login(` ${address.toUpperCase()} `);
+    expect(byEmail.status).toBe(200);
+    expect((await json<CurrentUser>(byEmail)).id).toBe(member.id);
+    expect((await json<CurrentUser>(await call('/api/user', { cookie: sessionCookieFrom(byEmail) }))).id).toBe(member.id);
+
+    // A wrong password, an unknown address and a new address still waiting for its link answer as an unknown name.
+    for (const refused of [await login(address, 'not-the-password'), await login('nobody@example.test'), await login(`${waiting.slug}@example.test`)]) {
+      expect(refused.status).toBe(401);
+      expect(await messageOf(refused)).toBe(MESSAGES.badCredentials);
+      expect(sessionCookieFrom(refused)).toBeNull();
+    }
+    // A banned account is refused by its address as by its name.
+    const bannedLogin = await login(`${banned.slug}@example.test`);
+    expect(bannedLogin.status).toBe(403);
+    expect(await messageOf(bannedLogin)).toBe(MESSAGES.banned);
+
+    // An address two accounts hold (from before addresses were one per account) signs in neither.
+    await setEmail(other.id, 'email', address);
+    const shared = await login(address);
+    expect(shared.status).toBe(401);
+    expect(await messageOf(shared)).toBe(MESSAGES.badCredentials);
+    // The name still works; a name that is another account's address is that name's account.
+    expect((await login(member.name)).status).toBe(200);
+    const lookalike = await createMember({ name: `${other.slug}@example.test` });
+    await setEmail(other.id, 'email', `${other.slug}@example.test`);
+    expect((await json<CurrentUser>(await login(`${other.slug}@example.test`))).id).toBe(lookalike.id);
+  });
+
+  it('counts sign-ins by name and by address against the same account, and does the same work for both failures', async () => {
+    const member = await createMember();
+    const address = `${member.slug}@example.test`;
+    await database().execute({ sql: 'update users set email = ? where id = ?', args: [address, member.id] });
+    await startEarlyInLimiterWindow();
+    // Each attempt from an address of its own: only the account's limit can refuse them.
+    const responses = await untilLimited(10, (attempt) =>
+      call('/api/login', { body: { name: attempt % 2 === 0 ? address : member.name, password: `wrong-${attempt}` }, ip: freshIp() }),
+    );
+    // Ten attempts in all, whichever way the account was named; the eleventh is refused.
+    expect(responses).toHaveLength(11);
+    expect(responses.slice(0, -1).every((response) => response.status === 401)).toBe(true);
+    expect((await call('/api/login', { body: { name: member.name, password: GOOD_PASSWORD }, ip: freshIp() })).status).toBe(429);
+    expect((await call('/api/login', { body: { name: address, password: GOOD_PASSWORD }, ip: freshIp() })).status).toBe(429);
+    // An unknown address and a wrong password cost the same round trips.
+    const measure = async (name: string) => {
+      const before = await pipelinesServed();
+      expect((await call('/api/login', { body: { name, password: 'not-the-password' }, ip: freshIp() })).status).toBe(401);
+      return (await pipelinesServed()) - before;
+    };
+    const other = await createMember();
+    await database().execute({ sql: 'update users set email = ? where id = ?', args: [`${other.slug}@example.test`, other.id] });
+    expect(await measure(`${other.slug}@example.test`)).toBe(await measure('nobody-at-all@example.test'));
   });
 
   it('refuses a banned account with 403 and ends its sessions', async () => {

@@ -80,4 +80,24 @@ describe('a ban while signed in', () => {
     expect(wrong.status).toBe(401);
     expect(await messageOf(wrong)).toBe(MESSAGES.badCredentials);
   });
+
+  it("a page loaded after the ban leaves the telling to the app's first call, on every screen sent with its data", async () => {
+    const admin = await createMember('admin');
+    const spa = await createMember({ role: 'spa_management' });
+    for (const path of ['/', `/profile/${spa.slug}`, '/leaderboards', '/search']) {
+      const member = await createMember();
+      expect((await call(`/api/admin/ban-user/${member.id}`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
+      // A reload: the page cannot carry the reason, so it leaves the member out and the session and its cookie as
+      // they were (not the home's redirect for a cookie that names nobody).
+      const reloaded = await call(path, { cookie: member.cookie, headers: { Accept: 'text/html' } });
+      expect(reloaded.status, path).toBe(200);
+      expect(await reloaded.text()).not.toContain('"path":"account.me"');
+      expect(reloaded.headers.getSetCookie(), path).toEqual([]);
+      // The app then asks who is signed in and is told.
+      const me = await trpcGet('account.me', member);
+      expect(me.status).toBe(401);
+      expect(((await me.json()) as TrpcErrorBody).error.message).toBe(MESSAGES.banned);
+      expect(clearsCookie(me)).toBe(true);
+    }
+  });
 });

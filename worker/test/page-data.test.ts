@@ -11,7 +11,7 @@ import { escapeHtml } from '../../common/html.ts';
 import { SCREEN_CHROME_FILE } from '../../common/screen-chrome.ts';
 import { mapHomeFirstFrame } from '../../common/spa-markers.ts';
 import { ban, createMember } from './members.ts';
-import { as, call, database, get, json, trpcQuery, type Output } from './helpers.ts';
+import { as, call, database, get, json, trpcGet, trpcQuery, type Output } from './helpers.ts';
 
 const DATA_BLOCK = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`);
 
@@ -21,6 +21,8 @@ async function page(path: string, cookie: string | null) {
   const block = DATA_BLOCK.exec(html);
   return { response, html, answers: block ? (JSON.parse(block[1]!) as PageAnswer[]) : null };
 }
+
+const clearsSessionCookie = (response: Response) => response.headers.getSetCookie().some((cookie) => /^__Host-session=;.*Max-Age=0/.test(cookie));
 
 const answerOf = (answers: PageAnswer[] | null, path: string, input?: unknown) =>
   answers?.find((answer) => answer.path === path && JSON.stringify(answer.input) === JSON.stringify(input))?.data;
@@ -159,20 +161,42 @@ describe('a screen sent with its first answers', () => {
     const signedIn = await page('/', `${member.cookie}; ${RETURNING_VISITOR_COOKIE}=1`);
     expect(signedIn.html).not.toContain('data-prerendered="landing"');
     expect(signedIn.html).toContain(`data-prerendered="${FIRST_FRAME}"`);
-    // A session that no longer works answers "nobody" in the page, as account.me does.
+    // A session that no longer works answers "nobody" in the page, as account.me does, and its cookie goes.
     const stale = await page('/search', '__Host-session=stale.token');
     expect(answerOf(stale.answers, 'account.me')).toBeNull();
-    // Nor the map's first frame, which the app would replace with the landing page.
-    expect((await page('/', '__Host-session=stale.token')).html).not.toContain('data-prerendered');
-    // A banned member's session: the member's account is left out and the cookie is cleared with the page.
+    expect(clearsSessionCookie(stale.response)).toBe(true);
+    // Addresses of no planned screen, and API paths, are untouched.
     const banned = await createMember();
     await ban(banned);
-    const refused = await page('/search', banned.cookie);
-    expect(refused.answers?.some((answer) => answer.path === 'account.me')).toBe(false);
-    expect(refused.response.headers.getSetCookie().some((cookie) => cookie.includes('Max-Age=0'))).toBe(true);
-    // Addresses of no planned screen, and API paths, are untouched.
     const other = await page('/favorites', banned.cookie);
     expect(other.answers).toBeNull();
     expect(other.response.headers.get('Cache-Control')).toBe('no-cache');
+  });
+  it('sends a browser whose session cookie names nobody from the home to the sign-in form, clearing the cookie', async () => {
+    const [expired, signedOut] = await Promise.all([createMember(), createMember()]);
+    await database().execute({ sql: 'update sessions set last_active_at = 0 where user_id = ?', args: [expired.id] });
+    expect((await call('/api/logout', { method: 'POST', cookie: signedOut.cookie })).status).toBe(200);
+    // Unknown, expired and revoked sessions alike.
+    for (const cookie of ['__Host-session=stale.token', expired.cookie, signedOut.cookie]) {
+      const home = await page('/', cookie);
+      expect(home.response.status, cookie).toBe(302);
+      expect(home.response.headers.get('Location')).toBe('/auth');
+      expect(home.response.headers.get('Cache-Control')).toBe('private, no-store');
+      expect(clearsSessionCookie(home.response)).toBe(true);
+      expect(home.answers).toBeNull();
+    }
+    // Without the cookie it is a visitor's landing page; a member's own session still opens the map.
+    const visitor = await page('/', null);
+    expect(visitor.response.status).toBe(200);
+    expect(visitor.html).toContain('data-prerendered="landing"');
+    const member = await createMember();
+    const home = await page('/', member.cookie);
+    expect(home.response.status).toBe(200);
+    expect(clearsSessionCookie(home.response)).toBe(false);
+    expect(answerOf(home.answers, 'account.me')).toMatchObject({ id: member.id });
+    // account.me clears such a cookie too, for the app's own check.
+    const me = await trpcGet('account.me', { cookie: '__Host-session=stale.token' });
+    expect(((await me.json()) as { result: { data: unknown } }).result.data).toBeNull();
+    expect(clearsSessionCookie(me)).toBe(true);
   });
 });

@@ -71,7 +71,7 @@ describe('stars and flowers', () => {
       [spa, '/api/medals', { recipientId: banned!.id }, 404, RECOGNITION_MESSAGES.recipientNotFound],
       [spa, '/api/medals', { recipientId: therapist!.id }, 403, RECOGNITION_MESSAGES.wrongRecipient.medal],
       [client!, '/api/medals', { recipientId: otherClient!.id }, 403, RECOGNITION_MESSAGES.wrongGiver.medal],
-      [spa, '/api/red-flags', { targetUserId: otherClient!.id, reason: 'Made up' }, 400, RECOGNITION_MESSAGES.redFlagReasonRequired],
+      [spa, '/api/red-flags', { targetUserId: otherClient!.id, reason: ' ' }, 400, RECOGNITION_MESSAGES.redFlagReasonRequired],
     ];
     for (const [giver, path, payload, status, message] of cases) {
       const response = await as(giver, path, { body: payload });
@@ -139,6 +139,33 @@ describe('medals and red flags', () => {
     expect((await flag(fresh)).status).toBe(200);
     vi.setSystemTime(start + 31 * DAY_MS);
     expect((await flag(again)).status).toBe(200);
+  });
+
+  it("takes the spec's payload: a reason outside the list is kept as Other with its text, a listed one in any case as listed", async () => {
+    const { spa } = await spaWithOwner();
+    const [rude, late, silent, blank] = await createMembers([{ role: 'client' }, { role: 'client' }, { role: 'client' }, { role: 'client' }]);
+    const stored = async (client: TestMember) =>
+      (await database().execute({ sql: 'select reason, description from red_flags where recipient_id = ?', args: [client.id] })).rows.map(
+        ({ reason, description }) => ({ reason, description }),
+      );
+    const flag = (client: TestMember, body: Record<string, unknown>) => as(spa, '/api/red-flags', { body: { targetUserId: client.id, ...body } });
+
+    const other = await flag(rude!, { reason: 'Rude to the front desk', description: 'Shouted at the receptionist.' });
+    expect(other.status).toBe(200);
+    expect(await json<Output<'recognition.reportRedFlag'>>(other)).toMatchObject({ kind: 'red_flag', recipientId: rude!.id });
+    expect(await stored(rude!)).toEqual([{ reason: 'Other', description: 'Rude to the front desk: Shouted at the receptionist.' }]);
+    expect((await flag(silent!, { reason: '  Kept the towels  ' })).status).toBe(200);
+    expect(await stored(silent!)).toEqual([{ reason: 'Other', description: 'Kept the towels' }]);
+    expect((await flag(late!, { reason: 'late CANCELLATION', description: null })).status).toBe(200);
+    expect(await stored(late!)).toEqual([{ reason: 'Late cancellation', description: null }]);
+
+    // No reason, or one longer than any reason may be, is refused with its message and writes nothing.
+    for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(201) }]) {
+      const refused = await flag(blank!, body);
+      expect(refused.status).toBe(400);
+      expect(await messageOf(refused)).toMatch(/^(Please choose a reason for the red flag\.|Please keep the reason under 200 characters\.)$/);
+    }
+    expect(await stored(blank!)).toEqual([]);
   });
 
   it('shows red flags only to the flagged member, spa management, therapists and admins; the flagged member disputes once', async () => {

@@ -151,6 +151,18 @@ describe('writing a review', () => {
     expect(flag).toMatchObject({ review: { edited: true }, reward: { kind: 'red_flag', given: true } });
     expect(await count('select count(*) from red_flags where giver_id = ? and reason = ?', [spa.id, 'No-show'])).toBe(1);
   });
+
+  it("keeps a red flag's reason outside the list as Other, its text before the review's", async () => {
+    const client = await createMember();
+    const spa = await createMember('spa_management');
+    const body = { targetUserId: client.id, reviewText: 'Left without paying for the massage.', giveRedFlag: true, redFlagReason: 'Skipped the bill' };
+    const flag = await json<Submitted>(await as(spa, '/api/user-reviews', { body }));
+    expect(flag.reward).toMatchObject({ kind: 'red_flag', given: true });
+    const { rows } = await database().execute({ sql: 'select reason, description from red_flags where giver_id = ?', args: [spa.id] });
+    expect(rows.map(({ reason, description }) => ({ reason, description }))).toEqual([
+      { reason: 'Other', description: 'Skipped the bill: Left without paying for the massage.' },
+    ]);
+  });
 });
 
 describe('owner replies', () => {

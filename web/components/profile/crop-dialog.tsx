@@ -76,7 +76,8 @@ export function CropDialog({ file, onClose, onUploaded }: CropDialogProps) {
       onUploaded();
       onClose();
     } catch (error) {
-      const message = error instanceof UploadError && error.message ? error.message : IMAGE_TEXTS.unknownError;
+      // A refused or broken upload says the server's message, else the spec's upload error text.
+      const message = error instanceof UploadError ? error.message || IMAGE_TEXTS.uploadFailed : IMAGE_TEXTS.unknownError;
       toast({ variant: 'destructive', title: IMAGE_TEXTS.uploadFailedTitle, description: message });
       setStage({ name: 'cropping' });
     }
