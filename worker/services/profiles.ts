@@ -7,8 +7,11 @@ import { and, desc, eq, isNull, lt, or, sql, type Placeholder, type SQL } from '
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import {
+  canSeeContact,
+  CONTACT_HANDLES,
   PROFILE_PAGE_SIZE,
   PROFILE_TEXTS,
+  type ContactHandles,
   type Giver,
   type GivenRecord,
   type Page,
@@ -136,9 +139,13 @@ export const profileRead = targetRead((db, target) =>
     .limit(1),
 );
 
+/** The contact fields of a profile a viewer may not see (canSeeContact): none of them. */
+const NO_CONTACT = { phoneNumber: null, ...(Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, null])) as ContactHandles) };
+
 /**
- * Only the public part of the row: never the email, the hash, premium dates or the chatbot flag; a therapist's
- * position rounded for other members (common/geo.ts coordinateShown).
+ * Only the public part of the row: never the email, the hash, premium dates or the chatbot flag; the phone and
+ * handles only to the viewers the Contact tab shows them to (canSeeContact); a therapist's position rounded for
+ * other members (common/geo.ts coordinateShown).
  */
 export function toPublicProfile(
   row: { user: ProfileMember; received: number; spasReviewed: number; therapistsReviewed: number; averageRating: number | null },
@@ -149,6 +156,7 @@ export function toPublicProfile(
   const precise = user.role === 'spa_management' || viewer.id === user.id || viewer.role === 'admin';
   return {
     ...sharedMemberFields(user),
+    ...(canSeeContact(viewer, user) ? {} : NO_CONTACT),
     address: located ? user.address : null,
     latitude: located && user.latitude !== null ? coordinateShown(user.latitude, precise) : null,
     longitude: located && user.longitude !== null ? coordinateShown(user.longitude, precise) : null,
