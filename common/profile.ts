@@ -163,17 +163,20 @@ export interface PublicProfile extends ContactHandles {
   averageRating: number | null;
 }
 
-/** Another member in a list. A former member (deleted account) is "Former member" with a null slug: no link. */
+/**
+ * Another member in a list. A former member (deleted account) is "Former member" with a null id and slug: no link,
+ * and nothing that ties their entries to each other or to the old account.
+ */
 export interface MemberLink {
-  id: number;
+  id: number | null;
   name: string;
   slug: string | null;
 }
 
 export interface Giver {
   id: number;
-  giverId: number;
-  /** Null for a former member (no link). */
+  /** Null for a former member, as the slug (no link). */
+  giverId: number | null;
   giverSlug: string | null;
   giverName: string;
   createdAt: number;

@@ -25,7 +25,7 @@ import { RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
 import { coordinateShown } from '../../common/geo.ts';
 import { pageOf } from '../../common/page.ts';
 import { builtOnce, jsonRowOf, type Database } from '../db.ts';
-import { linkSlug } from './member-sql.ts';
+import { linkId, linkSlug } from './member-sql.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { SHARED_MEMBER_KEYS, sharedMemberFields, userColumns } from './users.ts';
 import { spaAverageRating } from './spa-rating.ts';
@@ -253,7 +253,7 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
       id: table.id,
       createdAt: table.createdAt,
       reason: table.reason,
-      otherId: other.id,
+      otherId: linkId('other'),
       otherName: other.name,
       otherSlug: linkSlug('other'),
     })
@@ -264,7 +264,7 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
     .limit(PROFILE_PAGE_SIZE + 1);
 }
 
-type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number; otherName: string; otherSlug: string | null };
+type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number | null; otherName: string; otherSlug: string | null };
 
 export const toGiver = (row: RecognitionRow): Giver => ({
   id: row.id,
@@ -309,10 +309,10 @@ export function reviewsWhere(db: Database, condition: SQL | undefined, limit: nu
       replyText: reviews.replyText,
       replyCreatedAt: reviews.replyCreatedAt,
       replyUpdatedAt: reviews.replyUpdatedAt,
-      reviewerId: reviewer.id,
+      reviewerId: linkId('reviewer'),
       reviewerName: reviewer.name,
       reviewerSlug: linkSlug('reviewer'),
-      targetId: reviewed.id,
+      targetId: linkId('reviewed'),
       targetName: reviewed.name,
       targetSlug: linkSlug('reviewed'),
       targetRole: reviewed.role,
