@@ -375,7 +375,7 @@ describe('a second member on someone else’s account', () => {
     const guessed = await call('/api/confirm-email', { body: { token: 'A'.repeat(43) }, cookie: intruder.cookie, ip: freshIp() });
     expect(guessed.status).toBe(400);
     const wanted = `owner-new-${owner.id}@example.com`;
-    expect((await call('/api/profile', { method: 'PATCH', body: { email: wanted }, cookie: owner.cookie })).status).toBe(200);
+    expect((await call('/api/profile', { method: 'PATCH', body: { email: wanted, currentPassword: GOOD_PASSWORD }, cookie: owner.cookie, ip: freshIp() })).status).toBe(200);
     const token = await confirmationTokenFor(wanted);
     expect((await call('/api/confirm-email', { body: { token }, cookie: intruder.cookie, ip: freshIp() })).status).toBe(200);
     expect(await json<CurrentUser>(await get('/api/user', intruder))).toMatchObject({ email: null, pendingEmail: null });
