@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { PRIVACY_TEXTS } from '../common/privacy.ts';
 import { expect, test } from './fixtures.ts';
-import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
+import { PASSWORD, registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 /** The labels of the profile's tabs, by the spec's rows (one tab bar; each tab carries its row), counts removed. */
 async function tabRows(page: Page): Promise<string[][]> {
@@ -222,6 +222,8 @@ test.describe('editing', () => {
     await expect(page.getByText('Valid email is required')).toBeVisible();
     await expect(page).toHaveURL(/\/edit-profile$/);
     await page.getByLabel('Email').fill('hello@hilot-haven.example');
+    // A new address asks for the current password.
+    await page.getByLabel(PRIVACY_TEXTS.emailPasswordLabel).fill(PASSWORD);
     await page.getByLabel('Phone').fill('0917 555 0123');
     await page.getByLabel('Instagram').fill('@hilothaven');
     await page.getByRole('button', { name: 'Save' }).click();
