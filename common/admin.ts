@@ -296,10 +296,10 @@ export interface ModerationItem {
   state: string;
   reason: string;
   note: string | null;
-  /** A former member (deleted account) has no slug: no link. */
-  reporter: { id: number; name: string; slug: string | null };
+  /** A former member (deleted account) has no id nor slug: no link. */
+  reporter: { id: number | null; name: string; slug: string | null };
   /** Who the report is about: the chat partner, the review's author, or the flag's giver. */
-  subject: { id: number; name: string; slug: string | null; isBanned: boolean } | null;
+  subject: { id: number | null; name: string; slug: string | null; isBanned: boolean } | null;
   transcript: { from: string; text: string; at: number | null }[] | null;
   review: { id: number; text: string; targetName: string; targetSlug: string; removed: boolean } | null;
   redFlag: { id: number; reason: string | null; recipientName: string } | null;

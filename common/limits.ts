@@ -50,7 +50,14 @@ export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
 /** Calls one tRPC batch may carry (the web client's batch link uses the same number). */
 export const TRPC_MAX_BATCH_SIZE = 10;
 /** Procedures that hash a password: never batched, so one request costs at most one hash. */
-export const UNBATCHED_PROCEDURES: readonly string[] = ['account.login', 'account.register', 'passwordReset.reset', 'privacy.deleteAccount'];
+export const UNBATCHED_PROCEDURES: readonly string[] = [
+  'account.login',
+  'account.register',
+  'passwordReset.reset',
+  'privacy.deleteAccount',
+  // A change of e-mail address checks the current password.
+  'profiles.update',
+];
 /** Chat sockets one member may hold open at once (tabs and devices). */
 export const CHAT_SOCKETS_PER_MEMBER = 5;
 /** Top rated, as the map's filter and the boards mean it (spec part 1: a rating of at least 4.5 out of 5). */

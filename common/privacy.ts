@@ -7,6 +7,9 @@ import { DAY_MS, HOUR_MS } from './time.ts';
 export const FORMER_MEMBER_NAME = 'Former member';
 /** A link that confirms a new e-mail address works once, for this long. */
 export const EMAIL_CONFIRMATION_LIFETIME_MS = 24 * HOUR_MS;
+/** The link in the notice to the old address undoes the change (and signs out every device) for this long. */
+export const EMAIL_CHANGE_UNDO_LIFETIME_DAYS = 7;
+export const EMAIL_CHANGE_UNDO_LIFETIME_MS = EMAIL_CHANGE_UNDO_LIFETIME_DAYS * DAY_MS;
 /** Confirmation e-mails one member may have sent in an hour (each goes to an address they typed). */
 export const EMAIL_CONFIRMATIONS_PER_HOUR = 5;
 /** A deleted member's name (and its look-alikes and old profile links) stays reserved this long. */
@@ -15,6 +18,20 @@ export const NAME_RESERVED_AFTER_DELETION_MS = NAME_RESERVED_AFTER_DELETION_DAYS
 /** Payments of a deleted account are kept this long for the books, then removed (ADR 022). */
 export const PAYMENT_RECORDS_KEPT_YEARS = 10;
 export const PAYMENT_RECORDS_KEPT_MS = PAYMENT_RECORDS_KEPT_YEARS * 365 * DAY_MS;
+
+/** An e-mail address as the account keeps it: trimmed and in lower case; an empty one is none. */
+export function normalizeEmail(address: string | null): string | null {
+  return address?.trim().toLowerCase() || null;
+}
+
+/**
+ * Whether a save's `email` changes the account's address (a new one to confirm, or the address removed), which asks
+ * for the current password: a stolen session alone must not be able to take the account's password resets. Sending
+ * the current address back (cancelling a pending change) or leaving the field out does not.
+ */
+export function emailChangeAsksPassword(currentEmail: string | null, requested: string | null | undefined): boolean {
+  return requested !== undefined && requested !== currentEmail;
+}
 
 export const PRIVACY_TEXTS = {
   title: 'Privacy and account',
@@ -60,6 +77,20 @@ export const PRIVACY_TEXTS = {
   confirmLinkInvalid: 'This confirmation link is invalid or has already been used.',
   confirmLinkExpired: 'This confirmation link has expired. Change your e-mail address again to get a new one.',
   confirmationsLimit: 'Too many confirmation e-mails were sent in the last hour. Please try again later.',
+  // The current password, asked when the address changes or goes (Edit Profile, Contact)
+  emailPasswordLabel: 'Current password',
+  emailPasswordHint: 'Changing or removing your e-mail address needs the password you sign in with.',
+  // Undoing a change (the link in the notice to the old address)
+  undoTitle: 'Undo e-mail change',
+  undoing: 'Undoing the e-mail change...',
+  undoneTitle: 'E-mail change undone',
+  undone: (address: string) =>
+    `Your e-mail address is ${address} again, and every device has been signed out. If someone else knows your password, reset it now.`,
+  undoFailed: 'The e-mail change could not be undone. Please try again.',
+  undoLinkMissing: 'This link is incomplete. Open the whole link from the e-mail.',
+  undoLinkInvalid: 'This link is invalid or has already been used.',
+  undoLinkExpired: `This link has expired: it works for ${EMAIL_CHANGE_UNDO_LIFETIME_DAYS} days after the change.`,
+  resetPassword: 'Reset your password',
   // Download
   downloadHeading: 'Download your data',
   downloadIntro:

@@ -1,10 +1,11 @@
 // The inputs of the profile procedures (zod), shared by the Worker and the profile editor: PATCH /api/profile
 // with the spec's messages, and how a read names its member and page.
 import { z } from 'zod';
-import { NAME_MAX_LENGTH } from './limits.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.ts';
 import { hasAllowedNameCharacters, NAME_CHARACTERS_MESSAGE, normalizeName } from './names.ts';
 import { weeklyHoursSchema } from './opening-hours-schema.ts';
 import { toE164 } from './phone.ts';
+import { normalizeEmail, PRIVACY_TEXTS } from './privacy.ts';
 import { ABOUT_MAX_LENGTH, CONTACT_HANDLES, EMAIL_MAX_LENGTH, HANDLE_MAX_LENGTH, PROFILE_TEXTS, type HandleKey, type ProfileRef } from './profile.ts';
 
 /** Text fields: trimmed, and an empty text means "none" (stored as null). */
@@ -22,7 +23,7 @@ const emailField = z
   .max(EMAIL_MAX_LENGTH, PROFILE_TEXTS.emailInvalid)
   .nullable()
   .refine((value) => !value || z.email().safeParse(value).success, PROFILE_TEXTS.emailInvalid)
-  .transform((value) => value?.toLowerCase() || null);
+  .transform(normalizeEmail);
 
 const phoneField = z
   .string()
@@ -42,7 +43,8 @@ const handleFields = Object.fromEntries(
 
 /**
  * PATCH /api/profile: the first tab's name and aboutMe (with opening hours for spa management), or the contact
- * fields, or both. Fields left out are not changed. Anything else (role, premium, member number, ban state,
+ * fields, or both, and `currentPassword` beside an `email` that changes or removes the address
+ * (emailChangeAsksPassword). Fields left out are not changed. Anything else (role, premium, member number, ban state,
  * slug, an id) is refused with 400, never ignored. The name's "required" message depends on the role, so the
  * procedure checks an empty name (see `nameIssue`).
  */
@@ -59,6 +61,7 @@ export const updateProfileInput = z.strictObject(
     aboutMe: z.string().trim().min(1, PROFILE_TEXTS.aboutRequired).max(ABOUT_MAX_LENGTH, PROFILE_TEXTS.aboutTooLong).optional(),
     openingHours: weeklyHoursSchema.nullable().optional(),
     email: emailField.optional(),
+    currentPassword: z.string().min(1, PRIVACY_TEXTS.passwordRequired).max(PASSWORD_MAX_LENGTH, PRIVACY_TEXTS.wrongPassword).optional(),
     phoneNumber: phoneField.optional(),
     ...handleFields,
   },

@@ -6,7 +6,7 @@
 //   never when a client views another client. Red Flags Received follows the server's red-flag rule.
 // - Contact ends row 3 wherever the rows show; on spa and therapist profiles (whose contact details are the
 //   point of the profile) it shows to everyone, alone in its row. ADR 009 records why.
-import { canSeeRedFlags, roleTexts } from './profile.ts';
+import { canSeeContact, canSeeRedFlags, roleTexts } from './profile.ts';
 import type { Role } from './roles.ts';
 
 export type ProfileTabKey =
@@ -27,7 +27,6 @@ export interface ProfileTab {
 }
 
 export function profileTabRows(viewer: { id: number; role: Role }, target: { id: number; role: Role }): ProfileTab[][] {
-  const own = viewer.id === target.id;
   const isClient = target.role === 'client';
   const first: ProfileTab[] = [{ key: 'about', label: roleTexts(target.role).aboutTab }];
   if (target.role === 'therapist') first.push({ key: 'flowers', label: 'Flowers' });
@@ -37,7 +36,8 @@ export function profileTabRows(viewer: { id: number; role: Role }, target: { id:
 
   const contact: ProfileTab = { key: 'contact', label: 'Contact' };
   if (!isClient) return [first, [contact]];
-  if (!own && viewer.role === 'client') return [first];
+  // A client's record shows to whoever may see their contact details (the server's rule for the Contact fields).
+  if (!canSeeContact(viewer, target)) return [first];
   const third: ProfileTab[] = [];
   if (canSeeRedFlags(viewer, target.id)) third.push({ key: 'redFlags', label: 'Red Flags Received' });
   third.push({ key: 'medals', label: 'Medals Received' }, contact);

@@ -108,6 +108,15 @@ export function canSeeRedFlags(viewer: { id: number; role: Role }, targetId: num
   return viewer.id === targetId || viewer.role !== 'client';
 }
 
+/**
+ * Who sees a member's contact details (phone, handles; the Contact tab): everyone on spa and therapist profiles,
+ * whose contact details are the point of the profile; on a client's, the client, spa management, therapists and
+ * admins, never another client (spec, Profile: rows 2 and 3 hidden when a client views a client).
+ */
+export function canSeeContact(viewer: { id: number; role: Role }, target: { id: number; role: Role }): boolean {
+  return target.role !== 'client' || viewer.id === target.id || viewer.role !== 'client';
+}
+
 /** What a profile shows beyond its card, by whose it is: one rule for the screen and for the page's first answers. */
 export interface ProfileSections {
   /** A spa's or therapist's lineup (the About tab). */
@@ -126,7 +135,10 @@ export function profileSections(viewerId: number, profile: { id: number; role: R
 // ---------------------------------------------------------------------------------------------------------
 // Answers
 
-/** Another member's profile as anyone signed in may see it: never an email, a hash or session data. */
+/**
+ * Another member's profile as anyone signed in may see it: never an email, a hash or session data; the phone and
+ * handles are null for a viewer who may not see them (canSeeContact).
+ */
 export interface PublicProfile extends ContactHandles {
   id: number;
   name: string;
@@ -153,17 +165,20 @@ export interface PublicProfile extends ContactHandles {
   averageRating: number | null;
 }
 
-/** Another member in a list. A former member (deleted account) is "Former member" with a null slug: no link. */
+/**
+ * Another member in a list. A former member (deleted account) is "Former member" with a null id and slug: no link,
+ * and nothing that ties their entries to each other or to the old account.
+ */
 export interface MemberLink {
-  id: number;
+  id: number | null;
   name: string;
   slug: string | null;
 }
 
 export interface Giver {
   id: number;
-  giverId: number;
-  /** Null for a former member (no link). */
+  /** Null for a former member, as the slug (no link). */
+  giverId: number | null;
   giverSlug: string | null;
   giverName: string;
   createdAt: number;

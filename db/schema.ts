@@ -272,6 +272,29 @@ export const emailChangeTokens = sqliteTable(
 );
 
 /**
+ * Links that undo a change of e-mail address, in the notice to the old address (the address confirmed in its place,
+ * or removed): following one puts the old address back, cancels a pending change, spends every reset link and
+ * ends every session, so a stolen session cannot keep the account by changing its address. Only the SHA-256 of
+ * the token is kept; a link works once, for EMAIL_CHANGE_UNDO_LIFETIME_MS, and following one spends all of the
+ * member's.
+ */
+export const emailUndoTokens = sqliteTable(
+  'email_undo_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the notice went to, which the link gives back to the account. */
+    oldEmail: text('old_email').notNull(),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    usedAt: integer('used_at', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_undo_tokens_user_idx').on(t.userId)],
+);
+
+/**
  * A member's named lists of saved spas and therapists. Each member has at most one default list ("Favorites",
  * created on first use); names are unique per member ignoring case (`name_key`). Private to their owner.
  */

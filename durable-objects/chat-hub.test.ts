@@ -883,6 +883,20 @@ describe('blocks', () => {
     await bobAgain.next('online-users-updated', (frame) => frame.users.some((user) => user.id === a!.id));
     await request(bobAgain, alice);
   });
+
+  it('answers a banned member as an unknown id: "Member not found.", no block, left out of the list', async () => {
+    const [a, b, c] = await members(3);
+    expect((await trpc('chat.block', a!, { userId: c!.id })).status).toBe(200);
+    await database().execute({ sql: 'update users set is_banned = 1 where id in (?, ?)', args: [b!.id, c!.id] });
+    for (const userId of [b!.id, 999_999_999]) {
+      const refused = await trpc('chat.block', a!, { userId });
+      expect(refused.status, String(userId)).toBe(404);
+      expect((await json<{ error: { message: string } }>(refused)).error.message).toBe('Member not found.');
+    }
+    expect((await json<TrpcResult<'chat.blocks'>>(await trpc('chat.blocks', a!))).result.data).toEqual([]);
+    const { rows } = await database().execute({ sql: 'select blocked_id from chat_blocks where blocker_id = ?', args: [a!.id] });
+    expect(rows.map((row) => Number(row.blocked_id))).toEqual([c!.id]);
+  });
 });
 
 describe('reports', () => {

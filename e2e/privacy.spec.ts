@@ -1,12 +1,13 @@
 // Privacy and account (issue 22) at 390x844, each part through the screen reached from one's own profile:
 // signed-in devices (a second browser signs in, is listed, and is signed out from the first), a new e-mail address
 // that waits for its link (the editor and the profile say so, the link from the local mailbox confirms it, a second
-// opening says it was used), the download of one's data (a JSON file with the member's data and no password hash),
+// opening says it was used; the current password is asked for it; the notice to the old address undoes a change
+// from a signed-out browser), the download of one's data (a JSON file with the member's data and no password hash),
 // and deleting the account (asked twice, then signed out on the landing page; the profile is gone and the old name
 // and password no longer sign in). axe finds nothing serious on the new screens and dialogs.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { appUrl, expect, test } from './fixtures.ts';
 import { MESSAGES } from '../common/account.ts';
 import { PRIVACY_TEXTS } from '../common/privacy.ts';
 import { PROFILE_TEXTS } from '../common/profile.ts';
@@ -88,10 +89,23 @@ test('a new e-mail address waits for its link: the editor and the profile say so
   const { page } = await members.registered(browser, 'Privacy Email');
   const address = `${uniqueName('privacy').replace(/\W+/g, '.').toLowerCase()}@example.com`;
 
-  // In the editor's Contact tab, then Save: the profile says the link is on its way; the address is not used yet.
+  // In the editor's Contact tab, then Save: the new address asks for the current password (missing, then wrong, are
+  // refused at its field), then the profile says the link is on its way; the address is not used yet.
   await page.goto('/edit-profile');
   await page.getByRole('tab', { name: 'Contact' }).click();
+  const password = page.getByLabel(PRIVACY_TEXTS.emailPasswordLabel);
+  await expect(password).toHaveCount(0);
   await page.getByLabel('Email').fill(address);
+  await expect(password).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(PRIVACY_TEXTS.passwordRequired)).toBeVisible();
+  await password.fill('not-my-password-2026');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(PRIVACY_TEXTS.wrongPassword)).toBeVisible();
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await currentUser(page)).toMatchObject({ email: null, pendingEmail: null });
+  await password.fill(PASSWORD);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   // The profile's own tab list (exactly: the editor, still on screen while the router loads the profile, has "Edit
@@ -116,6 +130,7 @@ test('a new e-mail address waits for its link: the editor and the profile say so
   await expect(page.getByLabel('Email')).toHaveValue('');
   expect(await currentUser(page)).toMatchObject({ email: null, pendingEmail: null });
   await page.getByLabel('Email').fill(address);
+  await page.getByLabel(PRIVACY_TEXTS.emailPasswordLabel).fill(PASSWORD);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 
@@ -149,6 +164,46 @@ test('a new e-mail address waits for its link: the editor and the profile say so
   // A link cut short says what to do.
   await page.goto('/confirm-email');
   await expect(page.getByText(PRIVACY_TEXTS.confirmLinkMissing)).toBeVisible();
+});
+
+test('the notice to the old address undoes a change from a signed-out browser and signs out every device', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, name } = await members.registered(browser, 'Privacy Undo');
+  const mailbox = uniqueName('undo').replace(/\W+/g, '.').toLowerCase();
+  const [old, taken] = [`${mailbox}@example.com`, `${mailbox}.taken@example.com`];
+  // The address is set, then moved by whoever holds the session and the password (through the API, as such a
+  // person would), and confirmed from the new address.
+  for (const email of [old, taken]) {
+    const asked = await page.request.patch('/api/profile', { data: { email, currentPassword: PASSWORD }, headers: { Origin: appUrl() } });
+    expect(asked.status()).toBe(200);
+    const mails = (await (await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as { kind: string; text: string }[];
+    const token = mails.find((mail) => mail.kind === 'email_confirmation')?.text.match(/confirm-email\?token=([\w-]+)/)?.[1];
+    expect((await page.request.post('/api/confirm-email', { data: { token }, headers: { Origin: appUrl() } })).status()).toBe(200);
+  }
+  expect(await currentUser(page)).toMatchObject({ email: taken });
+
+  // The owner, signed out on another device, opens the notice that reached the old address and its link.
+  const owner = await members.newPage(browser);
+  await owner.goto('/dev/mail');
+  const notice = owner.getByRole('article').filter({ hasText: `To ${old}` }).filter({ hasText: 'e-mail address was changed' }).first();
+  await expect(notice.getByRole('heading', { name: 'Your SpaConnect PH e-mail address was changed' })).toBeVisible();
+  await notice.getByRole('link', { name: /\/undo-email-change\?token=/ }).click();
+  await expect(owner).toHaveURL(/\/undo-email-change\?token=/);
+  await expect(owner.getByText(PRIVACY_TEXTS.undoneTitle)).toBeVisible();
+  await expect(owner.getByText(PRIVACY_TEXTS.undone(old))).toBeVisible();
+  await expect(owner.getByRole('link', { name: PRIVACY_TEXTS.resetPassword })).toHaveAttribute('href', '/forgot-password');
+  expect(await seriousViolations(owner)).toEqual([]);
+  await expectNoSidewaysScroll(owner, '/undo-email-change');
+  await expectTapTargets(owner.getByRole('main'), '/undo-email-change');
+
+  // Every device is signed out, the one that moved the address included; the old address is the account's again.
+  await page.goto('/profile');
+  await expect(page.getByText(PROFILE_TEXTS.pleaseLogIn)).toBeVisible();
+  await signIn(page, name, PASSWORD);
+  expect(await currentUser(page)).toMatchObject({ email: old, pendingEmail: null });
+  // Once only: opened again, the link says so.
+  await owner.reload();
+  await expect(owner.getByText(PRIVACY_TEXTS.undoLinkInvalid)).toBeVisible();
 });
 
 test('download my data: a JSON file with the member’s own data and no password hash', async ({ browser }) => {

@@ -281,6 +281,8 @@ test.describe('editing', () => {
     await expect(page.getByText('Valid email is required')).toBeVisible();
     await expect(page).toHaveURL(/\/edit-profile$/);
     await page.getByLabel('Email').fill('hello@hilot-haven.example');
+    // A new address asks for the current password.
+    await page.getByLabel(PRIVACY_TEXTS.emailPasswordLabel).fill(PASSWORD);
     await page.getByLabel('Phone').fill('0917 555 0123');
     await page.getByLabel('Instagram').fill('@hilothaven');
     await page.getByRole('button', { name: 'Save' }).click();

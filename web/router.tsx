@@ -1,8 +1,9 @@
 // The route tree (code-based, typed). Landing and the home shell ship in the first bundle; every other screen
 // is loaded on demand, the auth form included (it carries the validation schema and the captcha loader).
 // Guards follow the route table (spec part 2 section 2): signed-out visitors reach only /, /auth,
-// /forgot-password, /reset-password, /confirm-email (issue 22), /leaderboards, and /chat, the profiles, /stars and /flowers (which only ask
-// them to log in); everything else sends them to /auth (SignedInLayout). Whatever the route, a signed-in member
+// /forgot-password, /reset-password, /confirm-email and /undo-email-change, /leaderboards, and /chat, the
+// profiles, /stars and /flowers (which only ask them to log in); everything else sends them to /auth
+// (SignedInLayout). Whatever the route, a signed-in member
 // also has the chat dock (SignedInChat): the tab's chat connection and the requests and chats it brings to every
 // screen.
 import type { QueryClient } from '@tanstack/react-query';
@@ -85,12 +86,20 @@ const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
 });
 
-// The link that confirms a new e-mail address (issue 22): works signed out too, the link is the proof.
+// The links mailed about the e-mail address (the one that confirms a new address, the one that undoes a change):
+// they work signed out too, the link is the proof.
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email',
   validateSearch: tokenSearch,
-  component: lazyRouteComponent(() => import('./routes/confirm-email.tsx'), 'ConfirmEmailPage'),
+  component: lazyRouteComponent(() => import('./routes/email-links.tsx'), 'ConfirmEmailPage'),
+});
+
+const undoEmailChangeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/undo-email-change',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./routes/email-links.tsx'), 'UndoEmailChangePage'),
 });
 
 // The local mailbox (development only: the Worker answers 404 for it anywhere else).
@@ -208,6 +217,7 @@ export const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   confirmEmailRoute,
+  undoEmailChangeRoute,
   devMailRoute,
   chatRoute,
   leaderboardsRoute,

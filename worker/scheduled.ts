@@ -1,9 +1,9 @@
 // The Cron Trigger (wrangler.toml [triggers]): every minute it delivers the mail that is due (first attempts
-// whose request could not, and retries after their pause), and once an hour tidies the outbox and the spent
-// reset tokens, releases the names of accounts deleted more than 30 days ago and removes the payments of former
+// whose request could not, and retries after their pause), and once an hour tidies the outbox, the spent reset
+// tokens and the expired links that undo an e-mail change, releases the names of accounts deleted more than 30 days ago and removes the payments of former
 // members that the books no longer need (ADR 022).
 import { lt, or, and, isNotNull } from 'drizzle-orm';
-import { mailOutbox, passwordResetTokens } from '../db/schema.ts';
+import { emailUndoTokens, mailOutbox, passwordResetTokens } from '../db/schema.ts';
 import { getDatabase } from './db.ts';
 import { readConfig, type Bindings } from './env.ts';
 import { deliverDueMail } from './providers/mail.ts';
@@ -22,6 +22,7 @@ export async function runScheduledWork(env: Bindings, now = Date.now()): Promise
   if (new Date(now).getUTCMinutes() !== 0) return;
   await db.batch([
     db.delete(passwordResetTokens).where(lt(passwordResetTokens.createdAt, now - DAY_MS)),
+    db.delete(emailUndoTokens).where(lt(emailUndoTokens.expiresAt, now)),
     db
       .delete(mailOutbox)
       .where(

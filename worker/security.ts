@@ -149,6 +149,6 @@ export const trpcBatchRules: MiddlewareHandler<HonoEnv> = async (c, next) => {
     return c.json({ message: `A batch may carry at most ${TRPC_MAX_BATCH_SIZE} calls.`, code: 'BAD_REQUEST' }, 400);
   const isBatch = c.req.query('batch') !== undefined;
   if ((isBatch || procedures.length > 1) && procedures.some((procedure) => UNBATCHED_PROCEDURES.includes(procedure)))
-    return c.json({ message: 'Sign-in, registration, password reset and account deletion cannot be batched.', code: 'BAD_REQUEST' }, 400);
+    return c.json({ message: 'Sign-in, registration, password reset, profile saves and account deletion cannot be batched.', code: 'BAD_REQUEST' }, 400);
   return next();
 };

@@ -1,4 +1,4 @@
-// REST paths of the account's privacy (issue 22, ADR 022): thin adapters over the privacy procedures.
+// REST paths of the account's privacy (ADR 022): thin adapters over the privacy procedures.
 import { Hono } from 'hono';
 import { manilaDay } from '../../common/time.ts';
 import { RestFile, rest, type HonoEnv } from './adapter.ts';
@@ -19,4 +19,6 @@ export const privacyRoutes = new Hono<HonoEnv>()
   // Deletes the signed-in member's account; the body carries their password.
   .delete('/user', rest((caller, { body }) => caller.privacy.deleteAccount(body as never)))
   // The page the confirmation link opens (/confirm-email?token=…) sends the token here.
-  .post('/confirm-email', rest((caller, { body }) => caller.privacy.confirmEmail(body as never)));
+  .post('/confirm-email', rest((caller, { body }) => caller.privacy.confirmEmail(body as never)))
+  // The page the undo link in the notice to the old address opens (/undo-email-change?token=…) sends the token here.
+  .post('/undo-email-change', rest((caller, { body }) => caller.privacy.undoEmailChange(body as never)));

@@ -2,10 +2,11 @@
 // sentence rule is checked by the input schema (400 with the spec's hint), each call counts against the
 // member's daily allowance (429), and the answer says which provider wrote it and what it changes (or that
 // nothing needed to). Profiles and reviews share it.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { aiAssistProfileInput, aiAssistReviewInput, type AiAssistAnswer } from '../../common/ai-assist.ts';
 import { users } from '../../db/schema.ts';
 import { aiProvider, assist, countAssistUse } from '../providers/ai.ts';
+import { notBanned } from '../services/member-sql.ts';
 import { router, signedInProcedure } from '../trpc.ts';
 
 export const aiRouter = router({
@@ -25,13 +26,14 @@ export const aiRouter = router({
 
   /**
    * POST /api/ai-assist-review: suggestions for a review being written; the screen applies the first. The
-   * reviewed member's name comes from the database when targetUserId is given (spaName is the spec's field).
+   * reviewed member's name comes from the database when targetUserId names a member others may see (spaName is the
+   * spec's field); a banned or former member is treated as an unknown id.
    */
   assistReview: signedInProcedure.input(aiAssistReviewInput).mutation(async ({ ctx, input }): Promise<AiAssistAnswer> => {
     const [, target] = await Promise.all([
       countAssistUse(ctx.db, ctx.user.id, ctx.resHeaders),
       input.targetUserId
-        ? ctx.db.select({ name: users.name, role: users.role }).from(users).where(eq(users.id, input.targetUserId)).limit(1)
+        ? ctx.db.select({ name: users.name, role: users.role }).from(users).where(and(eq(users.id, input.targetUserId), notBanned())).limit(1)
         : Promise.resolve([]),
     ]);
     return assist(aiProvider(ctx.config, ctx.env), {

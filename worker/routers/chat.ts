@@ -10,7 +10,7 @@ import { CHAT_BLOCKS_MAX } from '../../common/limits.ts';
 import { chatBlocks, chatReports, users } from '../../db/schema.ts';
 import type { ChatMessage } from '../../common/chat-protocol.ts';
 import { chatHub } from '../services/chat.ts';
-import { linkSlug } from '../services/member-sql.ts';
+import { linkId, linkSlug, notBanned } from '../services/member-sql.ts';
 import { adminProcedure, router, signedInProcedure } from '../trpc.ts';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors.ts';
@@ -35,27 +35,30 @@ export const chatRouter = router({
     return { invisible: input.invisible };
   }),
 
-  /** The members I have blocked, newest first. */
+  /** The members I have blocked, newest first (a banned member is left out, as from every list). */
   blocks: signedInProcedure.query(({ ctx }) =>
     ctx.db
       .select({ id: users.id, name: users.name, role: users.role, memberNumber: users.memberNumber, blockedAt: chatBlocks.createdAt })
       .from(chatBlocks)
-      .innerJoin(users, eq(users.id, chatBlocks.blockedId))
+      .innerJoin(users, and(eq(users.id, chatBlocks.blockedId), notBanned()))
       .where(eq(chatBlocks.blockerId, ctx.user.id))
       .orderBy(desc(chatBlocks.createdAt)),
   ),
 
-  /** Blocks a member: one round trip when it succeeds (the checks ride inside the INSERT). */
+  /**
+   * Blocks a member: one round trip when it succeeds (the checks ride inside the INSERT). A banned or former member
+   * is "Member not found.", as an unknown id is.
+   */
   block: signedInProcedure.input(chatMemberInput).mutation(async ({ ctx, input }) => {
     if (input.userId === ctx.user.id) throw badRequest(CHAT_ROUTER_MESSAGES.blockSelf);
     const inserted = await ctx.db.run(sql`
       insert into chat_blocks (blocker_id, blocked_id)
       select ${ctx.user.id}, ${input.userId}
-      where exists (select 1 from users where id = ${input.userId})
+      where exists (select 1 from users where id = ${input.userId} and ${notBanned()})
         and (select count(*) from chat_blocks where blocker_id = ${ctx.user.id}) < ${CHAT_BLOCKS_MAX}
         and not exists (select 1 from chat_blocks where blocker_id = ${ctx.user.id} and blocked_id = ${input.userId})`);
     if (inserted.rowsAffected === 0) {
-      const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+      const [target] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), notBanned()));
       if (!target) throw notFound(CHAT_ROUTER_MESSAGES.memberNotFound);
       const [existing] = await ctx.db
         .select({ id: chatBlocks.blockedId })
@@ -108,7 +111,7 @@ export const chatRouter = router({
           reason: chatReports.reason,
           transcript: chatReports.transcript,
           createdAt: chatReports.createdAt,
-          reporter: { id: reporter.id, name: reporter.name, slug: linkSlug('reporter') },
+          reporter: { id: linkId('reporter'), name: reporter.name, slug: linkSlug('reporter') },
           reported: { id: reported.id, name: reported.name, slug: reported.slug, role: reported.role },
         })
         .from(chatReports)

@@ -22,6 +22,7 @@ import {
 import { nameKey } from '../../common/names.ts';
 import { favoriteListItems, favoriteLists, users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
+import { notBanned } from '../services/member-sql.ts';
 import { sessionMemberId } from '../services/sessions.ts';
 import { publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -51,7 +52,8 @@ function listRows(db: Database, me: MemberId) {
     })
     .from(favoriteLists)
     .leftJoin(favoriteListItems, eq(favoriteListItems.listId, favoriteLists.id))
-    .leftJoin(users, eq(users.id, favoriteListItems.targetUserId))
+    // A banned member is left out, as from every list (the saved row stays, for when the ban is lifted).
+    .leftJoin(users, and(eq(users.id, favoriteListItems.targetUserId), notBanned()))
     .where(eq(favoriteLists.userId, me))
     .orderBy(desc(favoriteLists.isDefault), asc(favoriteLists.createdAt), asc(favoriteLists.id), desc(favoriteListItems.createdAt));
 }
@@ -69,7 +71,12 @@ function groupLists(rows: Awaited<ReturnType<typeof listRows>>): FavoriteList[] 
   return [...lists.values()];
 }
 
-/** The member's lists, each with whether it holds the target (for the save button). */
+/** A member others may see (not banned, not a former member): any other id names nobody. */
+function visibleTarget(targetUserId: number): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${targetUserId} and ${notBanned()})`;
+}
+
+/** The member's lists, each with whether it holds the target (for the save button; never a hidden member). */
 function listsHolding(db: Database, me: MemberId, targetUserId: number) {
   return db
     .select({
@@ -77,7 +84,7 @@ function listsHolding(db: Database, me: MemberId, targetUserId: number) {
       name: favoriteLists.name,
       isDefault: favoriteLists.isDefault,
       size: sql<number>`(select count(*) from ${favoriteListItems} where ${favoriteListItems.listId} = ${favoriteLists.id})`,
-      saved: sql<number>`exists (select 1 from ${favoriteListItems} where ${favoriteListItems.listId} = ${favoriteLists.id} and ${favoriteListItems.targetUserId} = ${targetUserId})`,
+      saved: sql<number>`exists (select 1 from ${favoriteListItems} where ${favoriteListItems.listId} = ${favoriteLists.id} and ${favoriteListItems.targetUserId} = ${targetUserId}) and ${visibleTarget(targetUserId)}`,
     })
     .from(favoriteLists)
     .where(eq(favoriteLists.userId, me))
@@ -100,9 +107,9 @@ function ensureDefaultList(db: Database, me: number, now: number, when: SQL = sq
   ] as const;
 }
 
-/** A saveable member: a spa or a therapist who is not the member themself. */
+/** A saveable member: a spa or a therapist others may see, who is not the member themself. */
 function saveableTarget(targetUserId: number, me: number): SQL {
-  return sql`exists (select 1 from ${users} where ${users.id} = ${targetUserId} and ${users.role} in (${saveableRoles}) and ${users.id} <> ${me})`;
+  return sql`exists (select 1 from ${users} where ${users.id} = ${targetUserId} and ${users.role} in (${saveableRoles}) and ${users.id} <> ${me} and ${notBanned()})`;
 }
 
 export const favoritesRouter = router({
@@ -150,10 +157,11 @@ export const favoritesRouter = router({
         on conflict do nothing`),
       ctx.db
         .select({
-          role: sql<string | null>`(select ${users.role} from ${users} where ${users.id} = ${target})`,
+          // A banned or former member is "not found", the same as an unknown id.
+          role: sql<string | null>`(select ${users.role} from ${users} where ${users.id} = ${target} and ${notBanned()})`,
           listId: sql<number | null>`${list}`,
           size: sql<number>`${size}`,
-          saved: sql<number>`exists (select 1 from ${favoriteListItems} where ${favoriteListItems.listId} = ${list} and ${favoriteListItems.targetUserId} = ${target})`,
+          saved: sql<number>`exists (select 1 from ${favoriteListItems} where ${favoriteListItems.listId} = ${list} and ${favoriteListItems.targetUserId} = ${target}) and ${valid}`,
         })
         .from(sql`(select 1)`),
     ];
@@ -228,7 +236,10 @@ export const favoritesRouter = router({
     throw badRequest(FAVORITES_TEXTS.defaultListKept);
   }),
 
-  /** DELETE /api/favorites/lists/:listId/members/:targetUserId. Removing what is not there succeeds. */
+  /**
+   * DELETE /api/favorites/lists/:listId/members/:targetUserId. Removing what is not there succeeds; a banned member
+   * is not there, as for an unknown id.
+   */
   remove: signedInProcedure.input(removeInput).mutation(async ({ ctx, input }) => {
     const me = ctx.user.id;
     const mine = ctx.db
@@ -238,7 +249,9 @@ export const favoritesRouter = router({
     const [removed, owned] = await ctx.db.batch([
       ctx.db
         .delete(favoriteListItems)
-        .where(and(eq(favoriteListItems.listId, sql`(${mine})`), eq(favoriteListItems.targetUserId, input.targetUserId)))
+        .where(
+          and(eq(favoriteListItems.listId, sql`(${mine})`), eq(favoriteListItems.targetUserId, input.targetUserId), visibleTarget(input.targetUserId)),
+        )
         .returning({ id: favoriteListItems.targetUserId }),
       mine,
     ]);

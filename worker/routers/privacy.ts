@@ -1,23 +1,24 @@
-// The account's privacy (issue 22, ADR 022): the member's signed-in devices and ending them, the confirmation of
-// a new e-mail address, the download of their data and the deletion of their account. Reads cost one database
-// round trip (the session lookup rides in the read's batch), writes two (the session, then one batch).
+// The account's privacy (ADR 022): the member's signed-in devices and ending them, the confirmation of a new
+// e-mail address and the undoing of a change from the old one, the download of their data and the deletion of
+// their account. Reads cost one database round trip (the session lookup rides in the read's batch), writes two
+// (the session, then one batch).
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/account.ts';
 import { PROFILE_TEXTS } from '../../common/profile.ts';
-import { confirmEmailInput, deleteAccountInput, sessionIdInput } from '../../common/privacy-input.ts';
+import { confirmEmailInput, deleteAccountInput, sessionIdInput, undoEmailChangeInput } from '../../common/privacy-input.ts';
 import { PRIVACY_TEXTS, type SessionInfo } from '../../common/privacy.ts';
 import { sessions } from '../../db/schema.ts';
-import { deliverDueMail, mailProviderName, queueMailWhen } from '../providers/mail.ts';
+import { deliverDueMail, mailProviderName } from '../providers/mail.ts';
 import { closeChatSockets } from '../services/chat.ts';
-import { emailChangedMail, hashEmailToken, looksLikeEmailToken } from '../services/email-change.ts';
-import { blankSessionCookie, sessionExpiresAt, sessionMemberId } from '../services/sessions.ts';
-import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
+import { changedNoticeStatements, hashEmailToken, looksLikeEmailToken } from '../services/email-change.ts';
+import { confirmPasswordAgain } from '../services/password-again.ts';
+import { blankSessionCookie, requestSessionId, sessionExpiresAt, sessionMemberId } from '../services/sessions.ts';
+import { enforceRateLimit, publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
 import { addressKey } from '../services/client-address.ts';
 import { buildExport, exportQueries, type DataExport } from '../services/data-export.ts';
 import { deletionStatements } from '../services/account-deletion.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
-import { verifyPassword } from '../../db/password.ts';
 import { deleteOwnerImages, PROFILE_IMAGE_SCOPE } from '../providers/media.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import type { Bindings } from '../env.ts';
@@ -34,6 +35,9 @@ async function deletePhotos(env: Bindings, memberId: number): Promise<void> {
     console.error('a deleted member\'s photos could not be removed', { userId: memberId, error: String(error) });
   }
 }
+
+/** A statement that writes nothing, in the place of one a batch leaves out (so the others keep their places). */
+const nothingWritten = (ctx: Context) => ctx.db.all<{ id: number }>(sql`select 0 as id where 0`);
 
 interface EmailTokenRow {
   userId: number;
@@ -126,9 +130,7 @@ export const privacyRouter = router({
    */
   deleteAccount: signedInProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
     const me = ctx.user;
-    await enforceRateLimit(ctx, ctx.env.LOGIN_ADDRESS_LIMITER, addressKey(ctx.clientIp));
-    await enforceRateLimit(ctx, ctx.env.LOGIN_ACCOUNT_LIMITER, me.nameKey);
-    if (!(await verifyPassword(input.password, me.passwordHash))) throw unauthorized(PRIVACY_TEXTS.wrongPassword);
+    await confirmPasswordAgain(ctx, me, input.password);
 
     const results = await ctx.db.batch(deletionStatements(ctx.db, me, Date.now()));
     if ((results[1] as { id: number }[]).length === 0) throw conflict(PRIVACY_TEXTS.lastAdmin);
@@ -168,17 +170,20 @@ export const privacyRouter = router({
     const usable = sql`exists (select 1 from email_change_tokens where token_hash = ${tokenHash} and used_at is null and expires_at > ${now})`;
     const free = sql`not exists (select 1 from users as other where other.email = ${row.newEmail} and other.id != ${row.userId})`;
     const oldAddress = row.email && row.email !== row.newEmail ? row.email : null;
-    const [notice, changed] = await ctx.db.batch([
-      // The old address hears of it, only when the change goes ahead (checked before the statements below run).
-      oldAddress
-        ? queueMailWhen(
-            ctx.db,
-            ctx.config,
-            { to: oldAddress, ...emailChangedMail(row.name, row.newEmail), kind: 'email_changed' },
-            sql`${usable} and ${free} and exists (select 1 from users where id = ${row.userId} and email = ${oldAddress} and deleted_at is null)`,
-            now,
-          )
-        : ctx.db.all<{ id: number }>(sql`select 0 as id where 0`),
+    // The old address hears of it, with the link that undoes it, only when the change goes ahead (checked before
+    // the statements below run).
+    const [undoToken, notice] = oldAddress
+      ? changedNoticeStatements(
+          ctx.db,
+          ctx.config,
+          { userId: row.userId, memberName: row.name, oldAddress, newAddress: row.newEmail },
+          sql`${usable} and ${free} and exists (select 1 from users where id = ${row.userId} and email = ${oldAddress} and deleted_at is null)`,
+          now,
+        )
+      : ([nothingWritten(ctx), nothingWritten(ctx)] as const);
+    const [, noticeIds, changed] = await ctx.db.batch([
+      undoToken,
+      notice,
       ctx.db.all<{ email: string }>(sql`
         update users set email = ${row.newEmail}, pending_email = null, pending_email_expires_at = null, updated_at = ${now}
         where id = ${row.userId} and deleted_at is null and ${usable} and ${free}
@@ -194,7 +199,49 @@ export const privacyRouter = router({
       if (Number(row.heldElsewhere) === 1) throw conflict(PROFILE_TEXTS.emailTaken);
       throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
     }
-    if (notice.length > 0 && mailProviderName(ctx.config) !== 'local') ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: notice.map((mail) => mail.id) }));
+    if (noticeIds.length > 0 && mailProviderName(ctx.config) !== 'local')
+      ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: noticeIds.map((mail) => mail.id) }));
     return { email: changed[0].email, message: PRIVACY_TEXTS.confirmed(changed[0].email) };
+  }),
+
+  /**
+   * POST /api/undo-email-change `{ token }` (the link in the notice to the old address): within 7 days, once, the
+   * old address becomes the account's again, a pending change and every password reset link are spent, and every
+   * session of the account ends with its chat sockets, the attacker's included (sign-out everywhere). No session
+   * needed: the link is the proof. Following one link spends all of the member's. An address another account
+   * holds by then is refused (409), changing nothing. Two round trips (the token, then one batch that re-checks it).
+   */
+  undoEmailChange: publicProcedure.input(undoEmailChangeInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx, ctx.env.RESET_PASSWORD_LIMITER, `undo-email-change:${addressKey(ctx.clientIp)}`);
+    if (!looksLikeEmailToken(input.token)) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
+    const tokenHash = hashEmailToken(input.token);
+    const now = Date.now();
+    const [row] = await ctx.db.all<{ userId: number; oldEmail: string; expiresAt: number; usedAt: number | null; deletedAt: number | null; heldElsewhere: number }>(sql`
+      select t.user_id as userId, t.old_email as oldEmail, t.expires_at as expiresAt, t.used_at as usedAt, u.deleted_at as deletedAt,
+        exists (select 1 from users as other where other.email = t.old_email and other.id != t.user_id) as heldElsewhere
+      from email_undo_tokens as t join users as u on u.id = t.user_id
+      where t.token_hash = ${tokenHash}`);
+    if (!row || row.usedAt !== null || row.deletedAt !== null) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
+    if (row.expiresAt <= now) throw badRequest(PRIVACY_TEXTS.undoLinkExpired);
+    if (Number(row.heldElsewhere) === 1) throw conflict(PROFILE_TEXTS.emailTaken);
+
+    // Every statement runs only while the link still works and the address is free (the last one spends the links).
+    const allowed = sql`exists (select 1 from email_undo_tokens where token_hash = ${tokenHash} and used_at is null and expires_at > ${now})
+      and not exists (select 1 from users as other where other.email = ${row.oldEmail} and other.id != ${row.userId})
+      and exists (select 1 from users where id = ${row.userId} and deleted_at is null)`;
+    const [restored, , , ended] = await ctx.db.batch([
+      ctx.db.all<{ email: string }>(sql`
+        update users set email = ${row.oldEmail}, pending_email = null, pending_email_expires_at = null, updated_at = ${now}
+        where id = ${row.userId} and ${allowed} returning email`),
+      ctx.db.run(sql`update email_change_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`),
+      ctx.db.run(sql`update password_reset_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`),
+      ctx.db.all<{ id: string }>(sql`delete from sessions where user_id = ${row.userId} and ${allowed} returning id`),
+      ctx.db.run(sql`update email_undo_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`),
+    ]);
+    if (!restored[0]) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
+    await closeChatSockets(ctx.env, { userId: row.userId });
+    // This browser was signed in as the member: its session ended with the others.
+    if (ended.some(({ id }) => id === requestSessionId(ctx.request))) ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
+    return { email: restored[0].email, message: PRIVACY_TEXTS.undone(restored[0].email) };
   }),
 });

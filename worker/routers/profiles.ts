@@ -36,9 +36,10 @@ import {
 import { releaseNameStatements } from '../services/account-deletion.ts';
 import { sessionMemberId, type UserRow } from '../services/sessions.ts';
 import { isFormerMemberName, isUniqueViolation } from '../services/users.ts';
-import { emailChangedMail, emailConfirmationMail, newEmailToken } from '../services/email-change.ts';
+import { changedNoticeStatements, emailConfirmationMail, newEmailToken } from '../services/email-change.ts';
+import { confirmPasswordAgain } from '../services/password-again.ts';
 import { deliverDueMail, mailProviderName, queueMailWhen } from '../providers/mail.ts';
-import { EMAIL_CONFIRMATION_LIFETIME_MS, EMAIL_CONFIRMATIONS_PER_HOUR, PRIVACY_TEXTS } from '../../common/privacy.ts';
+import { EMAIL_CONFIRMATION_LIFETIME_MS, EMAIL_CONFIRMATIONS_PER_HOUR, emailChangeAsksPassword, PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { HOUR_MS } from '../../common/time.ts';
 import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import { toCurrentUser } from './account.ts';
@@ -85,8 +86,9 @@ function receivedCount(pick: (counts: { starsReceived: number; flowersReceived: 
 }
 
 /**
- * What PATCH /api/profile's `email` asks for (issue 22): nothing, cancelling a pending change (the current address
- * sent back), removing the address (at once; the old address is told), or a new address to confirm by mail.
+ * What PATCH /api/profile's `email` asks for: nothing, cancelling a pending change (the current address sent back),
+ * removing the address (at once; the old address is told, with a link that undoes it), or a new address to confirm
+ * by mail. Removing and changing ask for the current password first (emailChangeAsksPassword).
  */
 function emailChangeOf(me: UserRow, email: string | null | undefined, now: number) {
   const cancel = { pendingEmail: null, pendingEmailExpiresAt: null };
@@ -170,7 +172,9 @@ export const profilesRouter = router({
    * and answers the updated member. A new e-mail address is not used yet (issue 22): it waits as
    * `pendingEmail` while a confirmation link goes to it (privacy.confirmEmail makes it the account's address),
    * so this answer never says whether another account holds it. Sending one's current address back cancels a
-   * pending change; removing the address is immediate, and the old address is told.
+   * pending change; removing the address is immediate, and the old address is told with a link that undoes it.
+   * A new address or a removal needs `currentPassword` (401 when wrong, limited like sign-in), as deleting the
+   * account does: a stolen session alone cannot move the account's password resets elsewhere.
    */
   update: signedInProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
     const me = ctx.user;
@@ -180,6 +184,10 @@ export const profilesRouter = router({
       throw badRequest(PROFILE_TEXTS.hoursOnlyForSpas);
     }
     if (input.name !== undefined && input.name !== me.name && isFormerMemberName(input.name)) throw conflict(MESSAGES.nameTaken);
+    if (emailChangeAsksPassword(me.email, input.email)) {
+      if (input.currentPassword === undefined) throw badRequest(PRIVACY_TEXTS.passwordRequired);
+      await confirmPasswordAgain(ctx, me, input.currentPassword);
+    }
 
     const now = Date.now();
     const changes: Partial<typeof users.$inferInsert> = {};
@@ -239,7 +247,7 @@ export const profilesRouter = router({
               ]
             : []),
           ...(email.removedFrom
-            ? [queueMailWhen(ctx.db, ctx.config, { to: email.removedFrom, ...emailChangedMail(me.name, null), kind: 'email_changed' }, applied, now)]
+            ? changedNoticeStatements(ctx.db, ctx.config, { userId: me.id, memberName: me.name, oldAddress: email.removedFrom, newAddress: null }, applied, now)
             : []),
         ]
       : [];

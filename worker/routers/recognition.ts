@@ -33,7 +33,7 @@ import { checkGiver, diagnoseStatement, explainRefusal, giveStatement, refusalEr
 import { publicProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
 import type { UserRow } from '../services/sessions.ts';
 import { memberIdBySlug, visibleMember } from '../services/profiles.ts';
-import { linkSlug, notBanned, premiumNow } from '../services/member-sql.ts';
+import { linkId, linkMemberNumber, linkSlug, notBanned, premiumNow } from '../services/member-sql.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 
 const HISTORY_LIMIT = 200;
@@ -96,8 +96,14 @@ function historyMember(members: Awaited<ReturnType<typeof memberQuery>>, viewer:
   return shown;
 }
 
-/** The other member of an entry; a former member (deleted account) has no slug: nothing links to them. */
-type Person = { id: number; name: string; slug: string | null; memberNumber: number; role: Role; profileImageUrl: string | null };
+/**
+ * The other member of an entry; a former member (deleted account) has no id, slug nor member number: nothing links
+ * to them, nor ties their entries together.
+ */
+type Person = { id: number | null; name: string; slug: string | null; memberNumber: number | null; role: Role; profileImageUrl: string | null };
+
+/** A number column of a former member's entry is null. */
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** Given and received entries of medals or red flags, with the other member as the spec lists them. */
 function historyQuery(db: Database, table: 'medals' | 'red_flags', side: 'given' | 'received', ref: MemberRef) {
@@ -107,8 +113,8 @@ function historyQuery(db: Database, table: 'medals' | 'red_flags', side: 'given'
       ? sql`, r.description as description, (select state from red_flag_disputes where red_flag_id = r.id) as disputeState`
       : sql``;
   return db.all<Record<string, unknown>>(sql`
-    select r.id as id, r.reason as reason, r.created_at as createdAt, o.id as otherId, o.name as otherName, ${linkSlug('o')} as otherSlug,
-      o.member_number as otherMemberNumber, o.role as otherRole, o.profile_pic as otherPic${redFlagColumns}
+    select r.id as id, r.reason as reason, r.created_at as createdAt, ${linkId('o')} as otherId, o.name as otherName, ${linkSlug('o')} as otherSlug,
+      ${linkMemberNumber('o')} as otherMemberNumber, o.role as otherRole, o.profile_pic as otherPic${redFlagColumns}
     from ${sql.raw(table)} as r join users as o on o.id = r.${sql.raw(theirs)}
     where r.${sql.raw(mine)} = ${memberIdSql(ref)}
     order by r.created_at desc, r.id desc limit ${HISTORY_LIMIT}`);
@@ -116,10 +122,10 @@ function historyQuery(db: Database, table: 'medals' | 'red_flags', side: 'given'
 
 function person(row: Record<string, unknown>): Person {
   return {
-    id: Number(row.otherId),
+    id: numberOrNull(row.otherId),
     name: String(row.otherName),
     slug: (row.otherSlug as string | null) ?? null,
-    memberNumber: Number(row.otherMemberNumber),
+    memberNumber: numberOrNull(row.otherMemberNumber),
     role: row.otherRole as Role,
     profileImageUrl: (row.otherPic as string | null) ?? null,
   };
@@ -175,8 +181,8 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
     memberQuery(ctx.db, ref),
     ctx.db.all<Record<string, unknown>>(sql`
       select r.id as id, r.reason as reason, r.created_at as createdAt,
-        g.id as giverId, g.name as giverName, ${linkSlug('g')} as giverSlug, g.member_number as giverMemberNumber,
-        p.id as recipientId, p.name as recipientName, ${linkSlug('p')} as recipientSlug, p.member_number as recipientMemberNumber,
+        ${linkId('g')} as giverId, g.name as giverName, ${linkSlug('g')} as giverSlug, ${linkMemberNumber('g')} as giverMemberNumber,
+        ${linkId('p')} as recipientId, p.name as recipientName, ${linkSlug('p')} as recipientSlug, ${linkMemberNumber('p')} as recipientMemberNumber,
         s.id as spaId, s.name as spaName
       from ${table} as r join users as g on g.id = r.giver_id join users as p on p.id = r.recipient_id
       left join spas as s on s.id = r.spa_id
@@ -203,16 +209,16 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
       reason: (row.reason as string | null) ?? null,
       createdAt: Number(row.createdAt),
       giver: {
-        id: Number(row.giverId),
+        id: numberOrNull(row.giverId),
         name: String(row.giverName),
         slug: (row.giverSlug as string | null) ?? null,
-        memberNumber: Number(row.giverMemberNumber),
+        memberNumber: numberOrNull(row.giverMemberNumber),
       },
       recipient: {
-        id: Number(row.recipientId),
+        id: numberOrNull(row.recipientId),
         name: String(row.recipientName),
         slug: (row.recipientSlug as string | null) ?? null,
-        memberNumber: Number(row.recipientMemberNumber),
+        memberNumber: numberOrNull(row.recipientMemberNumber),
       },
       spa: row.spaId === null ? null : { id: Number(row.spaId), name: String(row.spaName) },
     })),

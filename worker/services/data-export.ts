@@ -5,14 +5,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import type { Database } from '../db.ts';
-import { linkSlug } from './member-sql.ts';
+import { linkId, linkSlug } from './member-sql.ts';
 import type { UserRow } from './sessions.ts';
 import { isPremiumMember, isProMember, sharedMemberFields } from './users.ts';
 
 type Row = Record<string, unknown>;
 
-/** Another member as the export names them: the public name and link only (none for a former member). */
-const other = (alias: string) => sql.raw(`${alias}.id as otherId, ${alias}.name as otherName, `).append(sql`${linkSlug(alias)} as otherSlug`);
+/** Another member as the export names them: the public name and link only (no id nor link for a former member). */
+const other = (alias: string) => sql`${linkId(alias)} as otherId, ${sql.raw(`${alias}.name`)} as otherName, ${linkSlug(alias)} as otherSlug`;
 
 function giftQuery(db: Database, table: 'stars' | 'flowers' | 'medals', me: SQL) {
   const spa = table === 'medals' ? sql`null` : sql`r.spa_id`;
@@ -29,7 +29,7 @@ export function exportQueries(db: Database, me: SQL) {
   return [
     db.all<Row>(sql`
       select l.id as listId, l.name as listName, l.is_default as isDefault, l.created_at as listCreatedAt,
-        i.created_at as savedAt, t.role as otherRole, t.id as otherId, t.name as otherName, ${linkSlug('t')} as otherSlug
+        i.created_at as savedAt, t.role as otherRole, ${other('t')}
       from favorite_lists as l left join favorite_list_items as i on i.list_id = l.id left join users as t on t.id = i.target_user_id
       where l.user_id = ${me} order by l.created_at, l.id, i.created_at`),
     db.all<Row>(sql`
@@ -83,7 +83,11 @@ export function exportQueries(db: Database, me: SQL) {
 /** What the batch answers: one list of rows per query of `exportQueries`, in its order. */
 type ExportResults = BatchResponse<ReturnType<typeof exportQueries>>;
 
-const member = (row: Row) => ({ id: Number(row.otherId), name: String(row.otherName), slug: (row.otherSlug as string | null) ?? null });
+const member = (row: Row) => ({
+  id: row.otherId === null ? null : Number(row.otherId),
+  name: String(row.otherName),
+  slug: (row.otherSlug as string | null) ?? null,
+});
 
 /** Drops the other member's columns from a row and puts them back as one `member` object. */
 function withMember(row: Row) {
@@ -100,7 +104,7 @@ function lists(rows: Row[]) {
       list = { id, name: String(row.listName), isDefault: Number(row.isDefault) === 1, createdAt: Number(row.listCreatedAt), saved: [] };
       byId.set(id, list);
     }
-    if (row.otherId !== null) list.saved.push({ savedAt: row.savedAt, role: row.otherRole, member: member(row) });
+    if (row.savedAt !== null) list.saved.push({ savedAt: row.savedAt, role: row.otherRole, member: member(row) });
   }
   return [...byId.values()];
 }

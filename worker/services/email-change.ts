@@ -1,9 +1,14 @@
-// A new e-mail address is confirmed before it is used (issue 22, ADR 022): the link mailed to it carries a token
-// of 256 random bits of which the database keeps only the SHA-256 (the password reset's tokens,
-// worker/services/password-reset.ts), and the old address is told once the change is made. The e-mails are here.
+// A new e-mail address is confirmed before it is used (ADR 022): the link mailed to it carries a token of 256
+// random bits of which the database keeps only the SHA-256 (the password reset's tokens,
+// worker/services/password-reset.ts), and the old address is told once the change is made, with a link of the same
+// kind that undoes it (the old address back, every device signed out). The e-mails are here.
+import { sql, type SQL } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../common/brand.ts';
 import { escapeHtml } from '../../common/html.ts';
-import { EMAIL_CONFIRMATION_LIFETIME_MS } from '../../common/privacy.ts';
+import { EMAIL_CHANGE_UNDO_LIFETIME_DAYS, EMAIL_CHANGE_UNDO_LIFETIME_MS, EMAIL_CONFIRMATION_LIFETIME_MS } from '../../common/privacy.ts';
+import type { Database } from '../db.ts';
+import type { Config } from '../env.ts';
+import { queueMailWhen } from '../providers/mail.ts';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './password-reset.ts';
 
 export { hashResetToken as hashEmailToken, looksLikeResetToken as looksLikeEmailToken, newResetToken as newEmailToken };
@@ -70,11 +75,14 @@ export function emailConfirmationMail(memberName: string, link: string): Mail {
   return { subject, text, html };
 }
 
-/** To the old address, once the change is made (or the address removed). */
-export function emailChangedMail(memberName: string, newAddress: string | null): Mail {
+/**
+ * To the old address, once the change is made (or the address removed), with the link that undoes it: the address
+ * comes back to the account and every device is signed out.
+ */
+function emailChangedMail(memberName: string, newAddress: string | null, undoLink: string): Mail {
   const what = newAddress ? `now ${maskEmail(newAddress)}` : 'removed';
   const subject = newAddress ? `Your ${PRODUCT_NAME} e-mail address was changed` : `Your ${PRODUCT_NAME} e-mail address was removed`;
-  const advice = `If this was not you, sign in, put your address back in Edit Profile, and sign out everywhere else from Privacy and account.`;
+  const advice = `If this was not you, undo the change: the link puts this address back on your account and signs out every device. It works once, for ${EMAIL_CHANGE_UNDO_LIFETIME_DAYS} days. Then reset your password.`;
   const text = [
     `Hello ${memberName},`,
     '',
@@ -82,12 +90,39 @@ export function emailChangedMail(memberName: string, newAddress: string | null):
     '',
     advice,
     '',
+    undoLink,
+    '',
     `— ${PRODUCT_NAME}`,
   ].join('\n');
-  const html = page(newAddress ? 'Your e-mail address was changed' : 'Your e-mail address was removed', [
-    `Hello ${escapeHtml(memberName)},`,
-    `The e-mail address of your ${escapeHtml(PRODUCT_NAME)} account is ${escapeHtml(what)}. Password reset links no longer come to this address.`,
-    escapeHtml(advice),
-  ]);
+  const html = page(
+    newAddress ? 'Your e-mail address was changed' : 'Your e-mail address was removed',
+    [
+      `Hello ${escapeHtml(memberName)},`,
+      `The e-mail address of your ${escapeHtml(PRODUCT_NAME)} account is ${escapeHtml(what)}. Password reset links no longer come to this address.`,
+      escapeHtml(advice),
+    ],
+    { label: 'Undo this change', href: escapeHtml(undoLink) },
+  );
   return { subject, text, html };
+}
+
+/**
+ * The statements that tell the old address of a change, to run in the change's batch before it: the undo link's
+ * token, then the notice (which answers its message's id). Both are written only when `when` holds as they run
+ * (the change goes ahead).
+ */
+export function changedNoticeStatements(
+  db: Database,
+  config: Config,
+  change: { userId: number; memberName: string; oldAddress: string; newAddress: string | null },
+  when: SQL,
+  now: number,
+) {
+  const { token, hash } = newResetToken();
+  const link = `${config.APP_URL}/undo-email-change?token=${token}`;
+  return [
+    db.run(sql`insert into email_undo_tokens (token_hash, user_id, old_email, expires_at, created_at)
+      select ${hash}, ${change.userId}, ${change.oldAddress}, ${now + EMAIL_CHANGE_UNDO_LIFETIME_MS}, ${now} where ${when}`),
+    queueMailWhen(db, config, { to: change.oldAddress, ...emailChangedMail(change.memberName, change.newAddress, link), kind: 'email_changed' }, when, now),
+  ] as const;
 }

@@ -1,7 +1,7 @@
 // The SQL of rules about a member that many queries share, written once: who is premium now (the same rule as
-// isPremiumMember in worker/services/users.ts), who others may see (not banned, not deleted), the link to a
-// member (none to a former member), and the Manila day of a timestamp column. `alias` names the users row in a
-// raw query (`u`, `giver`); left out, the users table itself.
+// isPremiumMember in worker/services/users.ts), who others may see (not banned, not deleted), the link, id and
+// member number of a member in a list entry (none for a former member), and the Manila day of a timestamp column.
+// `alias` names the users row in a raw query (`u`, `giver`); left out, the users table itself.
 import { sql, type SQL } from 'drizzle-orm';
 import { MANILA_OFFSET_MS } from '../../common/time.ts';
 
@@ -20,9 +20,26 @@ export function notBanned(alias?: string): SQL {
   return sql`(${columnOf(alias, 'is_banned')} = 0 and ${columnOf(alias, 'deleted_at')} is null)`;
 }
 
+/** A column of a member named in a list entry: null for a former member (deleted account). */
+function unlessFormer<T>(alias: string | undefined, column: string): SQL<T | null> {
+  return sql<T | null>`(case when ${columnOf(alias, 'deleted_at')} is null then ${columnOf(alias, column)} end)`;
+}
+
 /** A member's slug as a link to them: null for a former member (deleted account), whom nothing links to. */
 export function linkSlug(alias?: string): SQL<string | null> {
-  return sql<string | null>`(case when ${columnOf(alias, 'deleted_at')} is null then ${columnOf(alias, 'slug')} end)`;
+  return unlessFormer(alias, 'slug');
+}
+
+/**
+ * A member's id and member number in a list entry: null for a former member, so that nothing a former member left
+ * (reviews, gifts, reports) names the old account or ties their entries to each other (ADR 022).
+ */
+export function linkId(alias?: string): SQL<number | null> {
+  return unlessFormer(alias, 'id');
+}
+
+export function linkMemberNumber(alias?: string): SQL<number | null> {
+  return unlessFormer(alias, 'member_number');
 }
 
 /** YYYY-MM-DD in Asia/Manila of an epoch-milliseconds column. */

@@ -12,7 +12,7 @@ import { setBanned } from './admin-users.ts';
 import { auditEntry, type AuditTarget } from './audit.ts';
 import { purgeSpaListing } from './edge-cache.ts';
 import { purgeLeaderboards } from './leaderboards.ts';
-import { linkSlug } from './member-sql.ts';
+import { linkId, linkSlug } from './member-sql.ts';
 import type { UserRow } from './sessions.ts';
 
 export function moderationQueries(db: Database, state: 'open' | 'handled') {
@@ -29,7 +29,7 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
       state: chatReports.state,
       reason: chatReports.reason,
       transcript: chatReports.transcript,
-      reporter: { id: reporter.id, name: reporter.name, slug: linkSlug('reporter') },
+      reporter: { id: linkId('reporter'), name: reporter.name, slug: linkSlug('reporter') },
       subject: { id: subject.id, name: subject.name, slug: subject.slug, isBanned: subject.isBanned },
       handlerId: handler.id,
       handlerName: handler.name,
@@ -48,10 +48,10 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     state: string;
     reason: string;
     note: string | null;
-    reporterId: number;
+    reporterId: number | null;
     reporterName: string;
     reporterSlug: string | null;
-    authorId: number;
+    authorId: number | null;
     authorName: string;
     authorSlug: string | null;
     authorBanned: number;
@@ -65,8 +65,8 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     resolvedAt: number | null;
   }>(sql`
     select rr.id, rr.created_at as createdAt, rr.state, rr.reason, rr.note,
-      ${reporter.id} as reporterId, ${reporter.name} as reporterName, ${linkSlug('reporter')} as reporterSlug,
-      author.id as authorId, author.name as authorName, ${linkSlug('author')} as authorSlug, author.is_banned as authorBanned,
+      ${linkId('reporter')} as reporterId, ${reporter.name} as reporterName, ${linkSlug('reporter')} as reporterSlug,
+      ${linkId('author')} as authorId, author.name as authorName, ${linkSlug('author')} as authorSlug, author.is_banned as authorBanned,
       r.id as reviewId, r.review_text as reviewText, r.removed_at as removedAt,
       ${target.name} as targetName, ${target.slug} as targetSlug,
       ${handler.id} as handlerId, ${handler.name} as handlerName, rr.resolved_at as resolvedAt
@@ -83,7 +83,7 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     createdAt: number;
     state: string;
     statement: string;
-    reporterId: number;
+    reporterId: number | null;
     reporterName: string;
     reporterSlug: string | null;
     flagId: number | null;
@@ -97,8 +97,8 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     resolvedAt: number | null;
   }>(sql`
     select d.id, d.created_at as createdAt, d.state, d.statement,
-      ${reporter.id} as reporterId, ${reporter.name} as reporterName, ${linkSlug('reporter')} as reporterSlug,
-      f.id as flagId, f.reason as flagReason, giver.id as giverId, giver.name as giverName, ${linkSlug('giver')} as giverSlug,
+      ${linkId('reporter')} as reporterId, ${reporter.name} as reporterName, ${linkSlug('reporter')} as reporterSlug,
+      f.id as flagId, f.reason as flagReason, ${linkId('giver')} as giverId, giver.name as giverName, ${linkSlug('giver')} as giverSlug,
       giver.is_banned as giverBanned, ${handler.id} as handlerId, ${handler.name} as handlerName, d.resolved_at as resolvedAt
     from red_flag_disputes as d
     join users as ${reporter} on ${reporter.id} = d.user_id
@@ -114,6 +114,8 @@ type QueueResults = Awaited<ReturnType<typeof moderationQueries>[number]>;
 
 export function toModerationItems([chat, review, dispute]: [QueueResults, QueueResults, QueueResults] | readonly unknown[]): ModerationItem[] {
   const handled = (id: number | null, name: string | null) => (id === null || name === null ? null : { id: Number(id), name });
+  // A former member (deleted account) has no id in a report: nothing ties it to the old account.
+  const idOf = (id: number | null) => (id === null ? null : Number(id));
   const items: ModerationItem[] = [
     ...(chat as Awaited<ReturnType<typeof moderationQueries>[0]>).map((row) => ({
       kind: 'chat' as const,
@@ -142,8 +144,8 @@ export function toModerationItems([chat, review, dispute]: [QueueResults, QueueR
       state: row.state,
       reason: row.reason,
       note: row.note,
-      reporter: { id: Number(row.reporterId), name: row.reporterName, slug: row.reporterSlug },
-      subject: { id: Number(row.authorId), name: row.authorName, slug: row.authorSlug, isBanned: Number(row.authorBanned) === 1 },
+      reporter: { id: idOf(row.reporterId), name: row.reporterName, slug: row.reporterSlug },
+      subject: { id: idOf(row.authorId), name: row.authorName, slug: row.authorSlug, isBanned: Number(row.authorBanned) === 1 },
       transcript: null,
       review: { id: Number(row.reviewId), text: row.reviewText, targetName: row.targetName, targetSlug: row.targetSlug, removed: row.removedAt !== null },
       redFlag: null,
@@ -158,9 +160,9 @@ export function toModerationItems([chat, review, dispute]: [QueueResults, QueueR
       state: row.state,
       reason: row.statement,
       note: null,
-      reporter: { id: Number(row.reporterId), name: row.reporterName, slug: row.reporterSlug },
+      reporter: { id: idOf(row.reporterId), name: row.reporterName, slug: row.reporterSlug },
       subject:
-        row.giverId === null ? null : { id: Number(row.giverId), name: row.giverName!, slug: row.giverSlug, isBanned: Number(row.giverBanned) === 1 },
+        row.giverName === null ? null : { id: idOf(row.giverId), name: row.giverName, slug: row.giverSlug, isBanned: Number(row.giverBanned) === 1 },
       transcript: null,
       review: null,
       redFlag: row.flagId === null ? null : { id: Number(row.flagId), reason: row.flagReason, recipientName: row.reporterName },

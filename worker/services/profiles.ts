@@ -7,8 +7,11 @@ import { and, desc, eq, isNull, lt, or, sql, type Placeholder, type SQL } from '
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import {
+  canSeeContact,
+  CONTACT_HANDLES,
   PROFILE_PAGE_SIZE,
   PROFILE_TEXTS,
+  type ContactHandles,
   type Giver,
   type GivenRecord,
   type Page,
@@ -22,7 +25,7 @@ import { RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
 import { coordinateShown } from '../../common/geo.ts';
 import { pageOf } from '../../common/page.ts';
 import { builtOnce, jsonRowOf, type Database } from '../db.ts';
-import { linkSlug } from './member-sql.ts';
+import { linkId, linkSlug } from './member-sql.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { SHARED_MEMBER_KEYS, sharedMemberFields, userColumns } from './users.ts';
 import { spaAverageRating } from './spa-rating.ts';
@@ -136,9 +139,13 @@ export const profileRead = targetRead((db, target) =>
     .limit(1),
 );
 
+/** The contact fields of a profile a viewer may not see (canSeeContact): none of them. */
+const NO_CONTACT = { phoneNumber: null, ...(Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, null])) as ContactHandles) };
+
 /**
- * Only the public part of the row: never the email, the hash, premium dates or the chatbot flag; a therapist's
- * position rounded for other members (common/geo.ts coordinateShown).
+ * Only the public part of the row: never the email, the hash, premium dates or the chatbot flag; the phone and
+ * handles only to the viewers the Contact tab shows them to (canSeeContact); a therapist's position rounded for
+ * other members (common/geo.ts coordinateShown).
  */
 export function toPublicProfile(
   row: { user: ProfileMember; received: number; spasReviewed: number; therapistsReviewed: number; averageRating: number | null },
@@ -149,6 +156,7 @@ export function toPublicProfile(
   const precise = user.role === 'spa_management' || viewer.id === user.id || viewer.role === 'admin';
   return {
     ...sharedMemberFields(user),
+    ...(canSeeContact(viewer, user) ? {} : NO_CONTACT),
     address: located ? user.address : null,
     latitude: located && user.latitude !== null ? coordinateShown(user.latitude, precise) : null,
     longitude: located && user.longitude !== null ? coordinateShown(user.longitude, precise) : null,
@@ -245,7 +253,7 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
       id: table.id,
       createdAt: table.createdAt,
       reason: table.reason,
-      otherId: other.id,
+      otherId: linkId('other'),
       otherName: other.name,
       otherSlug: linkSlug('other'),
     })
@@ -256,7 +264,7 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
     .limit(PROFILE_PAGE_SIZE + 1);
 }
 
-type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number; otherName: string; otherSlug: string | null };
+type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number | null; otherName: string; otherSlug: string | null };
 
 export const toGiver = (row: RecognitionRow): Giver => ({
   id: row.id,
@@ -301,10 +309,10 @@ export function reviewsWhere(db: Database, condition: SQL | undefined, limit: nu
       replyText: reviews.replyText,
       replyCreatedAt: reviews.replyCreatedAt,
       replyUpdatedAt: reviews.replyUpdatedAt,
-      reviewerId: reviewer.id,
+      reviewerId: linkId('reviewer'),
       reviewerName: reviewer.name,
       reviewerSlug: linkSlug('reviewer'),
-      targetId: reviewed.id,
+      targetId: linkId('reviewed'),
       targetName: reviewed.name,
       targetSlug: linkSlug('reviewed'),
       targetRole: reviewed.role,

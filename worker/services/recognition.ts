@@ -89,7 +89,8 @@ export function giveStatement(db: Database, gift: Gift) {
 
 export interface GiftDiagnosis {
   recipientRole: string | null;
-  recipientBanned: number | null;
+  /** 1 when the recipient is banned or a former member: either is "not found", as an unknown id is. */
+  recipientHidden: number | null;
   spaExists: number;
   used: number;
   premium: number;
@@ -100,7 +101,7 @@ export interface GiftDiagnosis {
 export function diagnoseStatement(db: Database, gift: Gift) {
   const spaId = gift.spa?.id ?? null;
   return db.all<GiftDiagnosis>(sql`
-    select recipient.role as recipientRole, recipient.is_banned as recipientBanned,
+    select recipient.role as recipientRole, not ${notBanned('recipient')} as recipientHidden,
       ${typeof spaId === 'number' ? sql`exists (select 1 from spas where spas.id = ${spaId})` : sql`0`} as spaExists,
       ${usedToday(gift)} as used,
       (select ${premiumNow(gift.now)} from users where id = ${gift.giverId}) as premium,
@@ -113,7 +114,7 @@ export type Refusal = { code: 'NOT_FOUND' | 'FORBIDDEN' | 'TOO_MANY_REQUESTS' | 
 /** Why a gift was not inserted, in the order a member would want to hear it. */
 export function explainRefusal(gift: Gift, found: GiftDiagnosis | undefined): Refusal {
   const rule = RECOGNITION_RULES[gift.kind];
-  if (!found || found.recipientRole === null || Number(found.recipientBanned) === 1)
+  if (!found || found.recipientRole === null || Number(found.recipientHidden) === 1)
     return { code: 'NOT_FOUND', message: RECOGNITION_MESSAGES.recipientNotFound };
   if (found.recipientRole !== rule.recipient) return { code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.wrongRecipient[gift.kind] };
   if (typeof gift.spa?.id === 'number' && Number(found.spaExists) !== 1)

@@ -3,7 +3,7 @@
 // tried), and the round trips (reads 1, writes at most 2).
 import { describe, expect, it } from 'vitest';
 import { FAVORITE_LISTS_MAX, FAVORITES_TEXTS } from '../../common/favorites.ts';
-import { createMember, type TestMember } from './members.ts';
+import { ban, createMember, type TestMember } from './members.ts';
 import { call, database, json, messageOf, pipelinesServed, type Output } from './helpers.ts';
 
 const as = (member: TestMember) => ({
@@ -123,6 +123,31 @@ describe('favourites lists', () => {
     await as(fresh).post('/api/favorites', { targetUserId: client.id });
     const owned = await database().execute({ sql: 'select count(*) as n from favorite_lists where user_id = ?', args: [fresh.id] });
     expect(Number(owned.rows[0]!.n)).toBe(0);
+  });
+
+  it('treats a banned member as an unknown id: left out of the lists, saving is 404, never saved, nothing to remove', async () => {
+    const member = await createMember();
+    const spa = await createMember({ role: 'spa_management' });
+    const therapist = await createMember({ role: 'therapist' });
+    const [standard] = await lists(member);
+    await as(member).post('/api/favorites', { targetUserId: spa.id });
+    await as(member).post('/api/favorites', { targetUserId: therapist.id });
+    await ban(therapist);
+
+    expect((await lists(member))[0]!.members.map((saved) => saved.id)).toEqual([spa.id]);
+    const unknown = 999_999_999;
+    for (const target of [therapist.id, unknown]) {
+      await expectError(await as(member).post('/api/favorites', { targetUserId: target }), 404, FAVORITES_TEXTS.memberNotFound);
+      await expectError(await as(member).post(`/api/favorites/lists/${standard!.id}/members`, { targetUserId: target }), 404, FAVORITES_TEXTS.memberNotFound);
+      const saved = await json<Output<'favorites.saved'>>(await as(member).get(`/api/favorites/saved/${target}`));
+      expect(saved.map((list) => list.saved), String(target)).toEqual([false]);
+    }
+    const before = await snapshot(member);
+    for (const target of [therapist.id, unknown]) {
+      const removed = await as(member).delete(`/api/favorites/lists/${standard!.id}/members/${target}`);
+      expect(await json<Output<'favorites.remove'>>(removed), String(target)).toEqual({ removed: false });
+    }
+    expect(await snapshot(member)).toBe(before);
   });
 
   it(`allows at most ${FAVORITE_LISTS_MAX} lists`, async () => {

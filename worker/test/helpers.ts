@@ -251,11 +251,12 @@ export async function confirmationTokenFor(address: string): Promise<string | nu
 }
 
 /**
- * Gives a member an e-mail address as a person does (issue 22): PATCH /api/profile, then the link the local
- * mailbox received, sent to POST /api/confirm-email. Answers the address as saved (lower case).
+ * Gives a member an e-mail address as a person does: PATCH /api/profile with their password (GOOD_PASSWORD unless
+ * said), then the link the local mailbox received, sent to POST /api/confirm-email. Answers the address as saved
+ * (lower case).
  */
-export async function saveEmail(member: { cookie: string }, email: string): Promise<string> {
-  const asked = await call('/api/profile', { method: 'PATCH', body: { email }, cookie: member.cookie });
+export async function saveEmail(member: { cookie: string }, email: string, currentPassword = GOOD_PASSWORD): Promise<string> {
+  const asked = await call('/api/profile', { method: 'PATCH', body: { email, currentPassword }, cookie: member.cookie, ip: freshIp() });
   if (asked.status !== 200) throw new Error(`PATCH /api/profile answered ${asked.status}: ${await asked.text()}`);
   const address = email.trim().toLowerCase();
   const token = await confirmationTokenFor(address);

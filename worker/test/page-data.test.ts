@@ -71,6 +71,16 @@ describe('a screen sent with its first answers', () => {
     expect(visitor.answers?.some((answer) => ['lineup.of', 'favorites.saved', 'profiles.medalsAwarded'].includes(answer.path))).toBe(false);
   });
 
+  it("leaves a client's phone and handles out of the page another client opens, as the profile read does", async () => {
+    const [client, otherClient, spa] = await Promise.all([createMember(), createMember(), createMember({ role: 'spa_management' })]);
+    await database().execute({ sql: "update users set phone_number = '+639185556666', viber_handle = 'viber.me' where id = ?", args: [client.id] });
+    const seenByClient = await page(`/profile/${client.slug}`, otherClient.cookie);
+    expect(answerOf(seenByClient.answers, 'profiles.profile', { slug: client.slug })).toMatchObject({ phoneNumber: null, viberHandle: null });
+    expect(seenByClient.html).not.toMatch(/639185556666|viber\.me/);
+    const seenBySpa = await page(`/profile/${client.slug}`, spa.cookie);
+    expect(answerOf(seenBySpa.answers, 'profiles.profile', { slug: client.slug })).toMatchObject({ phoneNumber: '+639185556666', viberHandle: 'viber.me' });
+  });
+
   it('keeps whatever a member wrote inside the data block', async () => {
     const [writer, viewer] = await Promise.all([createMember({ role: 'therapist' }), createMember()]);
     // `$&` and its kin mean something to String.prototype.replace; they must arrive as written.

@@ -150,17 +150,80 @@ describe('DELETE /api/user', () => {
     const spaReviews = await json<Items<'profiles.reviewsReceived'>>(await get(`/api/user-reviews/${spa.id}`, therapist));
     expect(spaReviews.find((item) => item.id === written)).toMatchObject({
       reviewText: 'Calm rooms and a patient hilot.',
-      reviewer: { id: leaver.id, name: FORMER_MEMBER_NAME, slug: null },
+      reviewer: { id: null, name: FORMER_MEMBER_NAME, slug: null },
     });
     const starGivers = await json<Items<'profiles.starGivers'>>(await get(`/api/users/${spa.id}/star-givers`, therapist));
-    expect(starGivers).toEqual([expect.objectContaining({ giverId: leaver.id, giverName: FORMER_MEMBER_NAME, giverSlug: null })]);
+    expect(starGivers).toEqual([expect.objectContaining({ giverId: null, giverName: FORMER_MEMBER_NAME, giverSlug: null })]);
     const flowers = await json<Output<'recognition.flowers'>>(await get(`/api/flowers/${therapist.id}`, therapist));
     expect(flowers.entries[0]!.giver).toMatchObject({ name: FORMER_MEMBER_NAME, slug: null });
     // The spa's medal still counts as given, to a former member.
     const medals = await json<Output<'recognition.medalHistory'>>(await get(`/api/users/${spa.id}/medal-history`, spa));
-    expect(medals.given[0]).toMatchObject({ recipient: { id: leaver.id, name: FORMER_MEMBER_NAME, slug: null } });
+    expect(medals.given[0]).toMatchObject({ recipient: { id: null, name: FORMER_MEMBER_NAME, slug: null } });
     // Nobody else's data moved.
     expect((await get('/api/user', spa)).status).toBe(200);
+  });
+
+  it('names a former member with no id, member number or link in every list that keeps what they gave or got', async () => {
+    const [leaver, spa, therapist, reviewer, admin] = await Promise.all([
+      createMember('client'),
+      createMember('spa_management'),
+      createMember('therapist'),
+      createMember('client'),
+      createMember('admin'),
+    ]);
+    await review(leaver, spa, 'Quiet rooms.', Date.now() - 300_000, [8, 8, 8, 8]);
+    await review(leaver, therapist, 'Strong hands.', Date.now() - 290_000);
+    await review(spa, leaver, 'Always on time.', Date.now() - 280_000);
+    await give('stars', leaver, spa);
+    await give('flowers', leaver, therapist);
+    await give('medals', spa, leaver);
+    const reported = await review(reviewer, therapist, 'Rushed the session.', Date.now() - 270_000);
+    expect((await call(`/api/reviews/${reported}/report`, { body: { reason: 'spam' }, cookie: leaver.cookie })).status).toBe(200);
+    expect((await deleteAccount(leaver, { password: GOOD_PASSWORD })).status).toBe(200);
+
+    const reads: [TestMember, string][] = [
+      [therapist, `/api/user-reviews/${spa.id}`],
+      [therapist, `/api/user-reviews/${therapist.id}`],
+      [therapist, `/api/reviews-made-by/${spa.id}`],
+      [therapist, `/api/users/${spa.id}/profile-stats`],
+      [therapist, `/api/users/${therapist.id}/profile-stats`],
+      [therapist, `/api/users/${spa.id}/star-givers`],
+      [therapist, `/api/users/${therapist.id}/flower-givers`],
+      [spa, `/api/stars/${spa.id}`],
+      [therapist, `/api/flowers/${therapist.id}`],
+      [spa, `/api/users/${spa.id}/medal-history`],
+      [spa, `/api/users/${spa.id}/medals-transactions`],
+      [spa, `/api/users/${spa.id}/stars-transactions`],
+      [spa, `/trpc/profiles.medalsAwarded?input=${encodeURIComponent(JSON.stringify({ target: { userId: spa.id } }))}`],
+      [spa, '/api/user/export'],
+      [admin, '/api/admin/reports'],
+    ];
+    let named = 0;
+    // Every object that names the former member: no id of any kind, no member number, no link.
+    const check = (value: unknown, path: string): void => {
+      if (Array.isArray(value)) return value.forEach((item, index) => check(item, `${path}[${index}]`));
+      if (typeof value !== 'object' || value === null) return;
+      const entry = value as Record<string, unknown>;
+      for (const [nameKey, idKeys, slugKey] of [
+        ['name', ['id', 'memberNumber'], 'slug'],
+        ['giverName', ['giverId'], 'giverSlug'],
+        ['otherUserName', [], 'otherUserSlug'],
+      ] as const) {
+        if (entry[nameKey] !== FORMER_MEMBER_NAME) continue;
+        named += 1;
+        for (const key of idKeys) expect(entry[key] ?? null, `${path}.${key}`).toBeNull();
+        expect(entry[slugKey] ?? null, `${path}.${slugKey}`).toBeNull();
+        expect(JSON.stringify(entry), path).not.toContain(`"memberNumber":${leaver.memberNumber}`);
+      }
+      for (const [key, inner] of Object.entries(entry)) check(inner, `${path}.${key}`);
+    };
+    for (const [viewer, path] of reads) {
+      const response = await get(path, viewer);
+      expect(response.status, path).toBe(200);
+      const before = named;
+      check(await response.json(), path);
+      expect(named, `${path} names the former member`).toBeGreaterThan(before);
+    }
   });
 
   it('takes a spa off the map and ends its lineup; its analytics go with it', async () => {
@@ -312,7 +375,7 @@ describe('a second member on someone else’s account', () => {
     const guessed = await call('/api/confirm-email', { body: { token: 'A'.repeat(43) }, cookie: intruder.cookie, ip: freshIp() });
     expect(guessed.status).toBe(400);
     const wanted = `owner-new-${owner.id}@example.com`;
-    expect((await call('/api/profile', { method: 'PATCH', body: { email: wanted }, cookie: owner.cookie })).status).toBe(200);
+    expect((await call('/api/profile', { method: 'PATCH', body: { email: wanted, currentPassword: GOOD_PASSWORD }, cookie: owner.cookie, ip: freshIp() })).status).toBe(200);
     const token = await confirmationTokenFor(wanted);
     expect((await call('/api/confirm-email', { body: { token }, cookie: intruder.cookie, ip: freshIp() })).status).toBe(200);
     expect(await json<CurrentUser>(await get('/api/user', intruder))).toMatchObject({ email: null, pendingEmail: null });

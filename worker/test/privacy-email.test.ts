@@ -5,27 +5,41 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { describe, expect, it } from 'vitest';
+import { CLOSE_SESSION_ENDED } from '../../common/chat-protocol.ts';
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { PROFILE_TEXTS } from '../../common/profile.ts';
+import { ChatClient } from './chat-client.ts';
 import {
   call,
   confirmationTokenFor,
   database,
   freshIp,
   get,
+  GOOD_PASSWORD,
   json,
   messageOf,
   pipelinesServed,
   saveEmail,
+  sessionCookieFrom,
   type CurrentUser,
   type Output,
 } from './helpers.ts';
-import { createMember, type TestMember } from './members.ts';
+import { createMember, withSession, type TestMember } from './members.ts';
 
 const address = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
+/** PATCH /api/profile from a client address of its own (a password asked again counts like a sign-in's). */
 function patch(who: TestMember, body: unknown) {
-  return call('/api/profile', { method: 'PATCH', body, cookie: who.cookie });
+  return call('/api/profile', { method: 'PATCH', body, cookie: who.cookie, ip: freshIp() });
+}
+
+function trpcUpdate(who: TestMember, input: unknown) {
+  return call('/trpc/profiles.update', { body: input, cookie: who.cookie, ip: freshIp() });
+}
+
+/** Asks for a new address (or none, with ''), with the current password as Edit Profile sends it. */
+function changeEmail(who: TestMember, email: string) {
+  return patch(who, { email, currentPassword: GOOD_PASSWORD });
 }
 
 function confirm(token: unknown, who?: TestMember) {
@@ -40,13 +54,34 @@ async function mailsTo(to: string) {
   return json<Output<'devMail.list'>>(await call(`/api/dev/mail?to=${encodeURIComponent(to)}`));
 }
 
+/** The token of the newest undo link in a notice to the old address. */
+async function undoTokenFor(to: string): Promise<string | null> {
+  const notice = (await mailsTo(to)).find((mail) => mail.kind === 'email_changed');
+  return notice?.text.match(/https:\/\/spa\.test\/undo-email-change\?token=([A-Za-z0-9_-]+)/)?.[1] ?? null;
+}
+
+function undo(token: unknown, who?: TestMember) {
+  return call('/api/undo-email-change', { body: { token }, cookie: who?.cookie ?? null, ip: freshIp() });
+}
+
+async function signIn(member: TestMember, password = GOOD_PASSWORD): Promise<TestMember> {
+  const response = await call('/api/login', { body: { name: member.name, password }, ip: freshIp() });
+  expect(response.status).toBe(200);
+  return withSession(member, sessionCookieFrom(response)!);
+}
+
+async function storedAccount(id: number) {
+  const { rows } = await database().execute({ sql: 'select email, pending_email from users where id = ?', args: [id] });
+  return rows[0];
+}
+
 describe('a new e-mail address', () => {
   it('waits for its link: the account keeps its address, a link goes to the new one, only its hash is stored', async () => {
     const member = await createMember();
     const old = await saveEmail(member, address('old'));
     const wanted = address('new');
 
-    const response = await patch(member, { email: wanted.toUpperCase() });
+    const response = await changeEmail(member, wanted.toUpperCase());
     expect(response.status).toBe(200);
     expect(await json<Output<'profiles.update'>>(response)).toMatchObject({ email: old, pendingEmail: wanted });
     expect(await me(member)).toMatchObject({ email: old, pendingEmail: wanted });
@@ -70,7 +105,7 @@ describe('a new e-mail address', () => {
     const member = await createMember();
     const old = await saveEmail(member, address('before'));
     const wanted = address('after');
-    await patch(member, { email: wanted });
+    await changeEmail(member, wanted);
     const token = await confirmationTokenFor(wanted);
 
     const response = await confirm(token);
@@ -96,10 +131,10 @@ describe('a new e-mail address', () => {
   it('works for 24 hours only, and only the newest link works', async () => {
     const member = await createMember();
     const first = address('first');
-    await patch(member, { email: first });
+    await changeEmail(member, first);
     const older = await confirmationTokenFor(first);
     const second = address('second');
-    await patch(member, { email: second });
+    await changeEmail(member, second);
     const newer = await confirmationTokenFor(second);
     expect((await me(member)).pendingEmail).toBe(second);
 
@@ -123,7 +158,7 @@ describe('a new e-mail address', () => {
     const own = await saveEmail(asker, address('own'));
 
     // Asking says nothing: the same answer as for a free address.
-    const asked = await patch(asker, { email: taken });
+    const asked = await changeEmail(asker, taken);
     expect(asked.status).toBe(200);
     expect(await json<Output<'profiles.update'>>(asked)).toMatchObject({ email: own, pendingEmail: taken });
     const token = (await mailsTo(taken)).find((mail) => mail.kind === 'email_confirmation')?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
@@ -141,7 +176,7 @@ describe('a new e-mail address', () => {
   it('is one member’s: another member neither sees it nor can confirm it into their own account', async () => {
     const owner = await createMember();
     const wanted = address('owner');
-    await patch(owner, { email: wanted });
+    await changeEmail(owner, wanted);
     const token = await confirmationTokenFor(wanted);
     const intruder = await createMember();
 
@@ -162,12 +197,12 @@ describe('a new e-mail address', () => {
     const member = await createMember();
     const current = await saveEmail(member, address('keep'));
     const wanted = address('maybe');
-    await patch(member, { email: wanted });
+    await changeEmail(member, wanted);
     const token = await confirmationTokenFor(wanted);
     expect(await json<Output<'profiles.update'>>(await patch(member, { email: current }))).toMatchObject({ email: current, pendingEmail: null });
     expect((await confirm(token)).status).toBe(400);
 
-    const removed = await patch(member, { email: '' });
+    const removed = await changeEmail(member, '');
     expect(await json<Output<'profiles.update'>>(removed)).toMatchObject({ email: null, pendingEmail: null });
     const notice = (await mailsTo(current)).find((mail) => mail.kind === 'email_changed');
     expect(notice?.subject).toBe('Your SpaConnect PH e-mail address was removed');
@@ -184,18 +219,113 @@ describe('a new e-mail address', () => {
       'write',
     );
     const wanted = address('capped');
-    const response = await patch(member, { email: wanted, aboutMe: 'Should not be saved.' });
+    const response = await patch(member, { email: wanted, currentPassword: GOOD_PASSWORD, aboutMe: 'Should not be saved.' });
     expect(response.status).toBe(429);
     expect(await messageOf(response)).toBe(PRIVACY_TEXTS.confirmationsLimit);
     expect(await me(member)).toMatchObject({ pendingEmail: null, aboutMe: null });
     expect(await mailsTo(wanted)).toEqual([]);
   });
 
+  it('asks for the current password to change or remove the address (400 without, 401 wrong), changing nothing and mailing nobody', async () => {
+    const member = await createMember();
+    const current = await saveEmail(member, address('mine'));
+    // Whoever holds only the session cookie: no password, a wrong one, over REST and tRPC alike.
+    const stolen = address('thief');
+    const attempts = [
+      [await patch(member, { email: stolen }), 400, PRIVACY_TEXTS.passwordRequired],
+      [await patch(member, { email: stolen, currentPassword: '' }), 400, PRIVACY_TEXTS.passwordRequired],
+      [await patch(member, { email: stolen, currentPassword: 'not-the-password-2026' }), 401, PRIVACY_TEXTS.wrongPassword],
+      [await patch(member, { email: '', currentPassword: 'not-the-password-2026' }), 401, PRIVACY_TEXTS.wrongPassword],
+      [await patch(member, { email: null, aboutMe: 'Gone.' }), 400, PRIVACY_TEXTS.passwordRequired],
+      [await trpcUpdate(member, { email: stolen, currentPassword: 'not-the-password-2026' }), 401, PRIVACY_TEXTS.wrongPassword],
+    ] as const;
+    for (const [response, status, message] of attempts) {
+      expect(response.status).toBe(status);
+      const body = (await response.json()) as { message?: string; error?: { message: string } };
+      expect(body.message ?? body.error?.message).toBe(message);
+    }
+    expect(await me(member)).toMatchObject({ email: current, pendingEmail: null, aboutMe: null });
+    expect(await mailsTo(stolen)).toEqual([]);
+    expect((await mailsTo(current)).filter((mail) => mail.kind === 'email_changed')).toEqual([]);
+    // The other fields, and sending the current address back, need no password.
+    expect((await patch(member, { email: current, phoneNumber: '0917 123 4567' })).status).toBe(200);
+    // With the password, over tRPC too (the same input as the REST path).
+    const wanted = address('next');
+    expect((await trpcUpdate(member, { email: wanted, currentPassword: GOOD_PASSWORD })).status).toBe(200);
+    expect(await me(member)).toMatchObject({ email: current, pendingEmail: wanted });
+  });
+
+  it('mails the old address a link that undoes a confirmed change from a signed-out browser and signs out every device', async () => {
+    const owner = await createMember();
+    const old = await saveEmail(owner, address('owner'));
+    // Someone with the owner's session and password moves the address, confirms it and asks for a reset.
+    const intruder = await signIn(owner);
+    const socket = await ChatClient.connect(intruder);
+    const taken = address('intruder');
+    expect((await changeEmail(intruder, taken)).status).toBe(200);
+    expect((await confirm(await confirmationTokenFor(taken))).status).toBe(200);
+    expect((await call('/api/forgot-password', { body: { nameOrEmail: taken }, ip: freshIp() })).status).toBe(200);
+    const resetToken = (await mailsTo(taken)).find((mail) => mail.kind === 'password_reset')?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+    expect(resetToken).toBeDefined();
+    // And asks for yet another address, pending.
+    expect((await changeEmail(intruder, address('later'))).status).toBe(200);
+
+    const notice = (await mailsTo(old)).find((mail) => mail.kind === 'email_changed');
+    expect(notice?.html).toContain('Undo this change');
+    const token = await undoTokenFor(old);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const { rows } = await database().execute({ sql: 'select * from email_undo_tokens where user_id = ?', args: [owner.id] });
+    expect(JSON.stringify(rows)).not.toContain(token!);
+
+    const response = await undo(token);
+    expect(response.status).toBe(200);
+    expect(await json<Output<'privacy.undoEmailChange'>>(response)).toEqual({ email: old, message: PRIVACY_TEXTS.undone(old) });
+    expect(await storedAccount(owner.id)).toMatchObject({ email: old, pending_email: null });
+    // Every session ended, the chat sockets with them; the reset link mailed to the intruder no longer works.
+    expect((await socket.closed).code).toBe(CLOSE_SESSION_ENDED);
+    expect((await get('/api/user', intruder)).status).toBe(401);
+    expect((await get('/api/user', owner)).status).toBe(401);
+    const verified = await json<Output<'passwordReset.verify'>>(await call(`/api/verify-reset-token?token=${resetToken}`));
+    expect(verified.valid).toBe(false);
+    // A reset now goes to the owner's address again.
+    expect((await call('/api/forgot-password', { body: { nameOrEmail: old }, ip: freshIp() })).status).toBe(200);
+    expect((await mailsTo(old)).some((mail) => mail.kind === 'password_reset')).toBe(true);
+    // Once only.
+    const again = await undo(token);
+    expect(again.status).toBe(400);
+    expect(await messageOf(again)).toBe(PRIVACY_TEXTS.undoLinkInvalid);
+  });
+
+  it('undoes a removal too, works for 7 days only, and refuses a made-up or malformed link, changing nothing', async () => {
+    const member = await createMember();
+    const old = await saveEmail(member, address('removed'));
+    expect((await changeEmail(member, '')).status).toBe(200);
+    expect((await me(member)).email).toBeNull();
+    const token = await undoTokenFor(old);
+    expect(token).not.toBeNull();
+
+    for (const guess of ['A'.repeat(43), 'not a token', '', 42, null]) {
+      expect((await undo(guess)).status, String(guess)).toBe(400);
+    }
+    await database().execute({ sql: 'update email_undo_tokens set expires_at = ? where user_id = ?', args: [Date.now() - 1, member.id] });
+    const expired = await undo(token);
+    expect(expired.status).toBe(400);
+    expect(await messageOf(expired)).toBe(PRIVACY_TEXTS.undoLinkExpired);
+    expect((await get('/api/user', member)).status).toBe(200);
+
+    await database().execute({ sql: 'update email_undo_tokens set expires_at = ? where user_id = ?', args: [Date.now() + 60_000, member.id] });
+    // Followed in the member's own browser: the answer signs it out too.
+    const undone = await undo(token, member);
+    expect(undone.status).toBe(200);
+    expect(undone.headers.getSetCookie().some((cookie) => /Max-Age=0/.test(cookie))).toBe(true);
+    expect(await storedAccount(member.id)).toMatchObject({ email: old, pending_email: null });
+  });
+
   it('costs at most two round trips to ask and two to confirm', async () => {
     const member = await createMember();
     const wanted = address('trips');
     let before = await pipelinesServed();
-    expect((await patch(member, { email: wanted })).status).toBe(200);
+    expect((await changeEmail(member, wanted)).status).toBe(200);
     expect((await pipelinesServed()) - before).toBeLessThanOrEqual(2);
     const token = await confirmationTokenFor(wanted);
     before = await pipelinesServed();

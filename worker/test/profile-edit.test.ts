@@ -5,13 +5,28 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_TEXTS } from '../../common/profile.ts';
 import { CACHE_SCOPES, cachedJson } from '../services/edge-cache.ts';
-import { call, database, get, json, messageOf, pipelinesServed, saveEmail, trpcQuery, uniqueName, type CurrentUser, type Output } from './helpers.ts';
+import {
+  call,
+  database,
+  freshIp,
+  get,
+  GOOD_PASSWORD,
+  json,
+  messageOf,
+  pipelinesServed,
+  saveEmail,
+  trpcQuery,
+  uniqueName,
+  type CurrentUser,
+  type Output,
+} from './helpers.ts';
 import { createMember, type TestMember } from './members.ts';
 
 type Updated = Output<'profiles.update'>;
 
+/** PATCH /api/profile from a client address of its own (a password asked again counts like a sign-in's). */
 function patch(who: TestMember | null, body: unknown) {
-  return call('/api/profile', { method: 'PATCH', body, cookie: who?.cookie ?? null });
+  return call('/api/profile', { method: 'PATCH', body, cookie: who?.cookie ?? null, ip: freshIp() });
 }
 
 async function row(id: number) {
@@ -40,6 +55,7 @@ describe('PATCH /api/profile', () => {
     const me = await createMember('client');
     const response = await patch(me, {
       email: 'Juan.Dela.Cruz@Example.com',
+      currentPassword: GOOD_PASSWORD,
       phoneNumber: '0917 123 4567',
       viberHandle: ' +63 917 123 4567 ',
       messengerHandle: 'juan.dc',
@@ -130,7 +146,7 @@ describe('PATCH /api/profile', () => {
     const holder = await createMember('therapist');
     const address = await saveEmail(holder, `${crypto.randomUUID().slice(0, 8)}@example.com`);
     const me = await createMember('client');
-    const response = await patch(me, { email: address.toUpperCase(), phoneNumber: '0917 123 4567' });
+    const response = await patch(me, { email: address.toUpperCase(), currentPassword: GOOD_PASSWORD, phoneNumber: '0917 123 4567' });
     expect(response.status).toBe(200);
     expect(await json<Updated>(response)).toMatchObject({ email: null, pendingEmail: address, phoneNumber: '+639171234567' });
     expect((await row(holder.id)).email).toBe(address);
@@ -141,7 +157,7 @@ describe('PATCH /api/profile', () => {
   it('limits confirmation mails to 5 a minute per member; other fields still save', async () => {
     const me = await createMember('client');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await patch(me, { email: `probe-${i}-${crypto.randomUUID().slice(0, 6)}@example.com` })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await patch(me, { email: `probe-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`, currentPassword: GOOD_PASSWORD })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await patch(me, { aboutMe: 'Still here.' })).status).toBe(200);
   });
@@ -211,7 +227,7 @@ describe('PATCH /api/profile', () => {
 
   it('writes with at most two round trips (the session, then one batch), a rename included', async () => {
     const me = await createMember('client');
-    for (const body of [{ aboutMe: 'Two trips at most.' }, { name: uniqueName('Trips') , aboutMe: 'Renamed.' }, { email: 'a@b.co' }]) {
+    for (const body of [{ aboutMe: 'Two trips at most.' }, { name: uniqueName('Trips') , aboutMe: 'Renamed.' }, { email: 'a@b.co', currentPassword: GOOD_PASSWORD }]) {
       const before = await pipelinesServed();
       expect((await patch(me, body)).status).toBe(200);
       expect((await pipelinesServed()) - before, JSON.stringify(body)).toBeLessThanOrEqual(2);

@@ -120,6 +120,34 @@ describe('reading a profile', () => {
     expect(profile.reviewCounts).toEqual({ received: 1, spasReviewed: 1, therapistsReviewed: 1 });
   });
 
+  it("gives a client's phone and handles only to the viewers the Contact tab shows them to (never another client)", async () => {
+    await database().execute({
+      sql: "update users set phone_number = '+639181112222', telegram_handle = 'client.tg', facebook_handle = 'client.fb' where id = ?",
+      args: [client.id],
+    });
+    const reads = (viewer: TestMember) => [
+      get(`/api/profile/by-slug/${client.slug}`, viewer).then((response) => json<Output<'profiles.profile'>>(response)),
+      get(`/api/users/${client.id}/profile`, viewer).then((response) => json<Output<'profiles.profile'>>(response)),
+      call(`/trpc/profiles.profile?input=${encodeURIComponent(JSON.stringify({ userId: client.id }))}`, { cookie: viewer.cookie })
+        .then((response) => json<TrpcResult<'profiles.profile'>>(response))
+        .then((answer) => answer.result.data),
+    ];
+    for (const viewer of [viewers.therapist, viewers.spa_management, viewers.admin, client]) {
+      for (const profile of await Promise.all(reads(viewer))) {
+        expect(profile, viewer.role).toMatchObject({ phoneNumber: '+639181112222', telegramHandle: 'client.tg', facebookHandle: 'client.fb' });
+      }
+    }
+    for (const profile of await Promise.all(reads(viewers.client))) {
+      expect(profile).toMatchObject({ id: client.id, phoneNumber: null, telegramHandle: null, facebookHandle: null, address: null });
+      expect(JSON.stringify(profile)).not.toMatch(/639181112222|client\.tg|client\.fb/);
+    }
+    // A spa's contact details are for everyone.
+    expect(await json<Output<'profiles.profile'>>(await get(`/api/users/${spa.id}/profile`, viewers.client))).toMatchObject({
+      phoneNumber: '+639171234567',
+      instagramHandle: 'calmspa',
+    });
+  });
+
   it('answers 404 "User not found" for an unknown slug, an unknown id, a non-number and the literal undefined', async () => {
     for (const path of ['/api/profile/by-slug/nobody-here-at-all', '/api/profile/by-slug/undefined', '/api/users/999999999/profile', '/api/users/abc/profile']) {
       const response = await get(path, viewers.client);

@@ -50,13 +50,16 @@ describe('stars and flowers', () => {
     expect(rows.rows.map((row) => Number(row.n))).toEqual([3, 1]);
   });
 
-  it('refuses the wrong giver, the wrong recipient, oneself, a missing or banned recipient, a missing spa; changes nothing', async () => {
-    const [client, therapist, banned, otherClient] = await createMembers([
+  it('refuses the wrong giver, the wrong recipient, oneself, a missing, banned or former recipient, a missing spa; changes nothing', async () => {
+    const [client, therapist, banned, otherClient, former] = await createMembers([
       { role: 'client' },
       { role: 'therapist' },
       { role: 'spa_management', banned: true },
       { role: 'client' },
+      { role: 'client' },
     ]);
+    // A former member (deleted account) is not found, as an unknown id.
+    await database().execute({ sql: 'update users set deleted_at = ? where id = ?', args: [Date.now(), former!.id] });
     const { spa, spaId } = await spaWithOwner();
     const cases: [TestMember, string, unknown, number, string][] = [
       [therapist!, '/api/stars', { recipientId: spa.id, spaId }, 403, RECOGNITION_MESSAGES.wrongGiver.star],
@@ -69,6 +72,7 @@ describe('stars and flowers', () => {
       [client!, '/api/stars', { spaId }, 400, RECOGNITION_MESSAGES.recipientRequired],
       [client!, '/api/stars', { recipientId: spa.id }, 400, RECOGNITION_MESSAGES.spaRequired],
       [spa, '/api/medals', { recipientId: banned!.id }, 404, RECOGNITION_MESSAGES.recipientNotFound],
+      [spa, '/api/medals', { recipientId: former!.id }, 404, RECOGNITION_MESSAGES.recipientNotFound],
       [spa, '/api/medals', { recipientId: therapist!.id }, 403, RECOGNITION_MESSAGES.wrongRecipient.medal],
       [client!, '/api/medals', { recipientId: otherClient!.id }, 403, RECOGNITION_MESSAGES.wrongGiver.medal],
       [spa, '/api/red-flags', { targetUserId: otherClient!.id, reason: ' ' }, 400, RECOGNITION_MESSAGES.redFlagReasonRequired],

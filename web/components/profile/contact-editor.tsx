@@ -1,10 +1,13 @@
 // The profile editor's Contact tab: the email (only its owner sees it; a new one is used once its confirmation
-// link is followed, and while it waits the notice under the field says so and can cancel it), the phone as members
-// write it, and the seven handles, each with its error under it.
+// link is followed, and while it waits the notice under the field says so and can cancel it), the current password
+// while the field would change or remove the address (the server asks for it), the phone as members write it, and
+// the seven handles, each with its error under it.
 import type { CurrentUser } from '../../../common/account.ts';
+import { PASSWORD_MAX_LENGTH } from '../../../common/limits.ts';
+import { PRIVACY_TEXTS } from '../../../common/privacy.ts';
 import { CONTACT_HANDLES, type HandleKey } from '../../../common/profile.ts';
 import { PendingEmailNotice } from '../privacy/pending-email.tsx';
-import type { ProfileEditorForm } from './editor-form.ts';
+import { emailPasswordAsked, type ProfileEditorForm } from './editor-form.ts';
 
 const HANDLE_PLACEHOLDERS: Record<HandleKey, string> = {
   viberHandle: '0917 123 4567',
@@ -30,6 +33,23 @@ export function ContactEditor({ form, user }: { form: ProfileEditorForm; user: C
           />
         )}
       </form.AppField>
+      <form.Subscribe selector={(state) => emailPasswordAsked(user, state.values.email)}>
+        {(asked) =>
+          asked ? (
+            <form.AppField name="currentPassword">
+              {(field) => (
+                <field.TextField
+                  label={PRIVACY_TEXTS.emailPasswordLabel}
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={PASSWORD_MAX_LENGTH}
+                  hint={PRIVACY_TEXTS.emailPasswordHint}
+                />
+              )}
+            </form.AppField>
+          ) : null
+        }
+      </form.Subscribe>
       {/* Cancelled: the field shows the address the account keeps using. */}
       <PendingEmailNotice user={user} onCancelled={(saved) => form.setFieldValue('email', saved.email ?? '')} />
       <form.AppField name="phoneNumber">

@@ -2,13 +2,15 @@
 // checked with the schema PATCH /api/profile parses, on what a save would send: the fields that changed (a
 // member who never wrote an about text can still save a phone number). The name's required message is the
 // role's own (Spa name is required), which the procedure checks apart from the schema; the name field checks it.
-// A save sends every change at once; tabs save on every switch, so only the open tab can hold changes.
+// A save sends every change at once; tabs save on every switch, so only the open tab can hold changes. A change of
+// the e-mail address (a new one, or none) carries the current password, which the Contact tab asks for then.
 import { useState } from 'react';
 import type { CurrentUser } from '../../../common/account.ts';
 import type { WeeklyHours } from '../../../common/opening-hours.ts';
+import { emailChangeAsksPassword, normalizeEmail } from '../../../common/privacy.ts';
 import { CONTACT_HANDLES, PROFILE_TEXTS, type HandleKey } from '../../../common/profile.ts';
 import { updateProfileInput, type UpdateProfileInput } from '../../../common/profile-input.ts';
-import { fieldErrorsOf, serverMessage } from '../../lib/errors.ts';
+import { fieldErrorsOf, httpStatusOf, serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { checkedBy, showServerErrors, submitForm, useAppForm } from '../ui/form.tsx';
 import { toast } from '../ui/use-toast.ts';
@@ -18,6 +20,8 @@ export type EditorValues = {
   aboutMe: string;
   openingHours: WeeklyHours | null;
   email: string;
+  /** Asked only while the e-mail field would change the address (emailPasswordAsked). */
+  currentPassword: string;
   phoneNumber: string;
 } & Record<HandleKey, string>;
 
@@ -32,6 +36,7 @@ function valuesOf(user: CurrentUser): EditorValues {
     openingHours: user.openingHours,
     // A new address waiting for its confirmation link is what the field shows (and what a save compares with).
     email: user.pendingEmail ?? user.email ?? '',
+    currentPassword: '',
     phoneNumber: user.phoneNumber ?? '',
     ...handles,
   };
@@ -39,11 +44,20 @@ function valuesOf(user: CurrentUser): EditorValues {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** What a save sends: only the fields that changed. */
+/**
+ * Whether the e-mail field, as it stands, changes the account's address (a new one, or none): the server then asks
+ * for the current password. Unchanged, or back to the address in use (cancelling a pending change), it does not.
+ */
+export function emailPasswordAsked(user: CurrentUser, email: string): boolean {
+  return email !== valuesOf(user).email && emailChangeAsksPassword(user.email, normalizeEmail(email));
+}
+
+/** What a save sends: only the fields that changed, and the current password with a change of address. */
 function changesOf(user: CurrentUser, values: EditorValues): UpdateProfileInput {
-  const { name, aboutMe, openingHours, ...contact } = values;
+  const { name, aboutMe, openingHours, currentPassword, ...contact } = values;
   const base = valuesOf(user);
   const changes: UpdateProfileInput = Object.fromEntries(Object.entries(contact).filter(([key, value]) => value !== base[key as keyof EditorValues]));
+  if (emailPasswordAsked(user, values.email)) changes.currentPassword = currentPassword;
   // The name and the about text travel together (the spec's payload), and both are required.
   if (name !== base.name || aboutMe !== base.aboutMe) Object.assign(changes, { name, aboutMe });
   if (user.role === 'spa_management' && !same(openingHours, base.openingHours)) changes.openingHours = openingHours;
@@ -76,6 +90,8 @@ export function useProfileEditor(user: CurrentUser, onInvalid: (fields: string[]
         const saved = await update.mutateAsync(changes);
         // The current user and every profile (and the spa list built from them) are fetched again.
         utils.account.me.setData(undefined, saved);
+        // The password served this save only.
+        if (changes.currentPassword !== undefined) formApi.setFieldValue('currentPassword', '');
         await Promise.all([utils.profiles.invalidate(), utils.map.users.invalidate()]);
       } catch (error) {
         const message = serverMessage(error, PROFILE_TEXTS.saveFailed);
@@ -83,6 +99,8 @@ export function useProfileEditor(user: CurrentUser, onInvalid: (fields: string[]
         const conflict = changes.name !== undefined && /name/i.test(message) ? 'name' : changes.email !== undefined && /email/i.test(message) ? 'email' : null;
         const fields = fieldErrorsOf(error);
         if (Object.keys(fields).length > 0) showServerErrors(formApi, fields);
+        // A wrong current password is that field's.
+        else if (changes.currentPassword !== undefined && httpStatusOf(error) === 401) showServerErrors(formApi, { currentPassword: message });
         else if (conflict) showServerErrors(formApi, { [conflict]: message });
         else setFormError(message);
         failed();
