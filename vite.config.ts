@@ -11,6 +11,7 @@ import { createServer, defineConfig, type Plugin, type ResolvedConfig } from 'vi
 import { SCREEN_CHROME_FILE } from './common/screen-chrome.ts';
 import { PRODUCT_NAME } from './web/lib/brand.ts';
 import { geodataPlugin } from './scripts/geodata.ts';
+import { workerDataPlugin } from './scripts/worker-data.ts';
 
 const API_TARGET = 'http://127.0.0.1:8787';
 /** The element right after `#root` in web/index.html, which a prerendered page's first frame waits for. */
@@ -147,7 +148,7 @@ function routeChunks(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), productName(), geodataPlugin(), routeChunks(), prerender()],
+  plugins: [react(), tailwindcss(), productName(), geodataPlugin(), workerDataPlugin(), routeChunks(), prerender()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

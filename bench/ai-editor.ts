@@ -2,21 +2,16 @@
 // en_US speller from the dictionary's text (once per isolate, on the first AI Assist call), indexing the
 // gazetteer's places (once per isolate), and one correction of a typical about text and of a typical review with
 // a few slips each (every call). A Worker's clock stands still while it computes, so CPU is measured here, with
-// process.cpuUsage(). The dictionary's two files are loaded as text modules, as wrangler's [[rules]] load them.
+// process.cpuUsage(). The dictionary's two files are read as the web build writes them into the static assets.
 // AI_EDITOR_BENCH_RUNS sets the corrections timed. Nothing fails on a figure.
 import { readFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { GazetteerFile } from '../common/geo.ts';
+import { ACCEPTED_WORDS, editWithChanges } from '../worker/providers/ai-editor.ts';
+import { buildEnglishSpeller } from '../worker/providers/english-dictionary.ts';
+import { STATIC_DATA } from '../worker/providers/static-data.ts';
+import { workerDataFiles } from '../scripts/worker-data.ts';
+import { AI_ASSIST_OUTPUT_MAX_LENGTH } from '../common/ai-assist.ts';
 import { benchSize } from './size.ts';
-
-registerHooks({
-  load(url, context, nextLoad) {
-    if (!/\.(?:aff|dic)$/.test(url)) return nextLoad(url, context);
-    const text = readFileSync(fileURLToPath(url), 'utf8');
-    return { format: 'module', source: `export default ${JSON.stringify(text)};`, shortCircuit: true };
-  },
-});
 
 const RUNS = benchSize(50, 3, 'AI_EDITOR_BENCH_RUNS');
 
@@ -40,9 +35,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const { englishSpeller } = await import('../worker/providers/english-dictionary.ts');
-const { ACCEPTED_WORDS, editWithChanges } = await import('../worker/providers/ai-editor.ts');
-const { AI_ASSIST_OUTPUT_MAX_LENGTH } = await import('../common/ai-assist.ts');
 
 let places: { name: string; population: number }[] | undefined;
 try {
@@ -52,18 +44,20 @@ try {
   console.log('ai-editor: no web build (dist/web/geo/ph-places.json): places are left out');
 }
 
-const speller = cpuMs(() => englishSpeller(ACCEPTED_WORDS));
-const firstCall = cpuMs(() => editWithChanges(ABOUT, AI_ASSIST_OUTPUT_MAX_LENGTH, { places }));
+const data = workerDataFiles();
+let speller!: ReturnType<typeof buildEnglishSpeller>;
+const building = cpuMs(() => (speller = buildEnglishSpeller(data[STATIC_DATA.dictionaryAffix]!, data[STATIC_DATA.dictionaryWords]!, ACCEPTED_WORDS)));
+const firstCall = cpuMs(() => editWithChanges(ABOUT, AI_ASSIST_OUTPUT_MAX_LENGTH, { speller, places }));
 const about: number[] = [];
 const review: number[] = [];
 for (let run = 0; run < RUNS; run++) {
-  about.push(cpuMs(() => editWithChanges(ABOUT, AI_ASSIST_OUTPUT_MAX_LENGTH, { places })));
-  review.push(cpuMs(() => editWithChanges(REVIEW, AI_ASSIST_OUTPUT_MAX_LENGTH, { places })));
+  about.push(cpuMs(() => editWithChanges(ABOUT, AI_ASSIST_OUTPUT_MAX_LENGTH, { speller, places })));
+  review.push(cpuMs(() => editWithChanges(REVIEW, AI_ASSIST_OUTPUT_MAX_LENGTH, { speller, places })));
 }
-const sample = editWithChanges(REVIEW, AI_ASSIST_OUTPUT_MAX_LENGTH, { places });
+const sample = editWithChanges(REVIEW, AI_ASSIST_OUTPUT_MAX_LENGTH, { speller, places });
 
 console.log('\nBuilt-in editor (CPU in Node, same modules as the Worker)');
-console.log(`  building the en_US speller (once per isolate): ${speller.toFixed(1)} ms`);
+console.log(`  building the en_US speller (once per isolate): ${building.toFixed(1)} ms`);
 console.log(`  first correction, indexing ${places?.length ?? 0} places (once per isolate): ${firstCall.toFixed(1)} ms`);
 console.log(`  a ${ABOUT.length}-character about text: median ${median(about).toFixed(2)} ms, max ${Math.max(...about).toFixed(2)} ms (${RUNS} runs)`);
 console.log(`  a ${REVIEW.length}-character review: median ${median(review).toFixed(2)} ms, max ${Math.max(...review).toFixed(2)} ms (${RUNS} runs)`);

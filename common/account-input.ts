@@ -1,6 +1,6 @@
 // The inputs of registration and sign-in (zod), shared by the Worker and the auth forms. Key order in the
 // registration schema is the order of the spec's checks, so the first issue reported is the one the spec shows first.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { MESSAGES } from './account.ts';
 import { NAME_MAX_LENGTH, NAME_OR_EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { hasAllowedNameCharacters, normalizeName } from './names.ts';

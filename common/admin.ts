@@ -1,6 +1,6 @@
 // The admin dashboard and the moderation queue (spec part 2 sections 2, 5, 8 and 9; issue 10): the texts the
 // screens and the server share word for word, the limits, and the inputs both validate.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { PHILIPPINES_BOUNDS } from './limits.ts';
 import { type WeeklyHours } from './opening-hours.ts';
 import { weeklyHoursSchema } from './opening-hours-schema.ts';

@@ -1,7 +1,7 @@
 // AI Assist (spec part 1 sections 4, 5, 8; part 2 sections 4, 5, 8): the sentence rule that unlocks it, the
 // inputs of POST /api/ai-assist-profile (and of the review variant, which the reviews screen uses), and the
 // texts the screens show. The browser and the Worker check the same rule with the same hint.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { NAME_MAX_LENGTH } from './limits.ts';
 import { ABOUT_MAX_LENGTH } from './profile.ts';
 import { formatCount } from './count.ts';

@@ -1,6 +1,6 @@
 // Analytics for spa management (issue 12): what is counted, the weeks each member may see, the answer's shape,
 // the CSV export and the texts. Weeks are Asia/Manila calendar weeks starting on Monday, newest last.
-import { z } from 'zod';
+import * as z from './zod.ts';
 
 /** Events counted into daily rollups (spa_daily_counts), once per viewer, spa and Manila day. */
 export const ANALYTICS_METRICS = ['profile_view', 'popup_open', 'call_tap', 'navigate_tap'] as const;

@@ -1,6 +1,6 @@
 // The zod schema of every frame a client may send (chat-protocol.ts has the rest of the protocol). Only the hub
 // and scripts that want to check their frames load it.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from './limits.ts';
 import { CHAT_TEXTS } from './chat-protocol.ts';
 

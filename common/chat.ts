@@ -1,6 +1,6 @@
 // Inputs of the chat's tRPC procedures (blocks and reports), shared by the web app and the Worker. The
 // socket's own frames are in common/chat-protocol.ts.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { CHAT_REPORT_REASON_MAX_LENGTH } from './limits.ts';
 
 export const CHAT_REPORT_TEXTS = {

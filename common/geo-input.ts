@@ -1,6 +1,6 @@
 // The payloads of location, addresses, geocoding and directions (zod), by geo.ts's rules and texts. Apart from
 // geo.ts so that the map screen, which only measures distances and reads texts, loads no zod.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { PHILIPPINES_BOUNDS } from './limits.ts';
 import { ADDRESS_MAX_LENGTH, ADDRESS_MESSAGES, ADDRESS_SEARCH_MIN_LENGTH, LOCATION_MESSAGES } from './geo.ts';
 

@@ -1,6 +1,6 @@
 // The therapist lineup (issue 12): which therapists work at which spa. A spa manager invites a therapist, the
 // therapist accepts or declines, either side ends the link. Payloads and texts shared by the Worker and the app.
-import { z } from 'zod';
+import * as z from './zod.ts';
 
 export const LINEUP_STATES = ['invited', 'accepted', 'declined', 'ended'] as const;
 export type LineupState = (typeof LINEUP_STATES)[number];

@@ -1,7 +1,7 @@
 // Password reset (spec part 2: /forgot-password and /reset-password), shared by the web app and the Worker:
 // the inputs, the texts of every view and error, and the token's lifetime. The new password follows the
 // registration rules (8 characters: docs/architecture.md, "Beyond the spec"), and the server also refuses common passwords.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { newPassword } from './account-input.ts';
 import { NAME_OR_EMAIL_MAX_LENGTH } from './limits.ts';
 

@@ -5,7 +5,7 @@
 // Prices are in minor units (cents, centavos) of one currency. The defaults are the spec's dollar prices; an
 // operator sets PREMIUM_CURRENCY and PREMIUM_PRICES (PayMongo charges in PHP). The page shows what the server
 // is configured with, and checkout charges exactly that.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import {  } from './time.ts';
 
 export const PREMIUM_TRIAL_DAYS = 7;

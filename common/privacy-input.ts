@@ -1,6 +1,6 @@
 // The inputs of the privacy procedures (zod), shared by the Worker and the delete-account form; the texts stay in
 // privacy.ts, which the web app's first bundle reads.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { PASSWORD_MAX_LENGTH } from './limits.ts';
 import { PRIVACY_TEXTS } from './privacy.ts';
 

@@ -1,6 +1,6 @@
 // The inputs of the profile procedures (zod), shared by the Worker and the profile editor: PATCH /api/profile
 // with the spec's messages, and how a read names its member and page.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.ts';
 import { hasAllowedNameCharacters, NAME_CHARACTERS_MESSAGE, normalizeName } from './names.ts';
 import { weeklyHoursSchema } from './opening-hours-schema.ts';

@@ -1,6 +1,6 @@
 // The payloads of recognition, histories and leaderboards (zod): what the server parses and the Give dialog
 // checks. Apart from recognition.ts so that a screen that only shows boards and counts loads no zod.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import {
   PICKER_SEARCH_MAX_CHARACTERS,
   RECOGNITION_REASON_MAX_CHARACTERS,

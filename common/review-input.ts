@@ -1,6 +1,6 @@
 // The payloads of reviews and replies (zod): what POST /api/user-reviews and a reply are parsed with. Apart from
 // reviews.ts so that a screen that only shows reviews loads no zod.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { REVIEW_MAX_CHARACTERS, REVIEW_MAX_WORDS, REVIEW_REPLY_MAX_CHARACTERS } from './limits.ts';
 import { RECOGNITION_MESSAGES } from './recognition.ts';
 import { redFlagReasonText } from './recognition-input.ts';

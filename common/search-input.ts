@@ -1,5 +1,5 @@
 // POST /api/search-users and the search.members procedure (zod): the term by search.ts's rule, and the page.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { normalizeSearchTerm, SEARCH_TEXTS, searchTermError } from './search.ts';
 
 export const memberSearchInput = z.object({

@@ -3,7 +3,6 @@
 // breaking old hashes. OWASP's scrypt parameters: N=2^14, r=8, p=5. PBKDF2 is not used: production Workers
 // cap it at 100,000 iterations, below OWASP's advice.
 import { scrypt as scryptCallback, randomBytes, timingSafeEqual } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** OWASP's scrypt cost (N). The Worker's own tests, which register hundreds of members, may ask for less. */
 export const SCRYPT_COST = 2 ** 14;
@@ -34,10 +33,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** The 10,000 most common passwords of zxcvbn-ts's list (ordered by frequency). */
-const COMMON = new Set(dictionary['passwords-common'].slice(0, 10_000));
+/** How many of zxcvbn-ts's common passwords (ordered by frequency) are refused: the first 10,000. */
+export const COMMON_PASSWORDS_REFUSED = 10_000;
 
-/** True when the password is among the most common ones (compared ignoring case). */
-export function isCommonPassword(password: string): boolean {
-  return COMMON.has(password.toLowerCase());
+/** The common passwords as the check compares them (lower case). The list itself: db/common-passwords.ts. */
+export function commonPasswordSet(passwords: Iterable<string>): ReadonlySet<string> {
+  return new Set([...passwords].map((password) => password.toLowerCase()).filter(Boolean));
+}
+
+/** True when the password is among the common ones (compared ignoring case). */
+export function isCommonPassword(password: string, common: ReadonlySet<string>): boolean {
+  return common.has(password.toLowerCase());
 }

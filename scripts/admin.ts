@@ -10,6 +10,7 @@ import { memberName } from '../common/account-input.ts';
 import { PASSWORD_MIN_LENGTH } from '../common/limits.ts';
 import { nameKey } from '../common/names.ts';
 import { users } from '../db/schema.ts';
+import { commonPasswordsInNode } from '../db/common-passwords.ts';
 import { hashPassword, isCommonPassword } from '../db/password.ts';
 import { startSqld } from '../db/sqld.ts';
 import { insertMember } from '../worker/services/users.ts';
@@ -33,7 +34,7 @@ try {
     console.log(`${name} was ${existing.role}; now admin.`);
   } else {
     const password = process.env.ADMIN_PASSWORD ?? '';
-    if (password.length < PASSWORD_MIN_LENGTH || isCommonPassword(password)) {
+    if (password.length < PASSWORD_MIN_LENGTH || isCommonPassword(password, commonPasswordsInNode())) {
       console.error(`Set ADMIN_PASSWORD to a password of at least ${PASSWORD_MIN_LENGTH} characters that is not a common one.`);
       process.exit(2);
     }

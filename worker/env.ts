@@ -1,7 +1,7 @@
 // The Worker's configuration, parsed once per isolate with zod. Every provider has an embedded default that
 // works offline (docs/architecture.md, "Providers"). A deploy is production unless ENVIRONMENT says "development"
 // explicitly (local runs and tests do), and production refuses to run on the development defaults.
-import { z } from 'zod';
+import * as z from '../common/zod.ts';
 import { DEFAULT_PREMIUM_PRICES, PLAN_IDS, type PlanId, type PremiumPrices } from '../common/premium.ts';
 import type { ChatHub } from '../durable-objects/chat-hub.ts';
 import type { ChatSession } from '../durable-objects/chat-session.ts';

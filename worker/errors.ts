@@ -3,7 +3,7 @@
 // message, code and status. Unexpected errors never reveal their text or stack.
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError, z } from 'zod';
+import * as z from '../common/zod.ts';
 import { isDatabaseUnreachable } from './db.ts';
 
 export interface ErrorDescription {
@@ -44,7 +44,7 @@ export const internalError = failure('INTERNAL_SERVER_ERROR');
 
 export function describeError(error: unknown): ErrorDescription {
   const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
-  const zodError = trpcError.cause instanceof ZodError ? trpcError.cause : null;
+  const zodError = trpcError.cause instanceof z.ZodError ? trpcError.cause : null;
   const status = getHTTPStatusCodeFromError(trpcError);
   if (zodError) {
     return {

@@ -3,7 +3,7 @@
 // order, with the platform's minimum of 8 characters (docs/architecture.md, "Beyond the spec"); the server applies them again
 // and also refuses common passwords. A reset signs the member out everywhere, this browser included.
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import { newPassword as newPasswordSchema } from '../../common/account-input.ts';
 import { PASSWORD_MAX_LENGTH } from '../../common/limits.ts';
 import { RESET_TEXTS } from '../../common/password-reset.ts';

@@ -9,7 +9,6 @@
 // are mended. Every sentence of the result is one of the member's own, corrected, where it was; when nothing
 // would change it says so (ADR 021).
 import type { AiAssistChange } from '../../common/ai-assist.ts';
-import { englishSpeller } from './english-dictionary.ts';
 import { correctionFor, isKnown, type Speller } from './spell-check.ts';
 import { describeChanges, sameWording } from './text-changes.ts';
 
@@ -246,7 +245,7 @@ function placeIndex(places: readonly PlaceName[], speller: Speller): PlaceIndex 
 
 /** What the editor consults: the dictionary and, when the gazetteer could be read, the places. */
 export interface EditorTools {
-  speller?: Speller;
+  speller: Speller;
   places?: readonly PlaceName[];
 }
 
@@ -374,8 +373,8 @@ function correctWords(text: string, speller: Speller, places: PlaceIndex | null)
 }
 
 /** Spelling, names, spacing, capitals and punctuation; the words and their order stay the member's. */
-export function tidyText(text: string, tools: EditorTools = {}): string {
-  const speller = tools.speller ?? englishSpeller(ACCEPTED_WORDS);
+export function tidyText(text: string, tools: EditorTools): string {
+  const { speller } = tools;
   const places = tools.places ? placeIndex(tools.places, speller) : null;
   let result = text
     .replace(/\r\n?/g, '\n')
@@ -458,13 +457,13 @@ export interface EditResult {
  * wrote. When the wording would not change (line breaks and doubled spaces aside), there is no suggestion and
  * `unchanged` says so.
  */
-export function editWithChanges(text: string, maxLength: number, tools: EditorTools = {}): EditResult {
+export function editWithChanges(text: string, maxLength: number, tools: EditorTools): EditResult {
   const tidied = tidyText(text, tools);
   if (sameWording(tidied, text)) return { suggestions: [], changes: [], unchanged: true };
   return { suggestions: [capLength(tidied, maxLength)], changes: describeChanges(text, tidied), unchanged: false };
 }
 
 /** The suggestions alone (see editWithChanges); none when the text needs no change. */
-export function editText(text: string, maxLength: number, tools: EditorTools = {}): string[] {
+export function editText(text: string, maxLength: number, tools: EditorTools): string[] {
   return editWithChanges(text, maxLength, tools).suggestions;
 }

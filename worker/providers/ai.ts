@@ -12,7 +12,8 @@ import { ROLE_LABELS, type Role } from '../../common/roles.ts';
 import { manilaDay, secondsUntilManilaMidnight } from '../../common/time.ts';
 import type { Database } from '../db.ts';
 import type { Bindings, Config } from '../env.ts';
-import { capLength, editWithChanges, type AssistKind, type EditResult } from './ai-editor.ts';
+import { ACCEPTED_WORDS, capLength, editWithChanges, type AssistKind, type EditResult } from './ai-editor.ts';
+import { loadEnglishSpeller } from './english-dictionary.ts';
 import { loadGazetteer } from './gazetteer.ts';
 import { describeChanges, sameWording } from './text-changes.ts';
 import { tooManyRequests } from '../errors.ts';
@@ -43,20 +44,17 @@ export const BUILT_IN_EDITOR: AiProviderInfo = {
 const REQUEST_TIMEOUT_MS = 20_000;
 
 /**
- * The built-in editor's edit of a request: with the gazetteer's places for their capitals when the static assets
- * can be read (they are built by `vite build`), without them otherwise.
+ * The built-in editor's edit of a request, with the dictionary and the gazetteer's places (for their capitals) from
+ * the static assets (`vite build` writes them); without the places when they cannot be read.
  */
-export async function builtInEdit({ text }: AssistRequest, assets?: Fetcher): Promise<EditResult> {
-  const places = assets ? await loadGazetteer(assets).catch(() => undefined) : undefined;
-  return editWithChanges(text, AI_ASSIST_OUTPUT_MAX_LENGTH, { places });
+export async function builtInEdit({ text }: AssistRequest, assets: Fetcher): Promise<EditResult> {
+  const [speller, places] = await Promise.all([loadEnglishSpeller(assets, ACCEPTED_WORDS), loadGazetteer(assets).catch(() => undefined)]);
+  return editWithChanges(text, AI_ASSIST_OUTPUT_MAX_LENGTH, { speller, places });
 }
 
-const builtIn: AiProvider = {
-  info: BUILT_IN_EDITOR,
-  async suggest(request) {
-    return (await builtInEdit(request)).suggestions;
-  },
-};
+function builtIn(assets: Fetcher): AiProvider {
+  return { info: BUILT_IN_EDITOR, suggest: async (request) => (await builtInEdit(request, assets)).suggestions };
+}
 
 /** The instructions every model gets: improve, never invent, plain text. */
 export function systemPrompt(request: AssistRequest): string {
@@ -138,14 +136,15 @@ export function aiProvider(config: Config, env: Bindings): AiProvider {
     return openAiCompatible(config.AI_BASE_URL, config.AI_API_KEY, config.AI_MODEL ?? DEFAULT_OPENAI_MODEL);
   }
   if (env.AI) return workersAi(env.AI, config.AI_MODEL ?? DEFAULT_WORKERS_AI_MODEL);
-  return builtIn;
+  return builtIn(env.ASSETS);
 }
 
 /**
  * Suggestions from the configured provider and what the first one changes, or that nothing needs to; the
- * built-in editor's when the provider fails or says nothing. `assets` gives the built-in editor its places.
+ * built-in editor's when the provider fails or says nothing. `assets` gives the built-in editor its dictionary and
+ * places.
  */
-export async function assist(provider: AiProvider, request: AssistRequest, assets?: Fetcher): Promise<AiAssistAnswer> {
+export async function assist(provider: AiProvider, request: AssistRequest, assets: Fetcher): Promise<AiAssistAnswer> {
   if (provider.info.name !== 'built-in') {
     try {
       const [first, ...others] = await provider.suggest(request);

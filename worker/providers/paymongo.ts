@@ -10,7 +10,7 @@ import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeHex, encodeHexLowerCase } from '@oslojs/encoding';
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import type { Config } from '../env.ts';
 
 const PAYMENT_METHODS = ['card', 'gcash', 'paymaya'];

@@ -9,6 +9,7 @@ import { nameKey as keyOfName } from '../../common/names.ts';
 import { captchaUses, sessions, users } from '../../db/schema.ts';
 import { captchaProvider } from '../providers/captcha.ts';
 import { addressKey } from '../services/client-address.ts';
+import { commonPasswords } from '../providers/static-data.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../db/password.ts';
 import { holdsName, releaseNameStatements } from '../services/account-deletion.ts';
 import { slugify } from '../../common/slug.ts';
@@ -63,7 +64,7 @@ export const accountRouter = router({
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, ctx.env.REGISTER_LIMITER, ctx.clientIp);
-    if (isCommonPassword(input.password)) throw badRequest(MESSAGES.passwordCommon);
+    if (isCommonPassword(input.password, await commonPasswords(ctx.env.ASSETS))) throw badRequest(MESSAGES.passwordCommon);
 
     const verdict = await captchaProvider(ctx.config).verify(input.recaptchaToken, ctx.request.headers.get('CF-Connecting-IP'));
     if (!verdict.ok) throw badRequest(MESSAGES.captchaInvalid);

@@ -4,7 +4,7 @@
 // adminReadProcedure (the check rides in the read's batch, one round trip). The queries live in the services:
 // spas.ts, admin-users.ts, moderation.ts and admin-dashboard.ts; every write goes in one batch with its audit entry.
 import { desc, eq, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import {
   ADMIN_PAGE_SIZE,
   ADMIN_SEARCH_RESULTS_MAX,

@@ -12,7 +12,7 @@ import type { ChatMessage } from '../../common/chat-protocol.ts';
 import { chatHub } from '../services/chat.ts';
 import { linkId, linkSlug, notBanned } from '../services/member-sql.ts';
 import { adminProcedure, router, signedInProcedure } from '../trpc.ts';
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import { badRequest, notFound } from '../errors.ts';
 
 const REPORTS_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 // The local mailbox (the mail provider's embedded default): what the platform "sent", for the developer running
 // it. It exists only in development and only while no mail provider is configured; anywhere else it is not
 // found (404), so a production deploy never shows anyone's reset link.
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import { localMailbox, localMailboxAvailable } from '../providers/mail.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { notFound } from '../errors.ts';

@@ -1,6 +1,6 @@
 // Geocoding and IP geolocation (issues 7 and 9). Every procedure needs a signed-in member and the costly ones
 // are rate limited per member, so provider keys stay on the server and a script cannot run up the bill.
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import { geocodeSearchInput, ipAddress, pointInput } from '../../common/geo-input.ts';
 import { geocoder } from '../providers/geocoding.ts';
 import { locateFromCloudflare, locateWithMaxMind } from '../providers/ip-location.ts';

@@ -2,7 +2,7 @@
 // Summary Statistics card. Public boards come from the edge cache or one round trip and say they may be kept
 // by shared caches only briefly; Problem Clients is for spa management, therapists and admins only (403), is
 // never cached at the edge, and rides in one batch with the session lookup.
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import { mayViewRedFlags, RECOGNITION_MESSAGES, RESTRICTED_BOARDS } from '../../common/recognition.ts';
 import { boardInput, timeframeInput } from '../../common/recognition-input.ts';
 import { BOARD_CACHE_TTL_SECONDS } from '../../common/limits.ts';

@@ -4,7 +4,7 @@
 // edge cache until a write that changes a spa purges it (purgeSpaListing, ADR 006). Listing members of any
 // other role is for admins only: client and therapist lists are private.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import { MESSAGES } from '../../common/account.ts';
 import type { RouteSummary } from '../../common/geo.ts';
 import { directionsInput } from '../../common/geo-input.ts';

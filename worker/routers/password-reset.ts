@@ -16,6 +16,7 @@ import {
   verifyResetTokenInput,
   type ResetTokenCheck,
 } from '../../common/password-reset.ts';
+import { commonPasswords } from '../providers/static-data.ts';
 import { hashPassword, isCommonPassword } from '../../db/password.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { addressKey } from '../services/client-address.ts';
@@ -98,7 +99,7 @@ export const passwordResetRouter = router({
   reset: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, ctx.env.RESET_PASSWORD_LIMITER, addressKey(ctx.clientIp));
     if (!looksLikeResetToken(input.token)) throw badRequest(RESET_TEXTS.linkInvalid);
-    if (isCommonPassword(input.newPassword)) throw badRequest(MESSAGES.passwordCommon);
+    if (isCommonPassword(input.newPassword, await commonPasswords(ctx.env.ASSETS))) throw badRequest(MESSAGES.passwordCommon);
 
     const tokenHash = hashResetToken(input.token);
     const passwordHash = await hashPassword(input.newPassword, ctx.config.PASSWORD_SCRYPT_COST);

@@ -5,7 +5,7 @@
 // Checkout Session for the plan, then a webhook whose signature is verified and whose payment is applied once.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import { PRODUCT_NAME } from '../../common/brand.ts';
 import {
   checkoutInput,

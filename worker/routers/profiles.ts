@@ -5,7 +5,7 @@
 // management, therapists and admins; no answer ever carries an email, a hash or session data (the member's
 // own email comes from account.me only).
 import { and, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import { MESSAGES } from '../../common/account.ts';
 import { canSeeRedFlags, CONTACT_HANDLES, nameIssue, PROFILE_TEXTS, type ProfileStats } from '../../common/profile.ts';
 import { profileListInput, profileRefInput, updateProfileInput } from '../../common/profile-input.ts';

@@ -1,13 +1,19 @@
 // AI Assist through POST /api/ai-assist-profile: the sentence rule checked again on the server with the spec's
 // hint, the daily limit per member (429), and the built-in editor (the embedded default): it improves the
 // member's own text and never adds a word of fact.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AI_ASSIST_DAILY_LIMIT, AI_ASSIST_OUTPUT_MAX_LENGTH, AI_ASSIST_TEXTS } from '../../common/ai-assist.ts';
 import { manilaDay } from '../../common/time.ts';
 import { plainText, systemPrompt } from '../providers/ai.ts';
-import { editText, sentencesOf, tidyText } from '../providers/ai-editor.ts';
-import { call, database, json, messageOf, type Output } from './helpers.ts';
+import { editText, sentencesOf, tidyText, type EditorTools } from '../providers/ai-editor.ts';
+import { call, database, editorTools, json, messageOf, type Output } from './helpers.ts';
 import { createMember, type TestMember } from './members.ts';
+
+/** The built-in editor's dictionary (and places) as the Worker loads them from the static assets. */
+let tools: EditorTools;
+beforeAll(async () => {
+  tools = await editorTools();
+});
 
 function assist(who: TestMember | null, body: unknown) {
   return call('/api/ai-assist-profile', { body, cookie: who?.cookie ?? null });
@@ -70,11 +76,11 @@ describe('POST /api/ai-assist-profile', () => {
 
 describe('the built-in editor', () => {
   it('fixes spelling of common words, spacing, capitals and punctuation', () => {
-    expect(tidyText('i recieve alot of  reccomendations ,thanks to my  experiance.i love teh the hilot')).toBe(
+    expect(tidyText('i recieve alot of  reccomendations ,thanks to my  experiance.i love teh the hilot', tools)).toBe(
       'I receive a lot of recommendations, thanks to my experience. I love the hilot.',
     );
-    expect(tidyText('Open daily!!! Book now??')).toBe('Open daily! Book now?');
-    expect(tidyText('dont miss our foot spa')).toBe("Don't miss our foot spa.");
+    expect(tidyText('Open daily!!! Book now??', tools)).toBe('Open daily! Book now?');
+    expect(tidyText('dont miss our foot spa', tools)).toBe("Don't miss our foot spa.");
   });
 
   it('keeps abbreviations and initials inside a sentence', () => {
@@ -86,7 +92,7 @@ describe('the built-in editor', () => {
 
   it("keeps a therapist's sentences in the order they were written, correcting only their words", () => {
     const text = 'Home service around cubao. i am Joy. Licensed therapist with 8 years of experiance. I do shiatsu and hot stone massage. Message me on Viber to book.';
-    expect(editText(text, AI_ASSIST_OUTPUT_MAX_LENGTH)).toEqual([
+    expect(editText(text, AI_ASSIST_OUTPUT_MAX_LENGTH, tools)).toEqual([
       'Home service around Cubao. I am Joy. Licensed therapist with 8 years of experience. I do shiatsu and hot stone massage. Message me on Viber to book.',
     ]);
   });
@@ -98,7 +104,7 @@ describe('the built-in editor', () => {
       'The therapist had strong hands and the room was clean. A bit pricey though. Will definitely come back!',
     ];
     for (const sample of samples) {
-      for (const suggestion of editText(sample, 2000)) {
+      for (const suggestion of editText(sample, 2000, tools)) {
         for (const word of words(suggestion)) expect(words(sample).has(word), word).toBe(true);
       }
     }
@@ -106,7 +112,7 @@ describe('the built-in editor', () => {
 
   it('caps the output at the limit, at a sentence end', () => {
     const long = Array.from({ length: 200 }, (_, i) => `sentence number ${i} is here.`).join(' ');
-    const [suggestion] = editText(long, AI_ASSIST_OUTPUT_MAX_LENGTH);
+    const [suggestion] = editText(long, AI_ASSIST_OUTPUT_MAX_LENGTH, tools);
     expect(suggestion!.length).toBeLessThanOrEqual(AI_ASSIST_OUTPUT_MAX_LENGTH);
     expect(suggestion!.endsWith('.')).toBe(true);
   });

@@ -3,13 +3,19 @@
 // en_US dictionary loaded as the Worker loads it (text modules, wrangler.toml [[rules]]) and the gazetteer read
 // from the static assets: spelling, "I", proper nouns (languages, days, Philippine places), spacing around
 // punctuation, what changed, and an answer that says so when nothing would change.
-import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AI_ASSIST_OUTPUT_MAX_LENGTH, changePhrases, type AiAssistAnswer } from '../../common/ai-assist.ts';
-import { editWithChanges, tidyText } from '../providers/ai-editor.ts';
-import { loadGazetteer } from '../providers/gazetteer.ts';
-import { call, configuredWorker, json } from './helpers.ts';
+import { editWithChanges, tidyText, type EditorTools } from '../providers/ai-editor.ts';
+import { call, configuredWorker, editorTools, json } from './helpers.ts';
 import { createMember, type TestMember } from './members.ts';
+
+/** The built-in editor's dictionary (and places) as the Worker loads them from the static assets. */
+let tools: EditorTools;
+let toolsWithPlaces: EditorTools;
+beforeAll(async () => {
+  tools = await editorTools();
+  toolsWithPlaces = await editorTools({ places: true });
+});
 
 function assistReview(who: TestMember, currentText: string) {
   return call('/api/ai-assist-review', { body: { currentText, spaName: 'Kalinaw Spa' }, cookie: who.cookie });
@@ -104,17 +110,17 @@ describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-i
 
 describe('the built-in editor and its dictionary', () => {
   const edit = async (text: string) =>
-    editWithChanges(text, AI_ASSIST_OUTPUT_MAX_LENGTH, { places: await loadGazetteer((env as unknown as { ASSETS: Fetcher }).ASSETS) });
+    editWithChanges(text, AI_ASSIST_OUTPUT_MAX_LENGTH, toolsWithPlaces);
 
   it('corrects slips against the dictionary: missing, doubled, swapped and wrong letters', () => {
-    expect(tidyText('the towles were fresh, the staf was amazng and the aircon was relaxng. we will recomend it tommorow.')).toBe(
+    expect(tidyText('the towles were fresh, the staf was amazng and the aircon was relaxng. we will recomend it tommorow.', tools)).toBe(
       'The towels were fresh, the staff was amazing and the aircon was relaxing. We will recommend it tomorrow.',
     );
   });
 
   it("keeps the trade's words, Philippine English, British spellings, names inside a sentence and web addresses", () => {
     const text = 'My favourite centre for hilot, ventosa and shiatsu. Ask Kaye at kalinaw.ph or @kalinawspa, the wifi and aircon are free.';
-    expect(tidyText(text)).toBe(text);
+    expect(tidyText(text, tools)).toBe(text);
   });
 
   it('leaves a sentence in Tagalog or Taglish as written, mending only its capitals and spacing', async () => {
@@ -129,7 +135,7 @@ describe('the built-in editor and its dictionary', () => {
 
   it('never guesses between two words that are equally likely', () => {
     // "ther": there, their, other, the? The member's word stays.
-    expect(tidyText('Ther was a long wait.')).toBe('Ther was a long wait.');
+    expect(tidyText('Ther was a long wait.', tools)).toBe('Ther was a long wait.');
   });
 
   it('corrects and never rearranges: sentences and paragraphs stay where the member put them', async () => {

@@ -11,6 +11,9 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { inject } from 'vitest';
 import { pipelinesServed as pipelinesServedBy } from '../../db/sqld-metrics.ts';
+import { ACCEPTED_WORDS, type EditorTools } from '../providers/ai-editor.ts';
+import { loadEnglishSpeller } from '../providers/english-dictionary.ts';
+import { loadGazetteer } from '../providers/gazetteer.ts';
 
 export const BASE = 'https://spa.test';
 export const ORIGIN = BASE;
@@ -304,4 +307,11 @@ export async function untilLimited(limit: number, attempt: (index: number) => Pr
 export async function startEarlyInLimiterWindow(): Promise<void> {
   const intoWindowMs = Date.now() % 60_000;
   if (intoWindowMs > 35_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindowMs + 100));
+}
+
+/** The built-in editor's tools as the Worker loads them: the dictionary from the static assets (needs the web build). */
+export async function editorTools(options: { places?: boolean } = {}): Promise<EditorTools> {
+  const assets = (env as unknown as { ASSETS: Fetcher }).ASSETS;
+  const speller = await loadEnglishSpeller(assets, ACCEPTED_WORDS);
+  return options.places ? { speller, places: await loadGazetteer(assets) } : { speller };
 }

@@ -23,7 +23,7 @@
 // ban or sign-out in one run never turns the later runs into signed-out ones.
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from '../../common/zod.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MANILA_CENTER } from '../../common/limits.ts';
 import { hashSecret } from '../../db/session-tokens.ts';

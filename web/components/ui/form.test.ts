@@ -3,7 +3,7 @@
 // afresh; a server's refusal goes when its field changes.
 import { FieldApi, FormApi } from '@tanstack/react-form';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../../common/zod.ts';
 import { checkedBy, firstError, showServerErrors, submitForm } from './form.tsx';
 
 describe('checkedBy', () => {
