@@ -56,6 +56,7 @@ export function dailyLimit(kind: RecognitionKind, premium: boolean): number {
 export const RED_FLAG_REASONS = ['No-show', 'Late cancellation', 'Inappropriate behaviour', 'Payment issue', 'Safety concern'] as const;
 export type RedFlagReason = (typeof RED_FLAG_REASONS)[number];
 
+const KIND_NOUNS: Record<RecognitionKind, string> = { star: 'star', flower: 'flower', medal: 'medal', red_flag: 'red flag' };
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export const RECOGNITION_MESSAGES = {
@@ -102,13 +103,24 @@ export const RECOGNITION_MESSAGES = {
 
 /** The 429 text when today's allowance is used: the spec's failure title, then what happened. */
 export function limitReachedMessage(kind: RecognitionKind, limit: number): string {
-  const noun = { star: 'star', flower: 'flower', medal: 'medal', red_flag: 'red flag' }[kind];
+  const noun = KIND_NOUNS[kind];
   return `${RECOGNITION_MESSAGES.failedTitle[kind]}: you can give ${plural(limit, noun)} a day. Try again tomorrow.`;
+}
+
+/** The Daily Limit line of the stars and flowers screens and their Give dialogs; what is left only for the giver. */
+export function dailyLimitLine(limit: number, remaining: number | null): string {
+  return `Daily Limit: ${limit} per day${remaining === null ? '' : ` · ${remaining} left today`}`;
+}
+
+/** What a Give dialog says, instead of its form, when today's allowance is used. */
+export function usedUpTodayMessage(kind: RecognitionKind, limit: number): string {
+  const noun = KIND_NOUNS[kind];
+  return `You have given today's ${plural(limit, noun)}. You can give again tomorrow.`;
 }
 
 /** Said with a saved review when its reward could not be given today. */
 export function noRewardTodayMessage(kind: RecognitionKind, limit: number): string {
-  const noun = { star: 'star', flower: 'flower', medal: 'medal', red_flag: 'red flag' }[kind];
+  const noun = KIND_NOUNS[kind];
   return `No ${noun} was given: you have used today's ${plural(limit, noun)}.`;
 }
 

@@ -105,14 +105,61 @@ test('the Give Flower dialog shows what is left today and the daily limit messag
   await expect(page.getByText('Flower Given').first()).toBeVisible();
   await expect(page.getByText('Daily Limit: 1 per day · 0 left today')).toBeVisible();
 
+  // Today's flower is given: the dialog says so on opening, with no form to fill.
   await page.getByRole('button', { name: 'Give Flower' }).click();
-  await expect(dialog.getByText('0 left today')).toBeVisible();
+  await expect(dialog.getByText('Daily Limit: 1 per day · 0 left today')).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText("You have given today's 1 flower. You can give again tomorrow.");
+  await expect(dialog.getByPlaceholder('Search by name')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Give Flower' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a flower refused because today’s was given elsewhere meanwhile: the dialog says so and its close button stays clear', async ({ page }) => {
+  await newClient(page, 'Twotabs');
+  await page.goto('/flowers');
+  await page.getByRole('button', { name: 'Give Flower' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Give Flower' });
   await dialog.getByPlaceholder('Search by name').fill('Maria');
   await dialog.getByRole('radio', { name: 'Maria Santos' }).check();
   await dialog.getByRole('radio', { name: 'Makati Serenity Spa' }).check();
+  // Another tab gives today's flower first.
+  const [maria] = await (await page.request.get('/api/users/therapist?q=Maria%20Santos')).json();
+  const spas = await (await page.request.get(`/trpc/recognition.spas?input=${encodeURIComponent(JSON.stringify({ therapistId: maria.id }))}`)).json();
+  const given = await page.request.post('/api/flowers', {
+    data: { recipientId: maria.id, spaId: spas.result.data[0].id },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(given.status()).toBe(200);
+
   await dialog.getByRole('button', { name: 'Give Flower' }).click();
-  await expect(page.getByText('Failed to Give Flower').first()).toBeVisible();
-  await expect(page.getByText('you can give 1 flower a day. Try again tomorrow.').first()).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText("You have given today's 1 flower. You can give again tomorrow.");
+  // Nothing lies over the dialog's close button: a tap there reaches it.
+  const close = dialog.getByRole('button', { name: 'Close' });
+  const box = (await close.boundingBox())!;
+  const reached = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label') ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(reached).toBe('Close');
+  await close.click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Daily Limit: 1 per day · 0 left today')).toBeVisible();
+});
+
+test('every viewer sees a member’s stars and flowers summary with the Daily Limit; only the giver sees what is left and Give', async ({ page }) => {
+  await registerThroughApi(page, uniqueName('Onlooker'), 'Therapist');
+  await page.goto('/stars/juan-dela-cruz');
+  await expect(page.getByRole('heading', { name: "Juan dela Cruz's Stars" })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText(/^Given:/)).toBeVisible();
+  await expect(summary.getByText('Daily Limit: 1 per day', { exact: true })).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Give Star' })).toHaveCount(0);
+  await page.goto('/flowers/maria-santos');
+  await expect(page.getByRole('heading', { name: "Maria Santos's Flowers" })).toBeVisible();
+  await expect(summary.getByText(/^Received:/)).toBeVisible();
+  await expect(summary.getByText('Daily Limit: 1 per day', { exact: true })).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Give Flower' })).toHaveCount(0);
 });
 
 test('a review’s flower offers the therapist’s own spa first and goes to the spa the client picks', async ({ page }) => {
