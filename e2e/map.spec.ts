@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { contextOptions, expect, test } from './fixtures.ts';
 import { distanceMeters } from '../common/geo.ts';
-import { listingOrder } from '../common/map.ts';
+import { dialableNumber, listingOrder } from '../common/map.ts';
 import sharp from 'sharp';
 import { editPageData, seriousViolations, spaMapArea, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
 
@@ -93,6 +93,9 @@ test('a popup shows the spa with its star count; a map click closes it, a marker
   expect(received).toBeGreaterThan(0);
   await expect(starCount).toContainText(String(received));
   await expect(starCount).not.toHaveClass(/text-red-700/);
+  // Star gifts read as gifts, apart from the rating's ★ beside them.
+  await expect(starCount).toHaveText(`${received} stars received`);
+  await expect(popup.locator('[data-rating]')).toBeVisible();
 
   // A click on the map away from the marker (above the card, which is docked at the foot of the map) closes the
   // popup; the spa now sits at the centre, so a click there opens it.
@@ -105,6 +108,39 @@ test('a popup shows the spa with its star count; a map click closes it, a marker
 
   await popup.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${spa.slug}$`));
+});
+
+test('Call is a tel: link that the tap itself follows (+63 by default), with Viber and WhatsApp beside it', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: true });
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (/user gesture|Not allowed to launch/i.test(message.text())) refusals.push(message.text());
+  });
+  await page.goto('/map?focus=makati-serenity-spa');
+  const spa = (await listing(page)).find((entry) => entry.slug === 'makati-serenity-spa');
+  const number = dialableNumber(spa.phone)!;
+  expect(number).toMatch(/^\+63\d{9,10}$/);
+  const popup = page.getByTestId('spa-popup');
+  const call = popup.getByRole('link', { name: 'Call' });
+  await expect(call).toHaveAttribute('href', `tel:${number}`);
+  await expect(popup.getByRole('link', { name: 'Viber' })).toHaveAttribute('href', `viber://chat?number=%2B${number.slice(1)}`);
+  await expect(popup.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', `https://wa.me/${number.slice(1)}`);
+  // The tap goes to the dialler itself: nothing is launched later, outside the tap, for the browser to refuse.
+  const followed = page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        document.addEventListener('click', (event) => {
+          const link = (event.target as Element).closest('a');
+          resolve(link && !event.defaultPrevented ? link.getAttribute('href') : null);
+          event.preventDefault();
+        }, { once: true });
+      }),
+  );
+  await call.click();
+  expect(await followed).toBe(`tel:${number}`);
+  await page.waitForTimeout(2000);
+  expect(refusals).toEqual([]);
+  await expect(popup).toBeVisible();
 });
 
 test('focus mode shows only the spa with its popup open; Navigate shows the labelled estimate and hides recenter', async ({ browser }) => {
