@@ -165,6 +165,13 @@ export const BOARD_LABELS: Record<Board, string> = {
   'medal-givers': 'Medal Givers',
   problems: 'Problem Clients',
 };
+/**
+ * The leaderboards' note beside their counts: a gift from an account under a day old (BOARD_NEW_ACCOUNT_MS), or a
+ * giver's second to the same member on one Manila day, moves no board, so a board can count less than a profile.
+ */
+export const BOARD_COUNTING_NOTE =
+  'Counts here leave out gifts from accounts less than a day old and repeat gifts to the same member on one day, so they can be lower than on a profile.';
+
 /** Boards only spa management, therapists and admins may see. */
 export const RESTRICTED_BOARDS: readonly Board[] = ['problems'];
 export function mayViewRedFlags(role: Role | null | undefined): boolean {

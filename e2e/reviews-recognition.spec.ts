@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { PICKER_SEARCH_MAX_CHARACTERS } from '../common/limits.ts';
+import { BOARD_COUNTING_NOTE } from '../common/recognition.ts';
 import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 const REVIEW = 'Lovely calm rooms, the hilot was excellent and booking over Viber was easy.';
@@ -44,6 +45,9 @@ test('a client reviews a spa with sub-ratings and a star, and finds the star in 
   const card = page.getByRole('article').filter({ hasText: REVIEW });
   await expect(card).toBeVisible();
   await expect(card.getByText('9/10')).toBeVisible();
+  // Its own overall score: (9 + 8 + 10 + 7) / 8 = 4.25, out of 5.
+  await expect(card.getByText('Overall')).toBeVisible();
+  await expect(card.getByText('Rated 4.3 out of 5')).toBeAttached();
 
   // The reviewer's own profile: Spas Reviewed has it, and Stars Given names the spa.
   await page.goto('/profile');
@@ -198,8 +202,22 @@ test('every leaderboard tab and timeframe shows its board; Problem Clients is ab
   }
   await page.getByRole('radio', { name: 'Monthly' }).click();
   await page.getByRole('tab', { name: 'Top Therapists' }).click();
-  await expect(page.getByRole('list', { name: 'Top Therapists, Monthly' }).getByRole('listitem').first()).toContainText('Flowers');
+  await expect(page.getByRole('list', { name: 'Top Therapists, Monthly' }).getByRole('listitem').first()).toContainText('Flowers received');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('the boards say under their counts which gifts they leave out, so a count may be lower than on a profile', async ({ page }) => {
+  await page.goto('/leaderboards');
+  await page.getByRole('tab', { name: 'Top Spas' }).click();
+  const row = page.getByRole('list', { name: 'Top Spas, Monthly' }).getByRole('listitem').first();
+  // Star gifts read as gifts; the ★ is the rating's alone.
+  await expect(row.getByText('Stars received')).toBeVisible();
+  const note = page.getByText(BOARD_COUNTING_NOTE);
+  await expect(note).toBeVisible();
+  expect(BOARD_COUNTING_NOTE).toContain('accounts less than a day old');
+  const listBox = (await page.getByRole('tabpanel').boundingBox())!;
+  const noteBox = (await note.boundingBox())!;
+  expect(noteBox.y, 'the note follows the board').toBeGreaterThanOrEqual(listBox.y + listBox.height);
 });
 
 test('spa management sees Problem Clients; signed-out visitors see the public boards without it', async ({ page, browser }) => {
