@@ -1,13 +1,15 @@
 // The map home and /map in Chromium at 390x844 on the embedded basemap (no network here, so the public style
 // cannot be reached and the Worker's own basemap draws): the demo spas' markers, the blue dot when geolocation
-// is granted and the Manila fallback when it is denied, a popup with its star count, Profile from the popup, a
-// click on the map closing the popup and a click on a marker opening it, focus mode, Navigate with the estimate
-// panel (recenter hidden) and closing it, the list view's search and filters, axe, and the spas' markers drawn from
-// the listing before the map library has loaded, at the places the live map then draws them.
+// is granted and the Manila fallback when it is denied (the map says so and lists the spas in view), a popup with
+// its star count and Call, Profile from the popup, a click on the map closing the popup and a click on a marker
+// opening it, focus mode, Navigate with the estimate panel (recenter hidden) and closing it, the list view's search
+// and filters, axe, and the spas' markers drawn from the listing before the map library has loaded, at the places
+// the live map then draws them.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { contextOptions, expect, test } from './fixtures.ts';
 import { distanceMeters } from '../common/geo.ts';
-import { dialableNumber, listingOrder } from '../common/map.ts';
+import { dialableNumber, listingOrder, spasInViewLabel } from '../common/map.ts';
+import { OPENING_CAMERA, spasInView } from '../common/spa-markers.ts';
 import sharp from 'sharp';
 import { editPageData, seriousViolations, spaMapArea, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
 
@@ -51,6 +53,9 @@ test('the signed-in home draws the demo spas on the embedded basemap, with the b
   await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'device');
   await expect(page.getByRole('img', { name: 'Your Location' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your Location' })).toHaveAttribute('title', 'Your Location');
+  // The device says where the member is: no line about the location, no list of the spas in view.
+  await expect(page.getByText('location is off')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /spas? in view$/ })).toHaveCount(0);
 
   const screenshot = await page.screenshot();
   await test.info().attach('map-home-390x844', { body: screenshot, contentType: 'image/png' });
@@ -69,6 +74,34 @@ test('with geolocation denied the map falls back to Manila after asking the serv
   await waitForSpaMarkers(page);
   await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'fallback');
   await expect(page.getByRole('img', { name: 'Your Location' })).toHaveCount(0);
+});
+
+test('with location denied the map says it shows Manila and why, and lists the spas in view, which open their card without the map', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: false });
+  // The live map's code never arrives: the line and the list do without it.
+  await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => undefined);
+  await page.goto('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing Manila: location is off');
+  await expect(page.locator('[data-map-state]')).toHaveAttribute('data-map-state', 'loading');
+
+  // The spas in view: those inside the map area at the opening camera, nearest its centre first.
+  const spas = await listing(page);
+  const area = (await spaMapArea(page).boundingBox())!;
+  const expected = spasInView(spas, OPENING_CAMERA, { width: area.width, height: area.height }).map((spa) => spa.name as string);
+  expect(expected.length).toBeGreaterThan(0);
+  expect(expected.length).toBeLessThan(spas.length);
+  // Every spa whose own marker is wholly on screen is among them.
+  const markersInView = (await previewMarkers(page)).filter((marker) => marker.inView && spas.some((spa) => spa.name === marker.name));
+  for (const marker of markersInView) expect(expected).toContain(marker.name);
+
+  await page.getByRole('button', { name: spasInViewLabel(expected.length) }).click();
+  const list = page.getByRole('list', { name: 'Spas in view' });
+  const names = await list.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.querySelector('span[title]')?.getAttribute('title')));
+  expect(names).toEqual(expected);
+  expect(await seriousViolations(page)).toEqual([]);
+  await list.getByRole('button', { name: new RegExp(`^${expected[0]}`) }).click();
+  await expect(list).toHaveCount(0);
+  await expect(page.getByTestId('spa-popup').getByRole('heading', { name: expected[0] })).toBeVisible();
 });
 
 test('a popup shows the spa with its star count; a map click closes it, a marker click opens it, Profile leads to the spa', async ({ browser }) => {
