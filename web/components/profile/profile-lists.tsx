@@ -65,7 +65,7 @@ function PagedList<T extends { id: number }>({
   footer?: ReactNode;
 }) {
   const items = (query.data?.pages.flatMap((page) => page.items) ?? []).filter(filter ?? (() => true));
-  return (
+  const list = (
     <section aria-label={heading} className="grid grid-cols-1 gap-3">
       <TabHeading>{heading}</TabHeading>
       {query.isPending ? (
@@ -93,8 +93,15 @@ function PagedList<T extends { id: number }>({
           {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
         </Button>
       ) : null}
-      {footer}
     </section>
+  );
+  // The links after a list stand outside its region, which holds only the list's own rows (loaded or not).
+  if (!footer) return list;
+  return (
+    <div className="grid grid-cols-1 gap-3">
+      {list}
+      {footer}
+    </div>
   );
 }
 
