@@ -1,6 +1,8 @@
 // Links that open a member's messaging handle in the right app (the profile's Contact tab). Members type
 // handles freely ("@maria.hilot", a full URL, a phone number for Viber and WhatsApp), so each is reduced to
-// what the app's link needs; what cannot be linked is shown as text.
+// what the app's link needs; what cannot be linked is shown as text. The map's spa card calls a spa's phone with a
+// plain tel: link (the browser opens the dialler only from the tap itself), with Viber and WhatsApp beside it.
+import { dialableNumber } from './map.ts';
 import type { HandleKey } from './profile.ts';
 
 /** The handle without an "@" or the address of the service it was copied from. */
@@ -23,17 +25,22 @@ function internationalDigits(value: string): string | null {
 
 const SAFE_HANDLE = /^[A-Za-z0-9._-]{1,100}$/;
 
+/** Viber's chat with an international number (digits after the "+"). */
+const viberChat = (digits: string) => `viber://chat?number=%2B${digits}`;
+/** WhatsApp's chat with an international number (digits after the "+"). */
+const whatsappChat = (digits: string) => `https://wa.me/${digits}`;
+
 export function handleLink(key: HandleKey, value: string): string | null {
   const handle = bareHandle(value);
   const safe = SAFE_HANDLE.test(handle) ? encodeURIComponent(handle) : null;
   switch (key) {
     case 'viberHandle': {
       const digits = internationalDigits(value);
-      return digits ? `viber://chat?number=%2B${digits}` : null;
+      return digits ? viberChat(digits) : null;
     }
     case 'whatsappHandle': {
       const digits = internationalDigits(value);
-      return digits ? `https://wa.me/${digits}` : null;
+      return digits ? whatsappChat(digits) : null;
     }
     case 'messengerHandle':
       return safe && `https://m.me/${safe}`;
@@ -51,4 +58,12 @@ export function handleLink(key: HandleKey, value: string): string | null {
 /** A phone number's tel: link. */
 export function phoneLink(e164: string): string {
   return `tel:${e164.replace(/[^\d+]/g, '')}`;
+}
+
+/** Call (the dialler), Viber and WhatsApp for a spa's phone, +63 when it has no country code; null when not dialable. */
+export function phoneContactLinks(phone: string | null): { call: string; viber: string; whatsapp: string } | null {
+  const number = dialableNumber(phone);
+  if (!number) return null;
+  const digits = number.slice(1);
+  return { call: phoneLink(number), viber: viberChat(digits), whatsapp: whatsappChat(digits) };
 }

@@ -2,7 +2,7 @@
 // writes them, markup stripped from provider instructions, and the Philippines bounding check.
 import { describe, expect, it } from 'vitest';
 import { distanceMeters, formatDistance, formatDuration, isInPhilippines, stripMarkup } from './geo.ts';
-import { dialableNumber, listingOrder, PRIORITY_BAND_METERS } from './map.ts';
+import { dialableNumber, listingOrder, locationOffLine, PRIORITY_BAND_METERS, spasInViewLabel } from './map.ts';
 
 describe('dialableNumber', () => {
   it.each([
@@ -68,5 +68,15 @@ describe('listingOrder (priority listings)', () => {
 
   it('orders equal distances by id, so the order never changes between renders', () => {
     expect(order([row(9, 200, false), row(3, 200, false), row(5, 200, true)])).toEqual([5, 3, 9]);
+  });
+});
+
+describe('the map without the device location', () => {
+  it('says where it is centred and why, and only why once the map has moved', () => {
+    expect(locationOffLine('denied', 'Manila')).toBe('Showing Manila: location is off');
+    expect(locationOffLine('abroad', 'Manila')).toBe('Showing Manila: you are outside the Philippines');
+    expect(locationOffLine('unavailable', null)).toBe('Location is unavailable');
+    expect(spasInViewLabel(1)).toBe('1 spa in view');
+    expect(spasInViewLabel(4)).toBe('4 spas in view');
   });
 });

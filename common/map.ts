@@ -30,6 +30,28 @@ export const MAP_MESSAGES = {
   estimateLabel: 'Estimate: straight-line distance at an assumed city driving speed, not a road route.',
 } as const;
 
+/** Why the map cannot show where the member is: the device's location was refused, not found, or abroad. */
+export const LOCATION_OFF_REASONS = {
+  denied: 'location is off',
+  unavailable: 'location is unavailable',
+  abroad: 'you are outside the Philippines',
+} as const;
+export type LocationOffReason = keyof typeof LOCATION_OFF_REASONS;
+
+/**
+ * The map's line without the device's location: where it is centred and why ("Showing Manila: location is off"),
+ * or only why once the member has moved the map elsewhere (`place` null).
+ */
+export function locationOffLine(reason: LocationOffReason, place: string | null): string {
+  const why = LOCATION_OFF_REASONS[reason];
+  return place ? `Showing ${place}: ${why}` : `${why.charAt(0).toUpperCase()}${why.slice(1)}`;
+}
+
+/** The button that lists the spas in the visible part of the map. */
+export function spasInViewLabel(count: number): string {
+  return count === 1 ? '1 spa in view' : `${count} spas in view`;
+}
+
 /** A spa on the map (spec part 1 section 3) with its computed rating and opening state. */
 export interface SpaListingEntry {
   id: number;

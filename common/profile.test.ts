@@ -2,7 +2,7 @@
 // phone numbers as members type them, handle links, the AI Assist sentence rule and the browser's file check.
 import { describe, expect, it } from 'vitest';
 import { AI_ASSIST_TEXTS, aiAssistProfileInput, hasCompleteSentence } from './ai-assist.ts';
-import { handleLink, phoneLink } from './contact-links.ts';
+import { handleLink, phoneContactLinks, phoneLink } from './contact-links.ts';
 import { checkImageFile, IMAGE_MAX_BYTES, IMAGE_TEXTS } from './image-presets.ts';
 import { toE164 } from './phone.ts';
 import { canSeeRedFlags, nameIssue, PROFILE_TEXTS, roleTexts } from './profile.ts';
@@ -107,6 +107,17 @@ describe('contact links', () => {
     expect(handleLink('telegramHandle', 'maria_h')).toBe('https://t.me/maria_h');
     expect(handleLink('messengerHandle', 'maria.h')).toBe('https://m.me/maria.h');
     expect(phoneLink('+639171234567')).toBe('tel:+639171234567');
+  });
+
+  it('calls a spa with tel: (+63 by default) and offers Viber and WhatsApp chats to the same number', () => {
+    expect(phoneContactLinks('0917 123 4567')).toEqual({
+      call: 'tel:+639171234567',
+      viber: 'viber://chat?number=%2B639171234567',
+      whatsapp: 'https://wa.me/639171234567',
+    });
+    expect(phoneContactLinks('+63 2 8123 4567')?.call).toBe('tel:+63281234567');
+    expect(phoneContactLinks(null)).toBeNull();
+    expect(phoneContactLinks('ask')).toBeNull();
   });
 
   it('shows what it cannot link as text, never as a javascript: or foreign link', () => {

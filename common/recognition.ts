@@ -67,6 +67,7 @@ export function redFlagReasonOf(given: string, description: string | null): { re
   return { reason: OTHER_RED_FLAG_REASON, description: description ? `${given}: ${description}` : given };
 }
 
+const KIND_NOUNS: Record<RecognitionKind, string> = { star: 'star', flower: 'flower', medal: 'medal', red_flag: 'red flag' };
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export const RECOGNITION_MESSAGES = {
@@ -113,13 +114,24 @@ export const RECOGNITION_MESSAGES = {
 
 /** The 429 text when today's allowance is used: the spec's failure title, then what happened. */
 export function limitReachedMessage(kind: RecognitionKind, limit: number): string {
-  const noun = { star: 'star', flower: 'flower', medal: 'medal', red_flag: 'red flag' }[kind];
+  const noun = KIND_NOUNS[kind];
   return `${RECOGNITION_MESSAGES.failedTitle[kind]}: you can give ${plural(limit, noun)} a day. Try again tomorrow.`;
+}
+
+/** The Daily Limit line of the stars and flowers screens and their Give dialogs; what is left only for the giver. */
+export function dailyLimitLine(limit: number, remaining: number | null): string {
+  return `Daily Limit: ${limit} per day${remaining === null ? '' : ` · ${remaining} left today`}`;
+}
+
+/** What a Give dialog says, instead of its form, when today's allowance is used. */
+export function usedUpTodayMessage(kind: RecognitionKind, limit: number): string {
+  const noun = KIND_NOUNS[kind];
+  return `You have given today's ${plural(limit, noun)}. You can give again tomorrow.`;
 }
 
 /** Said with a saved review when its reward could not be given today. */
 export function noRewardTodayMessage(kind: RecognitionKind, limit: number): string {
-  const noun = { star: 'star', flower: 'flower', medal: 'medal', red_flag: 'red flag' }[kind];
+  const noun = KIND_NOUNS[kind];
   return `No ${noun} was given: you have used today's ${plural(limit, noun)}.`;
 }
 
@@ -164,6 +176,13 @@ export const BOARD_LABELS: Record<Board, string> = {
   'medal-givers': 'Medal Givers',
   problems: 'Problem Clients',
 };
+/**
+ * The leaderboards' note beside their counts: a gift from an account under a day old (BOARD_NEW_ACCOUNT_MS), or a
+ * giver's second to the same member on one Manila day, moves no board, so a board can count less than a profile.
+ */
+export const BOARD_COUNTING_NOTE =
+  'Counts here leave out gifts from accounts less than a day old and repeat gifts to the same member on one day, so they can be lower than on a profile.';
+
 /** Boards only spa management, therapists and admins may see. */
 export const RESTRICTED_BOARDS: readonly Board[] = ['problems'];
 export function mayViewRedFlags(role: Role | null | undefined): boolean {

@@ -37,6 +37,16 @@ export type SubRatingKey = (typeof SUB_RATINGS)[number]['key'];
 export const SUB_RATING_MIN = 1;
 export const SUB_RATING_MAX = 10;
 
+/**
+ * A review's own overall score out of 5: its four sub-ratings (out of 10) averaged and halved, to one decimal; null
+ * unless all four are given. The same rule as a spa's rating, which is the mean of these (worker/services/spa-rating.ts).
+ */
+export function reviewScore(review: Record<SubRatingKey, number | null>): number | null {
+  const values = SUB_RATINGS.map(({ key }) => review[key]);
+  if (values.some((value) => value === null)) return null;
+  return Math.round(((values as number[]).reduce((sum, value) => sum + value, 0) * 10) / 8) / 10;
+}
+
 export function countWords(text: string): number {
   const trimmed = text.trim();
   return trimmed ? trimmed.split(/\s+/u).length : 0;

@@ -10,6 +10,7 @@ import {
   placeMarkers,
   PREVIEW_REACH_PX,
   SPA_CLUSTERING,
+  spasInView,
   offsetFromCentre,
   worldPixel,
 } from './spa-markers.ts';
@@ -101,6 +102,16 @@ describe('the spas preview markers', () => {
     expect(html).toMatch(/<span role="img" aria-label="2 spas"[^>]*>2<\/span>/);
     // Clusters under spas, as the live map draws them.
     expect(html.indexOf('2 spas')).toBeLessThan(html.indexOf('data-spa-id="7"'));
+  });
+
+  it('lists the spas inside the map area at a camera, nearest its centre first, with the markers’ projection', () => {
+    const { latitude, longitude } = OPENING_CAMERA;
+    // At zoom 12 a degree of longitude is about 5,800 px: 0.01 is about 58 px right, 0.05 about 290 px (beyond the
+    // 195 px from the middle to the edge); 0.02 of latitude about 120 px down.
+    const spas = [spa(1, latitude, longitude + 0.05), spa(2, latitude - 0.02, longitude), spa(3, latitude, longitude + 0.01), spa(4, latitude, longitude)];
+    expect(spasInView(spas, OPENING_CAMERA, { width: 390, height: 664 }).map((entry) => entry.id)).toEqual([4, 3, 2]);
+    expect(spasInView(spas, OPENING_CAMERA, { width: 390, height: 200 }).map((entry) => entry.id)).toEqual([4, 3]);
+    expect(spasInView(spas, { ...OPENING_CAMERA, zoom: 10 }, { width: 390, height: 664 }).map((entry) => entry.id)).toEqual([4, 3, 2, 1]);
   });
 
   it('draws the home’s first frame at the opening camera, in the map’s area between the header and the bottom bar', () => {

@@ -105,6 +105,18 @@ export function offsetFromCentre(longitude: number, latitude: number, camera: Ca
   return { dx: x - cx, dy: y - cy };
 }
 
+/**
+ * The spas inside a map of this size (CSS pixels) with this camera, nearest its centre first: the same projection
+ * as the markers, so the list names exactly the spas whose markers are on screen, with or without the live map.
+ */
+export function spasInView<T extends { longitude: number; latitude: number }>(spas: readonly T[], camera: Camera, size: { width: number; height: number }): T[] {
+  return spas
+    .map((spa) => ({ spa, ...offsetFromCentre(spa.longitude, spa.latitude, camera) }))
+    .filter(({ dx, dy }) => Math.abs(dx) <= size.width / 2 && Math.abs(dy) <= size.height / 2)
+    .sort((a, b) => a.dx ** 2 + a.dy ** 2 - (b.dx ** 2 + b.dy ** 2))
+    .map(({ spa }) => spa);
+}
+
 type PlacedMarker =
   | { kind: 'spa'; dx: number; dy: number; spaId: number; premium: boolean }
   | { kind: 'cluster'; dx: number; dy: number; count: number; label: string };

@@ -1,8 +1,9 @@
 // Favourites end to end at 390x844: a new member saves a spa from its profile, finds it in /favorites (reached
 // from their own profile), makes a second list, renames it, moves the spa, and removes it again; then saves
-// another spa from its map popup.
-import { expect, test } from './fixtures.ts';
-import { registerThroughApi, seriousViolations, uniqueName } from './helpers.ts';
+// another spa from its map popup. At 390x844 a 60-character list name and member name, without a space, are cut
+// inside their card and never widen the screen.
+import { appUrl, expect, test } from './fixtures.ts';
+import { expectNoSidewaysScroll, registerThroughApi, seriousViolations, uniqueName } from './helpers.ts';
 
 const SPA = 'Makati Serenity Spa';
 
@@ -73,4 +74,34 @@ test('save a spa from its profile and find it in /favorites', async ({ page }) =
   await expect(page.getByText('Saved to Favorites', { exact: true })).toBeVisible();
   await page.getByRole('dialog', { name: 'Save to a list' }).getByRole('button', { name: 'Close' }).click();
   await expect(popup.getByRole('button', { name: 'Saved' })).toBeVisible();
+});
+
+test('at 390x844 /favorites never scrolls sideways and every card, with its buttons, is whole on screen', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // A therapist with a 60-character name without a space, saved in a list whose 60-character name has none either.
+  const therapistPage = await (await browser.newContext()).newPage();
+  const longName = `Hilot${Math.random().toString(36).slice(2, 8)}`.padEnd(60, 'x');
+  await registerThroughApi(therapistPage, longName, 'Therapist');
+  const therapist = await (await therapistPage.request.get('/api/user')).json();
+  await therapistPage.context().close();
+  await registerThroughApi(page, uniqueName('Keeper'));
+  const headers = { Origin: appUrl() };
+  const listName = 'W'.repeat(60);
+  const list = await page.request.post('/api/favorites/lists', { data: { name: listName }, headers });
+  expect(list.status()).toBe(200);
+  for (const listId of [(await list.json()).id, undefined])
+    expect((await page.request.post('/api/favorites', { data: { targetUserId: therapist.id, listId }, headers })).status()).toBe(200);
+
+  await page.goto('/favorites');
+  const card = page.getByRole('region', { name: listName });
+  await expect(card.getByRole('link', { name: new RegExp(longName) })).toBeVisible();
+  await expectNoSidewaysScroll(page, '/favorites');
+  const width = page.viewportSize()!.width;
+  for (const region of [card, page.getByRole('region', { name: 'Favorites' })]) {
+    const box = (await region.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, 'a card ends inside the screen').toBeLessThanOrEqual(width);
+    for (const button of await region.getByRole('button').all()) await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  await expect(card.getByRole('heading', { name: listName })).toHaveCSS('text-overflow', 'ellipsis');
 });

@@ -92,7 +92,7 @@ async function expectWholeCard(page: Page, spaName: string) {
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await expectReachable(heading, 'the name');
-  for (const control of [sheet.getByRole('link', { name: 'Profile' }), sheet.getByRole('button', { name: 'Call' }), sheet.getByRole('button', { name: 'Navigate' })])
+  for (const control of [sheet.getByRole('link', { name: 'Profile' }), sheet.getByRole('link', { name: 'Call' }), sheet.getByRole('button', { name: 'Navigate' })])
     await expectReachable(control, await control.innerText());
   const close = sheet.getByRole('button', { name: 'Close' });
   await expectReachable(close, 'the close button');

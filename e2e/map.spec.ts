@@ -1,13 +1,15 @@
 // The map home and /map in Chromium at 390x844 on the embedded basemap (no network here, so the public style
 // cannot be reached and the Worker's own basemap draws): the demo spas' markers, the blue dot when geolocation
-// is granted and the Manila fallback when it is denied, a popup with its star count, Profile from the popup, a
-// click on the map closing the popup and a click on a marker opening it, focus mode, Navigate with the estimate
-// panel (recenter hidden) and closing it, the list view's search and filters, axe, and the spas' markers drawn from
-// the listing before the map library has loaded, at the places the live map then draws them.
+// is granted and the Manila fallback when it is denied (the map says so and lists the spas in view), a popup with
+// its star count and Call, Profile from the popup, a click on the map closing the popup and a click on a marker
+// opening it, focus mode, Navigate with the estimate panel (recenter hidden) and closing it, the list view's search
+// and filters, axe, and the spas' markers drawn from the listing before the map library has loaded, at the places
+// the live map then draws them.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { contextOptions, expect, test } from './fixtures.ts';
 import { distanceMeters } from '../common/geo.ts';
-import { listingOrder } from '../common/map.ts';
+import { dialableNumber, listingOrder, spasInViewLabel } from '../common/map.ts';
+import { OPENING_CAMERA, spasInView } from '../common/spa-markers.ts';
 import sharp from 'sharp';
 import { editPageData, seriousViolations, spaMapArea, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
 
@@ -51,6 +53,9 @@ test('the signed-in home draws the demo spas on the embedded basemap, with the b
   await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'device');
   await expect(page.getByRole('img', { name: 'Your Location' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your Location' })).toHaveAttribute('title', 'Your Location');
+  // The device says where the member is: no line about the location, no list of the spas in view.
+  await expect(page.getByText('location is off')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /spas? in view$/ })).toHaveCount(0);
 
   const screenshot = await page.screenshot();
   await test.info().attach('map-home-390x844', { body: screenshot, contentType: 'image/png' });
@@ -69,6 +74,34 @@ test('with geolocation denied the map falls back to Manila after asking the serv
   await waitForSpaMarkers(page);
   await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'fallback');
   await expect(page.getByRole('img', { name: 'Your Location' })).toHaveCount(0);
+});
+
+test('with location denied the map says it shows Manila and why, and lists the spas in view, which open their card without the map', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: false });
+  // The live map's code never arrives: the line and the list do without it.
+  await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => undefined);
+  await page.goto('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing Manila: location is off');
+  await expect(page.locator('[data-map-state]')).toHaveAttribute('data-map-state', 'loading');
+
+  // The spas in view: those inside the map area at the opening camera, nearest its centre first.
+  const spas = await listing(page);
+  const area = (await spaMapArea(page).boundingBox())!;
+  const expected = spasInView(spas, OPENING_CAMERA, { width: area.width, height: area.height }).map((spa) => spa.name as string);
+  expect(expected.length).toBeGreaterThan(0);
+  expect(expected.length).toBeLessThan(spas.length);
+  // Every spa whose own marker is wholly on screen is among them.
+  const markersInView = (await previewMarkers(page)).filter((marker) => marker.inView && spas.some((spa) => spa.name === marker.name));
+  for (const marker of markersInView) expect(expected).toContain(marker.name);
+
+  await page.getByRole('button', { name: spasInViewLabel(expected.length) }).click();
+  const list = page.getByRole('list', { name: 'Spas in view' });
+  const names = await list.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.querySelector('span[title]')?.getAttribute('title')));
+  expect(names).toEqual(expected);
+  expect(await seriousViolations(page)).toEqual([]);
+  await list.getByRole('button', { name: new RegExp(`^${expected[0]}`) }).click();
+  await expect(list).toHaveCount(0);
+  await expect(page.getByTestId('spa-popup').getByRole('heading', { name: expected[0] })).toBeVisible();
 });
 
 test('a popup shows the spa with its star count; a map click closes it, a marker click opens it, Profile leads to the spa', async ({ browser }) => {
@@ -93,6 +126,9 @@ test('a popup shows the spa with its star count; a map click closes it, a marker
   expect(received).toBeGreaterThan(0);
   await expect(starCount).toContainText(String(received));
   await expect(starCount).not.toHaveClass(/text-red-700/);
+  // Star gifts read as gifts, apart from the rating's ★ beside them.
+  await expect(starCount).toHaveText(`${received} stars received`);
+  await expect(popup.locator('[data-rating]')).toBeVisible();
 
   // A click on the map away from the marker (above the card, which is docked at the foot of the map) closes the
   // popup; the spa now sits at the centre, so a click there opens it.
@@ -105,6 +141,39 @@ test('a popup shows the spa with its star count; a map click closes it, a marker
 
   await popup.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${spa.slug}$`));
+});
+
+test('Call is a tel: link that the tap itself follows (+63 by default), with Viber and WhatsApp beside it', async ({ browser }) => {
+  const page = await signedInPage(browser, { geolocation: true });
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (/user gesture|Not allowed to launch/i.test(message.text())) refusals.push(message.text());
+  });
+  await page.goto('/map?focus=makati-serenity-spa');
+  const spa = (await listing(page)).find((entry) => entry.slug === 'makati-serenity-spa');
+  const number = dialableNumber(spa.phone)!;
+  expect(number).toMatch(/^\+63\d{9,10}$/);
+  const popup = page.getByTestId('spa-popup');
+  const call = popup.getByRole('link', { name: 'Call' });
+  await expect(call).toHaveAttribute('href', `tel:${number}`);
+  await expect(popup.getByRole('link', { name: 'Viber' })).toHaveAttribute('href', `viber://chat?number=%2B${number.slice(1)}`);
+  await expect(popup.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', `https://wa.me/${number.slice(1)}`);
+  // The tap goes to the dialler itself: nothing is launched later, outside the tap, for the browser to refuse.
+  const followed = page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        document.addEventListener('click', (event) => {
+          const link = (event.target as Element).closest('a');
+          resolve(link && !event.defaultPrevented ? link.getAttribute('href') : null);
+          event.preventDefault();
+        }, { once: true });
+      }),
+  );
+  await call.click();
+  expect(await followed).toBe(`tel:${number}`);
+  await page.waitForTimeout(2000);
+  expect(refusals).toEqual([]);
+  await expect(popup).toBeVisible();
 });
 
 test('focus mode shows only the spa with its popup open; Navigate shows the labelled estimate and hides recenter', async ({ browser }) => {

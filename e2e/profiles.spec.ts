@@ -207,6 +207,43 @@ test.describe('reading profiles', () => {
     }
   });
 
+  test('each recognition tab leads to its history screen and its transactions, only where the profile shows the tab', async ({ page }) => {
+    const links = (name: string) => page.getByRole('tabpanel').getByRole('link', { name, exact: true });
+    // Spa management looks at a client: the client's record, each kind with its two screens.
+    await signIn(page, 'Makati Serenity Spa');
+    await page.goto('/profile/juan-dela-cruz');
+    for (const [tabName, all, history, path, type] of [
+      ['Stars Given', 'See all stars', 'Star History', '/stars/juan-dela-cruz', 'stars'],
+      ['Flowers Given', 'See all flowers', 'Flower History', '/flowers/juan-dela-cruz', 'flowers'],
+      ['Red Flags Received', 'See all red flags', 'Red Flag History', '/red-flags/juan-dela-cruz', 'red-flags'],
+      ['Medals Received', 'See all medals', 'Medal History', '/medals/juan-dela-cruz', 'medals'],
+    ] as const) {
+      await tab(page, tabName).click();
+      await expect(links(all)).toHaveAttribute('href', path);
+      await expect(links(history)).toHaveAttribute('href', `/transactions/juan-dela-cruz/${type}`);
+    }
+    await links('Medal History').click();
+    await expect(page.getByRole('heading', { name: 'Medal History' })).toBeVisible();
+    await expect(page.getByText('Juan dela Cruz · last 3 months')).toBeVisible();
+
+    // A client looks at a spa and a therapist: their Stars and Flowers tabs lead to what they received.
+    await signIn(page, 'Juan dela Cruz');
+    await page.goto('/profile/makati-serenity-spa');
+    await tab(page, 'Stars').click();
+    await expect(links('Star History')).toHaveAttribute('href', '/transactions/makati-serenity-spa/stars');
+    await links('See all stars').click();
+    await expect(page.getByRole('heading', { name: "Makati Serenity Spa's Stars" })).toBeVisible();
+    await expect(page.getByText(/^Received:/)).toBeVisible();
+    await page.goto('/profile/maria-santos');
+    await tab(page, 'Flowers').click();
+    await expect(links('See all flowers')).toHaveAttribute('href', '/flowers/maria-santos');
+    await expect(links('Flower History')).toHaveAttribute('href', '/transactions/maria-santos/flowers');
+    // One's own record, from one's own profile.
+    await page.goto('/profile');
+    await tab(page, 'Medals Received').click();
+    await expect(links('See all medals')).toHaveAttribute('href', '/medals/juan-dela-cruz');
+  });
+
   test('a profile opened first comes with its data; reached inside the app, it asks in one request before it renders', async ({ page }) => {
     await signIn(page, 'Juan dela Cruz');
     await page.goto('/leaderboards');

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { PICKER_SEARCH_MAX_CHARACTERS } from '../common/limits.ts';
+import { BOARD_COUNTING_NOTE } from '../common/recognition.ts';
 import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
 
 const REVIEW = 'Lovely calm rooms, the hilot was excellent and booking over Viber was easy.';
@@ -44,6 +45,9 @@ test('a client reviews a spa with sub-ratings and a star, and finds the star in 
   const card = page.getByRole('article').filter({ hasText: REVIEW });
   await expect(card).toBeVisible();
   await expect(card.getByText('9/10')).toBeVisible();
+  // Its own overall score: (9 + 8 + 10 + 7) / 8 = 4.25, out of 5.
+  await expect(card.getByText('Overall')).toBeVisible();
+  await expect(card.getByText('Rated 4.3 out of 5')).toBeAttached();
 
   // The reviewer's own profile: Spas Reviewed has it, and Stars Given names the spa.
   await page.goto('/profile');
@@ -105,14 +109,61 @@ test('the Give Flower dialog shows what is left today and the daily limit messag
   await expect(page.getByText('Flower Given').first()).toBeVisible();
   await expect(page.getByText('Daily Limit: 1 per day · 0 left today')).toBeVisible();
 
+  // Today's flower is given: the dialog says so on opening, with no form to fill.
   await page.getByRole('button', { name: 'Give Flower' }).click();
-  await expect(dialog.getByText('0 left today')).toBeVisible();
+  await expect(dialog.getByText('Daily Limit: 1 per day · 0 left today')).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText("You have given today's 1 flower. You can give again tomorrow.");
+  await expect(dialog.getByPlaceholder('Search by name')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Give Flower' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a flower refused because today’s was given elsewhere meanwhile: the dialog says so and its close button stays clear', async ({ page }) => {
+  await newClient(page, 'Twotabs');
+  await page.goto('/flowers');
+  await page.getByRole('button', { name: 'Give Flower' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Give Flower' });
   await dialog.getByPlaceholder('Search by name').fill('Maria');
   await dialog.getByRole('radio', { name: 'Maria Santos' }).check();
   await dialog.getByRole('radio', { name: 'Makati Serenity Spa' }).check();
+  // Another tab gives today's flower first.
+  const [maria] = await (await page.request.get('/api/users/therapist?q=Maria%20Santos')).json();
+  const spas = await (await page.request.get(`/trpc/recognition.spas?input=${encodeURIComponent(JSON.stringify({ therapistId: maria.id }))}`)).json();
+  const given = await page.request.post('/api/flowers', {
+    data: { recipientId: maria.id, spaId: spas.result.data[0].id },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(given.status()).toBe(200);
+
   await dialog.getByRole('button', { name: 'Give Flower' }).click();
-  await expect(page.getByText('Failed to Give Flower').first()).toBeVisible();
-  await expect(page.getByText('you can give 1 flower a day. Try again tomorrow.').first()).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText("You have given today's 1 flower. You can give again tomorrow.");
+  // Nothing lies over the dialog's close button: a tap there reaches it.
+  const close = dialog.getByRole('button', { name: 'Close' });
+  const box = (await close.boundingBox())!;
+  const reached = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label') ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(reached).toBe('Close');
+  await close.click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Daily Limit: 1 per day · 0 left today')).toBeVisible();
+});
+
+test('every viewer sees a member’s stars and flowers summary with the Daily Limit; only the giver sees what is left and Give', async ({ page }) => {
+  await registerThroughApi(page, uniqueName('Onlooker'), 'Therapist');
+  await page.goto('/stars/juan-dela-cruz');
+  await expect(page.getByRole('heading', { name: "Juan dela Cruz's Stars" })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText(/^Given:/)).toBeVisible();
+  await expect(summary.getByText('Daily Limit: 1 per day', { exact: true })).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Give Star' })).toHaveCount(0);
+  await page.goto('/flowers/maria-santos');
+  await expect(page.getByRole('heading', { name: "Maria Santos's Flowers" })).toBeVisible();
+  await expect(summary.getByText(/^Received:/)).toBeVisible();
+  await expect(summary.getByText('Daily Limit: 1 per day', { exact: true })).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Give Flower' })).toHaveCount(0);
 });
 
 test('a review’s flower offers the therapist’s own spa first and goes to the spa the client picks', async ({ page }) => {
@@ -151,8 +202,22 @@ test('every leaderboard tab and timeframe shows its board; Problem Clients is ab
   }
   await page.getByRole('radio', { name: 'Monthly' }).click();
   await page.getByRole('tab', { name: 'Top Therapists' }).click();
-  await expect(page.getByRole('list', { name: 'Top Therapists, Monthly' }).getByRole('listitem').first()).toContainText('Flowers');
+  await expect(page.getByRole('list', { name: 'Top Therapists, Monthly' }).getByRole('listitem').first()).toContainText('Flowers received');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('the boards say under their counts which gifts they leave out, so a count may be lower than on a profile', async ({ page }) => {
+  await page.goto('/leaderboards');
+  await page.getByRole('tab', { name: 'Top Spas' }).click();
+  const row = page.getByRole('list', { name: 'Top Spas, Monthly' }).getByRole('listitem').first();
+  // Star gifts read as gifts; the ★ is the rating's alone.
+  await expect(row.getByText('Stars received')).toBeVisible();
+  const note = page.getByText(BOARD_COUNTING_NOTE);
+  await expect(note).toBeVisible();
+  expect(BOARD_COUNTING_NOTE).toContain('accounts less than a day old');
+  const listBox = (await page.getByRole('tabpanel').boundingBox())!;
+  const noteBox = (await note.boundingBox())!;
+  expect(noteBox.y, 'the note follows the board').toBeGreaterThanOrEqual(listBox.y + listBox.height);
 });
 
 test('spa management sees Problem Clients; signed-out visitors see the public boards without it', async ({ page, browser }) => {

@@ -79,6 +79,13 @@ export const StarIcon = (p: IconProps) => (
     <path d="m12 3.8 2.5 5.2 5.7.8-4.1 4 1 5.6L12 16.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8L12 3.8Z" />
   </Icon>
 );
+/** Recognition given (star gifts): never the ★ of a rating. */
+export const GiftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="10" width="16" height="10" rx="1.5" />
+    <path d="M3 10h18M12 10v10M12 10c-1.6-3.2-5.4-4.2-5.9-2.1C5.7 9.6 8.6 10 12 10Zm0 0c1.6-3.2 5.4-4.2 5.9-2.1.4 1.7-2.5 2.1-5.9 2.1Z" />
+  </Icon>
+);
 export const LeafIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 19c0-8 5-13.5 14-14 .5 9-5 14-12.5 14" />

@@ -52,7 +52,8 @@ export function FavoritesPage() {
       ) : lists.isError ? (
         <NoticePanel action={<Button onClick={() => void lists.refetch()}>Try Again</Button>}>Your lists could not be loaded.</NoticePanel>
       ) : (
-        <div className="grid gap-5">
+        // One column no wider than the screen: a list's long name is cut with an ellipsis, never widening its card.
+        <div className="grid grid-cols-1 gap-5">
           {lists.data.every((list) => list.members.length === 0) ? (
             <NoticePanel icon={<HeartIcon size={28} />}>
               Nothing saved yet. Tap Save on a spa's or a therapist's profile to keep them in your lists.
@@ -103,7 +104,7 @@ export function FavoritesPage() {
                         className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600"
                       >
                         <Avatar name={saved.name} picture={saved.profilePicThumbnail ?? saved.profilePic} role={saved.role} size={44} />
-                        <span className="grid min-w-0 gap-0.5">
+                        <span className="grid min-w-0 grid-cols-1 gap-0.5">
                           <span title={saved.name} className="truncate font-semibold text-ink-900">
                             {saved.name}
                           </span>

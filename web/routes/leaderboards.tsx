@@ -1,11 +1,13 @@
 // /leaderboards, labelled Top 10 (spec part 2 sections 2 and 4): seven tabs loaded lazily on first visit (Top
 // Therapists also fetches Top Spas, then Top Clients 0.5 s later), the timeframe selector (rolling weekly,
-// monthly by default, yearly, all-time), and the Summary Statistics card with the window's real figures.
-// Problem Clients is shown only to spa management, therapists and admins. Reachable signed out.
+// monthly by default, yearly, all-time), and the Summary Statistics card with the window's real figures. Under
+// the counts, a note says which gifts the boards leave out (so a board may show less than a profile). Problem
+// Clients is shown only to spa management, therapists and admins. Reachable signed out.
 import { useEffect, useState } from 'react';
 import { formatCount } from '../../common/count.ts';
 import { BOARD_MEDALS_PREFETCH_DELAY_MS } from '../../common/limits.ts';
 import {
+  BOARD_COUNTING_NOTE,
   BOARD_LABELS,
   BOARDS,
   DEFAULT_TIMEFRAME,
@@ -30,15 +32,15 @@ import { trpc, type RouterOutputs } from '../trpc.ts';
 /** The figures each board shows, in order, with their labels (spec part 2 section 3). */
 const FIGURES: Record<Board, [key: string, label: string][]> = {
   therapists: [
-    ['totalFlowersReceived', 'Flowers'],
+    ['totalFlowersReceived', 'Flowers received'],
     ['clientsServed', 'Clients'],
   ],
   spas: [
-    ['totalStarsReceived', 'Stars'],
+    ['totalStarsReceived', 'Stars received'],
     ['clientsWhoRated', 'Clients who rated'],
     ['averageRating', 'Rating'],
   ],
-  clients: [['totalReceived', 'Medals']],
+  clients: [['totalReceived', 'Medals received']],
   'flower-givers': [
     ['totalGiven', 'Flowers given'],
     ['therapistsAppreciated', 'Therapists'],
@@ -111,6 +113,7 @@ export function LeaderboardsPage() {
             content: <BoardList board={board} timeframe={timeframe} enabled={visited.has(board)} />,
           }))}
         />
+        <p className="text-xs text-ink-600">{BOARD_COUNTING_NOTE}</p>
       </div>
     </PageShell>
   );

@@ -246,10 +246,10 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
           {sections.medalsAwarded ? <MedalsAwardedList userId={profile.id} /> : null}
         </TabPanel>
         <TabPanel value="flowers">
-          <GiversList userId={profile.id} kind="flowers" />
+          <GiversList userId={profile.id} slug={profile.slug} kind="flowers" />
         </TabPanel>
         <TabPanel value="stars">
-          <GiversList userId={profile.id} kind="stars" />
+          <GiversList userId={profile.id} slug={profile.slug} kind="stars" />
         </TabPanel>
         <TabPanel value="reviews">
           <ReviewsList userId={profile.id} show={profile.role === 'client' ? 'spas' : 'received'} />
@@ -258,16 +258,16 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
           <ReviewsList userId={profile.id} show="therapists" />
         </TabPanel>
         <TabPanel value="starsGiven">
-          <GivenList userId={profile.id} kind="stars" />
+          <GivenList userId={profile.id} slug={profile.slug} kind="stars" />
         </TabPanel>
         <TabPanel value="flowersGiven">
-          <GivenList userId={profile.id} kind="flowers" />
+          <GivenList userId={profile.id} slug={profile.slug} kind="flowers" />
         </TabPanel>
         <TabPanel value="redFlags">
-          <ReceivedList userId={profile.id} kind="redFlags" />
+          <ReceivedList userId={profile.id} slug={profile.slug} kind="redFlags" />
         </TabPanel>
         <TabPanel value="medals">
-          <ReceivedList userId={profile.id} kind="medals" />
+          <ReceivedList userId={profile.id} slug={profile.slug} kind="medals" />
         </TabPanel>
         <TabPanel value="contact">
           <ContactPanel profile={profile} own={own ? me : null} />

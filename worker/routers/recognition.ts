@@ -169,7 +169,11 @@ async function medalOrRedFlagHistory(ctx: Context, refInput: MemberRef, table: '
   return { user: member, given: historyEntries(given, 'given', now), received: historyEntries(received, 'received', now) };
 }
 
-/** Stars or flowers of a member: given for a client, received otherwise; the daily allowance for oneself. */
+/**
+ * Stars or flowers of a member: given for a client, received otherwise. The daily limit goes to every viewer: a
+ * client's own (premium gives more), else the rule each client gives by; what is used and left today only to the
+ * client themselves.
+ */
 async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 'flower') {
   const ref = await resolveRef(ctx, refInput);
   const table = sql.raw(kind === 'star' ? 'stars' : 'flowers');
@@ -197,13 +201,15 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
   const [members, rows, figures] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[], { total: number; usedToday: number; premium: number }[]];
   const target = historyMember(members, user);
   const counts = figures[0]!;
-  const limit = dailyLimit(kind, Number(counts.premium) === 1);
-  const own = user.id === target.id && target.role === 'client';
+  const giver = target.role === 'client';
+  const limit = dailyLimit(kind, giver && Number(counts.premium) === 1);
+  const own = giver && user.id === target.id;
+  const usedToday = own ? Number(counts.usedToday) : null;
   return {
     user: target,
-    direction: target.role === 'client' ? ('given' as const) : ('received' as const),
+    direction: giver ? ('given' as const) : ('received' as const),
     total: Number(counts.total),
-    dailyLimit: own ? { limit, usedToday: Number(counts.usedToday), remaining: Math.max(0, limit - Number(counts.usedToday)) } : null,
+    dailyLimit: { limit, usedToday, remaining: usedToday === null ? null : Math.max(0, limit - usedToday) },
     entries: rows.map((row) => ({
       id: Number(row.id),
       reason: (row.reason as string | null) ?? null,

@@ -21,7 +21,7 @@ function ratedReviews(targetUserId: SQLWrapper): SQL {
     and rated.booking_rating is not null and rated.selection_rating is not null`;
 }
 
-/** One review's rating out of 5: its four sub-ratings (out of 10) averaged, halved. */
+/** One review's rating out of 5: its four sub-ratings (out of 10) averaged, halved (common/reviews.ts, reviewScore, shows it on the review's card). */
 const REVIEW_RATING = sql`((rated.ambience_rating + rated.amenities_rating + rated.booking_rating + rated.selection_rating) / 8.0)`;
 
 /** The average rating out of 5 (two decimals), or null without rated reviews. */

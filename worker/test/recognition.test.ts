@@ -229,9 +229,25 @@ describe('histories', () => {
       spa: { id: spaId, name: `${spa.name} Spa` },
     });
     const received = await json<Output<'recognition.stars'>>(await as(client!, `/api/stars/${spa.id}`));
-    expect(received).toMatchObject({ direction: 'received', total: 1, dailyLimit: null });
+    expect(received).toMatchObject({ direction: 'received', total: 1, dailyLimit: { limit: 1, usedToday: null, remaining: null } });
     expect((await as(null, `/api/stars/${spa.id}`)).status).toBe(401);
     expect((await as(client!, '/api/stars/99999999')).status).toBe(404);
+  });
+
+  it('shows every viewer the summary and the daily limit; what is used and left today only to the client whose page it is', async () => {
+    const [client, premium, therapist] = await createMembers([{ role: 'client' }, { role: 'client', premium: true }, { role: 'therapist' }]);
+    const { spa, spaId } = await spaWithOwner();
+    await as(client!, '/api/flowers', { body: { recipientId: therapist!.id, spaId } });
+    const page = async (viewer: TestMember, kind: 'stars' | 'flowers', member: TestMember) =>
+      json<Output<'recognition.flowers'>>(await as(viewer, `/api/${kind}/${member.id}`));
+    expect(await page(client!, 'flowers', client!)).toMatchObject({ direction: 'given', total: 1, dailyLimit: { limit: 1, usedToday: 1, remaining: 0 } });
+    for (const viewer of [premium!, therapist!, spa]) {
+      expect(await page(viewer, 'flowers', client!)).toMatchObject({ direction: 'given', total: 1, dailyLimit: { limit: 1, usedToday: null, remaining: null } });
+      expect(await page(viewer, 'flowers', therapist!)).toMatchObject({ direction: 'received', total: 1, dailyLimit: { limit: 1, usedToday: null, remaining: null } });
+    }
+    // A premium client gives three a day: their page says so to everyone.
+    expect(await page(client!, 'stars', premium!)).toMatchObject({ direction: 'given', total: 0, dailyLimit: { limit: 3, usedToday: null, remaining: null } });
+    expect(await page(premium!, 'stars', premium!)).toMatchObject({ dailyLimit: { limit: 3, usedToday: 0, remaining: 3 } });
   });
 
   it('lists medals given and received, and transactions in the 3-month window with direction and the other member', async () => {

@@ -10,12 +10,16 @@
 // so coming back through the bottom bar shows the spas at once, where the member left them.
 //
 // Issue 21: until the live map draws its first markers, MarkerPreview draws the same markers from the listing.
+//
+// Without the device's location (refused, not found, or abroad) the map says where it is centred and why, and lists
+// the spas in its visible part (location-off.tsx), from the live map's camera or, before it or without it, the
+// opening one.
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import type { ExpressionSpecification, GeoJSONSource } from 'maplibre-gl';
 import type { MapEvent, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import type { RouteSummary } from '../../../common/geo.ts';
-import { BASEMAP_COLORS, MAP_FALLBACK_CENTER, MAP_MESSAGES, MAP_ZOOM, type SpaListingEntry } from '../../../common/map.ts';
+import { BASEMAP_COLORS, locationOffLine, MAP_FALLBACK_CENTER, MAP_MESSAGES, MAP_ZOOM, type SpaListingEntry } from '../../../common/map.ts';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useAfterFirstPaint } from '../../lib/use-after-paint.ts';
 import type { Basemap } from '../../lib/map/basemap.ts';
@@ -30,11 +34,14 @@ import {
   SPA_CLUSTERING,
   SPA_RED,
   spaFeatures,
+  spasInView,
+  type Camera,
 } from '../../../common/spa-markers.ts';
 import { markerImage } from '../../lib/map/marker-image.ts';
 import { trpc } from '../../trpc.ts';
 import { aboveChatPill, CHAT_PILL_SPACE } from '../signed-in-layout.tsx';
 import { MapStatus } from './map-status.tsx';
+import { LocationOffNotice } from './location-off.tsx';
 import { LocationDot, MarkerPreview, markOnce } from './marker-preview.tsx';
 import { MapView, useMapKit } from './map-view.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
@@ -265,6 +272,40 @@ function usePanelInset(panel: HTMLElement | null, container: RefObject<HTMLEleme
   return inset;
 }
 
+/** The map area's size in CSS pixels, kept up to date; null before it is laid out. */
+function useAreaSize(container: RefObject<HTMLElement | null>): { width: number; height: number } | null {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const area = container.current;
+    if (!area) return;
+    const measure = () => setSize({ width: area.clientWidth, height: area.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(area);
+    return () => observer.disconnect();
+  }, [container]);
+  return size;
+}
+
+/** The live map's camera after each move it makes or the member makes; null until the live map is there. */
+function useLiveCamera(map: MapInstance | null): Camera | null {
+  const [camera, setCamera] = useState<Camera | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    const read = () => {
+      const centre = map.getCenter();
+      setCamera({ latitude: centre.lat, longitude: centre.lng, zoom: map.getZoom() });
+    };
+    read();
+    map.on('moveend', read);
+    return () => void map.off('moveend', read);
+  }, [map]);
+  return camera;
+}
+
+const sameCamera = (a: Camera, b: Camera) =>
+  Math.abs(a.latitude - b.latitude) < 1e-6 && Math.abs(a.longitude - b.longitude) < 1e-6 && Math.abs(a.zoom - b.zoom) < 1e-3;
+
 /** The part of the map that the card, the panel, the chat pill and the top controls leave uncovered, in map pixels. */
 function uncoveredArea(container: HTMLElement, panel: HTMLElement | null) {
   const box = container.getBoundingClientRect();
@@ -333,6 +374,16 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
           : OPENING_CAMERA),
     [restoredCamera, focused, located],
   );
+
+  // Without the device's location: where the map is and why, and the spas in its visible part. The line names the
+  // place while the map is where it opened (Manila, or the place the network's address points to).
+  const off = focusSlug ? null : (location.data?.off ?? null);
+  const areaSize = useAreaSize(containerRef);
+  const liveCamera = useLiveCamera(off ? loadedMap : null);
+  const viewCamera = liveCamera ?? camera;
+  const inView = useMemo(() => (off && areaSize ? spasInView(shown, viewCamera, areaSize) : []), [off, areaSize, shown, viewCamera]);
+  const openingPlace = restoredCamera ? null : located ? `${located.city ?? 'your area'} (approximate)` : 'Manila';
+  const offLine = off ? locationOffLine(off, sameCamera(viewCamera, camera) ? openingPlace : null) : null;
 
   // Focus mode opens the focused spa's popup.
   useEffect(() => {
@@ -506,19 +557,22 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       ) : null}
 
       {!focusSlug ? (
-        <button
-          type="button"
-          onPointerEnter={() => void SpaList.preload()}
-          onFocus={() => void SpaList.preload()}
-          onClick={() => {
-            // The list covers the map on a phone: the card closes with it.
-            if (view === 'map') setSelectedId(null);
-            setView(view === 'map' ? 'list' : 'map');
-          }}
-          className="absolute top-3 left-3 z-30 flex min-h-11 items-center gap-2 rounded-full border border-sand-200 bg-white px-4 text-sm font-semibold text-ink-900 shadow-md hover:bg-sand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          {view === 'map' ? 'List view' : 'Map view'}
-        </button>
+        <div className="pointer-events-none absolute inset-x-3 top-3 z-30 flex flex-wrap items-start gap-2">
+          <button
+            type="button"
+            onPointerEnter={() => void SpaList.preload()}
+            onFocus={() => void SpaList.preload()}
+            onClick={() => {
+              // The list covers the map on a phone: the card closes with it.
+              if (view === 'map') setSelectedId(null);
+              setView(view === 'map' ? 'list' : 'map');
+            }}
+            className="pointer-events-auto flex min-h-11 items-center gap-2 rounded-full border border-sand-200 bg-white px-4 text-sm font-semibold text-ink-900 shadow-md hover:bg-sand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {view === 'map' ? 'List view' : 'Map view'}
+          </button>
+          {offLine && view === 'map' ? <LocationOffNotice line={offLine} spas={inView} onOpen={openSpa} /> : null}
+        </div>
       ) : null}
 
       {!navigation && view === 'map' ? (

@@ -1,9 +1,10 @@
 // The info popup of a spa marker (spec part 1 section 2): thumbnail, else picture, else an S placeholder; the
 // uppercase name; the star count, loaded 500 ms after opening (0 in red when that fails); the address; the
-// FEATURED LOCATION banner for the focused spa; Profile, Call and Navigate. Beyond the spec: Save to a favourites
-// list, the computed rating and whether the spa is open now, the Premium tag of a premium spa, and the spa's
-// analytics events (the popup opened, Call and Navigate tapped: POST /api/analytics/events, counted once a day
-// per member by the server).
+// FEATURED LOCATION banner for the focused spa; Profile, Call and Navigate. Call is a plain tel: link (+63 by
+// default), so the tap itself opens the phone's dialler; the spec's messaging chat is offered beside it, as Viber
+// and WhatsApp links. Beyond the spec: Save to a favourites list, the computed rating and whether the spa is open
+// now, the Premium tag of a premium spa, and the spa's analytics events (the popup opened, Call, Viber, WhatsApp
+// and Navigate tapped: POST /api/analytics/events, counted once a day per member by the server).
 //
 // It is a card docked in the map (issue 20 item 1), never a bubble anchored to the marker, so all of it is on
 // screen wherever the spa is: a bottom sheet across a phone's map (as Google Maps does), a card at the lower left
@@ -15,10 +16,10 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type Ref } from 'react';
 import { MAP_MESSAGES, STAR_COUNT_DELAY_MS, type SpaListingEntry } from '../../../common/map.ts';
-import { callSpa, messagingLink } from '../../lib/map/call.ts';
+import { phoneContactLinks } from '../../../common/contact-links.ts';
 import { cn } from '../../lib/cn.ts';
 import { trpc } from '../../trpc.ts';
-import { CloseIcon, CrownIcon } from '../icons.tsx';
+import { CloseIcon, CrownIcon, GiftIcon } from '../icons.tsx';
 import { SaveButton } from '../favorites/save-button.tsx';
 import { Rating } from '../rating.tsx';
 import { aboveChatPill } from '../signed-in-layout.tsx';
@@ -30,16 +31,19 @@ function StarCount({ spaId }: { spaId: number }) {
     return () => clearTimeout(timer);
   }, [spaId]);
   const stars = trpc.profiles.starStats.useQuery({ userId: spaId }, { enabled: due, retry: false });
+  // Stars given as recognition: a gift and words, never the ★ of the rating beside them (components/rating.tsx).
   if (stars.isError) {
     return (
-      <p className="text-sm font-semibold text-red-700" data-testid="star-count">
-        <span aria-hidden="true">★</span> 0 <span className="sr-only">stars (could not be loaded)</span>
+      <p className="flex items-center gap-1 text-sm font-semibold text-red-700" data-testid="star-count">
+        <GiftIcon size={16} /> 0 stars <span className="sr-only">(could not be loaded)</span>
       </p>
     );
   }
+  const received = stars.data?.received;
   return (
-    <p className="text-sm font-semibold text-amber-700" data-testid="star-count" aria-busy={stars.data === undefined}>
-      <span aria-hidden="true">★</span> {stars.data?.received ?? '…'} <span className="text-xs font-medium text-ink-600">stars</span>
+    <p className="flex items-center gap-1 text-sm font-semibold text-ink-900" data-testid="star-count" aria-busy={received === undefined}>
+      <GiftIcon size={16} className="text-brand-700" /> {received ?? '…'}{' '}
+      <span className="text-xs font-medium text-ink-600">{received === 1 ? 'star received' : 'stars received'}</span>
     </p>
   );
 }
@@ -77,6 +81,7 @@ export function PremiumTag() {
   );
 }
 
+const outlineClasses = 'border border-sand-300 bg-white text-ink-900 hover:bg-sand-50';
 const actionClasses =
   'flex min-h-11 flex-1 items-center justify-center rounded-full px-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50';
 
@@ -124,12 +129,13 @@ export function SpaSheet({ spa, featured, onClose, onNavigate, navigating, retur
 }
 
 function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEntry; featured: boolean; onNavigate: () => void; navigating: boolean }) {
-  const callable = messagingLink(spa.phone) !== null;
+  const phone = phoneContactLinks(spa.phone);
   const record = trpc.analytics.record.useMutation();
   const { mutate } = record;
   useEffect(() => {
     mutate({ spaId: spa.id, event: 'popup_open' });
   }, [spa.id, mutate]);
+  const callTapped = () => record.mutate({ spaId: spa.id, event: 'call_tap' });
   return (
     <>
       <div className="flex items-start gap-2">
@@ -162,15 +168,18 @@ function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEnt
         {spa.address ? <p className="text-xs leading-snug text-ink-700" style={{ overflowWrap: 'anywhere' }}>{spa.address}</p> : null}
       </div>
       <div className="mt-3 flex gap-1.5">
-        <Link to="/profile/$userSlug" params={{ userSlug: spa.slug }} className={cn(actionClasses, 'border border-sand-300 bg-white text-ink-900 hover:bg-sand-50')}>
+        <Link to="/profile/$userSlug" params={{ userSlug: spa.slug }} className={cn(actionClasses, outlineClasses)}>
           Profile
         </Link>
-        <button type="button" disabled={!callable} onClick={() => {
-            record.mutate({ spaId: spa.id, event: 'call_tap' });
-            callSpa(spa.phone);
-          }} className={cn(actionClasses, 'bg-sand-100 text-ink-900 hover:bg-sand-200')}>
-          Call
-        </button>
+        {phone ? (
+          <a href={phone.call} onClick={callTapped} className={cn(actionClasses, 'bg-sand-100 text-ink-900 hover:bg-sand-200')}>
+            Call
+          </a>
+        ) : (
+          <button type="button" disabled className={cn(actionClasses, 'bg-sand-100 text-ink-900')}>
+            Call
+          </button>
+        )}
         <button
           type="button"
           disabled={navigating}
@@ -181,7 +190,19 @@ function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEnt
           {navigating ? '…' : 'Navigate'}
         </button>
       </div>
-      <SaveButton key={spa.id} targetUserId={spa.id} targetName={spa.name} className="mt-1.5 w-full" />
+      <div className="mt-1.5 flex gap-1.5">
+        {phone ? (
+          <>
+            <a href={phone.viber} onClick={callTapped} className={cn(actionClasses, outlineClasses)}>
+              Viber
+            </a>
+            <a href={phone.whatsapp} target="_blank" rel="noopener noreferrer" onClick={callTapped} className={cn(actionClasses, outlineClasses)}>
+              WhatsApp
+            </a>
+          </>
+        ) : null}
+        <SaveButton key={spa.id} targetUserId={spa.id} targetName={spa.name} className="flex-1" />
+      </div>
     </>
   );
 }

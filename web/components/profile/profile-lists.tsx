@@ -1,16 +1,20 @@
 // The profile's list tabs (spec part 1, Profile): givers, given and received recognitions, and reviews, each
 // newest first with its heading, a skeleton of 6 rows while loading, the spec's empty text, and "Show more"
-// for the pages after the first 50. Every name links to that member's profile. The review cards' code (with their
+// for the pages after the first 50. Every name links to that member's profile. A recognition tab leads on to the
+// member's whole history of that kind (/stars, /flowers, /medals or /red-flags) and to its transactions: the tab
+// shows only to whom the profile shows it, and the server checks those screens again. The review cards' code (with their
 // reply and report parts) is not part of the profile's first load: it loads when a reviews tab opens, beside the
 // tab's first page.
+import { Link } from '@tanstack/react-router';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import type { GivenRecord, Giver, ReceivedRecord, Review } from '../../../common/profile.ts';
 import type { Role } from '../../../common/roles.ts';
+import type { TransactionType } from '../../../common/recognition.ts';
 import { cn } from '../../lib/cn.ts';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { LIST_QUERY } from '../../lib/profile-queries.ts';
 import { trpc } from '../../trpc.ts';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonClasses } from '../ui/button.tsx';
 import { MemberBadge } from './member-badge.tsx';
 
 const ReviewCard = lazyComponent(() => import('../reviews/review-card.tsx').then((module) => module.ReviewCard));
@@ -51,15 +55,17 @@ function PagedList<T extends { id: number }>({
   empty,
   filter,
   render,
+  footer,
 }: {
   query: InfiniteResult<T>;
   heading: string;
   empty: string;
   filter?: (item: T) => boolean;
   render: (item: T) => ReactNode;
+  footer?: ReactNode;
 }) {
   const items = (query.data?.pages.flatMap((page) => page.items) ?? []).filter(filter ?? (() => true));
-  return (
+  const list = (
     <section aria-label={heading} className="grid grid-cols-1 gap-3">
       <TabHeading>{heading}</TabHeading>
       {query.isPending ? (
@@ -89,11 +95,48 @@ function PagedList<T extends { id: number }>({
       ) : null}
     </section>
   );
+  // The links after a list stand outside its region, which holds only the list's own rows (loaded or not).
+  if (!footer) return list;
+  return (
+    <div className="grid grid-cols-1 gap-3">
+      {list}
+      {footer}
+    </div>
+  );
+}
+
+/** The history screens of each kind: its page (a client's gifts given, anyone else's received) and its transactions. */
+const HISTORIES = {
+  stars: { page: '/stars/$userSlug', pageLabel: 'See all stars', historyLabel: 'Star History' },
+  flowers: { page: '/flowers/$userSlug', pageLabel: 'See all flowers', historyLabel: 'Flower History' },
+  medals: { page: '/medals/$userSlug', pageLabel: 'See all medals', historyLabel: 'Medal History' },
+  'red-flags': { page: '/red-flags/$userSlug', pageLabel: 'See all red flags', historyLabel: 'Red Flag History' },
+} as const satisfies Record<TransactionType, { page: string; pageLabel: string; historyLabel: string }>;
+
+function HistoryLinks({ type, slug }: { type: TransactionType; slug: string }) {
+  const { page, pageLabel, historyLabel } = HISTORIES[type];
+  const linkClasses = buttonClasses('outline', 'sm', 'min-h-11');
+  return (
+    <nav aria-label={`${historyLabel} links`} className="flex flex-wrap gap-2">
+      <Link to={page} params={{ userSlug: slug }} className={linkClasses}>
+        {pageLabel}
+      </Link>
+      <Link to="/transactions/$userSlug/$type" params={{ userSlug: slug, type }} className={linkClasses}>
+        {historyLabel}
+      </Link>
+    </nav>
+  );
 }
 
 const pageOptions = { ...LIST_QUERY, getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
 
-export function GiversList({ userId, kind }: { userId: number; kind: 'flowers' | 'stars' }) {
+/** The member a recognition list is about, and where its history screens are. */
+interface MemberRef {
+  userId: number;
+  slug: string;
+}
+
+export function GiversList({ userId, slug, kind }: MemberRef & { kind: 'flowers' | 'stars' }) {
   const input = { target: { userId } };
   const flowers = trpc.profiles.flowerGivers.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'flowers' });
   const stars = trpc.profiles.starGivers.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'stars' });
@@ -103,11 +146,12 @@ export function GiversList({ userId, kind }: { userId: number; kind: 'flowers' |
       heading={kind === 'flowers' ? 'Flower Givers' : 'Star Givers'}
       empty={kind === 'flowers' ? 'No flowers received yet.' : 'No stars received yet'}
       render={(giver) => <MemberBadge member={{ id: giver.giverId, name: giver.giverName, slug: giver.giverSlug }} date={giver.createdAt} />}
+      footer={<HistoryLinks type={kind} slug={slug} />}
     />
   );
 }
 
-export function GivenList({ userId, kind }: { userId: number; kind: 'stars' | 'flowers' }) {
+export function GivenList({ userId, slug, kind }: MemberRef & { kind: 'stars' | 'flowers' }) {
   const input = { target: { userId } };
   const stars = trpc.profiles.starsGiven.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'stars' });
   const flowers = trpc.profiles.flowersGiven.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'flowers' });
@@ -117,11 +161,12 @@ export function GivenList({ userId, kind }: { userId: number; kind: 'stars' | 'f
       heading={kind === 'stars' ? 'Stars Given' : 'Flowers Given'}
       empty={kind === 'stars' ? 'No star transactions yet.' : 'No flower transactions yet.'}
       render={(record) => <MemberBadge member={record.recipient} date={record.createdAt} detail={record.reason} />}
+      footer={<HistoryLinks type={kind} slug={slug} />}
     />
   );
 }
 
-export function ReceivedList({ userId, kind }: { userId: number; kind: 'medals' | 'redFlags' }) {
+export function ReceivedList({ userId, slug, kind }: MemberRef & { kind: 'medals' | 'redFlags' }) {
   const input = { target: { userId } };
   const medals = trpc.profiles.medals.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'medals' });
   const redFlags = trpc.profiles.redFlags.useInfiniteQuery(input, { ...pageOptions, enabled: kind === 'redFlags' });
@@ -131,6 +176,7 @@ export function ReceivedList({ userId, kind }: { userId: number; kind: 'medals' 
       heading={kind === 'medals' ? 'Medals Received' : 'Red Flags Received'}
       empty={kind === 'medals' ? 'No medals received yet.' : 'No red flags received yet.'}
       render={(record) => <MemberBadge member={record.giver} date={record.createdAt} detail={record.reason} />}
+      footer={<HistoryLinks type={kind === 'medals' ? 'medals' : 'red-flags'} slug={slug} />}
     />
   );
 }

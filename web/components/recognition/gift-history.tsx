@@ -1,9 +1,9 @@
 // The /stars and /flowers screens (spec part 2 section 2): a list with a summary (Given for a client,
-// Received otherwise), the Daily Limit with what is left today and the Give dialog for a client on their own
-// page, and Please log in to view stars (or flowers) for signed-out visitors.
+// Received otherwise) and the Daily Limit for every viewer; what is left today and the Give dialog for a client on
+// their own page; Please log in to view stars (or flowers) for signed-out visitors.
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { RECOGNITION_MESSAGES } from '../../../common/recognition.ts';
+import { dailyLimitLine, RECOGNITION_MESSAGES } from '../../../common/recognition.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { trpc } from '../../trpc.ts';
 import { LoadingView } from '../loading-view.tsx';
@@ -44,6 +44,9 @@ function GiftHistory({ kind, viewerId }: { kind: 'star' | 'flower'; viewerId: nu
   const data = history.data;
   const own = data ? data.user.id === viewerId : !userSlug;
   const title = !data ? nouns : own ? `My ${nouns}` : `${data.user.name}'s ${nouns}`;
+  // What is left today comes only to the client whose page it is: they alone give from it.
+  const remaining = data?.dailyLimit.remaining ?? null;
+  const giver = data && remaining !== null ? { limit: data.dailyLimit.limit, remaining } : null;
   return (
     <PageShell title={title} back="history">
       {history.isPending ? (
@@ -56,12 +59,8 @@ function GiftHistory({ kind, viewerId }: { kind: 'star' | 'flower'; viewerId: nu
             <p className="text-base text-ink-900">
               <span className="font-semibold">{data!.direction === 'given' ? 'Given' : 'Received'}:</span> {data!.total}
             </p>
-            {data!.dailyLimit ? (
-              <p className="text-sm text-ink-700">
-                Daily Limit: {data!.dailyLimit.limit} per day · {data!.dailyLimit.remaining} left today
-              </p>
-            ) : null}
-            {data!.dailyLimit ? (
+            <p className="text-sm text-ink-700">{dailyLimitLine(data!.dailyLimit.limit, data!.dailyLimit.remaining)}</p>
+            {giver ? (
               <Button className="w-fit" onClick={() => setGiving(true)}>
                 Give {noun}
               </Button>
@@ -86,9 +85,7 @@ function GiftHistory({ kind, viewerId }: { kind: 'star' | 'flower'; viewerId: nu
               };
             })}
           />
-          {data!.dailyLimit ? (
-            <GiveDialog kind={kind} open={giving} onOpenChange={setGiving} dailyLimit={data!.dailyLimit} />
-          ) : null}
+          {giver ? <GiveDialog kind={kind} open={giving} onOpenChange={setGiving} dailyLimit={giver} /> : null}
         </div>
       )}
     </PageShell>

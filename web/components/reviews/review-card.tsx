@@ -1,15 +1,15 @@
 // One review as every review list shows it (spec part 1, profile Reviews tabs): the badge of the reviewer (or,
 // on a client's Spas/Therapists Reviewed tabs, of the reviewed member) linking to their profile, the date, the
-// four sub-ratings out of 10 for a spa review, the text, an "edited" marker, and the reviewed member's reply
-// with Reply / Edit / Delete for that member; Report review for other members, and a removed review marked as
-// such (only its author still sees it).
+// review's own overall score out of 5 and the four sub-ratings out of 10 for a rated review, the text, an "edited"
+// marker, and the reviewed member's reply with Reply / Edit / Delete for that member; Report review for other
+// members, and a removed review marked as such (only its author still sees it).
 import { REVIEW_REPORT_TEXTS } from '../../../common/review-reports.ts';
 import type { Review } from '../../../common/profile.ts';
-import { SUB_RATINGS } from '../../../common/reviews.ts';
+import { reviewScore, SUB_RATINGS } from '../../../common/reviews.ts';
 import type { Role } from '../../../common/roles.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { MemberBadge } from '../profile/member-badge.tsx';
-import { SubRating } from '../rating.tsx';
+import { ReviewScore, SubRating } from '../rating.tsx';
 import { ReportReview } from './report-review.tsx';
 import { ReviewReply } from './review-reply.tsx';
 
@@ -19,6 +19,7 @@ export function ReviewCard({ review, by }: { review: Review; by: 'reviewer' | 't
   const { data: viewer } = useSessionUser();
   const shown = by === 'reviewer' ? review.reviewer : review.targetUser;
   const ratings = SUB_RATINGS.filter(({ key }) => review[key] !== null);
+  const score = reviewScore(review);
   return (
     <article
       className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
@@ -31,6 +32,14 @@ export function ReviewCard({ review, by }: { review: Review; by: 'reviewer' | 't
       ) : null}
       {ratings.length > 0 ? (
         <dl className="grid grid-cols-2 gap-2 text-sm">
+          {score !== null ? (
+            <div className="col-span-2 flex items-center justify-between rounded-xl bg-amber-50 px-3 py-1.5">
+              <dt className="font-semibold text-ink-800">Overall</dt>
+              <dd>
+                <ReviewScore value={score} />
+              </dd>
+            </div>
+          ) : null}
           {ratings.map(({ key, label }) => (
             <div key={key} className="flex items-center justify-between rounded-xl bg-sand-50 px-3 py-1.5">
               <dt className="text-ink-700">{label}</dt>

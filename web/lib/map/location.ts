@@ -1,15 +1,23 @@
 // Where the member is (spec part 1 section 4): the device (5 s timeout, 5 min maximum age, high accuracy), then
 // the maps provider's own geolocation where one exists (neither Mapbox nor MapLibre offers one, so that step
 // is skipped), then the server's IP lookup, then Manila (accuracy 10,000 m, source fallback, with the error
-// text). Every answer outside the Philippines is passed over. Failures fall back silently.
+// text). Every answer outside the Philippines is passed over. Failures fall back silently; the answer keeps why
+// the device's own location was not used, for the map to say so.
 import { fallbackLocation, isInPhilippines, LOCATION_MESSAGES, type LocationResult } from '../../../common/geo.ts';
-import { DEVICE_GEOLOCATION } from '../../../common/map.ts';
+import { DEVICE_GEOLOCATION, type LocationOffReason } from '../../../common/map.ts';
 import type { TrpcUtils } from '../../trpc.ts';
 
-function devicePosition(): Promise<GeolocationPosition | null> {
-  if (!('geolocation' in navigator)) return Promise.resolve(null);
+/** The member's location, and why it is not the device's own (null when it is). */
+export type MemberLocation = LocationResult & { off: LocationOffReason | null };
+
+function devicePosition(): Promise<GeolocationPosition | LocationOffReason> {
+  if (!('geolocation' in navigator)) return Promise.resolve('unavailable');
   return new Promise((resolve) => {
-    navigator.geolocation.getCurrentPosition(resolve, () => resolve(null), DEVICE_GEOLOCATION);
+    navigator.geolocation.getCurrentPosition(
+      resolve,
+      (error) => resolve(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
+      DEVICE_GEOLOCATION,
+    );
   });
 }
 
@@ -22,9 +30,9 @@ async function serverLookup(utils: TrpcUtils): Promise<LocationResult | null> {
   }
 }
 
-export async function locateMember(utils: TrpcUtils): Promise<LocationResult> {
+export async function locateMember(utils: TrpcUtils): Promise<MemberLocation> {
   const position = await devicePosition();
-  if (position && isInPhilippines(position.coords.latitude, position.coords.longitude)) {
+  if (typeof position !== 'string' && isInPhilippines(position.coords.latitude, position.coords.longitude)) {
     return {
       latitude: position.coords.latitude,
       longitude: position.coords.longitude,
@@ -36,9 +44,11 @@ export async function locateMember(utils: TrpcUtils): Promise<LocationResult> {
       postalCode: null,
       timezone: null,
       isp: null,
+      off: null,
     };
   }
+  const off = typeof position === 'string' ? position : 'abroad';
   const server = await serverLookup(utils);
-  if (server && server.source !== 'fallback' && isInPhilippines(server.latitude, server.longitude)) return server;
-  return fallbackLocation(server?.error ?? LOCATION_MESSAGES.deviceUnavailable);
+  if (server && server.source !== 'fallback' && isInPhilippines(server.latitude, server.longitude)) return { ...server, off };
+  return { ...fallbackLocation(server?.error ?? LOCATION_MESSAGES.deviceUnavailable), off };
 }
