@@ -5,6 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import * as z from '../common/zod.ts';
 import { isDatabaseUnreachable } from './db.ts';
+import { log } from './log.ts';
 
 export interface ErrorDescription {
   status: number;
@@ -57,11 +58,11 @@ export function describeError(error: unknown): ErrorDescription {
     };
   }
   if (isDatabaseUnreachable(trpcError)) {
-    console.error('database unreachable', trpcError.cause ?? trpcError);
+    log.error('database unreachable', { error: trpcError.cause ?? trpcError });
     return { status: 503, body: { message: DATABASE_UNREACHABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' } };
   }
   if (trpcError.code === 'INTERNAL_SERVER_ERROR') {
-    console.error('unexpected error', trpcError.cause ?? trpcError);
+    log.error('unexpected error', { error: trpcError.cause ?? trpcError });
     return { status, body: { message: INTERNAL_MESSAGE, code: trpcError.code } };
   }
   return { status, body: { message: trpcError.message, code: trpcError.code } };

@@ -31,9 +31,17 @@ import { appRouter } from './routers/index.ts';
 import { originCheck, requestBodyRules, securityHeaders, trpcBatchRules } from './security.ts';
 import { readCookie, readSessionToken } from './services/sessions.ts';
 import { createContext, type Context } from './trpc.ts';
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './log.ts';
 
 const app = new Hono<HonoEnv>();
 
+// Every request has an id (Cloudflare's Ray ID, else a random one) on its log lines and in X-Request-Id.
+app.use('*', async (c, next) => {
+  const requestId = requestIdOf(c.req.raw);
+  await withRequestId(requestId, next);
+  // A WebSocket handshake's headers belong to the socket and cannot be changed.
+  if (c.res.status !== 101) c.res.headers.set(REQUEST_ID_HEADER, requestId);
+});
 app.use('*', securityHeaders);
 app.use('/api/*', originCheck, requestBodyRules);
 app.use('/trpc/*', originCheck, requestBodyRules, trpcBatchRules);
@@ -114,7 +122,8 @@ export const appRoutes: readonly { method: string; path: string }[] = app.routes
 export default {
   fetch: app.fetch,
   // The Cron Trigger: mail delivery and its retries, and tidying up (worker/scheduled.ts).
-  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduledWork(env, controller.scheduledTime)),
+  scheduled: (controller, env, ctx) =>
+    ctx.waitUntil(withRequestId(`scheduled-${controller.scheduledTime}`, () => runScheduledWork(env, controller.scheduledTime))),
 } satisfies ExportedHandler<Bindings>;
 export { ChatHub } from '../durable-objects/chat-hub.ts';
 export { ChatSession } from '../durable-objects/chat-session.ts';

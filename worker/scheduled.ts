@@ -9,6 +9,7 @@ import { readConfig, type Bindings } from './env.ts';
 import { deliverDueMail } from './providers/mail.ts';
 import { expiredPaymentStatements, releaseNameStatements } from './services/account-deletion.ts';
 import { DAY_MS } from '../common/time.ts';
+import { log } from './log.ts';
 
 /** Delivered and failed messages (their bodies already blanked) are kept this long for reports. */
 const OUTBOX_KEEP_MS = 30 * DAY_MS;
@@ -17,7 +18,7 @@ export async function runScheduledWork(env: Bindings, now = Date.now()): Promise
   const config = readConfig(env);
   const db = getDatabase(config);
   const report = await deliverDueMail(db, config, { now });
-  if (report.sent + report.retrying + report.failed > 0) console.log('mail outbox', report);
+  if (report.sent + report.retrying + report.failed > 0) log.info('mail outbox', { ...report });
   // Once an hour (the first run of each hour), the tidy-up.
   if (new Date(now).getUTCMinutes() !== 0) return;
   await db.batch([

@@ -22,6 +22,7 @@ import {
   type SessionSettlement,
   type ValidatedSession,
 } from './services/sessions.ts';
+import { log } from './log.ts';
 
 export interface Context {
   request: Request;
@@ -140,7 +141,7 @@ export function createContext(
       return readBeside(token!, lookup, queries);
     },
     waitUntil(work) {
-      const settled = work.catch((error) => console.error('background work failed', error));
+      const settled = work.catch((error) => log.error('background work failed', { error }));
       if (executionCtx) executionCtx.waitUntil(settled);
     },
   };
@@ -258,7 +259,7 @@ export function rateLimitRefusal() {
 export async function enforceRateLimit(ctx: Context, limiter: RateLimit | undefined, key: string): Promise<void> {
   if (!limiter) {
     if (ctx.config.ENVIRONMENT === 'development') return;
-    console.error('rate limiter binding missing in production');
+    log.error('rate limiter binding missing in production');
     throw serviceUnavailable(MESSAGES.serviceUnavailable);
   }
   const { success } = await limiter.limit({ key });

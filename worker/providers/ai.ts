@@ -17,6 +17,7 @@ import { loadEnglishSpeller } from './english-dictionary.ts';
 import { loadGazetteer } from './gazetteer.ts';
 import { describeChanges, sameWording } from './text-changes.ts';
 import { tooManyRequests } from '../errors.ts';
+import { log } from '../log.ts';
 
 export type { AssistKind };
 
@@ -153,7 +154,7 @@ export async function assist(provider: AiProvider, request: AssistRequest, asset
         return { suggestions: [first, ...others], changes: describeChanges(request.text, first), unchanged: false, provider: provider.info };
       }
     } catch (error) {
-      console.error('AI assist: the provider failed, the built-in editor answers', error);
+      log.error('AI assist: the provider failed, the built-in editor answers', { error });
     }
   }
   return { ...(await builtInEdit(request, assets)), provider: BUILT_IN_EDITOR };

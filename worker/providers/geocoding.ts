@@ -11,6 +11,7 @@ import type { Database } from '../db.ts';
 import type { Config } from '../env.ts';
 import { loadGazetteer, nearestPlace, normaliseText, placeAddress, searchPlaces, type GazetteerPlace } from './gazetteer.ts';
 import { notBanned } from '../services/member-sql.ts';
+import { log } from '../log.ts';
 
 export interface Geocoder {
   name: 'gazetteer' | 'mapbox';
@@ -163,7 +164,7 @@ function mapboxGeocoder(token: string, fallback: Geocoder): Geocoder {
         const features = await request('forward', { q: query, autocomplete: 'true', limit: String(ADDRESS_SUGGESTIONS_MAX) });
         return features.map(fromMapbox).slice(0, ADDRESS_SUGGESTIONS_MAX);
       } catch (error) {
-        console.error('Mapbox geocoding failed; the gazetteer answers', error);
+        log.error('Mapbox geocoding failed; the gazetteer answers', { error });
         return fallback.search(query);
       }
     },
@@ -172,7 +173,7 @@ function mapboxGeocoder(token: string, fallback: Geocoder): Geocoder {
         const [first] = await request('reverse', { latitude: String(point.latitude), longitude: String(point.longitude), limit: '1' });
         return first ? { ...fromMapbox(first), ...point } : fallback.reverse(point);
       } catch (error) {
-        console.error('Mapbox reverse geocoding failed; the gazetteer answers', error);
+        log.error('Mapbox reverse geocoding failed; the gazetteer answers', { error });
         return fallback.reverse(point);
       }
     },

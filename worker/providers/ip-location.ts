@@ -4,6 +4,7 @@
 // fallback with `source: "fallback"` and an honest error text.
 import { fallbackLocation, LOCATION_MESSAGES, type LocationResult } from '../../common/geo.ts';
 import type { Config } from '../env.ts';
+import { log } from '../log.ts';
 
 /** Loopback, private, link-local and other addresses no IP database can place. */
 export function isNonPublicAddress(ip: string): boolean {
@@ -83,7 +84,7 @@ export async function locateWithMaxMind(config: Config, ip: string): Promise<Loc
       isp: text(body.traits?.isp ?? body.traits?.organization),
     };
   } catch (error) {
-    console.error('MaxMind GeoIP2 lookup failed', error);
+    log.error('MaxMind GeoIP2 lookup failed', { error });
     return fallbackLocation(LOCATION_MESSAGES.maxmindFailed);
   }
 }

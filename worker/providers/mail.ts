@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import type { Config } from '../env.ts';
+import { log } from '../log.ts';
 
 export type MailProviderName = 'resend' | 'cloudflare' | 'local';
 
@@ -52,7 +53,7 @@ function outboxRow(config: Config, mail: OutgoingMail, now: number): typeof mail
   if (provider !== 'local') return { ...row, nextAttemptAt: now };
   if (localMailboxAvailable(config)) return { ...row, sentAt: now, provider: 'local' };
   // Production without a provider: nobody will ever read it. Keep the record of the attempt, never the body.
-  console.error(`mail "${mail.kind}" not sent: ${NO_PROVIDER}`);
+  log.error('mail not sent', { kind: mail.kind, reason: NO_PROVIDER });
   return { ...row, bodyText: '', bodyHtml: null, failedAt: now, lastError: NO_PROVIDER };
 }
 
@@ -163,7 +164,7 @@ export async function deliverDueMail(db: Database, config: Config, options: { id
       report.sent += 1;
       return db.update(mailOutbox).set({ ...blankBodies, sentAt: now, provider, providerMessageId: outcome.messageId, lastError: null }).where(where);
     }
-    console.error(`mail ${outcome.row.id} attempt ${outcome.row.attempts} failed: ${outcome.error}`);
+    log.error('mail attempt failed', { mailId: outcome.row.id, attempt: outcome.row.attempts, reason: outcome.error });
     if (outcome.permanent || outcome.row.attempts >= MAIL_MAX_ATTEMPTS) {
       report.failed += 1;
       return db.update(mailOutbox).set({ ...blankBodies, failedAt: now, provider, lastError: outcome.error }).where(where);

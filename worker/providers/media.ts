@@ -35,6 +35,7 @@ import {
   type JpegSegment,
 } from './jpeg.ts';
 import { badRequest, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../errors.ts';
+import { log } from '../log.ts';
 
 /** No side may be longer, and no image larger in pixels: a 10 MB file could otherwise claim 60,000 x 60,000. */
 export const MAX_IMAGE_SIDE = 4096;
@@ -173,7 +174,7 @@ export function mediaBucket(env: { MEDIA?: R2Bucket }): R2Bucket {
 /** The Images binding; without it an upload is refused (503) in every environment: bytes are never stored as sent. */
 export function imagesBinding(env: { IMAGES?: ImagesBinding }): ImagesBinding {
   if (!env.IMAGES) {
-    console.error('IMAGES binding missing: photo uploads are refused');
+    log.error('IMAGES binding missing: photo uploads are refused');
     throw serviceUnavailable(MEDIA_TEXTS.processingMissing);
   }
   return env.IMAGES;
@@ -256,7 +257,7 @@ async function encodeOne(
     output = new Uint8Array(await result.response().arrayBuffer());
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    console.error('image re-encoding failed', { code, message: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+    log.error('image re-encoding failed', { code, message: error instanceof Error ? error.message.slice(0, 300) : String(error) });
     if (typeof code === 'number' && UNDECODABLE.has(code)) throw unsupported();
     throw processingFailed();
   }
@@ -266,7 +267,7 @@ async function encodeOne(
   const size = segments && jpegDimensions(output, segments);
   const fits = size && (fit === 'cover' ? size.width === preset.maxWidth && size.height === preset.maxHeight : size.width <= preset.maxWidth && size.height <= preset.maxHeight);
   if (!segments || !size || !fits) {
-    console.error('image re-encoding returned an unexpected JPEG', { preset: presetName, size, bytes: output.length });
+    log.error('image re-encoding returned an unexpected JPEG', { preset: presetName, size, bytes: output.length });
     throw processingFailed();
   }
   const bytes = rebuildJpeg(output, segments, (segment) => displayable(output, segment));
@@ -289,9 +290,9 @@ export async function storeImages(bucket: R2Bucket, scope: string, ownerId: numb
   );
   const failure = stored.find((result) => result.status === 'rejected');
   if (failure) {
-    console.error('photo storage failed', failure.reason);
+    log.error('photo storage failed', { error: failure.reason });
     const written = keyed.filter((_entry, index) => stored[index]!.status === 'fulfilled').map(({ key }) => key);
-    await bucket.delete(written).catch((error: unknown) => console.error('photo storage: could not remove a partial upload', error));
+    await bucket.delete(written).catch((error: unknown) => log.error('photo storage: could not remove a partial upload', { error }));
     throw serviceUnavailable(MEDIA_TEXTS.storageFailed);
   }
   return keyed.map(({ key }) => ({ key, url: `${MEDIA_PATH}${key}` }));

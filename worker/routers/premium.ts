@@ -32,6 +32,7 @@ import { isPremiumMember, premiumEndsAt } from '../services/users.ts';
 import { enforceRateLimit, publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { badGateway, badRequest, conflict, notFound, notImplemented, unauthorized } from '../errors.ts';
+import { log } from '../log.ts';
 
 export const WEBHOOK_TEXTS = {
   notConfigured: 'Payments are not set up on this server.',
@@ -65,7 +66,7 @@ async function premiumChanged(ctx: Context, member: { id: number; role: string; 
     await updateChatPremium(ctx.env, member.id, premiumEndsAt(member));
   } catch (error) {
     // The database is the truth; the member's next chat connection carries the new time anyway.
-    console.error('chat hub premium update failed', error);
+    log.error('chat hub premium update failed', { error });
   }
 }
 
@@ -136,7 +137,7 @@ export const premiumRouter = router({
       });
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      console.error(error.message);
+      log.error('PayMongo checkout failed', { error });
       throw badGateway(PREMIUM_TEXTS.checkoutFailed);
     }
     await ctx.db.insert(premiumCheckouts).values({
@@ -206,7 +207,7 @@ export const premiumRouter = router({
       ]);
       const member = extended[0];
       if (member) await premiumChanged(ctx, member);
-      else console.warn(`PayMongo event ${event.id} for ${checkout.id} changed nothing (replayed, unknown or not matching)`);
+      else log.warn('PayMongo event changed nothing (replayed, unknown or not matching)', { eventId: event.id, checkoutId: checkout.id });
       return { received: true as const, applied: Boolean(member) };
     }),
 });

@@ -22,17 +22,18 @@ import { purgeLeaderboards } from '../services/leaderboards.ts';
 import { deleteOwnerImages, PROFILE_IMAGE_SCOPE } from '../providers/media.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import type { Bindings } from '../env.ts';
+import { log } from '../log.ts';
 
 /** A deleted member's photos (R2). The account is gone by now: a storage failure is logged, never undone. */
 async function deletePhotos(env: Bindings, memberId: number): Promise<void> {
   if (!env.MEDIA) {
-    console.error('MEDIA binding missing: a deleted member\'s photos were not removed', { userId: memberId });
+    log.error("MEDIA binding missing: a deleted member's photos were not removed", { userId: memberId });
     return;
   }
   try {
     await deleteOwnerImages(env.MEDIA, PROFILE_IMAGE_SCOPE, memberId);
   } catch (error) {
-    console.error('a deleted member\'s photos could not be removed', { userId: memberId, error: String(error) });
+    log.error("a deleted member's photos could not be removed", { userId: memberId, error });
   }
 }
 

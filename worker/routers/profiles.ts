@@ -45,6 +45,7 @@ import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProced
 import { toCurrentUser } from './account.ts';
 import { countProfileView } from './analytics.ts';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../errors.ts';
+import { log } from '../log.ts';
 
 /** A page of recognitions of one kind, after the target's visibility check. */
 function recognitionList<T>(
@@ -331,7 +332,7 @@ export const profilesRouter = router({
   reportError: signedInProcedure
     .input(z.object({ message: z.string().max(500), path: z.string().max(300), stack: z.string().max(4000).optional() }))
     .mutation(({ ctx, input }) => {
-      console.error('profile screen error', { userId: ctx.user.id, ...input });
+      log.error('profile screen error', { userId: ctx.user.id, ...input });
       return { logged: true as const };
     }),
 });
