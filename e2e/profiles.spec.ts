@@ -491,8 +491,8 @@ test.describe('AI Assist', () => {
     await about.fill('message me on viber to book.i do hilot and  ventosa massge.licensed therapist with 5 years experiance .');
     await page.getByRole('button', { name: 'AI Assist' }).click();
     await expect(page.getByText('AI Suggestion Applied', { exact: true })).toBeVisible();
-    // Spelling, spacing and capitals fixed; experience, then services, then booking: the member's own words.
-    await expect(about).toHaveValue('Licensed therapist with 5 years experience.\n\nI do hilot and ventosa massage.\n\nMessage me on Viber to book.');
+    // Spelling, spacing and capitals fixed; the member's own words, in the member's order.
+    await expect(about).toHaveValue('Message me on Viber to book. I do hilot and ventosa massage. Licensed therapist with 5 years experience.');
 
     // Spent: the button is disabled and its hint line gives the spec's reason (e2e/ai-assist.spec.ts has more).
     await expect(page.getByRole('button', { name: 'AI Assist' })).toBeDisabled();
