@@ -41,7 +41,7 @@ export async function dumpDatabase(client: Client, write: (text: string) => Prom
   for (const table of tables) {
     await write(`${table.sql};\n`);
     const withoutRowid = /WITHOUT ROWID\s*$/i.test(table.sql ?? '');
-    let last: InValue = -Infinity;
+    let last: InValue = Number.MIN_SAFE_INTEGER;
     for (let offset = 0; ; offset += PAGE_ROWS) {
       const page = withoutRowid
         ? await client.execute({ sql: `SELECT * FROM ${quoteName(table.name)} LIMIT ? OFFSET ?`, args: [PAGE_ROWS, offset] })

@@ -3,6 +3,9 @@
 // - Resend: POST /emails answers `{ id }`, or an error while failures are queued.
 // - PayMongo: POST /v1/checkout_sessions (basic auth with the secret key) answers a Checkout Session with an
 //   id and a checkout_url, or an error while failures are queued.
+// - Sentry: POST /api/<project>/envelope/ takes an envelope (the lines of JSON the SDK sends) and answers its id.
+// - A database that answers nonsense: named as TURSO_DATABASE_URL, the stand-in answers every Hrana pipeline with
+//   its 404, which no database client expects (the tests of an unexpected error).
 // Control: GET /_requests lists what arrived, POST /_control `{ resendFailures, resendStatus, paymongoFailures }`
 // queues failures, POST /_reset forgets everything. Never a network call beyond 127.0.0.1.
 import { createServer, type IncomingMessage } from 'node:http';
@@ -87,6 +90,7 @@ export async function startProviderStandIns(): Promise<ProviderStandIns> {
         },
       });
     }
+    if (request.method === 'POST' && /^\/api\/\d+\/envelope\/$/.test(url.pathname)) return send(200, { id: crypto.randomUUID().replaceAll('-', '') });
     return send(404, { message: 'not found' });
   });
 

@@ -125,6 +125,8 @@ const configSchema = z
       .transform((code) => code.toUpperCase())
       .optional(),
     PREMIUM_PRICES: z.string().optional(),
+    /** Sentry's project DSN: unexpected errors are sent there (docs/operations.md). */
+    SENTRY_DSN: z.url().optional(),
   })
   .superRefine((config, context) => {
     if ((config.RESEND_API_KEY || config.EMAIL) && !config.MAIL_FROM)

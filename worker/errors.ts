@@ -1,6 +1,7 @@
 // Errors, once: the helpers every procedure throws with (`throw notFound(PROFILE_TEXTS.userNotFound)`), and one
 // description of an error for both adapters, so tRPC's error formatter and the REST adapters answer with the same
 // message, code and status. Unexpected errors never reveal their text or stack.
+import { captureException } from '@sentry/cloudflare';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import * as z from '../common/zod.ts';
@@ -63,6 +64,8 @@ export function describeError(error: unknown): ErrorDescription {
   }
   if (trpcError.code === 'INTERNAL_SERVER_ERROR') {
     log.error('unexpected error', { error: trpcError.cause ?? trpcError });
+    // Sent to Sentry when SENTRY_DSN is set (worker/index.ts); nothing happens otherwise.
+    captureException(trpcError.cause ?? trpcError);
     return { status, body: { message: INTERNAL_MESSAGE, code: trpcError.code } };
   }
   return { status, body: { message: trpcError.message, code: trpcError.code } };

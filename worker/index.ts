@@ -3,7 +3,9 @@
 // build for everything else (hashed assets cached for a year, index.html and the service worker revalidated).
 // The landing page and the auth form are sent prerendered (web/prerender.tsx), so they paint before any script;
 // the screens a member opens first come with their first queries' answers and their code (worker/page-data.ts).
+import { withSentry } from '@sentry/cloudflare';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import packageJson from '../package.json' with { type: 'json' };
 import { RETURNING_VISITOR_COOKIE } from '../common/account.ts';
 import { TRPC_MAX_BATCH_SIZE } from '../common/limits.ts';
 import { Hono } from 'hono';
@@ -119,11 +121,30 @@ app.onError((error) => {
 /** Every route the app serves (method, path with its :params), for tests that walk them all (worker/test/odd-input.test.ts). */
 export const appRoutes: readonly { method: string; path: string }[] = app.routes.map(({ method, path }) => ({ method, path }));
 
-export default {
+const handler = {
   fetch: app.fetch,
   // The Cron Trigger: mail delivery and its retries, and tidying up (worker/scheduled.ts).
-  scheduled: (controller, env, ctx) =>
+  scheduled: async (controller, env, ctx) =>
     ctx.waitUntil(withRequestId(`scheduled-${controller.scheduledTime}`, () => runScheduledWork(env, controller.scheduledTime))),
+} satisfies ExportedHandler<Bindings>;
+
+/**
+ * With SENTRY_DSN set, the handler runs inside Sentry's, so that the unexpected errors `describeError` reports are
+ * sent (and flushed after the answer); without it, as it is, at no cost (docs/operations.md).
+ */
+const reported = withSentry(
+  (env: Bindings) => ({ dsn: readConfig(env).SENTRY_DSN, environment: readConfig(env).ENVIRONMENT, release: packageJson.version }),
+  // A copy: Sentry instruments the methods of the handler it is given, in place.
+  { ...handler },
+);
+
+export default {
+  fetch(request: Request, env: Bindings, ctx: ExecutionContext) {
+    return env.SENTRY_DSN ? reported.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx) : handler.fetch(request, env, ctx);
+  },
+  scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
+    return env.SENTRY_DSN ? reported.scheduled(controller, env, ctx) : handler.scheduled(controller, env, ctx);
+  },
 } satisfies ExportedHandler<Bindings>;
 export { ChatHub } from '../durable-objects/chat-hub.ts';
 export { ChatSession } from '../durable-objects/chat-session.ts';
