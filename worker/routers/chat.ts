@@ -10,7 +10,7 @@ import { CHAT_BLOCKS_MAX } from '../../common/limits.ts';
 import { chatBlocks, chatReports, users } from '../../db/schema.ts';
 import type { ChatMessage } from '../../common/chat-protocol.ts';
 import { chatHub } from '../services/chat.ts';
-import { linkId, linkSlug, notBanned } from '../services/member-sql.ts';
+import { adminLinkId, adminLinkSlug, notBanned } from '../services/member-sql.ts';
 import { adminProcedure, router, signedInProcedure } from '../trpc.ts';
 import * as z from '../../common/zod.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -111,7 +111,7 @@ export const chatRouter = router({
           reason: chatReports.reason,
           transcript: chatReports.transcript,
           createdAt: chatReports.createdAt,
-          reporter: { id: linkId('reporter'), name: reporter.name, slug: linkSlug('reporter') },
+          reporter: { id: adminLinkId('reporter'), name: reporter.name, slug: adminLinkSlug('reporter') },
           reported: { id: reported.id, name: reported.name, slug: reported.slug, role: reported.role },
         })
         .from(chatReports)

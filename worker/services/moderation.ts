@@ -12,7 +12,7 @@ import { setBanned } from './admin-users.ts';
 import { auditEntry, type AuditTarget } from './audit.ts';
 import { purgeSpaListing } from './edge-cache.ts';
 import { purgeLeaderboards } from './leaderboards.ts';
-import { linkId, linkSlug } from './member-sql.ts';
+import { adminLinkId, adminLinkSlug } from './member-sql.ts';
 import type { UserRow } from './sessions.ts';
 
 export function moderationQueries(db: Database, state: 'open' | 'handled') {
@@ -29,7 +29,7 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
       state: chatReports.state,
       reason: chatReports.reason,
       transcript: chatReports.transcript,
-      reporter: { id: linkId('reporter'), name: reporter.name, slug: linkSlug('reporter') },
+      reporter: { id: adminLinkId('reporter'), name: reporter.name, slug: adminLinkSlug('reporter') },
       subject: { id: subject.id, name: subject.name, slug: subject.slug, isBanned: subject.isBanned },
       handlerId: handler.id,
       handlerName: handler.name,
@@ -65,8 +65,8 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     resolvedAt: number | null;
   }>(sql`
     select rr.id, rr.created_at as createdAt, rr.state, rr.reason, rr.note,
-      ${linkId('reporter')} as reporterId, ${reporter.name} as reporterName, ${linkSlug('reporter')} as reporterSlug,
-      ${linkId('author')} as authorId, author.name as authorName, ${linkSlug('author')} as authorSlug, author.is_banned as authorBanned,
+      ${adminLinkId('reporter')} as reporterId, ${reporter.name} as reporterName, ${adminLinkSlug('reporter')} as reporterSlug,
+      ${adminLinkId('author')} as authorId, author.name as authorName, ${adminLinkSlug('author')} as authorSlug, author.is_banned as authorBanned,
       r.id as reviewId, r.review_text as reviewText, r.removed_at as removedAt,
       ${target.name} as targetName, ${target.slug} as targetSlug,
       ${handler.id} as handlerId, ${handler.name} as handlerName, rr.resolved_at as resolvedAt
@@ -97,8 +97,8 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
     resolvedAt: number | null;
   }>(sql`
     select d.id, d.created_at as createdAt, d.state, d.statement,
-      ${linkId('reporter')} as reporterId, ${reporter.name} as reporterName, ${linkSlug('reporter')} as reporterSlug,
-      f.id as flagId, f.reason as flagReason, ${linkId('giver')} as giverId, giver.name as giverName, ${linkSlug('giver')} as giverSlug,
+      ${adminLinkId('reporter')} as reporterId, ${reporter.name} as reporterName, ${adminLinkSlug('reporter')} as reporterSlug,
+      f.id as flagId, f.reason as flagReason, ${adminLinkId('giver')} as giverId, giver.name as giverName, ${adminLinkSlug('giver')} as giverSlug,
       giver.is_banned as giverBanned, ${handler.id} as handlerId, ${handler.name} as handlerName, d.resolved_at as resolvedAt
     from red_flag_disputes as d
     join users as ${reporter} on ${reporter.id} = d.user_id

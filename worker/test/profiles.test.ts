@@ -325,6 +325,42 @@ describe('the stats and the lists', () => {
   });
 });
 
+describe('a banned member in the lists', () => {
+  it('is named without an id, member number or link wherever others read what they wrote or gave; the admin still finds them', async () => {
+    const [banned, spa, therapist, viewer, admin] = await Promise.all([
+      createMember('client'),
+      createMember('spa_management'),
+      createMember('therapist'),
+      createMember('client'),
+      createMember('admin'),
+    ]);
+    await review(banned, spa, 'Calm rooms.', Date.now() - 300_000, [8, 8, 8, 8]);
+    await give('stars', banned, spa);
+    await give('flowers', banned, therapist);
+    await ban(banned);
+    const reads = [
+      `/api/user-reviews/${spa.id}`,
+      `/api/users/${spa.id}/profile-stats`,
+      `/api/users/${spa.id}/star-givers`,
+      `/api/users/${therapist.id}/flower-givers`,
+      `/api/stars/${spa.id}`,
+      `/api/flowers/${therapist.id}`,
+      `/api/users/${spa.id}/stars-transactions`,
+    ];
+    for (const path of reads) {
+      const text = await (await get(path, path.includes('transactions') ? spa : viewer)).text();
+      expect(text, path).toContain(banned.name);
+      // Nothing in the answer leads to the banned member: not their id, slug or member number.
+      expect(text, path).not.toContain(banned.slug);
+      expect(text, path).not.toMatch(new RegExp(`"(?:id|giverId|reviewerId|userId|otherId|recipientId)":${banned.id}\\b`));
+      expect(text, path).not.toContain(`"memberNumber":${banned.memberNumber},`);
+    }
+    // The admin's screens keep their links: a banned member is reachable there.
+    const found = await json<{ id: number }[]>(await call('/api/admin/search-users', { body: { field: 'name', term: banned.name }, cookie: admin.cookie }));
+    expect(found.map((member) => member.id)).toContain(banned.id);
+  });
+});
+
 describe('round trips', () => {
   it('answers every read with one database round trip, the session lookup included', async () => {
     for (const path of readPaths(client.id, client.slug)) {
