@@ -48,6 +48,12 @@ const PRESENCE_SIZES = process.env.CHAT_BENCH_PRESENCE
   : SMOKE
     ? [2]
     : [100, 500, 2000];
+/**
+ * The runs to make (CHAT_BENCH_ROWS, e.g. `sessions,flooder`): the app as the web app uses it (`sessions`), beside an
+ * abusive account (`abuser`), beside a member flooding past the budget (`flooder`), with clients written to the spec
+ * (`spec`), the bare relays (`relay`) and the presence part (`presence`). All of them unless it says otherwise.
+ */
+const ROWS = new Set((process.env.CHAT_BENCH_ROWS ?? 'sessions,abuser,flooder,spec,relay,presence').split(',').map((row) => row.trim()));
 /** Presence changes measured per row. */
 const PRESENCE_CHANGES = SMOKE ? 1 : 10;
 const SECONDS = benchSize(20, 1, 'CHAT_BENCH_SECONDS');
@@ -639,39 +645,48 @@ try {
       await app.stop();
     }
   };
-  await onFreshApp('app', buildsWeb(), async (app) => runLoad(chatHubTarget(app, await createMembers(app, SOCKETS))));
+  let built = !buildsWeb();
+  /** The first app builds the web app when this run builds it at all. */
+  const build = () => !built && (built = true);
+  if (ROWS.has('sessions')) await onFreshApp('app', build(), async (app) => runLoad(chatHubTarget(app, await createMembers(app, SOCKETS))));
   // The abuser's run is the first one again with one abusive account beside it: the same fresh start, so the ratio of
   // the two p99s is the abuser's doing alone (run on the first app, it also carried that run's 1 GB heap).
-  await onFreshApp('abused', false, async (app) => {
-    const others = await createMembers(app, SOCKETS, 'Bench Bystander');
-    const [abuser] = await createMembers(app, 1, 'Bench Abuser');
-    return runLoad({ ...chatHubTarget(app, others), label: 'ChatHub + abuser' }, abusiveMember(app.url, abuser!));
-  });
-  await onFreshApp('flooded', false, async (app) => {
-    const others = await createMembers(app, SOCKETS, 'Bench Bystander');
-    const [flooder] = await createMembers(app, 1, 'Bench Flooder');
-    return runLoad({ ...chatHubTarget(app, others), label: 'ChatHub + flooder' }, memberFloodingPastBudget(app.url, flooder!));
-  });
-  await onFreshApp('spec', false, async (app) => runLoad(chatHubTarget(app, await createMembers(app, SOCKETS), true)));
-  const relay = await startWranglerDev({
-    port: await freePort(),
-    config: 'bench/echo-worker/wrangler.toml',
-    persistTo: join(dataDir, 'relay'),
-    readyPath: '/',
-  });
-  try {
-    results.push(await runLoad(relayTarget(relay)));
-    results.push(await runLoad(relayTarget(relay, true)));
-  } finally {
-    await relay.stop();
+  if (ROWS.has('abuser'))
+    await onFreshApp('abused', build(), async (app) => {
+      const others = await createMembers(app, SOCKETS, 'Bench Bystander');
+      const [abuser] = await createMembers(app, 1, 'Bench Abuser');
+      return runLoad({ ...chatHubTarget(app, others), label: 'ChatHub + abuser' }, abusiveMember(app.url, abuser!));
+    });
+  if (ROWS.has('flooder'))
+    await onFreshApp('flooded', build(), async (app) => {
+      const others = await createMembers(app, SOCKETS, 'Bench Bystander');
+      const [flooder] = await createMembers(app, 1, 'Bench Flooder');
+      return runLoad({ ...chatHubTarget(app, others), label: 'ChatHub + flooder' }, memberFloodingPastBudget(app.url, flooder!));
+    });
+  if (ROWS.has('spec')) await onFreshApp('spec', build(), async (app) => runLoad(chatHubTarget(app, await createMembers(app, SOCKETS), true)));
+  if (ROWS.has('relay')) {
+    const relay = await startWranglerDev({
+      port: await freePort(),
+      config: 'bench/echo-worker/wrangler.toml',
+      persistTo: join(dataDir, 'relay'),
+      readyPath: '/',
+    });
+    try {
+      results.push(await runLoad(relayTarget(relay)));
+      results.push(await runLoad(relayTarget(relay, true)));
+    } finally {
+      await relay.stop();
+    }
   }
   // Last, so that the 2,000 sockets' garbage in this process cannot pause the message runs.
-  console.log(`\nChat presence: one member's visibility changing with ${PRESENCE_SIZES.join(', ')} others online, loopback`);
-  const presenceApp = await startApp({ port: await freePort(), dataDir: join(dataDir, 'presence'), build: false });
-  try {
-    presence = await presenceBench(presenceApp, PRESENCE_SIZES, PRESENCE_CHANGES, SMOKE ? 300 : 2000);
-  } finally {
-    await presenceApp.stop();
+  if (ROWS.has('presence')) {
+    console.log(`\nChat presence: one member's visibility changing with ${PRESENCE_SIZES.join(', ')} others online, loopback`);
+    const presenceApp = await startApp({ port: await freePort(), dataDir: join(dataDir, 'presence'), build: build() });
+    try {
+      presence = await presenceBench(presenceApp, PRESENCE_SIZES, PRESENCE_CHANGES, SMOKE ? 300 : 2000);
+    } finally {
+      await presenceApp.stop();
+    }
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
