@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
-import { SCREEN_CHROME_FILE } from './common/screen-chrome.ts';
+import { PROFILE_LOADING_FILE, SCREEN_CHROME_FILE } from './common/screen-chrome.ts';
 import { PRODUCT_NAME } from './web/lib/brand.ts';
 import { geodataPlugin } from './scripts/geodata.ts';
 import { workerDataPlugin } from './scripts/worker-data.ts';
@@ -37,7 +37,8 @@ const PRERENDERED_PAGES = [
  * round trip fewer before the first paint), the first frame waits for the whole markup, and the app's scripts are
  * asked for only after the first frame (`starterAfterPaint`), so that the HTML's own bytes come first on a slow
  * connection. The auth form is inert until React takes over, so that nothing typed into it is lost. Also the
- * signed-in home's chrome, for the Worker to put around a member's first frame (common/screen-chrome.ts).
+ * signed-in home's chrome, for the Worker to put around a member's first frame, and a profile in its loading state
+ * (common/screen-chrome.ts).
  */
 function prerender(): Plugin {
   let config: ResolvedConfig;
@@ -74,7 +75,7 @@ function prerender(): Plugin {
         plugins: [react()],
       });
       try {
-        const { renderPage, renderHomeChrome } = (await server.ssrLoadModule('/prerender.tsx')) as typeof import('./web/prerender.tsx');
+        const { renderPage, renderHomeChrome, renderProfileLoading } = (await server.ssrLoadModule('/prerender.tsx')) as typeof import('./web/prerender.tsx');
         mkdirSync(join(outDir, 'prerendered'), { recursive: true });
         for (const page of PRERENDERED_PAGES) {
           const markup = await renderPage(page.url, page.returning);
@@ -83,6 +84,7 @@ function prerender(): Plugin {
           writeFileSync(join(outDir, 'prerendered', page.file), html);
         }
         writeFileSync(join(outDir, SCREEN_CHROME_FILE), JSON.stringify(await renderHomeChrome()));
+        writeFileSync(join(outDir, PROFILE_LOADING_FILE), JSON.stringify(await renderProfileLoading()));
       } finally {
         await server.close();
       }

@@ -37,3 +37,18 @@ export function chromeFor(chrome: ScreenChrome, member: { name: string; role: Ro
     .replaceAll(CHROME_STAND_IN.name, () => escapeHtml(member.name))
     .replaceAll(initialOf(CHROME_STAND_IN.name), () => escapeHtml(initialOf(member.name)));
 }
+
+/**
+ * Where the build writes the profile screen in its loading state (its header, skeletons and the bottom bar), for each
+ * role: the Worker draws it into a profile's page (common/screen-plans.ts, `loading`), so that the screen's outline
+ * paints from the HTML, before any script, and the app's first render replaces it with the profile.
+ */
+export const PROFILE_LOADING_FILE = '/prerendered/profile-loading.json';
+
+/** A screen's markup for each role. */
+export type RoleMarkup = Record<Role, string>;
+
+/** Whether a parsed file holds markup for every role. */
+export function isRoleMarkup(value: unknown): value is RoleMarkup {
+  return typeof value === 'object' && value !== null && ROLES.every((role) => typeof (value as Record<string, unknown>)[role] === 'string');
+}

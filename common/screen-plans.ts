@@ -6,6 +6,7 @@ import type { SpaListingEntry } from './map.ts';
 import type { FirstQuery } from './page-data.ts';
 import { profileSections, type PublicProfile } from './profile.ts';
 import { DEFAULT_TIMEFRAME } from './recognition.ts';
+import { PROFILE_LOADING_FILE } from './screen-chrome.ts';
 import { mapHomeFirstFrame } from './spa-markers.ts';
 
 /** The code a screen needs first, by the key the build writes into route-chunks.json (vite.config.ts). */
@@ -37,6 +38,12 @@ export interface ScreenPlan {
     /** Whose chrome goes around it: the signed-in home's header and bottom bar for the member (common/screen-chrome.ts). */
     chrome?: 'home';
   };
+  /**
+   * A prerendered file (common/screen-chrome.ts) with the screen in its loading state for each role, drawn into the
+   * page's root for the member's role where the screen has no first frame: its outline paints from the HTML, before
+   * any script, and the app's first render replaces it.
+   */
+  loading?: string;
   /**
    * Where the page sends a browser whose session cookie names no member (`account.me` answered null, not a ban):
    * the home goes to the sign-in form (spec, "/ (home)": a session cookie present but no user resolved). The
@@ -106,6 +113,7 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
       queries: [ME, { path: 'profiles.profile', input }, { path: 'profiles.stats', input }],
       followUps: (answerOf) => sectionQueries(answerOf('account.me') as Member | null | undefined, answerOf('profiles.profile') as Member | undefined),
       code: ['routes/profile.tsx'],
+      loading: PROFILE_LOADING_FILE,
     };
   }
   return null;

@@ -244,6 +244,21 @@ test.describe('reading profiles', () => {
     await expect(links('See all medals')).toHaveAttribute('href', '/medals/juan-dela-cruz');
   });
 
+  test("a spa's profile paints its outline from the page before any script, and the app replaces it with the profile", async ({ page }) => {
+    await signIn(page, 'Juan dela Cruz');
+    // No script at all: what shows is the page's own markup.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/profile/makati-serenity-spa');
+    await expect(page.getByRole('status', { name: 'Loading profile' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' })).toBeVisible();
+    // With its scripts, the same page shows the profile in the outline's place.
+    await page.unroute('**/*.js');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'About Our Spa' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading profile' })).toHaveCount(0);
+  });
+
   test('a profile opened first comes with its data; reached inside the app, it asks in one request before it renders', async ({ page }) => {
     await signIn(page, 'Juan dela Cruz');
     await page.goto('/leaderboards');

@@ -1,7 +1,8 @@
 // Entry point: start-up chores, then the React app. A page the server sent prerendered (web/prerender.tsx:
-// the landing page for a visitor, the auth form) already shows its content; React takes over only once the
-// route's code is loaded, so its first paint is the same page: no flash, no layout shift. Other screens a member
-// opens first come with their first queries' answers (worker/page-data.ts), put in the cache before React renders.
+// the landing page for a visitor, the auth form, a profile in its loading state) already shows its content; React
+// takes over only once the route's code is loaded, so its first paint is the same page: no flash, no layout shift.
+// Other screens a member opens first come with their first queries' answers (worker/page-data.ts), put in the cache
+// before React renders.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FIRST_FRAME } from '../common/page-data.ts';

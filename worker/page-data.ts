@@ -11,7 +11,7 @@
 // carries the member's own data, so it is never stored by a cache.
 import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, scriptSafeJson, type FirstQuery } from '../common/page-data.ts';
 import type { CurrentUser } from '../common/account.ts';
-import { chromeFor, isScreenChrome, SCREEN_CHROME_FILE } from '../common/screen-chrome.ts';
+import { chromeFor, isRoleMarkup, isScreenChrome, SCREEN_CHROME_FILE } from '../common/screen-chrome.ts';
 import { screenPlan, type ScreenCode, type ScreenPlan } from '../common/screen-plans.ts';
 import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 import { createCaller } from './routers/index.ts';
@@ -26,6 +26,8 @@ const ME_PATH = 'account.me';
 /** The app shell's empty root, and the attribute that tells the app its root holds a screen's first frame. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 const FIRST_FRAME_ATTRIBUTE = `data-prerendered="${FIRST_FRAME}"`;
+/** The attribute of a root that holds a screen in its loading state (replaced by the app's first render). */
+const LOADING_ATTRIBUTE = 'data-prerendered="loading"';
 
 type ChunkFiles = Partial<Record<ScreenCode, string[]>>;
 
@@ -52,6 +54,13 @@ function screenChunks(env: Bindings, origin: string): Promise<ChunkFiles> {
 async function homeChrome(env: Bindings, origin: string, me: unknown): Promise<string | null> {
   const chrome = await buildFile(env, origin, SCREEN_CHROME_FILE, isScreenChrome, null);
   return chrome && me ? chromeFor(chrome, me as CurrentUser) : null;
+}
+
+/** The screen in its loading state for the member's role, from the plan's prerendered file (null: none, or nobody). */
+async function loadingScreen(env: Bindings, origin: string, file: string | undefined, me: unknown): Promise<string | null> {
+  if (!file || !me) return null;
+  const markup = await buildFile(env, origin, file, isRoleMarkup, null);
+  return markup?.[(me as CurrentUser).role] ?? null;
 }
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
@@ -163,7 +172,10 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   }
   const frame = await firstFrame(plan, answers, config, executionCtx);
   // The screen's chrome around its frame: a page without a frame is left to the app, chrome and all.
-  const chrome = frame && plan.firstFrame?.chrome === 'home' ? await homeChrome(env, url.origin, answerOf(answers)(ME_PATH)) : null;
+  const me = answerOf(answers)(ME_PATH);
+  const chrome = frame && plan.firstFrame?.chrome === 'home' ? await homeChrome(env, url.origin, me) : null;
+  // Without a first frame, the screen's loading state where the build drew one, so that its outline paints at once.
+  const loading = frame ? null : await loadingScreen(env, url.origin, plan.loading, me);
   // The screen's code after the app's own preloads.
   const links = [...new Set(plan.code.flatMap((key) => chunks[key] ?? []))]
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
@@ -172,7 +184,9 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   // (hundreds of kB with the map's listing), is not put into the page's text but sent beside it in one Blob.
   const withFrame = html
     .replace('</head>', () => `  ${links}\n  </head>`)
-    .replace(ROOT_ELEMENT, (root) => (frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${chrome ?? ''}${frame}</div>` : root));
+    .replace(ROOT_ELEMENT, (root) =>
+      frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${chrome ?? ''}${frame}</div>` : loading ? `<div id="root" ${LOADING_ATTRIBUTE}>${loading}</div>` : root,
+    );
   const bodyEnd = withFrame.lastIndexOf('</body>');
   const data = [`  <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`, ...dataBlock(answers), '</script>\n  '];
   const page = bodyEnd < 0 ? [withFrame] : [withFrame.slice(0, bodyEnd), ...data, withFrame.slice(bodyEnd)];

@@ -8,7 +8,7 @@ import { RETURNING_VISITOR_COOKIE } from '../../common/account.ts';
 import type { SpaListingEntry } from '../../common/map.ts';
 import { FIRST_FRAME, PAGE_DATA_ELEMENT_ID, type PageAnswer } from '../../common/page-data.ts';
 import { escapeHtml } from '../../common/html.ts';
-import { SCREEN_CHROME_FILE } from '../../common/screen-chrome.ts';
+import { PROFILE_LOADING_FILE, SCREEN_CHROME_FILE } from '../../common/screen-chrome.ts';
 import { mapHomeFirstFrame } from '../../common/spa-markers.ts';
 import { ban, createMember } from './members.ts';
 import { as, call, database, get, json, trpcGet, trpcQuery, type Output } from './helpers.ts';
@@ -135,6 +135,26 @@ describe('a screen sent with its first answers', () => {
     const boards = await page('/leaderboards', null);
     expect(answerOf(boards.answers, 'account.me')).toBeNull();
     expect(answerOf(boards.answers, 'leaderboards.board', { board: 'therapists', timeframe: 'monthly' })).toMatchObject({ board: 'therapists', timeframe: 'monthly' });
+  });
+
+  it("draws a profile's loading state into the page, header, skeletons and the member's own bottom bar, for the app to replace", async () => {
+    // The build writes the profile's loading state for each role (common/screen-chrome.ts).
+    const built = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch(`https://spa.test${PROFILE_LOADING_FILE}`);
+    expect(built.status, 'the web build wrote the loading profile').toBe(200);
+    const [client, admin, spa] = await Promise.all([createMember(), createMember('admin'), createMember({ role: 'spa_management' })]);
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`));
+    const tabs = (markup: string) => [...markup.matchAll(/<\/span>([A-Za-z0-9 ]+)<\/a><\/li>/g)].map((match) => match[1]);
+    for (const [viewer, expected] of [
+      [client, ['Map', 'Chat', 'Search', 'Top 10', 'Premium']],
+      [admin, ['Map', 'Chat', 'Admin', 'Top 10', 'Favorites', 'Premium']],
+    ] as const) {
+      const root = rootOf((await page(`/profile/${spa.slug}`, viewer.cookie)).html);
+      expect(root).toMatch(/^<div id="root" data-prerendered="loading">/);
+      expect(root).toContain('aria-label="Loading profile"');
+      expect(tabs(root)).toEqual(expected);
+    }
+    // A visitor's profile page has nothing drawn: the app says to log in.
+    expect(rootOf((await page(`/profile/${spa.slug}`, null)).html)).not.toContain('Loading profile');
   });
 
   it("puts the home's header and bottom bar around the frame, with the member's own name, initial or picture", async () => {
