@@ -9,7 +9,9 @@
 // common/spa-markers.ts, web/components/map/marker-preview.tsx), in a run with the same throttling
 // applied through DevTools (simulated throttling cannot place a page's own timings), budget 2.5 s; WebGL is in
 // software here, which a phone's GPU does better; the live map's own first markers are printed beside it. Each
-// figure is the median of the runs. `BENCH_SMOKE=1` runs the landing page once. Nothing fails.
+// figure is the median of the runs; a screen over its Total Blocking Time budget also prints its longest tasks.
+// `BENCH_SMOKE=1` runs the landing page once; `WEB_BENCH_SCREENS=profile,search` runs the screens whose names start
+// so. Nothing fails.
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -48,6 +50,8 @@ interface Figures {
   markersMs: number | null;
   /** The `spa-map-drawn` user timing: the live map's own first markers, once its library has loaded. */
   liveMapMs: number | null;
+  /** Lighthouse's longest main-thread tasks (its `long-tasks` audit, in the simulated phone's time). */
+  longTasks: { url: string; startTime: number; duration: number }[];
 }
 
 /** The median of the runs that produced the figure (a run can lose one audit on a busy machine); NaN if none did. */
@@ -106,7 +110,14 @@ async function auditOnce(port: number, url: string, cookie: string | null, appli
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     markersMs: timing('spa-markers'),
     liveMapMs: timing('spa-map-drawn'),
+    longTasks: ((audits['long-tasks']?.details as { items?: Figures['longTasks'] } | undefined)?.items ?? []).slice(0, 3),
   };
+}
+
+/** The longest tasks of a screen's run, for a screen over its Total Blocking Time budget: where the time went. */
+function printLongTasks(run: Figures) {
+  for (const task of run.longTasks)
+    console.log(`${''.padEnd(22)} long task ${task.duration.toFixed(0)} ms at ${task.startTime.toFixed(0)} ms: ${task.url.replace(/^https?:\/\/[^/]+/, '')}`);
 }
 
 const chromePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -118,7 +129,8 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const cookie = await signIn(app.url);
-  const screens = SMOKE ? SCREENS.slice(0, 1) : SCREENS;
+  const chosen = process.env.WEB_BENCH_SCREENS?.split(',').map((name) => name.trim());
+  const screens = SMOKE ? SCREENS.slice(0, 1) : chosen ? SCREENS.filter((screen) => chosen.some((name) => screen.name.startsWith(name))) : SCREENS;
   console.log(`\nScreens on a phone: Lighthouse 12, mobile (simulated slow 4G, 4x CPU), median of ${RUNS} run(s)`);
   console.log(
     `budgets: Performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, TBT <= ${BUDGET.tbtMs} ms (not the map); map first markers <= ${BUDGET.markersMs} ms`,
@@ -143,6 +155,7 @@ try {
       tbtMs: median(runs.map((run) => run.tbtMs)),
       markersMs: markerRuns.length ? median(markerRuns) : null,
       liveMapMs: liveMapRuns.length ? median(liveMapRuns) : null,
+      longTasks: [],
     };
     const within = screen.map
       ? figures.markersMs !== null && figures.markersMs <= BUDGET.markersMs
@@ -153,6 +166,8 @@ try {
         .toFixed(0)
         .padStart(8)} ${figures.tbtMs.toFixed(0).padStart(8)} ${markers.padStart(12)}   ${within ? 'yes' : 'NO'}${screen.map ? ' (map: first markers, throttling applied)' : ''}`,
     );
+    const medianRun = runs.find((run) => run.tbtMs === figures.tbtMs);
+    if (!screen.map && figures.tbtMs > BUDGET.tbtMs && medianRun) printLongTasks(medianRun);
     if (screen.map)
       console.log(
         `${''.padEnd(22)} the live map's own first markers, once its library has loaded: ${figures.liveMapMs === null ? 'none' : `${figures.liveMapMs.toFixed(0)} ms`} (no budget)`,
