@@ -1,4 +1,4 @@
-// The admin dashboard and member search against the running app (issue 10 section 7): database round trips for
+// The admin dashboard and member search against the running app: database round trips for
 // each admin and search endpoint (budget: 1 for a read beside the session lookup, writes a few), and the
 // requests the dashboard makes before its first render in Chromium at 1280x800.
 import { launchChromium } from './browser.ts';

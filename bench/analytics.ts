@@ -1,4 +1,4 @@
-// Spa analytics under load (issue 12), against the app served as `npm start` serves it (free port, throw-away
+// Spa analytics under load, against the app served as `npm start` serves it (free port, throw-away
 // data, no web build: the API only):
 // - the cost of a counted spa profile view: database round trips in all once the count written after the answer
 //   (waitUntil) has landed, beside an own view that is never counted (the profile read alone: budget 1), and

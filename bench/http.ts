@@ -20,7 +20,7 @@ import { throughputTable } from './throughput.ts';
 import { NodeWebSocket } from './node-websocket.ts';
 
 const BUDGET_LANDING_KB = 150;
-/** Uncached signed-in reads against GET /sw.js (through the Worker, no database) in the same run (issue 21). */
+/** Uncached signed-in reads against GET /sw.js (through the Worker, no database) in the same run. */
 const BUDGET_READ_RATIO = 0.85;
 /** Edge-cached public reads (the boards) against GET /sw.js in the same run. */
 const BUDGET_CACHED_RATIO = 0.95;
@@ -79,7 +79,7 @@ try {
       { label: 'GET /api/user signed out (no database)', path: '/api/user' },
       { label: 'GET /api/health', path: '/api/health' },
       { label: 'GET /api/user', path: '/api/user', headers: { Cookie: cookie }, budget: BUDGET_READ_RATIO },
-      // Profiles (issue 7): a signed-in read with its visibility checks, one database round trip.
+      // Profiles: a signed-in read with its visibility checks, one database round trip.
       { label: 'GET /api/profile/by-slug/makati-serenity-spa', path: '/api/profile/by-slug/makati-serenity-spa', headers: { Cookie: cookie }, budget: BUDGET_READ_RATIO },
     ],
     { width: 46, seconds: SECONDS },
@@ -103,11 +103,11 @@ try {
   });
   await measure('POST /api/logout', () => post('/api/logout', {}, benchCookie));
 
-  // Profiles (issue 7)
+  // Profiles
   const profileTarget = { origin, cookie, pipelines, member: { name: client.name, password: DEMO_PASSWORD } };
   await profileRoundTrips(profileTarget);
   await profileFirstRender(profileTarget);
-  // Issue 10: the admin dashboard and member search.
+  // The admin dashboard and member search.
   const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
   const adminTarget = {
     origin,
@@ -118,7 +118,7 @@ try {
   };
   await adminRoundTrips(adminTarget);
   await adminFirstRender(adminTarget);
-  // Issue 11: password reset, premium, favourites lists.
+  // Password reset, premium, favourites lists.
   const memberCookie = cookieOf(await post('/api/login', { name, password: 'bench-password-2026' }));
   const get = (path: string, cookie?: string) => fetch(`${origin}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
   const send = (method: string, path: string, body: unknown, cookie: string) =>
@@ -214,7 +214,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// Reviews, recognition and leaderboards (issue 8) ---------------------------------------------------------
+// Reviews, recognition and leaderboards -------------------------------------------------------------------
 /**
  * Round trips of every new endpoint (budget: 1 for a read, 2 for a write) and board throughput: the public board
  * from the edge cache and an uncached board read (Problem Clients, which is never cached: session lookup and

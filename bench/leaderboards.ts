@@ -1,4 +1,4 @@
-// Leaderboards at scale (issue 8 section 4, ADR 014): 100,000 members and 1,000,000 recognition rows over three
+// Leaderboards at scale (ADR 014): 100,000 members and 1,000,000 recognition rows over three
 // years (skewed: a few members get most of them) plus 100,000 reviews, in Turso's own server (sqld, over
 // HTTP as the Worker reads it), then every board and window, and the Summary Statistics card, read with the Worker's own statements
 // (worker/services/leaderboards.ts): the first read of a window (which ages three years of rows out of it), then

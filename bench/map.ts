@@ -1,4 +1,4 @@
-// The map under load (issue 9), against the app served as `npm start` serves it (free port, throw-away data):
+// The map under load, against the app served as `npm start` serves it (free port, throw-away data):
 // - GET /api/users?role=spa_management req/s and latency with 1,000 spas, from the edge cache and uncached
 //   (the app restarted with SPA_LISTING_CACHE_SECONDS=0), each beside GET /sw.js in the same run, and the signed-in
 //   home's page (the listing and the markers' first frame drawn into it, ADR 023) from the edge cache;
@@ -7,7 +7,7 @@
 // - in Chromium (WebGL in software here): the time from navigation to the first markers on the signed-in home
 //   with 1,000 spas (a cold start; drawn from the listing before the map library has loaded), and to the live
 //   map's own, the time from tapping Map in the bottom bar on another screen to markers visible again (a warm
-//   return, issue 20), and the frame rate while panning 5,000 clustered spas.
+//   return), and the frame rate while panning 5,000 clustered spas.
 // Budgets are printed beside the figures and fail nothing; a cached listing sent encoded to a client that asked for
 // no encoding fails the run.
 import { chromium } from '@playwright/test';
@@ -25,11 +25,11 @@ import { benchSize, buildsWeb } from './size.ts';
 import { throughputTable, type ThroughputRow } from './throughput.ts';
 
 const BUDGET_PAYLOAD_KB = 100;
-/** The edge-cached listing against GET /sw.js in the same run (issue 21). */
+/** The edge-cached listing against GET /sw.js in the same run. */
 const BUDGET_CACHED_RATIO = 0.95;
 /**
- * Markers visible: the first ones from navigation on a cold start (issue 21: 1.5 s; issue 20 allowed 2 s), and from
- * the Map tab's tap when coming back (issue 20).
+ * Markers visible: the first ones from navigation on a cold start (1.5 s), and from the Map tab's tap when coming
+ * back (0.5 s).
  */
 const BUDGET_COLD_MARKERS_MS = 1500;
 const BUDGET_WARM_MARKERS_MS = 500;

@@ -1,4 +1,4 @@
-// Member search at scale (issue 10 section 6, ADR 015): 100,000 members with Filipino first names and surnames
+// Member search at scale (ADR 015): 100,000 members with Filipino first names and surnames
 // (accents included) in Turso's own server (sqld, over HTTP as the Worker reads it), the FTS5 index built by the
 // migration's own triggers as the rows go in, then p50/p99 of 200 searches per term with the Worker's own
 // statement (worker/services/member-search.ts) against the 50 ms budget: common and rare names, accents, parts

@@ -1,4 +1,4 @@
-// Screens on a phone (issue 21 item 6): Lighthouse 12 with its mobile preset (a Moto G Power's screen, simulated
+// Screens on a phone: Lighthouse 12 with its mobile preset (a Moto G Power's screen, simulated
 // slow 4G: 150 ms round trips and 1.6 Mbit/s, 4x CPU slowdown), against the app served as `npm start` serves it
 // (own free port, throw-away data, the web build made by bench/http.ts or `npm start`, else made here): the landing
 // page signed out, and signed in as the demo client the map home, a spa's profile, the leaderboards and member

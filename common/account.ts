@@ -38,9 +38,9 @@ export const SIGN_IN_NAME_HINT = 'Name or e-mail address';
 export const AUTH_TOASTS = { loginFailed: 'Login failed', registrationFailed: 'Registration failed' } as const;
 
 /**
- * The current user as the spec lists it (part 1 section 3): the member's own profile fields, plus the thumbnail
- * and, for spa management, the weekly opening hours the editor shows, and what only its owner sees (the e-mail
- * address and one waiting for its confirmation link).
+ * The current user as the spec lists it ("Entities and their fields"): the member's own profile fields, plus the
+ * thumbnail and, for spa management, the weekly opening hours the editor shows, and what only its owner sees (the
+ * e-mail address and one waiting for its confirmation link).
  */
 export interface CurrentUser
   extends ContactHandles,

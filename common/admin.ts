@@ -1,5 +1,6 @@
-// The admin dashboard and the moderation queue (spec part 2 sections 2, 5, 8 and 9; issue 10): the texts the
-// screens and the server share word for word, the limits, and the inputs both validate.
+// The admin dashboard (spec, "Admin dashboard (route /admin)", "Validation rules", "Error catalogue" and
+// "Business constants and limits") and the moderation queue (beyond the spec): the texts the screens and the
+// server share word for word, the limits, and the inputs both validate.
 import * as z from './zod.ts';
 import { PHILIPPINES_BOUNDS } from './limits.ts';
 import { type WeeklyHours } from './opening-hours.ts';
@@ -154,7 +155,7 @@ export const spaUpdateInput = z
 export const spaIdInput = z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound) });
 export type SpaInput = z.input<typeof spaInput>;
 
-/** A spa listing as every signed-in member reads it (GET /api/spas; spec part 2, the Spa entity). */
+/** A spa listing as every signed-in member reads it (GET /api/spas; spec, "Entities and their fields": Spa). */
 export interface Spa {
   id: number;
   name: string;

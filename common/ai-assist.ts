@@ -1,6 +1,6 @@
-// AI Assist (spec part 1 sections 4, 5, 8; part 2 sections 4, 5, 8): the sentence rule that unlocks it, the
-// inputs of POST /api/ai-assist-profile (and of the review variant, which the reviews screen uses), and the
-// texts the screens show. The browser and the Worker check the same rule with the same hint.
+// AI Assist (spec, "States and transitions", "Validation rules" and "Error catalogue" of both parts): the sentence
+// rule that unlocks it, the inputs of POST /api/ai-assist-profile (and of the review variant, which the reviews
+// screen uses), and the texts the screens show. The browser and the Worker check the same rule with the same hint.
 import * as z from './zod.ts';
 import { NAME_MAX_LENGTH } from './limits.ts';
 import { ABOUT_MAX_LENGTH } from './profile.ts';
@@ -30,7 +30,7 @@ export const AI_ASSIST_TEXTS = {
   dailyLimit: `AI Assist can be used ${AI_ASSIST_DAILY_LIMIT} times a day. Please try again tomorrow.`,
 } as const;
 
-/** At least 20 characters once trimmed, ending with . ! or ?, with whitespace inside (spec part 1 section 5). */
+/** At least 20 characters once trimmed, ending with . ! or ?, with whitespace inside (spec, "Validation rules"). */
 export function hasCompleteSentence(text: string): boolean {
   const trimmed = text.trim();
   return trimmed.length >= AI_ASSIST_MIN_LENGTH && /[.!?]$/.test(trimmed) && /\s/.test(trimmed);

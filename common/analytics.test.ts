@@ -1,4 +1,4 @@
-// The week in progress at its weekly pace (issue 20 item 3): a count scaled by 7 / the days begun, a whole week as it is.
+// The week in progress at its weekly pace: a count scaled by 7 / the days begun, a whole week as it is.
 import { describe, expect, it } from 'vitest';
 import { weeklyPace } from './analytics.ts';
 

@@ -1,4 +1,4 @@
-// Analytics for spa management (issue 12): what is counted, the weeks each member may see, the answer's shape,
+// Analytics for spa management: what is counted, the weeks each member may see, the answer's shape,
 // the CSV export and the texts. Weeks are Asia/Manila calendar weeks starting on Monday, newest last.
 import * as z from './zod.ts';
 

@@ -1,4 +1,4 @@
-// The chat socket's protocol (spec part 1 section 7, made exact): every frame is a JSON object with a `type`
+// The chat socket's protocol (spec, "The calls it makes", made exact): every frame is a JSON object with a `type`
 // and the spec's fields beside it. The hub validates each incoming frame against `clientFrame`
 // (chat-frames.ts, kept apart so that the web app does not load zod for it); the web app builds its frames
 // and reads the server's with the same types, so the two can never drift apart.
@@ -116,7 +116,7 @@ export const CHAT_ERRORS = {
 } as const;
 export type ChatErrorCode = keyof typeof CHAT_ERRORS;
 
-/** Toast titles for the two request limits (spec part 1 section 8). */
+/** Toast titles for the two request limits (spec, "Error catalogue"). */
 export const REQUEST_LIMIT_TITLES: Partial<Record<ChatErrorCode, string>> = {
   request_limit: 'Request Limit Reached',
   premium_request_limit: 'Premium Request Limit Reached',

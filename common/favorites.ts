@@ -1,6 +1,6 @@
-// Favourites lists (spec part 1 section 1: members save spas and therapists to named lists): the inputs, the
-// limits and the texts, shared by the Worker and the web app. Every member has a default list, "Favorites",
-// created the first time it is needed; more lists have names of their own.
+// Favourites lists (spec, "What the product does and for whom": members save spas and therapists to named lists):
+// the inputs, the limits and the texts, shared by the Worker and the web app. Every member has a default list,
+// "Favorites", created the first time it is needed; more lists have names of their own.
 import * as z from './zod.ts';
 import { hasAllowedNameCharacters, normalizeName } from './names.ts';
 import type { Role } from './roles.ts';

@@ -8,7 +8,7 @@ export const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: LOCATION_MESSAGE
 
 /**
  * A coordinate as a number or as a decimal string ("14.5649"): the user record itself carries coordinates as
- * strings (spec part 1 section 3), so a client may send back what it read.
+ * strings (spec, "Entities and their fields"), so a client may send back what it read.
  */
 const coordinate = (min: number, max: number, message: string) =>
   z

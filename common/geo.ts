@@ -1,6 +1,6 @@
 // Places on the map, shared by the Worker and the web app: the Philippines bounding check, the location result
-// (spec part 1 section 3) and its fallback, great-circle distances, the address payload and the geocoding and
-// directions shapes. Numbers come from spec part 1 section 9.
+// (spec, "Entities and their fields") and its fallback, great-circle distances, the address payload and the
+// geocoding and directions shapes. Numbers come from the spec's "Business constants and limits".
 import { MANILA_CENTER, PHILIPPINES_BOUNDS } from './limits.ts';
 
 export interface LatLng {
@@ -98,7 +98,7 @@ export interface LocationResult {
   error?: string;
 }
 
-/** Accuracy of the Manila fallback (spec part 1 section 9). */
+/** Accuracy of the Manila fallback (spec, "Business constants and limits"). */
 export const FALLBACK_ACCURACY_M = 10_000;
 
 export function fallbackLocation(error: string): LocationResult {
@@ -143,7 +143,7 @@ export const ADDRESS_MESSAGES = {
 
 // Geocoding ----------------------------------------------------------------------------------------------
 
-/** Suggestions start at 3 characters and at most 5 are shown (spec part 1 section 9). */
+/** Suggestions start at 3 characters and at most 5 are shown (spec, "Business constants and limits"). */
 export const ADDRESS_SEARCH_MIN_LENGTH = 3;
 export const ADDRESS_SUGGESTIONS_MAX = 5;
 
@@ -182,7 +182,7 @@ export interface RouteStep {
   duration: string;
 }
 
-/** The route summary (spec part 1 section 3) with the line to draw and what produced it. */
+/** The route summary (spec, "Entities and their fields") with the line to draw and what produced it. */
 export interface RouteSummary {
   distance: string;
   duration: string;

@@ -1,7 +1,7 @@
-// Photos (spec part 1 sections 5, 8 and 9): the accepted types and size, the crop output, the compression
-// presets, and the texts the screens show. The browser compresses with these presets to send less; the Worker
-// decodes every upload and re-encodes it with the same presets, the thumbnail included (worker/providers/media.ts,
-// ADR 017).
+// Photos (spec, "Validation rules", "Error catalogue" and "Business constants and limits"): the accepted types
+// and size, the crop output, the compression presets, and the texts the screens show. The browser compresses with
+// these presets to send less; the Worker decodes every upload and re-encodes it with the same presets, the
+// thumbnail included (worker/providers/media.ts, ADR 017).
 export const IMAGE_MAX_BYTES = 10_485_760;
 /** Room for a thumbnail older clients still send beside a photo (the server ignores it and makes its own). */
 export const THUMBNAIL_MAX_BYTES = 512 * 1024;

@@ -1,4 +1,4 @@
-// Business constants from the spec (part 1 section 9, part 2 section 9) in one place.
+// Business constants from the spec (both parts' "Business constants and limits") in one place.
 export const MINIMUM_AGE = 21;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -28,7 +28,7 @@ export const CHAT_REQUEST_LIFETIME_MS = 30_000;
 export const CHAT_REQUESTS_REGULAR = 1;
 export const CHAT_REQUESTS_PREMIUM = 3;
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
-/** Countdown tick of an incoming request (spec part 1 section 9). */
+/** Countdown tick of an incoming request (spec, "Business constants and limits"). */
 export const CHAT_COUNTDOWN_TICK_MS = 1000;
 /**
  * A member whose last chat socket drops (a reload, a lost network) keeps their chats and requests this long;
@@ -60,18 +60,21 @@ export const UNBATCHED_PROCEDURES: readonly string[] = [
 ];
 /** Chat sockets one member may hold open at once (tabs and devices). */
 export const CHAT_SOCKETS_PER_MEMBER = 5;
-/** Top rated, as the map's filter and the boards mean it (spec part 1: a rating of at least 4.5 out of 5). */
+/**
+ * Top rated, as the map's filter and the boards mean it: a rating of at least 4.5 out of 5
+ * (spec, "Map (home for logged-in users, and /map)").
+ */
 export const TOP_RATED_MINIMUM = 4.5;
-/** The profile screen's clock ticks every 60 s (spec part 1 section 9). */
+/** The profile screen's clock ticks every 60 s (spec, "Business constants and limits"). */
 export const PROFILE_CLOCK_TICK_MS = 60_000;
 
-// Reviews, recognition and leaderboards (issue 8) ---------------------------------------------------------
-/** Review text (spec part 2 section 5). */
+// Reviews, recognition and leaderboards -------------------------------------------------------------------
+/** Review text: at most 1,000 words (spec, "Validation rules"). */
 export const REVIEW_MAX_WORDS = 1000;
 /** A review's text in characters: far above 1,000 words, below the request body limit. */
 export const REVIEW_MAX_CHARACTERS = 20_000;
 export const REVIEW_REPLY_MAX_CHARACTERS = 2000;
-/** The write-review screen's rotating hint (spec part 2 section 9). */
+/** The write-review screen's rotating hint (spec, "Business constants and limits"). */
 export const REVIEW_HINT_INTERVAL_MS = 6000;
 export const REVIEW_HINT_FADE_MS = 800;
 /** Recognitions per giver per Asia/Manila day: stars and flowers (spec: 1, premium 3x), medals and red flags. */
@@ -87,9 +90,9 @@ export const RED_FLAG_COUNTING_DAYS = 365;
 export const RECOGNITION_REASON_MAX_CHARACTERS = 200;
 export const RED_FLAG_DESCRIPTION_MAX_CHARACTERS = 1000;
 export const RED_FLAG_DISPUTE_MAX_CHARACTERS = 500;
-/** Transaction history windows (spec part 2 section 9): 3 months, 1 year for red flags. */
+/** Transaction history windows (spec, "Business constants and limits"): 3 months, 1 year for red flags. */
 export const TRANSACTIONS_WINDOW_DAYS = { '3months': 91, year: 365 } as const;
-/** Transactions list: fresh 2 minutes (spec part 2 section 9). */
+/** Transactions list: fresh 2 minutes (spec, "Business constants and limits"). */
 export const TRANSACTIONS_FRESH_MS = 2 * 60_000;
 /** Entries a board shows (Top 10). */
 export const BOARD_SIZE = 10;
@@ -97,7 +100,9 @@ export const BOARD_SIZE = 10;
 export const BOARD_NEW_ACCOUNT_MS = 24 * 60 * 60_000;
 /** Seconds a public board answer stays in the edge cache (purged sooner by any new recognition). */
 export const BOARD_CACHE_TTL_SECONDS = 30;
-/** The leaderboard screen fetches the medals tab this long after the therapists tab (spec part 2 section 4). */
+/**
+ * The leaderboard screen fetches the medals tab this long after the therapists tab (spec, "States and transitions").
+ */
 export const BOARD_MEDALS_PREFETCH_DELAY_MS = 500;
 /** How many choices a picker lists (the recipients; the spas, and again the recipient's own spas): a search finds the rest. */
 export const PICKER_CHOICES_MAX = 50;

@@ -1,4 +1,4 @@
-// The therapist lineup (issue 12): which therapists work at which spa. A spa manager invites a therapist, the
+// The therapist lineup: which therapists work at which spa. A spa manager invites a therapist, the
 // therapist accepts or declines, either side ends the link. Payloads and texts shared by the Worker and the app.
 import * as z from './zod.ts';
 

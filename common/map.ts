@@ -1,7 +1,8 @@
-// The map's constants and the spa listing it draws (spec part 1 sections 2, 3 and 9; issue 9), shared by the
-// Worker (GET /api/users?role=spa_management) and the web app.
+// The map's constants and the spa listing it draws (spec, "Map (home for logged-in users, and /map)",
+// "Entities and their fields" and "Business constants and limits"), shared by the Worker
+// (GET /api/users?role=spa_management) and the web app.
 export const MAP_ZOOM = { default: 12, focused: 15, recenter: 14, addressDefault: 13, addressSet: 15 } as const;
-/** The map's own centre before the member's location is known (spec part 1 section 9). */
+/** The map's own centre before the member's location is known (spec, "Business constants and limits"). */
 export const MAP_FALLBACK_CENTER = { latitude: 14.64425, longitude: 121.037472 } as const;
 /** The basemap's colours: the embedded basemap's (web/lib/map/basemap.ts), and the preview's land under the markers. */
 export const BASEMAP_COLORS = { sea: '#cfe3ee', land: '#f6f1e7', coast: '#8fb3c6', label: '#4a4237', halo: '#fffdf8' };
@@ -10,9 +11,9 @@ export const STAR_COUNT_DELAY_MS = 500;
 /** Loading the map library: 3 retries with exponential delay (1 s, 2 s, 4 s). */
 export const MAP_LOAD_RETRIES = 3;
 export const MAP_LOAD_RETRY_BASE_MS = 1000;
-/** Device geolocation (spec part 1 section 9). */
+/** Device geolocation (spec, "Business constants and limits"). */
 export const DEVICE_GEOLOCATION = { timeout: 5000, maximumAge: 5 * 60_000, enableHighAccuracy: true } as const;
-/** Default country prefix of Call (spec part 1 section 2). */
+/** Default country prefix of Call (spec, "Map (home for logged-in users, and /map)"). */
 export const DEFAULT_COUNTRY_PREFIX = '+63';
 /** The one role whose map listing anyone may read: the spa listing, which the edge cache keeps. */
 export const PUBLIC_LISTING_ROLE = 'spa_management';
@@ -52,7 +53,7 @@ export function spasInViewLabel(count: number): string {
   return count === 1 ? '1 spa in view' : `${count} spas in view`;
 }
 
-/** A spa on the map (spec part 1 section 3) with its computed rating and opening state. */
+/** A spa on the map (spec, "Entities and their fields") with its computed rating and opening state. */
 export interface SpaListingEntry {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-// Look-alike names (issue 13): every example of the attack is refused or collides with the real name.
+// Look-alike names: every example of the attack is refused or collides with the real name.
 import { describe, expect, it } from 'vitest';
 import { nameSkeleton } from './name-skeleton.ts';
 import { hasAllowedNameCharacters, nameKey, normalizeName } from './names.ts';

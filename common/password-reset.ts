@@ -1,11 +1,12 @@
-// Password reset (spec part 2: /forgot-password and /reset-password), shared by the web app and the Worker:
-// the inputs, the texts of every view and error, and the token's lifetime. The new password follows the
-// registration rules (8 characters: docs/architecture.md, "Beyond the spec"), and the server also refuses common passwords.
+// Password reset (spec, "Forgot password: /forgot-password" and "Reset password: /reset-password?token=..."),
+// shared by the web app and the Worker: the inputs, the texts of every view and error, and the token's lifetime.
+// The new password follows the registration rules (8 characters: docs/architecture.md, "Beyond the spec"), and
+// the server also refuses common passwords.
 import * as z from './zod.ts';
 import { newPassword } from './account-input.ts';
 import { NAME_OR_EMAIL_MAX_LENGTH } from './limits.ts';
 
-/** A reset link works for one hour (spec part 2 section 9). */
+/** A reset link works for one hour (spec, "Business constants and limits"). */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 /** Tokens are 256 random bits in base64url: 43 characters. Anything longer is not a token. */
 export const RESET_TOKEN_MAX_LENGTH = 128;
@@ -43,7 +44,7 @@ export const verifyResetTokenInput = z.object({ token: resetToken });
 
 export const resetPasswordInput = z.object({ token: resetToken, newPassword });
 
-/** GET /api/verify-reset-token answers `{ valid, expired }` (spec part 2 section 3). */
+/** GET /api/verify-reset-token answers `{ valid, expired }` (spec, "Entities and their fields"). */
 export interface ResetTokenCheck {
   valid: boolean;
   expired: boolean;

@@ -1,6 +1,7 @@
-// Premium (spec part 2: /premium; docs/architecture.md, "Beyond the spec"): the three plans, the feature grid, the 7-day trial
-// and their texts, shared by the Worker and the web app. Premium is "paid until" (users.premium_until): a trial
-// or a paid plan moves that time forward, and premium ends by itself when the time is up.
+// Premium (spec, "Premium: /premium"; docs/architecture.md, "Beyond the spec"): the three plans, the feature
+// grid, the 7-day trial and their texts, shared by the Worker and the web app. Premium is "paid until"
+// (users.premium_until): a trial or a paid plan moves that time forward, and premium ends by itself when the time
+// is up.
 //
 // Prices are in minor units (cents, centavos) of one currency. The defaults are the spec's dollar prices; an
 // operator sets PREMIUM_CURRENCY and PREMIUM_PRICES (PayMongo charges in PHP). The page shows what the server
@@ -51,7 +52,7 @@ export const PREMIUM_PLANS: readonly PlanDefinition[] = [
     period: 'month',
     periodDays: 30,
     popular: false,
-    // Nothing "coming soon": the page claims only what the product does (issue 12).
+    // Nothing "coming soon": the page claims only what the product does.
     features: ['Everything in Premium Monthly', 'A year (52 weeks) of spa analytics, on screen and as CSV'],
   },
 ];
@@ -63,7 +64,7 @@ export interface PremiumPrices {
   amounts: Record<PlanId, number>;
 }
 
-/** The spec's prices (part 2 section 9): $19.99 a month, $199.99 a year, $39.99 a month for Pro. */
+/** The spec's prices ("Business constants and limits"): $19.99 a month, $199.99 a year, $39.99 a month for Pro. */
 export const DEFAULT_PREMIUM_PRICES: PremiumPrices = { currency: 'USD', amounts: { monthly: 1999, yearly: 19999, pro: 3999 } };
 
 export function formatPrice(minorUnits: number, currency: string): string {

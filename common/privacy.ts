@@ -1,4 +1,4 @@
-// The account's privacy (issue 22, ADR 022), shared by the Worker and the web app: signed-in devices, the
+// The account's privacy (beyond the spec, ADR 022), shared by the Worker and the web app: signed-in devices, the
 // confirmation of a new e-mail address, the download of one's data and the deletion of the account. The inputs,
 // the texts every screen and error shows, and the periods the ADR names.
 import { DAY_MS, HOUR_MS } from './time.ts';

@@ -1,4 +1,5 @@
-// The profile screen's tab chips (spec part 1, Profile), decided from the viewer and the viewed member:
+// The profile screen's tab chips (spec, "Profile: /profile and /profile/{userSlug}"), decided from the viewer and
+// the viewed member:
 // - Row 1: the about tab (Spa / Therapist / About by role), Flowers (therapist profiles), Stars (spa
 //   profiles), Reviews (Spas Reviewed on client profiles), Therapists Reviewed (client profiles).
 // - Rows 2 and 3 are a client's record: Stars Given, Flowers Given, Red Flags Received and Medals Received.

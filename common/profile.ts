@@ -53,7 +53,10 @@ export type ContactHandles = Record<HandleKey, string | null>;
 /** How a request names a profile: by id, by slug, or the signed-in member's own. */
 export type ProfileRef = { userId: number } | { slug: string } | { me: true };
 
-/** Labels, headings and placeholders that follow the member's role (spec part 1, Profile and /edit-profile). */
+/**
+ * Labels, headings and placeholders that follow the member's role (spec, "Profile: /profile and /profile/{userSlug}"
+ * and "/edit-profile").
+ */
 export interface RoleTexts {
   /** The first tab of the profile (Spa / Therapist / About) */
   aboutTab: string;
@@ -224,7 +227,7 @@ export interface ReceivedRecord {
   giver: MemberLink;
 }
 
-/** GET /api/users/{id}/profile-stats, exactly the spec's shape (part 1 section 3). */
+/** GET /api/users/{id}/profile-stats, exactly the spec's shape ("Entities and their fields"). */
 export interface ProfileStats {
   starStats: { received: number; given: number };
   flowerStats: { received: number; given: number };

@@ -26,7 +26,7 @@ export const RECOGNITION_RULES: Record<RecognitionKind, { giver: Role; recipient
 export type HistorySide = 'given' | 'received';
 
 /**
- * The lists a medal or red flag history shows, in order (issue 20 item 12): the giver's role sees what it gave
+ * The lists a medal or red flag history shows, in order: the giver's role sees what it gave
  * first; a list the member's role can never fill (a client gives no medals) is left out unless it holds entries.
  * A member whose role is on neither side (an admin) sees the received list, empty.
  */
@@ -71,7 +71,7 @@ const KIND_NOUNS: Record<RecognitionKind, string> = { star: 'star', flower: 'flo
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export const RECOGNITION_MESSAGES = {
-  /** Toast titles of a failure (spec part 2 section 8); the server's 429 text starts with them. */
+  /** Toast titles of a failure (spec, "Error catalogue"); the server's 429 text starts with them. */
   failedTitle: {
     star: 'Failed to Award Star',
     flower: 'Failed to Give Flower',
@@ -135,7 +135,7 @@ export function noRewardTodayMessage(kind: RecognitionKind, limit: number): stri
   return `No ${noun} was given: you have used today's ${plural(limit, noun)}.`;
 }
 
-/** The states a dispute moves through; the admin queue (another issue) resolves open ones. */
+/** The states a dispute moves through; the admin's moderation queue resolves open ones. */
 export const DISPUTE_STATES = ['open', 'upheld', 'removed'] as const;
 
 // Histories -------------------------------------------------------------------------------------------------

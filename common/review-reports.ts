@@ -1,4 +1,4 @@
-// Report review (issue 10 section 5): the reasons, the note's limit and the texts, shared by the server and every
+// Report review (beyond the spec): the reasons, the note's limit and the texts, shared by the server and every
 // review card. No zod here (the payload is admin.ts's reviewReportInput): a screen that lists reviews loads none.
 export const REVIEW_REPORT_NOTE_MAX = 500;
 

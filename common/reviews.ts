@@ -1,6 +1,6 @@
 // Reviews: the write-review rules and texts (the payloads are review-input.ts), shared by the server (which
-// enforces them) and the screen (which shows them first). Texts are the spec's (part 2 sections 5, 6 and 8), word
-// for word.
+// enforces them) and the screen (which shows them first). Texts are the spec's ("Validation rules", "Roles and
+// permissions" and "Error catalogue"), word for word.
 import { REVIEW_MAX_WORDS, REVIEW_REPLY_MAX_CHARACTERS } from './limits.ts';
 import { formatCount } from './count.ts';
 import type { Role } from './roles.ts';
@@ -26,7 +26,7 @@ export const REVIEW_MESSAGES = {
   submitting: 'Submitting your review...',
 } as const;
 
-/** The four sub-ratings of a spa review (spec part 1, Review entity), each 1 to 10. */
+/** The four sub-ratings of a spa review (spec, "Entities and their fields": Review), each 1 to 10. */
 export const SUB_RATINGS = [
   { key: 'ambienceRating', label: 'Ambience' },
   { key: 'amenitiesRating', label: 'Amenities' },
@@ -71,7 +71,7 @@ export function mayReview(reviewer: Role, target: Role): boolean {
 
 export type ReviewReward = 'star' | 'flower' | 'medal' | 'red_flag';
 
-/** The reward buttons of the write-review screen (spec part 2 section 6), by viewer and target. */
+/** The reward buttons of the write-review screen (spec, "Roles and permissions"), by viewer and target. */
 export function rewardButtons(viewer: Role, target: Role): { reward: ReviewReward; label: string; tone: 'positive' | 'negative' }[] {
   if (viewer === 'spa_management' && target === 'client')
     return [
@@ -82,7 +82,7 @@ export function rewardButtons(viewer: Role, target: Role): { reward: ReviewRewar
   return [{ reward: 'star', label: 'Give Star & Submit', tone: 'positive' }];
 }
 
-/** The success toast after a submit (spec part 2 section 8). */
+/** The success toast after a submit (spec, "Error catalogue"). */
 export function reviewSuccessToast(reward: { kind: ReviewReward; given: boolean; message: string } | null): {
   title: string;
   description: string;
@@ -96,7 +96,7 @@ export function reviewSuccessToast(reward: { kind: ReviewReward; given: boolean;
   return { title: 'Review Submitted Successfully!', description: 'Your review has been posted successfully!' };
 }
 
-/** The rotating hints under the text area (one every 6 s, spec part 2 section 2). */
+/** The rotating hints under the text area (one every 6 s; spec, "Write review: /write-review/{userSlug}"). */
 export const REVIEW_HINTS = [
   'Tip: mention the ambience, the staff and how easy booking was.',
   'Tip: say what you had done and how you felt afterwards.',

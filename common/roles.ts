@@ -13,7 +13,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
 };
 
-/** Labels of the role radios on the registration form (spec part 1, /auth). */
+/** Labels of the role radios on the registration form (spec, "/auth (optional query `role`)"). */
 export const REGISTRATION_ROLE_LABELS: Record<RegistrableRole, string> = {
   client: 'Client',
   therapist: 'Therapist',

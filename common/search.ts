@@ -1,5 +1,5 @@
-// Find Members (spec part 2 section 2; issue 10 section 6): the texts of the page, the page size and the rule for
-// a term that the browser and POST /api/search-users both check (the payload is search-input.ts). A term of fewer
+// Find Members (spec, "Find Members page"): the texts of the page, the page size and the rule for a term that
+// the browser and POST /api/search-users both check (the payload is search-input.ts). A term of fewer
 // than SEARCH_INSIDE_MIN_LENGTH characters matches the start of names only (the index finds parts of names from
 // three characters, ADR 015).
 import type { Page } from './page.ts';

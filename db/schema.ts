@@ -51,7 +51,7 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'number' }),
     /**
-     * A new e-mail address waiting for its owner to follow the confirmation link (issue 22): the account keeps
+     * A new e-mail address waiting for its owner to follow the confirmation link: the account keeps
      * using `email` until then. Shown to the member while the newest link still works (its expiry beside it).
      */
     pendingEmail: text('pending_email'),
@@ -97,7 +97,7 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Admin-managed spa listings (spec part 2, Spa Management tab). */
+/** Admin-managed spa listings (spec, "Admin dashboard (route /admin)": the Spa Management tab). */
 export const spas = sqliteTable(
   'spas',
   {
@@ -167,7 +167,7 @@ export const reviews = sqliteTable(
     ),
     // The reviews that count (`removed_at is null` is an equality here), covering every figure read from them beside
     // a member: the review count, the rating and the Top Spas board's clients who rated in a window, without reading
-    // a single table row (issue 21: a spa with thousands of reviews made the board slow).
+    // a single table row (a spa with thousands of reviews would otherwise make the board slow).
     index('reviews_counted_ratings_idx').on(
       t.targetUserId,
       t.removedAt,
@@ -252,7 +252,7 @@ export const passwordResetTokens = sqliteTable(
 );
 
 /**
- * Links that confirm a new e-mail address (issue 22), after password reset's tokens: only the SHA-256 of the
+ * Links that confirm a new e-mail address, after password reset's tokens: only the SHA-256 of the
  * token is kept, a link works once within 24 hours, and a newer one cancels the older ones (`used_at`).
  */
 export const emailChangeTokens = sqliteTable(
@@ -403,7 +403,7 @@ export const chatReports = sqliteTable(
     reason: text('reason').notNull(),
     transcript: text('transcript').notNull(),
     createdAt: createdAt(),
-    /** The moderation queue's decision (issue 10): open until an admin dismisses it or bans the member. */
+    /** The moderation queue's decision: open until an admin dismisses it or bans the member. */
     state: text('state', { enum: ['open', 'dismissed', 'banned'] }).notNull().default('open'),
     resolvedAt: integer('resolved_at', { mode: 'number' }),
     /** The admin who decided (no foreign key, as reviews.removed_by). */
@@ -474,14 +474,14 @@ export const paymentEvents = sqliteTable('payment_events', {
   receivedAt: integer('received_at', { mode: 'number' }).notNull(),
 });
 
-// Reviews, recognition and leaderboards (issue 8) ---------------------------------------------------------
+// Reviews, recognition and leaderboards -------------------------------------------------------------------
 
 /** A flagged member's dispute of a red flag, waiting in the moderation queue (the admin screen resolves it). */
 export const redFlagDisputes = sqliteTable(
   'red_flag_disputes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    /** Null once a moderator removed the red flag: the dispute stays in the queue as handled (issue 10). */
+    /** Null once a moderator removed the red flag: the dispute stays in the queue as handled. */
     redFlagId: integer('red_flag_id').references(() => redFlags.id, { onDelete: 'set null' }),
     userId: integer('user_id')
       .notNull()
@@ -520,7 +520,7 @@ export const boardWatermarks = sqliteTable('board_watermarks', {
   expiredBefore: integer('expired_before', { mode: 'number' }).notNull(),
 });
 
-// Spa business tools (issue 12) ---------------------------------------------------------------------------
+// Spa business tools --------------------------------------------------------------------------------------
 
 /**
  * The therapist lineup: a spa (a spa_management member) invites a therapist, who accepts or declines; either
@@ -587,7 +587,7 @@ export const analyticsSalts = sqliteTable('analytics_salts', {
   salt: text('salt').notNull(),
 });
 
-// Admin dashboard and moderation (issue 10) ---------------------------------------------------------------
+// Admin dashboard and moderation --------------------------------------------------------------------------
 
 /** A member's report of a review (one per member and review), waiting in the moderation queue. */
 export const reviewReports = sqliteTable(

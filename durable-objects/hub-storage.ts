@@ -21,16 +21,16 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE away (
      user_id INTEGER PRIMARY KEY, member TEXT NOT NULL, until INTEGER NOT NULL, session_id TEXT NOT NULL);
    CREATE TABLE invisible (user_id INTEGER PRIMARY KEY);`,
-  // Issue 21. Presence deltas: the online list as last broadcast, which every delta socket holds, so that the
-  // next broadcast can send only what changed, also after the object wakes. Sessions in objects of their own:
-  // the sessions whose object has still to hear that they ended (retried by the alarm).
+  // Presence deltas: the online list as last broadcast, which every delta socket holds, so that the next broadcast
+  // can send only what changed, also after the object wakes. Sessions in objects of their own: the sessions whose
+  // object has still to hear that they ended (retried by the alarm).
   `CREATE TABLE published (user_id INTEGER PRIMARY KEY, user TEXT NOT NULL);
    CREATE TABLE session_endings (session_id TEXT PRIMARY KEY, retry_at INTEGER NOT NULL);`,
-  // Issue 21, stop 39. Members whose socket was closed for flooding, refused new sockets until then (socket-policy.ts).
+  // Members whose socket was closed for flooding, refused new sockets until then (socket-policy.ts).
   `CREATE TABLE flooded (user_id INTEGER PRIMARY KEY, until INTEGER NOT NULL);`,
-  // Issue 21, stop 40. What the hub looks up on every connection and every alarm finds its rows through an index
-  // instead of reading the whole table: a member's blocks from either side of a pair, the next request deadline,
-  // the requests due to expire or to be forgotten.
+  // What the hub looks up on every connection and every alarm finds its rows through an index instead of reading the
+  // whole table: a member's blocks from either side of a pair, the next request deadline, the requests due to expire
+  // or to be forgotten.
   `CREATE INDEX hidden_pairs_high ON hidden_pairs (high);
    CREATE INDEX requests_due ON requests (status, expires_at);
    CREATE INDEX requests_forget ON requests (forget_at);`,

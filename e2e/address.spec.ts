@@ -1,4 +1,4 @@
-// The address editor in Chromium at 390x844 (issue 7 section 5), on the embedded basemap with no network: a new
+// The address editor in Chromium at 390x844, on the embedded basemap with no network: a new
 // spa member searches an address (suggestions from 3 characters, at most 5), drags the pin (reverse geocoding
 // offers the place, which fills the field when taken), saves and lands on /profile?refresh=true about a second
 // later; GET /api/user then holds the address and the pin. Also the toasts Location Required and Update failed,

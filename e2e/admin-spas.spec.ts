@@ -1,4 +1,4 @@
-// The admin's spa management looks finished (issue 20 item 9) at 390x844: a listing without an image shows its
+// The admin's spa management looks finished at 390x844: a listing without an image shows its
 // initial on the brand colour, the meta line never repeats the spa's name, Delete and Ban ask in the app's confirm
 // dialog (never the browser's confirm()), and an empty Create Spa shows its errors at the fields with the first one
 // focused, so one Escape closes the dialog. axe finds nothing serious with each dialog open.

@@ -1,4 +1,4 @@
-// Journeys of the admin dashboard (issue 10) at 390x844 and on a desktop viewport: an admin walks every tab,
+// Journeys of the admin dashboard at 390x844 and on a desktop viewport: an admin walks every tab,
 // creates a spa with an image, edits and deletes it, searches users, bans a member who is then signed out in
 // another browser context, and handles a review report; a non-admin sees Access Denied. axe finds nothing
 // serious and nothing scrolls sideways.

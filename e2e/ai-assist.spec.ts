@@ -1,7 +1,6 @@
-// AI Assist's built-in editor (issue 20 item 4) in Chromium at 390x844, offline: it used to give a profile text
-// back word for word and a review back with only a line break, and the profile's one go was spent all the same.
-// Now it corrects spelling against the dictionary, "I", names and places and the spacing around punctuation, and
-// says what it fixed; a text with nothing to fix gets "Looks good already" and the go stays; a spent button is
+// AI Assist's built-in editor in Chromium at 390x844, offline: it corrects spelling against the dictionary, "I",
+// names and places and the spacing around punctuation in a profile text and in a review, and says what it fixed;
+// a text with nothing to fix gets "Looks good already" and the profile's one go stays; a spent button is
 // disabled, and axe finds nothing serious in any of these states.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';

@@ -1,4 +1,4 @@
-// The week in progress on Analytics (issue 20 item 3) at 390x844: the demo spa's charts draw complete weeks as
+// The week in progress on Analytics at 390x844: the demo spa's charts draw complete weeks as
 // lines and the week in progress apart (a dashed segment at its weekly pace, named in each legend), each chart says
 // "This week so far (N of 7 days): ..." with the figures as counted, the figures table marks the week "so far", and
 // the screen says what the dashed segment is. N is the server's (the Manila day), never the device's.

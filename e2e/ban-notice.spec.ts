@@ -1,4 +1,4 @@
-// A member banned while signed in is told why (issue 20 item 8) at 390x844: when an admin bans them, their app
+// A member banned while signed in is told why at 390x844: when an admin bans them, their app
 // drops them to the landing page saying "This account has been banned." (common/account.ts, the sign-in form's
 // own words), and the sign-in page says it too. Three ways the app learns it: its chat socket closes with 4001 and
 // the session check that follows answers 401 with the reason; or, with no chat socket to close, the next call it

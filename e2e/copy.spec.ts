@@ -1,4 +1,4 @@
-// The screens say what is true (issue 20 item 12), at 390x844:
+// The screens say what is true, at 390x844:
 // - chat: the feature panel and an empty chat say that your name, role and member number are shown, and the other
 //   member's number is indeed shown beside their name;
 // - /medals lists only what the member's role can fill: a client's page has no Medals Given, a spa's no Medals

@@ -1,8 +1,7 @@
-// The address editor at 390x844 on the embedded basemap, offline (issue 20 item 7): "Ayala Avenue Makati" gave
-// no suggestion and no word about it, and dragging the pin replaced the typed street with "Quiapo, Metro Manila,
-// Philippines", which was then saved. Now a street with its town finds the town (pin at its centre, the street
-// kept), a search that finds nothing says so, and a pin drag moves the pin and offers the place it found as
-// "Use …", which the member may take or leave.
+// The address editor at 390x844 on the embedded basemap, offline: a street with its town ("Ayala Avenue Makati")
+// finds the town (pin at its centre, the street kept), a search that finds nothing says so, and a pin drag moves
+// the pin and offers the place it found as "Use …", which the member may take or leave: the typed street is not
+// replaced (by "Quiapo, Metro Manila, Philippines") unless the member takes it.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { registerThroughApi, seriousViolations, uniqueName, whenStill } from './helpers.ts';

@@ -14,7 +14,7 @@ function sixty(base: string): string {
   return `${base}${tag}`.padEnd(60, 'x').slice(0, 60);
 }
 
-/** Every signed-in screen of the route table (spec part 2), with made-up slugs where one is needed. */
+/** Every signed-in screen of the route table (spec, "Route table"), with made-up slugs where one is needed. */
 const SIGNED_IN_PATHS = [
   '/',
   '/map',

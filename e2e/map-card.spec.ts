@@ -1,13 +1,13 @@
-// Issue 20, the map on a phone (Chromium at 390x844, touch, the embedded basemap):
-// - item 1: a spa's card opens whole on screen wherever the spa is (near the top right, the middle, the bottom
+// The map on a phone (Chromium at 390x844, touch, the embedded basemap):
+// - a spa's card opens whole on screen wherever the spa is (near the top right, the middle, the bottom
 //   left of the map): a bottom sheet across the map, Name, Profile, Call and Navigate reachable, the close button
 //   clear of the name and the FEATURED LOCATION banner, and the spa itself left in view above it; on a wide screen
 //   a card at the lower left;
-// - item 2: with a chat open, the chat pill, the map's Recenter button and credits, the card, the navigation panel
+// - with a chat open, the chat pill, the map's Recenter button and credits, the card, the navigation panel
 //   and the bottom bar never overlap, and a tap on Recenter reaches Recenter;
-// - item 14: coming back to Map through the bottom bar shows the spas again, on the same map, where the member
+// - coming back to Map through the bottom bar shows the spas again, on the same map, where the member
 //   left it (bench/map.ts measures how fast);
-// - item 15: Navigate offers the route in Google Maps and Waze beside the in-app estimate.
+// - Navigate offers the route in Google Maps and Waze beside the in-app estimate.
 // Positions on the map are found from the member's blue dot, which moves with the map: a spa moves by as much.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';

@@ -1,7 +1,7 @@
-// Names cut too short (issue 20 item 10), at 390x844: reviewer names on review cards were cut at about ten
-// characters ("Kaye Bern…") while the card had room, and the profile editor's name field showed "UX Client 1421(".
-// A name is cut only when it truly does not fit (then with an ellipsis, the whole name in its text and tooltip),
-// and the name field always shows the whole name, wrapping when it is long.
+// Names are never cut too short, at 390x844: a reviewer name on a review card is cut only when it truly does not
+// fit (then with an ellipsis, the whole name in its text and tooltip), not at about ten characters ("Kaye Bern…")
+// while the card has room; and the profile editor's name field always shows the whole name, wrapping when it is
+// long (not "UX Client 1421(").
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { registerThroughApi, seriousViolations } from './helpers.ts';

@@ -1,4 +1,4 @@
-// Privacy and account (issue 22) at 390x844, each part through the screen reached from one's own profile:
+// Privacy and account at 390x844, each part through the screen reached from one's own profile:
 // signed-in devices (a second browser signs in, is listed, and is signed out from the first), a new e-mail address
 // that waits for its link (the editor and the profile say so, the link from the local mailbox confirms it, a second
 // opening says it was used; the current password is asked for it; the notice to the old address undoes a change

@@ -1,4 +1,4 @@
-// The profile's tabs as one sticky, sideways-scrolling bar (issue 20 item 6) at 390x844. A spa manager looks at a
+// The profile's tabs as one sticky, sideways-scrolling bar at 390x844. A spa manager looks at a
 // client: all 8 of the spec's tabs (three rows' worth, kept as groups) sit on one line; tapping "Stars Given" shows
 // its section right under the bar on the first screen; the chosen tab is scrolled into view inside the bar; the
 // bar sticks under the header when the page scrolls; the arrow keys, Home and End move between tabs as Radix Tabs

@@ -345,7 +345,7 @@ test.describe('editing', () => {
     await tab(page, 'Contact').click();
     await expect(page.getByRole('link', { name: '+63 917 555 0123' })).toHaveAttribute('href', 'tel:+639175550123');
     await expect(page.getByRole('link', { name: '@hilothaven' })).toHaveAttribute('href', 'https://www.instagram.com/hilothaven');
-    // A new e-mail address is used only once its link is followed (issue 22): the tab says where the link went.
+    // A new e-mail address is used only once its link is followed: the tab says where the link went.
     await expect(page.getByText(PRIVACY_TEXTS.pendingNotice('hello@hilot-haven.example'))).toBeVisible();
     await expect(page.getByRole('link', { name: 'hello@hilot-haven.example' })).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-// Ratings in one form (issue 20 item 11) at 390x844: a spa's rating reads "★ 4.3 (12)" on the Top Spas board, a spa's
+// Ratings in one form at 390x844: a spa's rating reads "★ 4.3 (12)" on the Top Spas board, a spa's
 // profile, the map's popup, and the admin's spa list and Top Rated Spas; screen readers hear "Rated 4.3 out of 5
 // from 12 reviews"; a review's sub-ratings stay out of 10. Each screen passes axe. The ranking rule behind Top Rated
 // Spas (a Bayesian average, ADR 020) is tested in worker/test/spa-rating.test.ts.

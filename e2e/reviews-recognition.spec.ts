@@ -1,4 +1,4 @@
-// Journeys of reviews, recognition and leaderboards (issue 8) in Chromium at 390x844: a client reviews a spa with
+// Journeys of reviews, recognition and leaderboards in Chromium at 390x844: a client reviews a spa with
 // sub-ratings and a star and finds it in Stars Given; a spa manager reviews a client with a medal, then a red
 // flag; the daily limit in the Give Flower dialog; every leaderboard tab and timeframe (Problem Clients absent
 // for a client); an owner reply; and axe on these screens.

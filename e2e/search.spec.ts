@@ -1,4 +1,4 @@
-// Find Members (issue 10 section 6) at 390x844 and on a desktop viewport: the prompt, a blank term refused,
+// Find Members at 390x844 and on a desktop viewport: the prompt, a blank term refused,
 // Enter searches, accents ignored, the empty state, and a result card that opens the profile; axe clean.
 import { expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll, membersForEachTest, seriousViolations } from './helpers.ts';

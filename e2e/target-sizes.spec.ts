@@ -1,11 +1,11 @@
-// Target sizes (issue 20 item 13; WCAG 2.2 success criterion 2.5.8, Target Size (Minimum)) at 390x844: every screen,
+// Target sizes (WCAG 2.2 success criterion 2.5.8, Target Size (Minimum)) at 390x844: every screen,
 // signed out and signed in (the screens whose controls depend on the role as each demo role, the others as the demo
 // client), with each of its tabs open, and every button, [role=button], [role=tab], select,
 // checkbox, radio and standalone link measured (a control's label counts as part of its target). Any under 24x24 px
 // fails the journey, listed by screen. A link inside running text (a name in a sentence) is left out, as 2.5.8's
 // inline exception allows. The primary controls (the bottom navigation, the header's buttons, and filled
-// call-to-action buttons) must be at least 44x44 px. On each screen and tab, axe finds nothing serious either (the
-// issue's "Done when": every screen), checked once per screen and tab whichever role saw it first.
+// call-to-action buttons) must be at least 44x44 px. On each screen and tab, axe finds nothing serious either,
+// checked once per screen and tab whichever role saw it first.
 import type { Browser, Page } from '@playwright/test';
 import { contextOptions, expect, test } from './fixtures.ts';
 import { seriousViolations, storageStateOf } from './helpers.ts';

@@ -1,7 +1,6 @@
-// Write review at 390x844 (issue 20 item 5): "Ratings Required" used to appear only at the top, over the header
-// and Back, while the four rating fields were scrolled away. The sub-ratings are optional now (a review counts in
-// the spa's rating only with all four), and the fields say so beside them; a refusal shows at its field, which is
-// scrolled into view and focused, and no toast covers the header.
+// Write review at 390x844: the sub-ratings are optional (a review counts in the spa's rating only with all four),
+// and the fields say so beside them; a refusal shows at its field, which is scrolled into view and focused (never
+// only at the top, over the header and Back, with the field scrolled away), and no toast covers the header.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';

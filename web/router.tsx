@@ -1,6 +1,6 @@
 // The route tree (code-based, typed). Landing and the home shell ship in the first bundle; every other screen
 // is loaded on demand, the auth form included (it carries the validation schema and the captcha loader).
-// Guards follow the route table (spec part 2 section 2): signed-out visitors reach only /, /auth,
+// Guards follow the route table (spec, "Route table"): signed-out visitors reach only /, /auth,
 // /forgot-password, /reset-password, /confirm-email and /undo-email-change, /leaderboards, and /chat, the
 // profiles, /stars and /flowers (which only ask them to log in); everything else sends them to /auth
 // (SignedInLayout). Whatever the route, a signed-in member
@@ -109,15 +109,15 @@ const devMailRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dev-mail.tsx'), 'DevMailPage'),
 });
 
-// Chat says "Please log in to access chat." itself rather than sending a signed-out visitor away (spec part 1).
+// Chat says "Please log in to access chat." itself rather than sending a signed-out visitor away (spec, "Chat screen").
 const chatRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/chat',
   component: lazyRouteComponent(() => import('./routes/chat.tsx'), 'ChatPage'),
 });
 
-// Profiles say "Please log in to view your profile." themselves (spec part 1). The loader asks for the profile
-// and its stats at once (one batched request), while the screen's code loads.
+// Profiles say "Please log in to view your profile." themselves (spec, "Profile: /profile and /profile/{userSlug}").
+// The loader asks for the profile and its stats at once (one batched request), while the screen's code loads.
 const profileRouteOptions = {
   getParentRoute: () => rootRoute,
   validateSearch: profileSearch,
@@ -136,7 +136,7 @@ const leaderboardsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/leaderboards.tsx'), 'LeaderboardsPage'),
 });
 
-// Stars and flowers say "Please log in to view stars (or flowers)." themselves (spec part 2 section 8).
+// Stars and flowers say "Please log in to view stars (or flowers)." themselves (spec, "Error catalogue").
 const starsComponent = lazyRouteComponent(() => import('./routes/stars.tsx'), 'StarsPage');
 const starsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/stars', component: starsComponent });
 const starsSlugRoute = createRoute({ getParentRoute: () => rootRoute, path: '/stars/$userSlug', component: starsComponent });
@@ -190,18 +190,17 @@ const writeReviewRoute = createRoute({
   ...signedIn('/write-review/$userSlug'),
   component: lazyRouteComponent(() => import('./routes/write-review.tsx'), 'WriteReviewPage'),
 });
-// Reviews a member received, with owner replies (issue 8; the profile's Reviews tabs show the same cards).
 const premiumRoute = createRoute({
   ...signedIn('/premium'),
   validateSearch: premiumSearch,
   component: lazyRouteComponent(() => import('./routes/premium.tsx'), 'PremiumPage'),
 });
-// Spa management's analytics (issue 12); the chart library loads with this screen only.
+// Spa management's analytics (beyond the spec); the chart library loads with this screen only.
 const analyticsRoute = createRoute({
   ...signedIn('/analytics'),
   component: lazyRouteComponent(() => import('./routes/analytics.tsx'), 'AnalyticsPage'),
 });
-// Privacy and account (issue 22): devices, e-mail, the download of one's data, deleting the account.
+// Privacy and account (beyond the spec): devices, e-mail, the download of one's data, deleting the account.
 const privacyRoute = createRoute({
   ...signedIn('/privacy'),
   component: lazyRouteComponent(() => import('./routes/privacy.tsx'), 'PrivacyPage'),

@@ -1,6 +1,6 @@
 // The tRPC client for React: typed against the server's router, batched over /trpc with the session cookie
 // (at most TRPC_MAX_BATCH_SIZE calls a batch, as the server allows; sign-in and registration go alone).
-// The QueryClient carries the spec's data-fetching defaults (part 1 section 9).
+// The QueryClient carries the data-fetching defaults of the spec's "Business constants and limits".
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCQueryUtils, createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';

@@ -23,7 +23,7 @@ export interface Bindings {
   MAPS_LIMITER?: RateLimit;
   /** IP geolocation lookups by address (each MaxMind lookup costs). */
   GEOLOCATION_LIMITER?: RateLimit;
-  // Profiles (issue 7): photos in R2, their upload limiter, and Workers AI for AI Assist when bound.
+  // Profiles: photos in R2, their upload limiter, and Workers AI for AI Assist when bound.
   MEDIA?: R2Bucket;
   /** Cloudflare Images: every uploaded photo is decoded and re-encoded through it (ADR 017). */
   IMAGES?: ImagesBinding;
@@ -35,9 +35,9 @@ export interface Bindings {
   FORGOT_PASSWORD_ACCOUNT_LIMITER?: RateLimit;
   RESET_PASSWORD_LIMITER?: RateLimit;
   PREMIUM_CHECKOUT_LIMITER?: RateLimit;
-  /** The map's analytics events (issue 12). */
+  /** The map's analytics events (popup opens, Call and Navigate taps). */
   ANALYTICS_EVENT_LIMITER?: RateLimit;
-  /** Member search (issue 10): searches per member. */
+  /** Member search: searches per member. */
   SEARCH_LIMITER?: RateLimit;
   /** Cloudflare Email Service (a `send_email` binding), one of the mail providers. */
   EMAIL?: SendEmail;
@@ -92,7 +92,7 @@ const configSchema = z
     TURNSTILE_SECRET_KEY: z.string().optional(),
     RECAPTCHA_SITE_KEY: z.string().optional(),
     RECAPTCHA_SECRET_KEY: z.string().optional(),
-    // Maps (issue 9): mapbox-gl, Mapbox Directions and Geocoding with a token; otherwise maplibre-gl on a
+    // Maps: mapbox-gl, Mapbox Directions and Geocoding with a token; otherwise maplibre-gl on a
     // keyless public style, the Worker's embedded basemap, the gazetteer and straight-line estimates.
     MAPBOX_TOKEN: z.string().min(1).optional(),
     /** The token the browser's mapbox-gl uses; defaults to MAPBOX_TOKEN when that is a public (pk.) token. */

@@ -189,7 +189,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
   });
   ctx.responseCache.record(result.ok ? sharedSeconds : null);
   // Refused for want of a session that a ban just ended: the member is told why (the status stays 401), not only
-  // that nobody is signed in; the web app shows it on the landing page (issue 20 item 8).
+  // that nobody is signed in; the web app shows it on the landing page.
   if (!result.ok && result.error.message === MESSAGES.notSignedIn && (await ctx.sessionEnded()) === 'banned') throw unauthorized(MESSAGES.banned);
   return result;
 });

@@ -1,11 +1,11 @@
-// AI Assist, the one button of the profile editor and the write-review screen (spec part 1 sections 4, 5 and
-// 8; part 2 sections 4, 5 and 8). It stays pressable while dimmed: until the text has one complete sentence a
-// press explains what is missing (a disabled button could not say why). Then it asks the screen's procedure,
-// reads Loading..., puts the first suggestion in place of the text, names the provider and shows what changed
-// ("Fixed: massge → massage, …"), or says why it could not (the server's message, such as the daily limit).
-// When the text needs no change it says "Looks good already" and leaves the text as it is. The profile's assist
-// works once per page session: only a use that changed the text spends it, and then the button is disabled
-// (a spent button has nothing left to explain; its hint line says why).
+// AI Assist, the one button of the profile editor and the write-review screen (spec, "States and transitions",
+// "Validation rules" and "Error catalogue" of both parts). It stays pressable while dimmed: until the text has one
+// complete sentence a press explains what is missing (a disabled button could not say why). Then it asks the screen's
+// procedure, reads Loading..., puts the first suggestion in place of the text, names the provider and shows what
+// changed ("Fixed: massge → massage, …"), or says why it could not (the server's message, such as the daily limit).
+// When the text needs no change it says "Looks good already" and leaves the text as it is. The profile's assist works
+// once per page session: only a use that changed the text spends it, and then the button is disabled (a spent button
+// has nothing left to explain; its hint line says why).
 import { useId, useState } from 'react';
 import { AI_ASSIST_TEXTS, changePhrases, hasCompleteSentence, type AiAssistAnswer, type AiAssistChange } from '../../common/ai-assist.ts';
 import { cn } from '../lib/cn.ts';

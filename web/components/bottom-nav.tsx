@@ -1,5 +1,5 @@
-// The bottom navigation bar (spec part 1 section 2): 60 px high, fixed at the foot, tabs by role. Members of
-// every role but admin get Map, Chat, Search, Top 10 and Premium; admins get Map, Chat, Admin, Top 10,
+// The bottom navigation bar (spec, "Bottom navigation tabs by role"): 60 px high, fixed at the foot, tabs by role.
+// Members of every role but admin get Map, Chat, Search, Top 10 and Premium; admins get Map, Chat, Admin, Top 10,
 // Favorites and Premium. No user id is treated specially (docs/architecture.md, "Beyond the spec").
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
@@ -77,7 +77,7 @@ export function BottomNav({ role }: { role: Role }) {
   );
 }
 
-/** The bottom bar's place while the user loads (spec part 2, /map: "Loading navigation..."), as high as the bar. */
+/** The bottom bar's place while the user loads ("Loading navigation...", spec, "Map: /map"), as high as the bar. */
 export function BottomNavLoading() {
   return (
     <div

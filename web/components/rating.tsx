@@ -1,10 +1,10 @@
-// A rating in the one form every screen shows it: a spa's headline rating as "★ 4.3 (12)" (the mean of its
-// reviews out of 5, to one decimal, and how many reviews it rests on; "No ratings yet" without one), a review's own
-// overall score as "★ 4.3 / 5", and a review's sub-rating out of 10 as "8/10" (spec part 1: sub-ratings are out of
-// 10). Screen readers hear the whole sentence ("Rated 4.3 out of 5 from 12 reviews") rather than the symbols. The ★
-// is a rating's alone: stars given as recognition show a gift and the words "stars received" (spa-popup.tsx).
-// Lists ordered by rating rank by a Bayesian average (worker/services/spa-rating.ts, ADR 020); what they show is
-// this, the plain mean with its count.
+// A rating in the one form every screen shows it: a spa's headline rating as "★ 4.3 (12)" (the mean of its reviews
+// out of 5, to one decimal, and how many reviews it rests on; "No ratings yet" without one), a review's own overall
+// score as "★ 4.3 / 5", and a review's sub-rating out of 10 as "8/10" (spec, "Business constants and limits"). Screen
+// readers hear the whole sentence ("Rated 4.3 out of 5 from 12 reviews") rather than the symbols. The ★ is a rating's
+// alone: stars given as recognition show a gift and the words "stars received" (spa-popup.tsx). Lists ordered by
+// rating rank by a Bayesian average (worker/services/spa-rating.ts, ADR 020); what they show is this, the plain mean
+// with its count.
 import { cn } from '../lib/cn.ts';
 
 export function ratingSentence(average: number, count: number): string {

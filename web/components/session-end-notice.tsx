@@ -1,6 +1,6 @@
 // Why the member was signed out, on the landing page and the sign-in form: "This account has been banned." after an
-// admin banned the account while it was in use (issue 20 item 8), or "Your account has been deleted." after the
-// member deleted it (issue 22; lib/session-end.ts). The landing page is prerendered without it: it is read from this
+// admin banned the account while it was in use, or "Your account has been deleted." after the
+// member deleted it (lib/session-end.ts). The landing page is prerendered without it: it is read from this
 // tab's session storage once the page has hydrated, into an assertive live region that is already there, so screen
 // readers announce it. The region has no alert role of its own: an empty alert would sit beside the sign-in form's own.
 // When the form beside it already says the same words (a banned account tries to sign in), the notice stays out.

@@ -1,8 +1,8 @@
 // The guard for every signed-in route: Loading... while the session loads (with the bottom bar's place saying
-// Loading navigation..., spec part 2), /auth when nobody is signed in, and the screen itself otherwise. It also
+// Loading navigation..., spec, "Map: /map"), /auth when nobody is signed in, and the screen itself otherwise. It also
 // reacts when a later session check finds the user gone.
 //
-// It also holds the floating layout of the signed-in screens (issue 20): what floats over a screen must never
+// It also holds the floating layout of the signed-in screens: what floats over a screen must never
 // cover another floating thing. From the foot of the screen up: the bottom bar (BOTTOM_NAV_HEIGHT_PX, which
 // screens leave room for), then the chat pill while a chat is open (it publishes how far above the bottom bar it
 // reaches as --chat-pill-space on the document; 0 without one), then each screen's own floating things (the

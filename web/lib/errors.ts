@@ -28,7 +28,7 @@ export function serverMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * A failed submit's text (spec part 2 section 8): the server's message, else `HTTP {status}`, else `Network error`
+ * A failed submit's text (spec, "Error catalogue"): the server's message, else `HTTP {status}`, else `Network error`
  * when no answer came at all.
  */
 export function submitErrorMessage(error: unknown): string {

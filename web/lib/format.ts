@@ -2,7 +2,10 @@
 // Manila's calendar, common/time.ts).
 import { manilaDateLabel, manilaTimeLabel } from '../../common/time.ts';
 
-/** "Nov 23, 2026", or No Date when the record has none (spec part 1, profile badges). */
+/**
+ * "Nov 23, 2026", or No Date when the record has none, as on the profile's badges (spec,
+ * "Profile: /profile and /profile/{userSlug}").
+ */
 export function formatDate(at: number | null | undefined): string {
   if (typeof at !== 'number' || !Number.isFinite(at) || at <= 0) return 'No Date';
   return manilaDateLabel(at);

@@ -1,7 +1,7 @@
-// The profile screen's queries with the spec's cache settings (part 1 section 9): the profile lookup and the
-// stats are fetched fresh on every visit (freshness 0, kept 2 and 5 minutes), by the route loader, before the
-// screen's code has even arrived; the screen then reads them without fetching again. Lists keep the default
-// 5 minutes. A 4xx answer (not found, signed out) is final; other failures are retried.
+// The profile screen's queries with the cache settings of the spec's "Business constants and limits": the profile
+// lookup and the stats are fetched fresh on every visit (freshness 0, kept 2 and 5 minutes), by the route loader,
+// before the screen's code has even arrived; the screen then reads them without fetching again. Lists keep the
+// default 5 minutes. A 4xx answer (not found, signed out) is final; other failures are retried.
 import type { ProfileRef } from '../../common/profile.ts';
 import type { TrpcUtils } from '../trpc.ts';
 import { httpStatusOf } from './errors.ts';

@@ -51,7 +51,7 @@ export const authSearch = (search: Search): AuthSearch => ({
   redirect: returnPath(search.redirect),
 });
 
-/** The links mailed to reset a password or to confirm a new e-mail address (issue 22). */
+/** The links mailed to reset a password or to confirm a new e-mail address. */
 export const tokenSearch = (search: Search): { token?: string } => ({ token: text(search.token) });
 
 export const mapSearch = (search: Search): { focus?: string } => ({ focus: text(search.focus) });

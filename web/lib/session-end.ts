@@ -1,10 +1,9 @@
-// A session the server ended while the member was using the app, and why, when the member must be told (issue 20
-// item 8): an admin banned the account; or the member deleted their account themselves (issue 22), after which the
-// landing page says it was done. The server answers the session's first request after the ban with 401
-// "This account has been banned." (any call, or account.me, which the chat connection asks when its socket closes
-// with 4001) and clears the cookie. The app then does what sign-out does (every cached answer dropped, a full load
-// of /), and keeps the reason in this tab's session storage so the landing page and the sign-in form can say it.
-// The notice goes when someone signs in on this tab.
+// A session the server ended while the member was using the app, and why, when the member must be told: an admin
+// banned the account; or the member deleted their account themselves, after which the landing page says it was done.
+// The server answers the session's first request after the ban with 401 "This account has been banned." (any call, or
+// account.me, which the chat connection asks when its socket closes with 4001) and clears the cookie. The app then
+// does what sign-out does (every cached answer dropped, a full load of /), and keeps the reason in this tab's session
+// storage so the landing page and the sign-in form can say it. The notice goes when someone signs in on this tab.
 import { MESSAGES } from '../../common/account.ts';
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { httpStatusOf, serverMessage } from './errors.ts';

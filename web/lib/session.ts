@@ -1,6 +1,6 @@
-// The session (spec part 1 section 4): the current user comes from `account.me` (null = signed out), is always
-// considered stale and stays cached for 2 minutes; a screen that mounts moments after an answer came (the one sent
-// with the page) reads that answer rather than asking again at once. Sign-in and registration store the user and
+// The session (spec, "States and transitions"): the current user comes from `account.me` (null = signed out), is
+// always considered stale and stays cached for 2 minutes; a screen that mounts moments after an answer came (the one
+// sent with the page) reads that answer rather than asking again at once. Sign-in and registration store the user and
 // go to /; sign-out clears every cached query, records a timestamp in session storage and reloads /.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext } from 'react';

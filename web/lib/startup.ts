@@ -1,5 +1,5 @@
-// Start-up chores (spec part 2 section 2): the viewport-height CSS variable and the service worker; and the pause
-// between start-up steps.
+// Start-up chores (spec, "Start-up"): the viewport-height CSS variable and the service worker; and the pause between
+// start-up steps.
 import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';
 
 /** Sets --vh to 1% of the window's inner height (in px), now and on every resize. */

@@ -1,7 +1,7 @@
-// /admin (spec part 2 section 2; issue 10): admins only, everyone else sees Access Denied with Go back. Header
-// with Back (to /) and Logout (the browser goes to /api/logout); the four stat cards; the tabs Spa Management,
-// User Management, ChatBot Management, Analytics, and beyond the spec Moderation and the Audit Log. The first
-// render needs the stats and the spa list: one batched request, each answered in one database round trip.
+// /admin (spec, "Admin dashboard (route /admin)"): admins only, everyone else sees Access Denied with Go back. Header
+// with Back (to /) and Logout (the browser goes to /api/logout); the four stat cards; the tabs Spa Management, User
+// Management, ChatBot Management, Analytics, and beyond the spec Moderation and the Audit Log. The first render needs
+// the stats and the spa list: one batched request, each answered in one database round trip.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ADMIN_TEXTS } from '../../common/admin.ts';

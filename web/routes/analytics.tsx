@@ -1,10 +1,10 @@
-// /analytics (issue 12): a spa manager's analytics of their own spa, reached from their profile. Totals for the
+// /analytics (beyond the spec): a spa manager's analytics of their own spa, reached from their profile. Totals for the
 // period (with the change against the previous period for premium), then charts week by week: how members
 // found the spa (profile views, map popup opens, Call and Navigate taps), what they gave back (reviews, stars,
 // the lineup's flowers) and the average of each sub-rating. Every spa manager sees the last 4 weeks; premium
 // sees 12 weeks, the comparison and the CSV export, Premium Pro a year (the server refuses the rest to anyone
 // else). The chart library loads with this screen only. The week in progress is shown apart from complete
-// weeks (issue 20 item 3): a dashed segment at its weekly pace and "This week so far: N (3 of 7 days)".
+// weeks: a dashed segment at its weekly pace and "This week so far: N (3 of 7 days)".
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import {
@@ -108,7 +108,7 @@ function AnalyticsScreen({ premium }: { premium: boolean }) {
 
 function PremiumNote() {
   return (
-    // The way to Premium is a button of its own under the note (issue 20 item 13: a 44 px target, not a 16 px link).
+    // The way to Premium is a button of its own under the note (a 44 px target, not a 16 px link).
     <div className="grid justify-items-start gap-2 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
       <p>{ANALYTICS_TEXTS.premiumRequired}</p>
       <Link

@@ -1,5 +1,5 @@
-// /auth (spec part 1 section 2): sign in or create an account. `?role=` opens registration with that role
-// chosen, `?mode=register` opens registration (Get Started). Registration is checked here in the spec's order
+// /auth (spec, "/auth (optional query `role`)"): sign in or create an account. `?role=` opens registration with that
+// role chosen, `?mode=register` opens registration (Get Started). Registration is checked here in the spec's order
 // (name, age, captcha) with the shared schema, and the first problem is shown; the password rule is the
 // server's, shown as a hint under New Password so that members learn it before the server refuses. Errors show
 // in red above the button; an error about one field marks that field (aria-invalid, aria-describedby) and moves
@@ -47,7 +47,7 @@ interface RegistrationValues {
 }
 type RegistrationField = keyof RegistrationValues;
 
-/** The spec's checks, without the password's: its rule is the server's to apply (spec part 1 section 5). */
+/** The spec's checks, without the password's: its rule is the server's to apply (spec, "Validation rules"). */
 const REGISTRATION_CHECKS = checkedBy<RegistrationValues>(registerInput.omit({ password: true }));
 /** The schema's key order is the spec's order of checks, so the first field in error is the one to show. */
 const FIELD_ORDER = Object.keys(registerInput.shape) as RegistrationField[];
@@ -146,7 +146,7 @@ function AuthFormFrame(props: { label: string; onSubmit: ReturnType<typeof submi
   );
 }
 
-/** Sign-in has no checks in the browser (spec part 1 section 5): every refusal is the server's, about the form. */
+/** Sign-in has no checks in the browser (spec, "Validation rules"): every refusal is the server's, about the form. */
 function SignInForm({ returnTo }: { returnTo: string | undefined }) {
   const signedIn = useSignedIn(returnTo);
   const login = trpc.account.login.useMutation({

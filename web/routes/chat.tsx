@@ -1,4 +1,4 @@
-// /chat, the anonymous real-time chat (spec part 1 section 2). Reachable signed out, where it only says
+// /chat, the anonymous real-time chat (spec, "Chat screen"). Reachable signed out, where it only says
 // "Please log in to access chat." with a way to sign in; signed in, it shows either the member list (notices,
 // incoming requests, active chats with their unread counts, the feature panel, who is online, the online-list
 // setting, blocked members) or the open chat. The connection and its state belong to the signed-in app

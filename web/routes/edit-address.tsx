@@ -1,11 +1,10 @@
-// /edit-address (spec part 1 section 2, issue 7 section 5): the address field doubles as the search box (at most
-// 5 suggestions from 3 characters; a search that finds nothing says so, failures silently empty them; a street the
-// offline gazetteer cannot place is suggested with its town, pin at the town's centre), the map with a draggable
-// pin (Manila at zoom 13 until a location is set, then zoom 15; a tap on the map moves the pin too), the "Pin:
-// lat, lng - Drag to adjust" readout, reverse geocoding after a drag, which OFFERS the place it found ("Use …")
-// and never replaces what the member typed (issue 20 item 7), Save Address (toasts Location Required and Update
-// failed) and the redirect to /profile?refresh=true about 1 s after saving. The map is the same component the
-// map screens use.
+// /edit-address (spec, "/edit-address"): the address field doubles as the search box (at most 5 suggestions from 3
+// characters; a search that finds nothing says so, failures silently empty them; a street the offline gazetteer cannot
+// place is suggested with its town, pin at the town's centre), the map with a draggable pin (Manila at zoom 13 until a
+// location is set, then zoom 15; a tap on the map moves the pin too), the "Pin: lat, lng - Drag to adjust" readout,
+// reverse geocoding after a drag, which OFFERS the place it found ("Use …") and never replaces what the member typed (a
+// deliberate difference from the spec, ADR 025), Save Address (toasts Location Required and Update failed) and the
+// redirect to /profile?refresh=true about 1 s after saving. The map is the same component the map screens use.
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';

@@ -1,4 +1,4 @@
-// /edit-profile (spec part 1, /edit-profile): Save and Cancel in the header, the photo (crop dialog, upload),
+// /edit-profile (spec, "/edit-profile"): Save and Cancel in the header, the photo (crop dialog, upload),
 // the name inline with the member number, and two tabs: the first (Spa / Services / Profile) with the about
 // text under its role heading, AI Assist, and for spa management the Spa Location card and the opening hours;
 // the second, Contact, with the email, the phone and the seven handles. Switching tabs first saves the tab
@@ -25,7 +25,7 @@ import { TabList, TabPanel, TabsRoot, TabTrigger } from '../components/ui/tabs.t
 import { cn } from '../lib/cn.ts';
 import { trpc } from '../trpc.ts';
 
-/** The editor reads the member once and keeps it 5 minutes (spec part 1 section 4). */
+/** The editor reads the member once and keeps it 5 minutes (spec, "States and transitions"). */
 const EDITOR_USER_QUERY = { staleTime: 0, gcTime: 5 * 60_000 } as const;
 
 type TabKey = 'profile' | 'contact';

@@ -1,6 +1,6 @@
-// /favorites: the member's favourites lists (spec part 1 section 1), private to them. Each list shows the spas
-// and therapists saved in it with their pictures and links to their profiles; lists can be made, renamed and
-// deleted (not the default one), and anyone in them removed. Things are saved from a profile's Save button.
+// /favorites: the member's favourites lists (spec, "What the product does and for whom"), private to them. Each list
+// shows the spas and therapists saved in it with their pictures and links to their profiles; lists can be made, renamed
+// and deleted (not the default one), and anyone in them removed. Things are saved from a profile's Save button.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { FavoriteList } from '../../common/favorites.ts';

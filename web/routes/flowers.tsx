@@ -1,4 +1,4 @@
-// /flowers and /flowers/{userSlug} (spec part 2 section 2).
+// /flowers and /flowers/{userSlug} (spec, "Stars and flowers: /stars/:userSlug? and /flowers/:userSlug?").
 import { GiftHistoryPage } from '../components/recognition/gift-history.tsx';
 
 export function FlowersPage() {

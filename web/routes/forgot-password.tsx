@@ -1,6 +1,6 @@
-// /forgot-password (spec part 2 section 2): the member gives their name or e-mail address and asks for a reset
-// link; the success view tells them to check their e-mail. The answer is the same whether or not an account
-// matched (the server never says), so the view shows the server's message as it is.
+// /forgot-password (spec, "Forgot password: /forgot-password"): the member gives their name or e-mail address and
+// asks for a reset link; the success view tells them to check their e-mail. The answer is the same whether or not an
+// account matched (the server never says), so the view shows the server's message as it is.
 import { Link } from '@tanstack/react-router';
 import { NAME_OR_EMAIL_MAX_LENGTH } from '../../common/limits.ts';
 import { forgotPasswordInput, RESET_TEXTS } from '../../common/password-reset.ts';

@@ -1,4 +1,4 @@
-// The signed-in home (spec part 1 section 2): a fixed header with the product name and a profile button, the
+// The signed-in home (spec, "/ (home)"): a fixed header with the product name and a profile button, the
 // full-height map below it, and the bottom navigation at the foot. The header and navigation paint at once; the
 // map and its library arrive lazily (Loading map... meanwhile), so the first bundle stays small.
 import { useQueryClient } from '@tanstack/react-query';

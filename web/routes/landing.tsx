@@ -1,4 +1,4 @@
-// The public landing page (spec part 1 section 2, "/" signed out): hero with Get Started, three feature cards,
+// The public landing page (spec, "/ (home)", signed out): hero with Get Started, three feature cards,
 // three account-type cards that open registration with the role chosen. Get Started opens registration for a
 // first-time visitor and sign-in for a browser that has signed in before. The page is also rendered at build
 // time into the HTML (web/prerender.tsx), so it paints before any script runs. A member signed out by a ban while

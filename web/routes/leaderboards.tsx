@@ -1,8 +1,8 @@
-// /leaderboards, labelled Top 10 (spec part 2 sections 2 and 4): seven tabs loaded lazily on first visit (Top
-// Therapists also fetches Top Spas, then Top Clients 0.5 s later), the timeframe selector (rolling weekly,
-// monthly by default, yearly, all-time), and the Summary Statistics card with the window's real figures. Under
-// the counts, a note says which gifts the boards leave out (so a board may show less than a profile). Problem
-// Clients is shown only to spa management, therapists and admins. Reachable signed out.
+// The leaderboards (spec, "Leaderboards (/leaderboards, labelled Top 10)" and "States and transitions"): seven tabs
+// loaded lazily on first visit (Top Therapists also fetches Top Spas, then Top Clients 0.5 s later), the timeframe
+// selector (rolling weekly, monthly by default, yearly, all-time), and the Summary Statistics card with the window's
+// real figures. Under the counts, a note says which gifts the boards leave out (so a board may show less than a
+// profile). Problem Clients is shown only to spa management, therapists and admins. Reachable signed out.
 import { useEffect, useState } from 'react';
 import { formatCount } from '../../common/count.ts';
 import { BOARD_MEDALS_PREFETCH_DELAY_MS } from '../../common/limits.ts';
@@ -29,7 +29,7 @@ import { cn } from '../lib/cn.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc, type RouterOutputs } from '../trpc.ts';
 
-/** The figures each board shows, in order, with their labels (spec part 2 section 3). */
+/** The figures each board shows, in order, with their labels (spec, "Entities and their fields"). */
 const FIGURES: Record<Board, [key: string, label: string][]> = {
   therapists: [
     ['totalFlowersReceived', 'Flowers received'],
@@ -176,7 +176,7 @@ function BoardRow({ board, entry }: { board: Board; entry: BoardEntry }) {
       </span>
       <Avatar name={entry.name} picture={entry.profilePic} role={ROLE_OF[board]} size={40} />
       <div className="grid min-w-0 flex-1 gap-0.5">
-        {/* The name is the row's link, and the whole row is its target (issue 20 item 13: at least 24 px tall on its
+        {/* The name is the row's link, and the whole row is its target (at least 24 px tall on its
             own, the row's 64 px through the stretched ::after). */}
         <Link
           to="/profile/$userSlug"

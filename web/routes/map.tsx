@@ -1,6 +1,6 @@
-// /map (spec part 1 section 2, part 2 Map): the title Spa Locations, or "{spa name} Location" when focused on a
-// spa (?focus= holds its slug) with "Showing location for:" its name and address; a back button; the map (Loading
-// map... while it loads) and the bottom navigation.
+// /map (spec, "Map (home for logged-in users, and /map)" and "Map: /map"): the title Spa Locations, or
+// "{spa name} Location" when focused on a spa (?focus= holds its slug) with "Showing location for:" its name and
+// address; a back button; the map (Loading map... while it loads) and the bottom navigation.
 import { getRouteApi } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';

@@ -1,6 +1,6 @@
-// /medals and /medals/{userSlug} (spec part 2 section 2): medals given and received in separate lists, titled by
-// the owner and their role (My Medals, Medals I've Given, or the other member's equivalents). Only the lists the
-// member's role can fill show (historySides): a client's page has no Medals Given.
+// /medals and /medals/{userSlug} (spec, "Medal history: /medals/:userSlug?"): medals given and received in separate
+// lists, titled by the owner and their role (My Medals, Medals I've Given, or the other member's equivalents). Only
+// the lists the member's role can fill show (historySides): a client's page has no Medals Given.
 import { useParams } from '@tanstack/react-router';
 import { historyOwner, HistoryProblem, SidedHistoryLists, sidedHistoryTitle } from '../components/recognition/history-list.tsx';
 import { LoadingView } from '../components/loading-view.tsx';

@@ -1,4 +1,4 @@
-// {product} Premium (spec part 2 section 2): the profile shortcut, the Unlock Premium Power hero with Upgrade Now
+// {product} Premium (spec, "Premium: /premium"): the profile shortcut, the Unlock Premium Power hero with Upgrade Now
 // (a You're Premium! badge for premium members), the feature grid, the three plans with Select Plan, and the
 // Start 7-Day Free Trial call to action. Every button does something (docs/architecture.md, "Beyond the spec"): with PayMongo
 // configured, Upgrade Now and Select Plan open its checkout; without it they say payments are not set up on

@@ -1,6 +1,6 @@
-// /privacy, "Privacy and account" (issue 22), reached from the member's own profile: where they are signed in (and
-// signing other devices out), their e-mail address and a change waiting for its link, the download of their data,
-// and the deletion of their account. Signed-in members only (the route sits under SignedInLayout).
+// /privacy, "Privacy and account" (beyond the spec), reached from the member's own profile: where they are signed in
+// (and signing other devices out), their e-mail address and a change waiting for its link, the download of their
+// data, and the deletion of their account. Signed-in members only (the route sits under SignedInLayout).
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { LoadingView } from '../components/loading-view.tsx';
 import { PageShell } from '../components/page-shell.tsx';

@@ -1,15 +1,14 @@
-// /profile, /profile/{slug} and /spa/{slug} (spec part 1, Profile). No slug, or the viewer's own slug, is the
-// viewer's own profile (Edit and Logout); anyone else's has Back and "{name}'s Profile". The route loader has
-// already asked for the profile and its stats (one request); lists load when their tab opens. The screen
-// follows the viewed member's role colours, shows skeletons while loading, User not found for a missing
+// /profile, /profile/{slug} and /spa/{slug} (spec, "Profile: /profile and /profile/{userSlug}"). No slug, or the
+// viewer's own slug, is the viewer's own profile (Edit and Logout); anyone else's has Back and "{name}'s Profile".
+// The route loader has already asked for the profile and its stats (one request); lists load when their tab opens.
+// The screen follows the viewed member's role colours, shows skeletons while loading, User not found for a missing
 // member, and "Please log in to view your profile." (someone else's: "... this profile.") with a way to sign in or
-// register and come back, when nobody is signed in. `?refresh=true` (after editing
-// an address) fetches everything again. A renamed member's old slug is replaced by the current one. A spa's or
-// therapist's profile has a Save button (favourites lists); one's own has the way to them. Issue 12 adds the
-// lineup (spa and therapist profiles), the way to Analytics (one's own spa) and, for a premium viewer, the
-// member's chat presence with a Chat button. The sections are one sticky, sideways-scrolling tab bar with the open
-// section right under it (components/profile/profile-tab-bar.tsx, issue 20 item 6). One's own profile leads to
-// Privacy and account (issue 22).
+// register and come back, when nobody is signed in. `?refresh=true` (after editing an address) fetches everything
+// again. A renamed member's old slug is replaced by the current one. A spa's or therapist's profile has a Save button
+// (favourites lists); one's own has the way to them. Beyond the spec come the lineup (spa and therapist profiles),
+// the way to Analytics (one's own spa) and, for a premium viewer, the member's chat presence with a Chat button. The
+// sections are one sticky, sideways-scrolling tab bar with the open section right under it
+// (components/profile/profile-tab-bar.tsx). One's own profile leads to Privacy and account.
 import { Link, useLocation, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
@@ -277,7 +276,10 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
   );
 }
 
-/** The profile's error fallback (spec part 1): the error is sent to the server's log, then Try Again or Go Home. */
+/**
+ * The profile's error fallback (spec, "Profile: /profile and /profile/{userSlug}"): the error is sent to the server's
+ * log, then Try Again or Go Home.
+ */
 export function ProfileErrorView({ error, reset }: ErrorComponentProps) {
   const report = trpc.profiles.reportError.useMutation();
   useEffect(() => {

@@ -1,8 +1,8 @@
-// /red-flags and /red-flags/{userSlug} (spec part 2 section 2): the same layout as medals, titled My Red Flags or
-// Red Flags I've Given (another member's page is never titled My Red Flags, even while it loads or is refused).
-// Only the lists the member's role can fill show (historySides). Visible only to the flagged member, spa
-// management, therapists and admins (the server answers 403 otherwise). A flag older than a year no longer counts;
-// the flagged member may dispute a flag once.
+// /red-flags and /red-flags/{userSlug} (spec, "Red flag history: /red-flags/:userSlug"): the same layout as medals,
+// titled My Red Flags or Red Flags I've Given (another member's page is never titled My Red Flags, even while it
+// loads or is refused). Only the lists the member's role can fill show (historySides). Visible only to the flagged
+// member, spa management, therapists and admins (the server answers 403 otherwise). A flag older than a year no
+// longer counts; the flagged member may dispute a flag once.
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RED_FLAG_DISPUTE_MAX_CHARACTERS } from '../../common/limits.ts';

@@ -1,7 +1,8 @@
-// /reset-password?token=... (spec part 2 section 2). Views: loading (the link is checked), invalid or expired
-// link (the spec's two texts), the form (new password and confirm), success. The checks are the spec's, in its
-// order, with the platform's minimum of 8 characters (docs/architecture.md, "Beyond the spec"); the server applies them again
-// and also refuses common passwords. A reset signs the member out everywhere, this browser included.
+// /reset-password?token=... (spec, "Reset password: /reset-password?token=..."). Views: loading (the link is
+// checked), invalid or expired link (the spec's two texts), the form (new password and confirm), success. The checks
+// are the spec's, in its order, with the platform's minimum of 8 characters (docs/architecture.md,
+// "Beyond the spec"); the server applies them again and also refuses common passwords. A reset signs the member out
+// everywhere, this browser included.
 import { getRouteApi, Link } from '@tanstack/react-router';
 import * as z from '../../common/zod.ts';
 import { newPassword as newPasswordSchema } from '../../common/account-input.ts';

@@ -1,4 +1,4 @@
-// Find Members (spec part 2 section 2; issue 10 section 6): a name box (Enter searches too), result cards to
+// Find Members (spec, "Find Members page"): a name box (Enter searches too), result cards to
 // /profile/{slug}, the initial prompt and the empty state, pages with Show more. A blank term is refused here
 // and by the server (400), by one rule (common/search.ts); one box needs no form library.
 import { Link } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// /stars and /stars/{userSlug} (spec part 2 section 2).
+// /stars and /stars/{userSlug} (spec, "Stars and flowers: /stars/:userSlug? and /flowers/:userSlug?").
 import { GiftHistoryPage } from '../components/recognition/gift-history.tsx';
 
 export function StarsPage() {

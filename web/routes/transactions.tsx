@@ -1,5 +1,6 @@
-// /transactions/{userSlug}/{type} (spec part 2 section 2): type is stars, medals, flowers or red-flags; given and
-// received entries in the last 3 months (a year for red flags), fresh for 2 minutes; a user-not-found view.
+// /transactions/{userSlug}/{type} (spec, "Transactions: /transactions/:userId/:type"): type is stars, medals, flowers
+// or red-flags; given and received entries in the last 3 months (a year for red flags), fresh for 2 minutes; a
+// user-not-found view.
 import { getRouteApi } from '@tanstack/react-router';
 import { TRANSACTIONS_FRESH_MS } from '../../common/limits.ts';
 import { TRANSACTION_TYPES, type TransactionType } from '../../common/recognition.ts';

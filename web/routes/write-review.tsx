@@ -1,11 +1,11 @@
-// /write-review/{userSlug} (spec part 2 sections 2, 4, 5, 6 and 8): loading placeholder, User Not Found, the
-// header with Back to the profile, Why Reviews Matter, "Reviewing {name}", the text area, the rotating hint,
-// the four sub-ratings of a spa review, the reward buttons by viewer and target plus the plain Submit, and
-// the submit states and toasts. A second submit edits the member's earlier review (shown below the form with
-// the other reviews of the member). AI Assist polishes the text with the configured provider (the built-in
-// editor by default, labelled as such). The sub-ratings are optional (a review counts in the spa's rating only
-// with all four, which the fields say beside them); a refusal, the browser's or the server's, shows at its
-// field, which is scrolled into view and focused.
+// /write-review/{userSlug} (spec, "Write review: /write-review/{userSlug}", "States and transitions",
+// "Validation rules", "Roles and permissions" and "Error catalogue"): loading placeholder, User Not Found, the header
+// with Back to the profile, Why Reviews Matter, "Reviewing {name}", the text area, the rotating hint, the four
+// sub-ratings of a spa review, the reward buttons by viewer and target plus the plain Submit, and the submit states and
+// toasts. A second submit edits the member's earlier review (shown below the form with the other reviews of the
+// member). AI Assist polishes the text with the configured provider (the built-in editor by default, labelled as such).
+// The sub-ratings are optional (a review counts in the spa's rating only with all four, which the fields say beside
+// them); a refusal, the browser's or the server's, shows at its field, which is scrolled into view and focused.
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { AI_ASSIST_TEXTS } from '../../common/ai-assist.ts';

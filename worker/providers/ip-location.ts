@@ -1,4 +1,4 @@
-// Where a request comes from, by IP address (the server's step of the location chain, spec part 1 section 4).
+// Where a request comes from, by IP address (the server's step of the location chain, spec, "States and transitions").
 // Cloudflare's own lookup (request.cf) costs nothing and answers for the caller; MaxMind's GeoIP2 web service
 // (MAXMIND_ACCOUNT_ID, MAXMIND_LICENSE_KEY) answers for any address. Without an answer the result is the Manila
 // fallback with `source: "fallback"` and an honest error text.

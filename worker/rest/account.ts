@@ -1,4 +1,4 @@
-// REST paths of the account domain (spec part 1 section 7) and the health check.
+// REST paths of the account domain (spec, "The calls it makes") and the health check.
 import { Hono } from 'hono';
 import { altchaChallengeResponse } from './captcha.ts';
 import { orUnauthorized, rest, type HonoEnv } from './adapter.ts';

@@ -1,5 +1,5 @@
-// REST paths of the admin dashboard and member search (spec part 2 section 7; issue 10; README lists them).
-// Each only calls the same tRPC procedure through rest().
+// REST paths of the admin dashboard and member search (spec, "The calls it makes"; README lists them), and of the
+// moderation queue and audit log (beyond the spec). Each only calls the same tRPC procedure through rest().
 import { Hono } from 'hono';
 import { arrayPage, rest, type HonoEnv } from './adapter.ts';
 

@@ -1,4 +1,4 @@
-// REST paths of the map, geolocation and address (spec part 1 section 7, issues 7 and 9), over the same procedures.
+// REST paths of the map, geolocation and address (spec, "The calls it makes"), over the same procedures.
 import { Hono } from 'hono';
 import { readConfig } from '../env.ts';
 import { publicCacheControl } from '../response-cache.ts';

@@ -1,4 +1,4 @@
-// REST paths of password reset (spec part 2 section 7) and the local mailbox.
+// REST paths of password reset (spec, "The calls it makes") and the local mailbox.
 import { Hono } from 'hono';
 import { rest, type HonoEnv } from './adapter.ts';
 

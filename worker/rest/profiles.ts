@@ -1,8 +1,8 @@
-// REST paths of member profiles (spec part 1 section 7, part 2 sections 2 and 7, issue 7): thin adapters over
-// the profiles and ai procedures. Lists answer the spec's array; when more than a page exists, the answer's
-// `Link: <...?cursor=...>; rel="next"` (and X-Next-Cursor) leads to the next page. A renamed member's old
-// slug answers 301 to the current one. The upload path's larger body limit is set with the others, in
-// worker/security.ts.
+// REST paths of member profiles (spec, "The calls it makes", "Transactions: /transactions/:userId/:type" and
+// "Write review: /write-review/{userSlug}"): thin adapters over the profiles and ai procedures. Lists answer the
+// spec's array; when more than a page exists, the answer's `Link: <...?cursor=...>; rel="next"` (and X-Next-Cursor)
+// leads to the next page. A renamed member's old slug answers 301 to the current one. The upload path's larger body
+// limit is set with the others, in worker/security.ts.
 import { Hono } from 'hono';
 import { PROFILE_TEXTS, type Page, type ProfileRef } from '../../common/profile.ts';
 import { arrayPage, RestRedirect, rest, type Caller, type HonoEnv } from './adapter.ts';

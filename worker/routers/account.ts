@@ -27,12 +27,12 @@ import { closeChatSockets } from '../services/chat.ts';
 import { enforceRateLimit, publicProcedure, router } from '../trpc.ts';
 import { badRequest, conflict, forbidden, internalError, unauthorized } from '../errors.ts';
 
-/** The signed-in member's own view of their account (spec part 1 section 3); never the hash or flags. */
+/** The signed-in member's own view of their account (spec, "Entities and their fields"); never the hash or flags. */
 export function toCurrentUser(user: UserRow, now = Date.now()): CurrentUser {
   return {
     ...sharedMemberFields(user),
     email: user.email,
-    // A new address waiting for its confirmation link, while that link still works (issue 22).
+    // A new address waiting for its confirmation link, while that link still works.
     pendingEmail: user.pendingEmail && (user.pendingEmailExpiresAt ?? 0) > now ? user.pendingEmail : null,
     address: user.address,
     latitude: user.latitude === null ? null : String(user.latitude),

@@ -1,4 +1,4 @@
-// A member's address and map pin (PATCH /api/profile/address, issue 7 section 5): a required address and
+// A member's address and map pin (PATCH /api/profile/address; spec, "/edit-address"): a required address and
 // coordinates inside the Philippines, checked by the shared schema; bad input changes nothing. One write, which
 // returns the updated member. A spa's address is on the map, so changing it purges the spa listing.
 import { eq } from 'drizzle-orm';

@@ -1,8 +1,10 @@
-// The admin dashboard's procedures (spec part 2 sections 2, 5 to 9; issue 10): stats, spa listings with images,
-// user search and lists, the ban that works (and its lifting), the chatbot flag, analytics, the moderation queue
-// and the audit log. Admins only: writes are built on adminProcedure (the viewer checked first), reads on
-// adminReadProcedure (the check rides in the read's batch, one round trip). The queries live in the services:
-// spas.ts, admin-users.ts, moderation.ts and admin-dashboard.ts; every write goes in one batch with its audit entry.
+// The admin dashboard's procedures (spec, "Admin dashboard (route /admin)" and its rules in "Validation rules",
+// "Roles and permissions", "The calls it makes", "Error catalogue" and "Business constants and limits"): stats, spa
+// listings with images, user search and lists, the ban that works (and its lifting), the chatbot flag, analytics,
+// and, beyond the spec, the moderation queue and the audit log. Admins only: writes are built on adminProcedure (the
+// viewer checked first), reads on adminReadProcedure (the check rides in the read's batch, one round trip). The
+// queries live in the services: spas.ts, admin-users.ts, moderation.ts and admin-dashboard.ts; every write goes in
+// one batch with its audit entry.
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import * as z from '../../common/zod.ts';
 import {

@@ -1,4 +1,4 @@
-// Analytics for spa management (issue 12): the weekly report of one's own spa (one round trip: the window's
+// Analytics for spa management: the weekly report of one's own spa (one round trip: the window's
 // rollups, reviews, stars and lineup flowers ride in the batch of the session lookup), the CSV export, and the
 // map's events (popup opens, Call and Navigate taps), counted after the answer. Every spa manager reads the last
 // ANALYTICS_FREE_WEEKS weeks; 12 weeks, the comparison with the previous period and the export are premium, and

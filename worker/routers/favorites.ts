@@ -1,8 +1,8 @@
-// Favourites lists (spec part 1 section 1): a member saves spas and therapists to named lists. Lists are
-// private: every statement names the signed-in member as owner, so another member's list is simply "not
-// found". The default list ("Favorites") is created the first time it is needed; it can be renamed but not
-// deleted. A read costs one round trip (it rides with the session lookup), a write two (the session, then one
-// batch whose last statement tells why nothing changed when nothing did).
+// Favourites lists (spec, "What the product does and for whom"): a member saves spas and therapists to named lists.
+// Lists are private: every statement names the signed-in member as owner, so another member's list is simply
+// "not found". The default list ("Favorites") is created the first time it is needed; it can be renamed but not
+// deleted. A read costs one round trip (it rides with the session lookup), a write two (the session, then one batch
+// whose last statement tells why nothing changed when nothing did).
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {

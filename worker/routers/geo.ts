@@ -1,5 +1,5 @@
-// Geocoding and IP geolocation (issues 7 and 9). Every procedure needs a signed-in member and the costly ones
-// are rate limited per member, so provider keys stay on the server and a script cannot run up the bill.
+// Geocoding and IP geolocation, for the address editor and the map. Every procedure needs a signed-in member and the
+// costly ones are rate limited per member, so provider keys stay on the server and a script cannot run up the bill.
 import * as z from '../../common/zod.ts';
 import { geocodeSearchInput, ipAddress, pointInput } from '../../common/geo-input.ts';
 import { geocoder } from '../providers/geocoding.ts';

@@ -28,7 +28,7 @@ export const appRouter = router({
   profiles: profilesRouter,
   ai: aiRouter,
   system: systemRouter,
-  // Maps, geocoding and addresses (issues 9 and 7 section 5).
+  // Maps, geocoding and addresses.
   map: mapRouter,
   geo: geoRouter,
   address: addressRouter,
@@ -36,18 +36,18 @@ export const appRouter = router({
   devMail: devMailRouter,
   premium: premiumRouter,
   favorites: favoritesRouter,
-  // Reviews, recognition and leaderboards (issue 8)
+  // Reviews, recognition and leaderboards
   reviews: reviewsRouter,
   recognition: recognitionRouter,
   leaderboards: leaderboardsRouter,
-  // Spa business tools (issue 12)
+  // Spa business tools: the therapist lineup, analytics and spa listings
   lineup: lineupRouter,
   analytics: analyticsRouter,
   spas: spasRouter,
-  // Admin dashboard, moderation and member search (issue 10)
+  // Admin dashboard, moderation and member search
   admin: adminRouter,
   search: searchRouter,
-  // Sessions, e-mail confirmation, the data download and account deletion (issue 22)
+  // Sessions, e-mail confirmation, the data download and account deletion (beyond the spec)
   privacy: privacyRouter,
 });
 

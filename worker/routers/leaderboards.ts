@@ -1,6 +1,6 @@
-// The leaderboards (spec part 2 section 2, /leaderboards; ADR 014): seven boards over rolling windows and the
-// Summary Statistics card. Public boards come from the edge cache or one round trip and say they may be kept
-// by shared caches only briefly; Problem Clients is for spa management, therapists and admins only (403), is
+// The leaderboards (spec, "Leaderboards (/leaderboards, labelled Top 10)"; ADR 014): seven boards over rolling
+// windows and the Summary Statistics card. Public boards come from the edge cache or one round trip and say they may
+// be kept by shared caches only briefly; Problem Clients is for spa management, therapists and admins only (403), is
 // never cached at the edge, and rides in one batch with the session lookup.
 import * as z from '../../common/zod.ts';
 import { mayViewRedFlags, RECOGNITION_MESSAGES, RESTRICTED_BOARDS } from '../../common/recognition.ts';

@@ -1,4 +1,4 @@
-// The therapist lineup (issue 12): a spa manager invites a therapist, the invited therapist accepts or
+// The therapist lineup: a spa manager invites a therapist, the invited therapist accepts or
 // declines, either side ends the link. Each write is one conditional statement plus its diagnosis in one batch
 // (so a refusal says why without a second round trip); a second open link for the same pair is refused by the
 // partial unique index, not by a check that could race. The lineup (accepted links) is public; invitations

@@ -1,4 +1,4 @@
-// The map (issue 9): how the browser draws it, the spa listing (GET /api/users?role=spa_management) with
+// The map: how the browser draws it, the spa listing (GET /api/users?role=spa_management) with
 // computed ratings and opening state, and directions. The listing is public business information, like the
 // leaderboards (docs/architecture.md, "Caching"): it needs no session, costs one database round trip, and is kept in the
 // edge cache until a write that changes a spa purges it (purgeSpaListing, ADR 006). Listing members of any

@@ -1,10 +1,10 @@
-// Password reset (spec part 2: /forgot-password, /reset-password). Nobody learns from it who is a member: a
-// request is answered with the same message and the same two database round trips whether or not an account
-// matches or has an e-mail address, and the e-mail goes out after the answer. Requests are limited per client
-// address and per name or address asked about (Workers Rate Limiting), and each account gets at most
-// RESET_LINKS_PER_HOUR links an hour. A token works once, for an hour, and a newer one cancels the older ones.
-// Choosing a new password follows the registration rules, ends every session of the member and closes their
-// chat sockets.
+// Password reset (spec, "Forgot password: /forgot-password" and "Reset password: /reset-password?token=..."). Nobody
+// learns from it who is a member: a request is answered with the same message and the same two database round trips
+// whether or not an account matches or has an e-mail address, and the e-mail goes out after the answer. Requests are
+// limited per client address and per name or address asked about (Workers Rate Limiting), and each account gets at
+// most RESET_LINKS_PER_HOUR links an hour. A token works once, for an hour, and a newer one cancels the older ones.
+// Choosing a new password follows the registration rules, ends every session of the member and closes their chat
+// sockets.
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/account.ts';
 import { nameKey } from '../../common/names.ts';

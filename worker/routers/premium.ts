@@ -1,8 +1,8 @@
-// Premium (spec part 2: /premium; docs/architecture.md, "Beyond the spec": the buttons do something). Premium is "paid until":
-// the 7-day trial (once per member) and every paid plan move users.premium_until forward, and everything
-// premium reads that time when it acts (isPremiumMember; the chat hub carries the time itself), so premium
-// starts everywhere at once and ends by itself. Checkout goes through PayMongo when it is configured: a
-// Checkout Session for the plan, then a webhook whose signature is verified and whose payment is applied once.
+// Premium (spec, "Premium: /premium"; docs/architecture.md, "Beyond the spec": the buttons do something). Premium is
+// "paid until": the 7-day trial (once per member) and every paid plan move users.premium_until forward, and
+// everything premium reads that time when it acts (isPremiumMember; the chat hub carries the time itself), so premium
+// starts everywhere at once and ends by itself. Checkout goes through PayMongo when it is configured: a Checkout
+// Session for the plan, then a webhook whose signature is verified and whose payment is applied once.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import * as z from '../../common/zod.ts';

@@ -170,7 +170,7 @@ export const profilesRouter = router({
   /**
    * PATCH /api/profile: the first tab's name, about text (and hours) or the contact fields. One batch: the
    * rename keeps the old slug as a redirect, takes the new name only if nobody else holds it (ignoring case),
-   * and answers the updated member. A new e-mail address is not used yet (issue 22): it waits as
+   * and answers the updated member. A new e-mail address is not used yet: it waits as
    * `pendingEmail` while a confirmation link goes to it (privacy.confirmEmail makes it the account's address),
    * so this answer never says whether another account holds it. Sending one's current address back cancels a
    * pending change; removing the address is immediate, and the old address is told with a link that undoes it.

@@ -1,6 +1,6 @@
-// Find Members (spec part 2 section 2; issue 10 section 6): POST /api/search-users. Signed-in members search
-// names (ADR 015: FTS5 trigram index, accents and case ignored, exact then prefix then inside); one round trip
-// beside the session lookup; rate limited per member. Results carry public fields only and never banned members.
+// Find Members (spec, "Find Members page"): POST /api/search-users. Signed-in members search names (ADR 015: FTS5
+// trigram index, accents and case ignored, exact then prefix then inside); one round trip beside the session lookup;
+// rate limited per member. Results carry public fields only and never banned members.
 import { memberSearchInput } from '../../common/search-input.ts';
 import { memberSearchQuery, toSearchPage } from '../services/member-search.ts';
 import { enforceRateLimit, router, signedInProcedure } from '../trpc.ts';

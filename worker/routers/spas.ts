@@ -1,6 +1,6 @@
-// Spa listings for every signed-in member (GET /api/spas; spec part 2, the Spa entity): a REST or SDK client finds
-// here the spa id and the linked member that POST /api/stars and /api/flowers take. Admins read the dashboard's
-// fields too; the dashboard's own read and every change to a listing stay in the admin router.
+// Spa listings for every signed-in member (GET /api/spas; spec, "Entities and their fields": Spa): a REST or SDK
+// client finds here the spa id and the linked member that POST /api/stars and /api/flowers take. Admins read the
+// dashboard's fields too; the dashboard's own read and every change to a listing stay in the admin router.
 import type { AdminSpa, Spa } from '../../common/admin.ts';
 import { spaRowsQuery, toAdminSpa, toSpa } from '../services/spas.ts';
 import { publicProcedure, readAsMember, router } from '../trpc.ts';

@@ -1,4 +1,4 @@
-// Deleting an account (issue 22, ADR 022, the Data Privacy Act's right of erasure). The users row stays as a
+// Deleting an account (ADR 022, the Data Privacy Act's right of erasure). The users row stays as a
 // "Former member": reviews, stars, flowers, medals and red flags the member gave keep pointing at it (a hard
 // delete would cascade them away and move the leaderboards' rollups), payments stay for the books, and its
 // name_key, name_skeleton and old profile links (slug_history) keep the name reserved for 30 days. Everything

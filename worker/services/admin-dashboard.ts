@@ -1,6 +1,6 @@
-// The admin dashboard's figures (spec part 2, the stat cards and the Analytics tab): totals over the spas' computed
-// ratings and review counts (the same subqueries the map uses), users per role, the top rated spas, and new
-// members and reviews per week.
+// The admin dashboard's figures (spec, "Admin dashboard (route /admin)": the stat cards and the Analytics tab):
+// totals over the spas' computed ratings and review counts (the same subqueries the map uses), users per role, the
+// top rated spas, and (beyond the spec) new members and reviews per week.
 import { sql } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import { ANALYTICS_WEEKS, TOP_RATED_SPAS_COUNT } from '../../common/admin.ts';

@@ -1,6 +1,6 @@
-// The members of the admin dashboard (spec part 2, User Management and ChatBot Management): the spec's User entity
-// as admins read it, the search by one of the spec's fields, and the ban, which ends the member's sessions and
-// sockets at once and takes them out of every list.
+// The members of the admin dashboard (spec, "Admin dashboard (route /admin)": User Management and ChatBot
+// Management): the spec's User entity as admins read it, the search by one of the spec's fields, and the ban, which
+// ends the member's sessions and sockets at once and takes them out of every list.
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_TEXTS, type AdminSearchField, type AdminUser } from '../../common/admin.ts';
 import { ROLES } from '../../common/roles.ts';

@@ -1,4 +1,4 @@
-// The admin audit log (issue 10): every admin action writes one entry (who, what, target, when) in the same
+// The admin audit log (beyond the spec): every admin action writes one entry (who, what, target, when) in the same
 // batch as the change itself, so an action is never without its entry. The table is append-only (triggers in
 // migration 0011 refuse UPDATE and DELETE).
 import { sql, type SQL } from 'drizzle-orm';

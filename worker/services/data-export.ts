@@ -1,4 +1,4 @@
-// "Download my data" (issue 22, the Data Privacy Act's right of access): everything the platform holds about the
+// "Download my data" (beyond the spec; the Data Privacy Act's right of access): everything the platform holds about the
 // signed-in member, as one JSON document. Every query names the member through the session (`me`, an SQL
 // expression), so the read rides in the session lookup's batch: one round trip. Other members appear only as
 // {id, name, slug} (never their e-mail or phone), and no password hash, session secret or token is selected.

@@ -80,7 +80,7 @@ function expireStatements(db: Database, key: WindowKey, cutoff: number): BatchIt
   return statements;
 }
 
-/** The per-member figures beside the points, by board (spec part 2 section 3, leaderboard entries). */
+/** The per-member figures beside the points, by board (spec, "Entities and their fields": leaderboard entries). */
 function figures(board: Board, cutoff: number): SQL {
   const distinct = (column: string, table: string, by: string, extra = sql``) =>
     sql`(select count(distinct r.${sql.raw(column)}) from ${sql.raw(table)} as r

@@ -1,6 +1,6 @@
-// The moderation queue (issue 10): chat reports with their transcript, review reports and red flag disputes, open
-// or handled, and the decision on one, a resolver per kind of report. Every decision is written in one batch with
-// its audit entry; a ban goes through the same setBanned as the ban button.
+// The moderation queue (beyond the spec): chat reports with their transcript, review reports and red flag disputes,
+// open or handled, and the decision on one, a resolver per kind of report. Every decision is written in one batch
+// with its audit entry; a ban goes through the same setBanned as the ban button.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { ACTIONS_BY_KIND, ADMIN_TEXTS, type ModerationAction, type ModerationItem, type ReportKind } from '../../common/admin.ts';

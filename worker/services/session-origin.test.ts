@@ -1,4 +1,4 @@
-// The coarse device and place of a session (issue 22): what the list of signed-in devices shows.
+// The coarse device and place of a session: what the list of signed-in devices shows.
 import { describe, expect, it } from 'vitest';
 import { describeDevice, describePlace } from './session-origin.ts';
 

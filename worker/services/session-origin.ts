@@ -1,4 +1,4 @@
-// Where a session was opened, coarsely, for the member's list of signed-in devices (issue 22): the browser and
+// Where a session was opened, coarsely, for the member's list of signed-in devices: the browser and
 // the system from the User-Agent ("Chrome on Android"), and the city and country from Cloudflare's request.cf
 // ("Makati City, Philippines"). Read once at sign-in and stored on the session row; never the address itself,
 // never anything finer than a city. Unknown stays null: a device named wrongly would mislead its owner.

@@ -1,8 +1,8 @@
-// Spa listings as read back (spec part 2, the Spa entity): the listing with its linked spa management member's
-// rating, review count and opening state, computed by the same subqueries as the map (worker/services/spa-rating.ts).
-// Admins read every field; other signed-in members read the spec's public fields and the linked member, which
-// names the recipient of a star given at the listing (POST /api/stars takes both). Writes turn the fields sent into
-// columns here too.
+// Spa listings as read back (spec, "Entities and their fields": Spa): the listing with its linked spa management
+// member's rating, review count and opening state, computed by the same subqueries as the map
+// (worker/services/spa-rating.ts). Admins read every field; other signed-in members read the spec's public fields and
+// the linked member, which names the recipient of a star given at the listing (POST /api/stars takes both). Writes
+// turn the fields sent into columns here too.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_TEXTS, type AdminSpa, type Spa } from '../../common/admin.ts';
 import { type WeeklyHours } from '../../common/opening-hours.ts';

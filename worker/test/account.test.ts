@@ -1,5 +1,5 @@
-// Accounts and sessions through the public REST and tRPC surface: every rule of the foundation issue is tried
-// here, including the attempts to break it.
+// Accounts and sessions through the public REST and tRPC surface: every rule of registration, sign-in, sessions and
+// cross-site protection is tried here, including the attempts to break it.
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '@oslojs/crypto/sha2';
 import type { Payload } from 'altcha-lib';

@@ -1,6 +1,6 @@
-// Address search for the address editor (issue 20 item 7), offline: the gazetteer knows towns, not streets, so
-// "Ayala Avenue Makati" found nothing at all. A street with its town now finds the town, says which words it
-// could not place and keeps them in the address; words that name no place still find nothing.
+// Address search for the address editor, offline: the gazetteer knows towns, not streets, so a street with its town
+// ("Ayala Avenue Makati") finds the town, says which words it could not place and keeps them in the address; words
+// that name no place still find nothing.
 import { describe, expect, it } from 'vitest';
 import { json, trpcGet, type TrpcResult } from './helpers.ts';
 import { createMember } from './members.ts';

@@ -1,4 +1,4 @@
-// The admin dashboard through its public surface (issue 10): every admin procedure refused to members (403)
+// The admin dashboard through its public surface: every admin procedure refused to members (403)
 // and signed-out visitors (401); spa CRUD with validation, images through the media pipeline and no orphans;
 // the stat cards from the one rating computation; user search by field; the ban that works (sessions gone,
 // chat socket closed, sign-in 403, out of search, boards and chat lists) and its lifting; the chatbot flag;

@@ -1,8 +1,8 @@
-// The built-in editor improves ordinary writing (issue 20 item 4): offline it gave a profile text back word for
-// word and a review back with only a line break, and the member's one go was spent. Inside workerd, with the
-// en_US dictionary loaded as the Worker loads it (text modules, wrangler.toml [[rules]]) and the gazetteer read
-// from the static assets: spelling, "I", proper nouns (languages, days, Philippine places), spacing around
-// punctuation, what changed, and an answer that says so when nothing would change.
+// The built-in editor improves ordinary writing offline, rather than giving a profile text back word for word or a
+// review back with only a line break and spending the member's one go. Inside workerd, with the en_US dictionary
+// loaded as the Worker loads it (text modules, wrangler.toml [[rules]]) and the gazetteer read from the static
+// assets: spelling, "I", proper nouns (languages, days, Philippine places), spacing around punctuation, what changed,
+// and an answer that says so when nothing would change.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AI_ASSIST_OUTPUT_MAX_LENGTH, changePhrases, type AiAssistAnswer } from '../../common/ai-assist.ts';
 import { editWithChanges, tidyText, type EditorTools } from '../providers/ai-editor.ts';

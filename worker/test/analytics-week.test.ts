@@ -1,4 +1,4 @@
-// The week in progress (issue 20 item 3): the analytics answer says which of its weeks is still going on and how
+// The week in progress: the analytics answer says which of its weeks is still going on and how
 // many of its days have begun (the server knows the Manila day), so the screen can show it apart instead of drawing
 // three days as a week that collapsed. Its counts are the week so far, as stored; the export is unchanged.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A member banned while signed in is told so (issue 20 item 8). The ban ends every session at once; the first
+// A member banned while signed in is told so. The ban ends every session at once; the first
 // request each session makes afterwards is refused with 401 "This account has been banned." (not "Not signed in."),
 // clears the cookie and deletes the session, so later requests are simply signed out. account.me, which answers
 // null for nobody, answers that 401 too: it is what the web app asks when its chat socket closes with 4001. Only the

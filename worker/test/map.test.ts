@@ -1,6 +1,6 @@
-// The map's server side through its public REST surface (issue 9, issue 7 section 5): the spa listing with
-// computed ratings and opening state, its edge cache and who may list what; IP geolocation; the address update
-// and its bounds; geocoding from the gazetteer and the platform's own addresses; directions estimates.
+// The map's server side through its public REST surface: the spa listing with computed ratings and opening state, its
+// edge cache and who may list what; IP geolocation; the address update and its bounds; geocoding from the gazetteer
+// and the platform's own addresses; directions estimates.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_MESSAGES, LOCATION_MESSAGES } from '../../common/geo.ts';
 import { SECOND_MS } from '../../common/time.ts';

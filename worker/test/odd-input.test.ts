@@ -1,9 +1,8 @@
-// Issue 18 item 3, "500 on odd input", made systematic: a property test (fast-check) that sends generated and
-// malformed input to every REST route the Hono app serves (`appRoutes` from worker/index.ts, so a new route is
-// covered without touching this file) and to every tRPC procedure (`appRouter._def.procedures`: a query as
-// GET /trpc/<path>?input=<json>, a mutation as POST with a JSON body, and both as batches with ?batch=1), as
-// each role: signed out, client, therapist, spa_management and admin. Any 5xx answer (or a fetch that throws)
-// fails, naming the method, path, role and the input, shrunk.
+// No 5xx on odd input: a property test (fast-check) that sends generated and malformed input to every REST route the
+// Hono app serves (`appRoutes` from worker/index.ts, so a new route is covered without touching this file) and to
+// every tRPC procedure (`appRouter._def.procedures`: a query as GET /trpc/<path>?input=<json>, a mutation as POST
+// with a JSON body, and both as batches with ?batch=1), as each role: signed out, client, therapist, spa_management
+// and admin. Any 5xx answer (or a fetch that throws) fails, naming the method, path, role and the input, shrunk.
 //
 // Inputs: values shaped by each procedure's own zod input (JSON Schema of it) with leaves swapped for odd ones
 // (wrong types, 1e308, -0, 2**63, NaN-ish strings, NUL and other control characters, lone surrogates,
@@ -670,7 +669,7 @@ describe.concurrent(`no 5xx on odd input (${RUNS} inputs per route or procedure 
   }
 });
 
-/** The 5xx answers this test (and issue 18) found, each sent as every role on every run. */
+/** The inputs that once answered 5xx, found by this test or before it, each sent as every role on every run. */
 describe('odd input that once answered 5xx', () => {
   const FOUND: Attempt[] = [
     // A lookup table that was an object (fixed before this test: worker/rest/recognition.ts).

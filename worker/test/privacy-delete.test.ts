@@ -1,9 +1,9 @@
-// Issue 22 part 4: DELETE /api/user `{ password }` deletes the signed-in member's account (ADR 022). A wrong password
-// is 401 and limited like sign-in; on success the sessions and chat sockets end, the profile, photos (R2), contact
-// fields, lists and sessions are erased, the reviews and gifts they gave stay as "Former member" with no link, the
-// red flags they received are erased; the old name and password sign in no more, the slug is 404, search no longer
-// finds them, and the name is free again after 30 days. The last admin cannot leave this way (409). Also: a second
-// member trying every privacy path on someone else's account.
+// Deleting an account (beyond the spec): DELETE /api/user `{ password }` deletes the signed-in member's account
+// (ADR 022). A wrong password is 401 and limited like sign-in; on success the sessions and chat sockets end, the
+// profile, photos (R2), contact fields, lists and sessions are erased, the reviews and gifts they gave stay as
+// "Former member" with no link, the red flags they received are erased; the old name and password sign in no more,
+// the slug is 404, search no longer finds them, and the name is free again after 30 days. The last admin cannot leave
+// this way (409). Also: a second member trying every privacy path on someone else's account.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/account.ts';
 import { DAY_MS } from '../../common/time.ts';

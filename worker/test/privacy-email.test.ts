@@ -1,7 +1,7 @@
-// Issue 22 part 2: a new e-mail address (PATCH /api/profile `email`) waits as pendingEmail while a link goes to it
-// through the mail outbox (the local mailbox here); POST /api/confirm-email `{ token }` makes it the account's
-// address, once, within 24 hours, and tells the old address. An address another account holds is refused only
-// then, so asking never tells whether an address is taken. Tokens are stored as SHA-256 only.
+// Confirming a new e-mail address (beyond the spec): a new address (PATCH /api/profile `email`) waits as pendingEmail
+// while a link goes to it through the mail outbox (the local mailbox here); POST /api/confirm-email `{ token }` makes
+// it the account's address, once, within 24 hours, and tells the old address. An address another account holds is
+// refused only then, so asking never tells whether an address is taken. Tokens are stored as SHA-256 only.
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { describe, expect, it } from 'vitest';

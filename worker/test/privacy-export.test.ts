@@ -1,7 +1,7 @@
-// Issue 22 part 3: GET /api/user/export answers the member's own data as a JSON attachment (the profile, contact
-// fields, favourites, reviews and gifts written and received, red flags about them, lineup links, their spa's
-// analytics, premium and payments, sessions), never a password hash, a session secret, or another member's
-// e-mail or phone; a second member asking gets only their own. One database round trip.
+// "Download my data" (beyond the spec): GET /api/user/export answers the member's own data as a JSON attachment (the
+// profile, contact fields, favourites, reviews and gifts written and received, red flags about them, lineup links,
+// their spa's analytics, premium and payments, sessions), never a password hash, a session secret, or another
+// member's e-mail or phone; a second member asking gets only their own. One database round trip.
 import { describe, expect, it } from 'vitest';
 import { call, database, get, json, pipelinesServed, saveEmail, trpcQuery, type Output } from './helpers.ts';
 import { createMember, give, review, type TestMember } from './members.ts';

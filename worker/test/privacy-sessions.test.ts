@@ -1,7 +1,7 @@
-// Issue 22 part 1: a member sees where they are signed in (GET /api/sessions: id, created, last seen, a coarse
-// device and place, `current` on the one asking; never a secret) and ends sessions: one of their own
-// (DELETE /api/sessions/{id}, which closes its chat sockets; anyone else's is 404 and stays signed in) or all but
-// the current one (POST /api/sessions/end-others). The list costs one database round trip.
+// Signed-in devices (beyond the spec): a member sees where they are signed in (GET /api/sessions: id, created, last
+// seen, a coarse device and place, `current` on the one asking; never a secret) and ends sessions: one of their own
+// (DELETE /api/sessions/{id}, which closes its chat sockets; anyone else's is 404 and stays signed in) or all but the
+// current one (POST /api/sessions/end-others). The list costs one database round trip.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../common/privacy.ts';

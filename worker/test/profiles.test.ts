@@ -8,7 +8,7 @@ import { ban, createMember, give, review, type TestMember, type TestRole } from 
 
 const ROLES: TestRole[] = ['client', 'therapist', 'spa_management', 'admin'];
 
-/** Every read path of a member, as the spec and the issue list them. */
+/** Every read path of a member (spec, "The calls it makes"). */
 const readPaths = (id: number, slug: string) => [
   `/api/profile/by-slug/${slug}`,
   `/api/users/${id}/profile`,

@@ -1,6 +1,7 @@
-// Stars, flowers, medals and red flags through the public REST surface: every rule of issue 8 section 2 is
-// tried, including the attempts to break it (parallel requests, the Manila day boundary with a fixed clock,
-// the 30-day red-flag rule), the histories, and a role × endpoint matrix for every new procedure.
+// Stars, flowers, medals and red flags through the public REST surface: every giving rule (who may give what to whom,
+// the daily limits, the red-flag rules) is tried, including the attempts to break it (parallel requests, the Manila
+// day boundary with a fixed clock, the 30-day red-flag rule), the histories, and a role × endpoint matrix of these
+// endpoints.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { limitReachedMessage, RECOGNITION_MESSAGES } from '../../common/recognition.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';

@@ -1,4 +1,4 @@
-// Find Members through POST /api/search-users (issue 10 section 6): accents and case ignored, words inside
+// Find Members through POST /api/search-users (spec, "Find Members page"): accents and case ignored, words inside
 // names found, exact then prefix then inside, pages, public fields only, banned members left out, the index
 // kept in step with renames, a blank term refused (400), signed-in members only, and the rate limit.
 import { describe, expect, it } from 'vitest';

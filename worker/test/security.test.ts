@@ -1,5 +1,5 @@
-// Issue 13, the HTTP side: each hole found by the attack on the live surface, tried again through the public
-// API. (The chat hub's share is in durable-objects/chat-hub.test.ts.)
+// Security, the HTTP side: each hole an attack on the live surface found, tried again through the public API. (The
+// chat hub's share is in durable-objects/chat-hub.test.ts.)
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/account.ts';

@@ -1,4 +1,4 @@
-// Ranking by rating (issue 20 item 11, ADR 020): a list ordered by rating orders by the Bayesian average of
+// Ranking by rating (ADR 020): a list ordered by rating orders by the Bayesian average of
 // worker/services/spa-rating.ts, so a spa rated 10/10 by one client ranks below a spa that many clients rate 9/10,
 // while every screen still shows each spa's plain mean with its review count. The admin's Top Rated Spas is the list
 // the server orders by rating; the profile of a spa carries the same plain mean.

@@ -1,4 +1,4 @@
-// The write-review screen shows every refusal at its field (issue 20 item 5): POST /api/user-reviews and
+// The write-review screen shows every refusal at its field: POST /api/user-reviews and
 // reviews.submit name the field a refusal is about (fields: the text, a sub-rating, the red flag's reason), and a
 // spa review with some of its four optional sub-ratings is saved as sent.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Moderation (beyond the spec, issue 10 section 5): one queue of chat reports (with their stored transcript),
+// Moderation (beyond the spec): one queue of chat reports (with their stored transcript),
 // review reports and red flag disputes, open or handled, each with its state and who handled it, and the
 // decisions that fit it; and the audit log of every admin action, which nobody can edit.
 import { Link } from '@tanstack/react-router';

@@ -1,10 +1,10 @@
-// Spa Management (spec part 2 sections 2, 5, 7 and 8): the list with rating, review count and Open/Closed, the
-// Create New Spa and Edit Spa dialogs (closed, create open, edit open; closing the edit dialog clears the form),
-// Delete with a confirm prompt (the app's ConfirmDialog), the spa management member a listing belongs to (its
-// rating, reviews and hours), the listing's own opening hours, and the spa image: checked, compressed with the spa
-// preset (800x600, q0.85, about 500 KB), then uploaded to POST /api/spas/{id}/upload-image with the saving in a
-// toast. A listing without an image shows its initial on the brand colour; the dialog shows its errors at their
-// fields and focuses the first (issue 20 item 9).
+// Spa Management (spec, "Admin dashboard (route /admin)", "Validation rules", "The calls it makes" and
+// "Error catalogue"): the list with rating, review count and Open/Closed, the Create New Spa and Edit Spa dialogs
+// (closed, create open, edit open; closing the edit dialog clears the form), Delete with a confirm prompt (the app's
+// ConfirmDialog), the spa management member a listing belongs to (its rating, reviews and hours), the listing's own
+// opening hours, and the spa image: checked, compressed with the spa preset (800x600, q0.85, about 500 KB), then
+// uploaded to POST /api/spas/{id}/upload-image with the saving in a toast. A listing without an image shows its
+// initial on the brand colour; the dialog shows its errors at their fields and focuses the first.
 import { useRef, useState } from 'react';
 import { ADMIN_TEXTS, spaInput, splitAmenities, type AdminSpa } from '../../../common/admin.ts';
 import type { WeeklyHours } from '../../../common/opening-hours.ts';
@@ -179,7 +179,7 @@ function OwnerNote({ spa }: { spa: AdminSpa }) {
   return <span className="text-ink-600"> · {same ? 'linked member' : spa.owner.name}</span>;
 }
 
-/** What the dialog sends: coordinates as numbers (a blank one is missing), amenities as a list (spec part 2 section 5). */
+/** The dialog's payload: numeric coordinates (blank is missing), amenities as a list (spec, "Validation rules"). */
 function payloadOf(values: SpaForm) {
   const coordinate = (text: string) => (text.trim() ? Number(text) : undefined);
   return { ...values, latitude: coordinate(values.latitude), longitude: coordinate(values.longitude), amenities: splitAmenities(values.amenities) };
@@ -221,7 +221,7 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
     try {
       saved = editing ? await update.mutateAsync({ id: editing.id, ...payload }) : await create.mutateAsync(payload);
     } catch (error) {
-      // A refused field shows at its field too; the toast is the dashboard's (spec part 2 section 8).
+      // A refused field shows at its field too; the toast is the dashboard's (spec, "Error catalogue").
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length > 0) {
         showServerErrors(form, fields);

@@ -1,7 +1,8 @@
-// User Management (spec part 2 sections 2, 5 and 8; docs/architecture.md, "Beyond the spec"): search by a chosen field and a
-// term (Search term required / Please enter a search term; Search failed empties the list), the 25 Latest
-// Registered Users when there are no results, each linking to /profile/{slug}, and the Ban button that works,
-// asking first in the app's confirm dialog (and Lift ban, for a banned member).
+// User Management (spec, "Admin dashboard (route /admin)", "Validation rules" and "Error catalogue";
+// docs/architecture.md, "Beyond the spec"): search by a chosen field and a term (Search term required / Please enter
+// a search term; Search failed empties the list), the 25 Latest Registered Users when there are no results, each
+// linking to /profile/{slug}, and the Ban button that works, asking first in the app's confirm dialog (and Lift ban,
+// for a banned member).
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ADMIN_SEARCH_FIELD_LABELS, ADMIN_SEARCH_FIELDS, ADMIN_TEXTS, type AdminSearchField, type AdminUser } from '../../../common/admin.ts';

@@ -1,4 +1,4 @@
-// The open chat (spec part 1 section 2): the partner's name and role badge, [END CHAT] (which asks first), the
+// The open chat (spec, "Chat screen"): the partner's name and role badge, [END CHAT] (which asks first), the
 // messages (own on the right, the partner's on the left, each with its time; long words wrap, text stays
 // plain), the "typing reply..." indicator (or "Connecting..." while the chat's own socket opens) and the message input. Report and Block sit on their own row, apart
 // from [END CHAT]. It fills the space between the page header and the bottom navigation so the input always

@@ -1,4 +1,4 @@
-// A pending request's live countdown (spec part 1 section 4): whole seconds left, and optionally a bar that
+// A pending request's live countdown (spec, "States and transitions"): whole seconds left, and optionally a bar that
 // empties over the request's 30 s lifetime. The time comes from the chat state's tick, not a timer of its own.
 import { CHAT_REQUEST_LIFETIME_MS } from '../../../common/limits.ts';
 import { secondsLeft, type PendingRequest } from '../../lib/chat-state.ts';

@@ -1,4 +1,4 @@
-// The chat screen's feature panel (spec part 1 section 2): Anonymous, No Trace, Real-time, one line each.
+// The chat screen's feature panel (spec, "Chat screen"): Anonymous, No Trace, Real-time, one line each.
 import type { ComponentType } from 'react';
 import { ClockIcon, LeafIcon, ShieldIcon } from '../icons.tsx';
 

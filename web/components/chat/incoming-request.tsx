@@ -1,4 +1,4 @@
-// An incoming chat request, shown prominently (spec part 1 section 2): who asks, a live countdown and bar,
+// An incoming chat request, shown prominently (spec, "Chat screen"): who asks, a live countdown and bar,
 // Reject and Accept. Used at the top of the member list, compact above an open chat, and in the banner that
 // brings it to the member on any other screen (chat-dock.tsx).
 import type { Role } from '../../../common/roles.ts';

@@ -1,4 +1,4 @@
-// The online members list (spec part 1 section 2): everyone in chat but the member themself, each with their
+// The online members list (spec, "Chat screen"): everyone in chat but the member themself, each with their
 // role badge and member number and the one action their state allows: Chat, Cancel (my pending request),
 // Accept and Reject (their pending request, pulled to the top and shown prominently), or "In chat".
 import type { OnlineUser } from '../../../common/chat-protocol.ts';

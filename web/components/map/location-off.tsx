@@ -1,8 +1,8 @@
-// The map without the device's location (the fallbacks of spec part 1 section 4): beside List view, a button
-// lists the spas in the visible part of the map, nearest its centre first, as plain buttons that open a spa's card
-// (usable by keyboard and screen reader, and when the map itself cannot draw); under the map's top controls a
-// line says where the map is centred and why ("Showing Manila: location is off"). The line lets taps through to
-// the map; only the button and the open list take them.
+// The map without the device's location (the fallbacks of the spec's "States and transitions"): beside List view, a
+// button lists the spas in the visible part of the map, nearest its centre first, as plain buttons that open a spa's
+// card (usable by keyboard and screen reader, and when the map itself cannot draw); under the map's top controls a
+// line says where the map is centred and why ("Showing Manila: location is off"). The line lets taps through to the
+// map; only the button and the open list take them.
 import { useState } from 'react';
 import { spasInViewLabel, type SpaListingEntry } from '../../../common/map.ts';
 

@@ -1,4 +1,4 @@
-// THE map component, shared by the map screens and the address editor (issues 7 and 9): it picks the basemap
+// THE map component, shared by the map screens and the address editor: it picks the basemap
 // (Mapbox, the public style, or the embedded one), loads the matching library lazily with retries, and shows the
 // loading and error states. Children draw on it with the components of whichever library loaded (useMapKit).
 import { useQuery } from '@tanstack/react-query';
@@ -35,7 +35,7 @@ export interface MapViewProps {
   onStyleReady?: (map: MapEvent['target'], basemap: Basemap) => void;
   /**
    * Keep the map (its WebGL context, style and loaded tiles) when this view unmounts, and mount it again next
-   * time instead of building a new one: leaving the map screen and coming back costs no reload (issue 20).
+   * time instead of building a new one: leaving the map screen and coming back costs no reload.
    */
   reuse?: boolean;
   /** How long labels and symbols take to fade in, ms (the library's default 300 when unset). */

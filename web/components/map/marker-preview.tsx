@@ -1,4 +1,4 @@
-// The spas before the map (issue 21 item 6): on a phone over mobile data the map library (about 300 kB compressed)
+// The spas before the map: on a phone over mobile data the map library (about 300 kB compressed)
 // and its software-drawn first frame take seconds, while the listing comes with the page. Until the live map draws
 // its own markers, this layer draws the same markers from the listing: the same clusters, at the places the live map
 // puts them for the same camera, in the same look, on the basemap's land colour, with the member's blue dot. The

@@ -1,7 +1,7 @@
-// The route summary while navigating (spec part 1 section 2): "Navigation to {spa name}", total distance and
-// duration, numbered steps each with distance and duration, and a close button that stops navigation. The
-// straight-line estimate says plainly that it is one. Beside it, the route handed to Google Maps or Waze (issue 20
-// item 15: their public deep links, in a new tab). The panel floats above the chat pill (signed-in-layout.tsx).
+// The route summary while navigating (spec, "Map (home for logged-in users, and /map)"): "Navigation to {spa name}",
+// total distance and duration, numbered steps each with distance and duration, and a close button that stops
+// navigation. The straight-line estimate says plainly that it is one. Beside it, the route handed to Google Maps or
+// Waze (their public deep links, in a new tab). The panel floats above the chat pill (signed-in-layout.tsx).
 import type { Ref } from 'react';
 import type { LatLng, RouteSummary } from '../../../common/geo.ts';
 import { MAP_MESSAGES } from '../../../common/map.ts';

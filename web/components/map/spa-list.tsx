@@ -1,6 +1,6 @@
-// The listing filter beside the map (spec part 1 section 2): search on name or address, All / Top rated (rating
-// at least 4.5) / Open now, nearest first with premium spas first among equals (listingOrder); a row opens the
-// spa on the map. Its last rows scroll clear of the chat pill (signed-in-layout.tsx).
+// The listing filter beside the map (spec, "Map (home for logged-in users, and /map)"): search on name or address,
+// All / Top rated (rating at least 4.5) / Open now, nearest first with premium spas first among equals
+// (listingOrder); a row opens the spa on the map. Its last rows scroll clear of the chat pill (signed-in-layout.tsx).
 import { useMemo, useState } from 'react';
 import { TOP_RATED_MINIMUM } from '../../../common/limits.ts';
 import { distanceMeters, formatDistance, type LatLng } from '../../../common/geo.ts';

@@ -1,15 +1,15 @@
-// The spa map of the signed-in home and /map (spec part 1 section 2, issue 9): spas as a clustered layer (a red
-// circle with S; clusters that zoom in when tapped), the member's blue dot, the popup, recenter (zoom 14,
-// hidden while navigating), Navigate with the route and its panel, the list view, and focus mode (zoom 15, only
-// that spa, its popup open). A click on the map itself closes the popup. This module and the map library load
-// lazily, after the screen's header and navigation have painted.
+// The spa map of the signed-in home and /map (spec, "Map (home for logged-in users, and /map)"): spas as a clustered
+// layer (a red circle with S; clusters that zoom in when tapped), the member's blue dot, the popup, recenter (zoom
+// 14, hidden while navigating), Navigate with the route and its panel, the list view, and focus mode (zoom 15, only
+// that spa, its popup open). A click on the map itself closes the popup. This module and the map library load lazily,
+// after the screen's header and navigation have painted.
 //
-// Issue 20: the popup is a card docked in the map (spa-popup.tsx), and the map moves when the spa would sit under
+// The popup is a card docked in the map (spa-popup.tsx), and the map moves when the spa would sit under
 // it; the map's controls and credits sit above the card, the navigation panel and the chat pill
 // (signed-in-layout.tsx); and the map is kept when the member leaves the screen (MapView's `reuse`) with its camera,
 // so coming back through the bottom bar shows the spas at once, where the member left them.
 //
-// Issue 21: until the live map draws its first markers, MarkerPreview draws the same markers from the listing.
+// Until the live map draws its first markers, MarkerPreview draws the same markers from the listing.
 //
 // Without the device's location (refused, not found, or abroad) the map says where it is centred and why, and lists
 // the spas in its visible part (location-off.tsx), from the live map's camera or, before it or without it, the
@@ -359,8 +359,9 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
   const selected = shown.find((spa) => spa.id === selectedId) ?? null;
   const sheetMayShow = useAfterFirstPaint();
   const origin = location.data ?? { latitude: MAP_FALLBACK_CENTER.latitude, longitude: MAP_FALLBACK_CENTER.longitude };
-  // Where the member is, once known. The fallback (Manila's centre, spec part 1 section 9) says nothing about that:
-  // the map stays on its own opening camera, where the page's first frame drew the spas, and draws no dot.
+  // Where the member is, once known. The fallback (Manila's centre, spec, "Business constants and limits") says
+  // nothing about that: the map stays on its own opening camera, where the page's first frame drew the spas, and
+  // draws no dot.
   const located = location.data?.source === 'fallback' ? undefined : location.data;
 
   // Where the map opens: where the member left it, else on the focused spa, else on the member, else Manila.
@@ -497,7 +498,7 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
           { padding: { top: TOP_CONTROLS_PX + 16, bottom: Math.round(height * 0.5) + pill, left: 40, right: 40 }, maxZoom: 16 },
         );
       } catch (error) {
-        console.error('Route calculation failed:', error); // spec part 1 section 8: only logged
+        console.error('Route calculation failed:', error); // only logged (spec, "Error catalogue")
       } finally {
         setRouting(false);
       }

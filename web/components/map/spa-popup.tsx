@@ -1,12 +1,12 @@
-// The info popup of a spa marker (spec part 1 section 2): thumbnail, else picture, else an S placeholder; the
-// uppercase name; the star count, loaded 500 ms after opening (0 in red when that fails); the address; the
-// FEATURED LOCATION banner for the focused spa; Profile, Call and Navigate. Call is a plain tel: link (+63 by
-// default), so the tap itself opens the phone's dialler; the spec's messaging chat is offered beside it, as Viber
-// and WhatsApp links. Beyond the spec: Save to a favourites list, the computed rating and whether the spa is open
-// now, the Premium tag of a premium spa, and the spa's analytics events (the popup opened, Call, Viber, WhatsApp
+// The info popup of a spa marker (spec, "Map (home for logged-in users, and /map)"): thumbnail, else picture, else an
+// S placeholder; the uppercase name; the star count, loaded 500 ms after opening (0 in red when that fails); the
+// address; the FEATURED LOCATION banner for the focused spa; Profile, Call and Navigate. Call is a plain tel: link
+// (+63 by default), so the tap itself opens the phone's dialler; the spec's messaging chat is offered beside it, as
+// Viber and WhatsApp links. Beyond the spec: Save to a favourites list, the computed rating and whether the spa is
+// open now, the Premium tag of a premium spa, and the spa's analytics events (the popup opened, Call, Viber, WhatsApp
 // and Navigate tapped: POST /api/analytics/events, counted once a day per member by the server).
 //
-// It is a card docked in the map (issue 20 item 1), never a bubble anchored to the marker, so all of it is on
+// It is a card docked in the map, never a bubble anchored to the marker, so all of it is on
 // screen wherever the spa is: a bottom sheet across a phone's map (as Google Maps does), a card at the lower left
 // of a wider one; spa-map.tsx moves the map when the spa would sit under it. It floats above the chat pill
 // (signed-in-layout.tsx). It is Radix's Dialog, not modal: the map stays usable, Escape and the close button

@@ -1,4 +1,4 @@
-// "Delete your account" (issue 22 part 4, ADR 022). It asks twice: first a confirmation that says plainly what is
+// "Delete your account" (beyond the spec; ADR 022). It asks twice: first a confirmation that says plainly what is
 // erased and what stays (reviews and gifts given stay as "Former member"; payments are kept for the accounting
 // records), then the password (DELETE /api/user checks it again; a wrong one is shown at the field, the last admin's
 // refusal and the rate limit above the buttons). Once deleted, the app does what sign-out does (every cached answer

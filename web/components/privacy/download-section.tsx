@@ -1,4 +1,4 @@
-// "Download your data" (issue 22 part 3): a plain link to GET /api/user/export, which answers the member's own data
+// "Download your data" (beyond the spec): a plain link to GET /api/user/export, which answers the member's own data
 // as a JSON attachment, so the browser saves the file itself (the session cookie goes with the request).
 import { PRIVACY_TEXTS } from '../../../common/privacy.ts';
 import { buttonClasses } from '../ui/button.tsx';

@@ -1,4 +1,4 @@
-// The privacy screen's e-mail card (issue 22 part 2): the address the account uses, a new one waiting for its
+// The privacy screen's e-mail card (beyond the spec): the address the account uses, a new one waiting for its
 // confirmation link (with "Cancel change"), and the way to change it, which is the profile editor's Contact tab.
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '../../../common/account.ts';

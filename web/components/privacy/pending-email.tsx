@@ -1,4 +1,4 @@
-// A new e-mail address waiting for its confirmation link (issue 22 part 2), wherever the member sees their address:
+// A new e-mail address waiting for its confirmation link (beyond the spec), wherever the member sees their address:
 // the profile editor's Contact tab, the privacy screen and their own profile's Contact tab. It says where the link
 // went and which address the account keeps using until then; "Cancel change" sends the current address back,
 // which the server takes as cancelling the pending change (PATCH /api/profile).

@@ -1,4 +1,4 @@
-// "Where you are signed in" (issue 22 part 1): the member's signed-in devices from GET /api/sessions, this one
+// "Where you are signed in" (beyond the spec): the member's signed-in devices from GET /api/sessions, this one
 // first and marked, each other one with its own Sign out, and Sign out everywhere else when there are others.
 // The server ends the sessions and closes their chat sockets; the list is fetched again afterwards.
 import type { SessionInfo } from '../../../common/privacy.ts';

@@ -1,5 +1,5 @@
-// The profile editor's about text under its role heading (About Our Spa, About My Services, About Me), with
-// AI Assist under it, once per page session (spec part 1 sections 4 and 5).
+// The profile editor's about text under its role heading (About Our Spa, About My Services, About Me), with AI Assist
+// under it, once per page session (spec, "States and transitions" and "Validation rules").
 import { AI_ASSIST_TEXTS } from '../../../common/ai-assist.ts';
 import type { CurrentUser } from '../../../common/account.ts';
 import { ABOUT_MAX_LENGTH, roleTexts } from '../../../common/profile.ts';

@@ -1,9 +1,10 @@
-// The profile photo flow (spec part 1 sections 4, 8 and 9), loaded only when a member picks a photo: the crop
-// dialog "Adjust Your Profile Picture" (react-easy-crop: round, aspect 1, zoom 1 to 3 in steps of 0.1, Cancel
-// and Save Photo), the crop drawn as a 400x400 JPEG at quality 0.95, compressed with the profile preset
-// (browser-image-compression: 400x400, quality 0.8, about 200 KB) with the percentage saved shown, and the upload
-// with a progress bar. The server re-encodes the photo and makes the 200x200 thumbnail itself (ADR 017), so none is
-// sent. On success the dialog closes and the member is fetched again; failures raise the spec's toasts.
+// The profile photo flow (spec, "States and transitions", "Error catalogue" and "Business constants and limits"),
+// loaded only when a member picks a photo: the crop dialog "Adjust Your Profile Picture" (react-easy-crop: round,
+// aspect 1, zoom 1 to 3 in steps of 0.1, Cancel and Save Photo), the crop drawn as a 400x400 JPEG at quality 0.95,
+// compressed with the profile preset (browser-image-compression: 400x400, quality 0.8, about 200 KB) with the
+// percentage saved shown, and the upload with a progress bar. The server re-encodes the photo and makes the 200x200
+// thumbnail itself (ADR 017), so none is sent. On success the dialog closes and the member is fetched again; failures
+// raise the spec's toasts.
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { CROP_OUTPUT, CROP_ZOOM, IMAGE_PRESETS, IMAGE_TEXTS } from '../../../common/image-presets.ts';

@@ -1,4 +1,4 @@
-// The profile editor's one form, both tabs (spec part 1, /edit-profile): TanStack Form over the member's fields,
+// The profile editor's one form, both tabs (spec, "/edit-profile"): TanStack Form over the member's fields,
 // checked with the schema PATCH /api/profile parses, on what a save would send: the fields that changed (a
 // member who never wrote an about text can still save a phone number). The name's required message is the
 // role's own (Spa name is required), which the procedure checks apart from the schema; the name field checks it.

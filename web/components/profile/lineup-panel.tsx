@@ -1,7 +1,7 @@
-// The therapist lineup on a profile (issue 12): a spa's therapists (picture, name, flowers received) and a
-// therapist's spas (with their place on the map). On one's own profile it is also where the lineup is managed:
-// a spa manager invites therapists found by name and withdraws invitations or ends links; a therapist accepts
-// or declines invitations and ends links. Invitations are only ever shown to the two sides.
+// The therapist lineup on a profile (beyond the spec, whose overview only names it): a spa's therapists (picture,
+// name, flowers received) and a therapist's spas (with their place on the map). On one's own profile it is also where
+// the lineup is managed: a spa manager invites therapists found by name and withdraws invitations or ends links; a
+// therapist accepts or declines invitations and ends links. Invitations are only ever shown to the two sides.
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';

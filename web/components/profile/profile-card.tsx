@@ -1,7 +1,8 @@
-// The profile card (spec part 1, Profile): the picture (tapping it opens a larger view with the name, the
-// premium crown, Member #{number} or N/A and the role), the name, the crown with Premium Member, the member
-// number badge and the role, on the viewed member's role colours; a spa's rating (★ 4.3 (12)) under them. Below them, the clock that refreshes every
-// 60 seconds: Manila time, and for a spa with opening hours whether it is open now.
+// The profile card (spec, "Profile: /profile and /profile/{userSlug}"): the picture (tapping it opens a larger view
+// with the name, the premium crown, Member #{number} or N/A and the role), the name, the crown with Premium Member,
+// the member number badge and the role, on the viewed member's role colours; a spa's rating (★ 4.3 (12)) under them.
+// Below them, the clock that refreshes every 60 seconds: Manila time, and for a spa with opening hours whether it is
+// open now.
 import { useState, type ReactNode } from 'react';
 import { PROFILE_CLOCK_TICK_MS } from '../../../common/limits.ts';
 import { isOpenAt, type WeeklyHours } from '../../../common/opening-hours.ts';

@@ -1,10 +1,10 @@
-// The profile's list tabs (spec part 1, Profile): givers, given and received recognitions, and reviews, each
-// newest first with its heading, a skeleton of 6 rows while loading, the spec's empty text, and "Show more"
-// for the pages after the first 50. Every name links to that member's profile. A recognition tab leads on to the
-// member's whole history of that kind (/stars, /flowers, /medals or /red-flags) and to its transactions: the tab
-// shows only to whom the profile shows it, and the server checks those screens again. The review cards' code (with their
-// reply and report parts) is not part of the profile's first load: it loads when a reviews tab opens, beside the
-// tab's first page.
+// The profile's list tabs (spec, "Profile: /profile and /profile/{userSlug}"): givers, given and received
+// recognitions, and reviews, each newest first with its heading, a skeleton of 6 rows while loading, the spec's empty
+// text, and "Show more" for the pages after the first 50. Every name links to that member's profile. A recognition
+// tab leads on to the member's whole history of that kind (/stars, /flowers, /medals or /red-flags) and to its
+// transactions: the tab shows only to whom the profile shows it, and the server checks those screens again. The
+// review cards' code (with their reply and report parts) is not part of the profile's first load: it loads when a
+// reviews tab opens, beside the tab's first page.
 import { Link } from '@tanstack/react-router';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import type { GivenRecord, Giver, ReceivedRecord, Review } from '../../../common/profile.ts';

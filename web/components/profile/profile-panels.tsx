@@ -1,7 +1,7 @@
-// The profile's other panels (spec part 1, Profile): the about text under its role heading, the Contact tab
-// (email on one's own profile only, with a new one waiting for its confirmation link, phone, address for spa and therapist profiles, the seven handles as links
-// that open their app), the Spa Location card with See Live Location on Map, and the Write a Review card for
-// the viewers the spec names.
+// The profile's other panels (spec, "Profile: /profile and /profile/{userSlug}"): the about text under its role
+// heading, the Contact tab (email on one's own profile only, with a new one waiting for its confirmation link, phone,
+// address for spa and therapist profiles, the seven handles as links that open their app), the Spa Location card with
+// See Live Location on Map, and the Write a Review card for the viewers the spec names.
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '../../../common/account.ts';
 import { handleLink, phoneLink } from '../../../common/contact-links.ts';

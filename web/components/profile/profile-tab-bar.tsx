@@ -1,11 +1,11 @@
-// The profile's sections as one tab bar (issue 20 item 6): every tab of the spec's rows (common/profile-tabs.ts) in
-// a single Radix tab list that sticks under the page header and scrolls sideways, the spec's rows kept as groups
-// with a thin divider between them. A client's profile seen by spa management has 8 tabs: in rows of chips they
-// took four lines and pushed the open section below the first screen, so a tap seemed to do nothing. Now the open
-// section starts right under the bar: choosing a tab while the bar sits low on the screen, or while the page is
-// scrolled down into the previous section, brings the bar to the top with the new section under it; and the chosen
-// tab is scrolled into view within the bar. Radix gives the tablist its keyboard (arrow keys, Home, End) and screen
-// reader semantics (one tablist, tabs with aria-selected, panels labelled by their tab).
+// The profile's sections as one tab bar: every tab of the spec's rows (common/profile-tabs.ts) in a single Radix tab
+// list that sticks under the page header and scrolls sideways, the spec's rows kept as groups with a thin divider
+// between them. A client's profile seen by spa management has 8 tabs: in rows of chips they would take four lines and
+// push the open section below the first screen, so a tap would seem to do nothing. So the open section starts right
+// under the bar: choosing a tab while the bar sits low on the screen, or while the page is scrolled down into the
+// previous section, brings the bar to the top with the new section under it; and the chosen tab is scrolled into view
+// within the bar. Radix gives the tablist its keyboard (arrow keys, Home, End) and screen reader semantics (one
+// tablist, tabs with aria-selected, panels labelled by their tab).
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../../common/limits.ts';
 import type { ProfileTab, ProfileTabKey } from '../../../common/profile-tabs.ts';

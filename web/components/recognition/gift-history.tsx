@@ -1,6 +1,6 @@
-// The /stars and /flowers screens (spec part 2 section 2): a list with a summary (Given for a client,
-// Received otherwise) and the Daily Limit for every viewer; what is left today and the Give dialog for a client on
-// their own page; Please log in to view stars (or flowers) for signed-out visitors.
+// The /stars and /flowers screens (spec, "Stars and flowers: /stars/:userSlug? and /flowers/:userSlug?"): a list with
+// a summary (Given for a client, Received otherwise) and the Daily Limit for every viewer; what is left today and the
+// Give dialog for a client on their own page; Please log in to view stars (or flowers) for signed-out visitors.
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { dailyLimitLine, RECOGNITION_MESSAGES } from '../../../common/recognition.ts';

@@ -1,8 +1,9 @@
-// The Give Star and Give Flower dialogs (spec part 2 sections 2, 5 and 8) for a client on their own page: a
-// recipient picker searching by name, a spa picker (a flower's therapist's own spas first, from their lineup),
-// an optional reason, the spec's validation and texts, and the daily limit with what is left today. With nothing
-// left today the dialog says so instead of offering a form the server would refuse. A refusal shows inside the
-// dialog, above its button, never over the dialog's close button as a toast would.
+// The Give Star and Give Flower dialogs for a client on their own page (spec,
+// "Stars and flowers: /stars/:userSlug? and /flowers/:userSlug?", "Validation rules" and "Error catalogue"): a
+// recipient picker searching by name, a spa picker (a flower's therapist's own spas first, from their lineup), an
+// optional reason, the spec's validation and texts, and the daily limit with what is left today. With nothing left
+// today the dialog says so instead of offering a form the server would refuse. A refusal shows inside the dialog,
+// above its button, never over the dialog's close button as a toast would.
 import { useSelector } from '@tanstack/react-form';
 import { RECOGNITION_REASON_MAX_CHARACTERS } from '../../../common/limits.ts';
 import { dailyLimitLine, RECOGNITION_MESSAGES, usedUpTodayMessage } from '../../../common/recognition.ts';

@@ -62,8 +62,9 @@ export function historyOwner(
 }
 
 /**
- * A medals or red flags screen's title (spec part 2 section 2), by its owner and whether their role gives the kind:
- * My Medals, Medals I've Given, Ana's Medals, Medals Ana Has Given; the bare noun while the owner is not known.
+ * A medals or red flags screen's title (spec, "Medal history: /medals/:userSlug?" and
+ * "Red flag history: /red-flags/:userSlug"), by its owner and whether their role gives the kind: My Medals, Medals
+ * I've Given, Ana's Medals, Medals Ana Has Given; the bare noun while the owner is not known.
  */
 export function sidedHistoryTitle(
   kind: 'medal' | 'red_flag',

@@ -1,4 +1,4 @@
-// Report review (issue 10 section 5): a member tells the moderators about a review, with a reason from the
+// Report review (beyond the spec): a member tells the moderators about a review, with a reason from the
 // short list and an optional note, once per review (the server refuses a second report, one's own review and
 // a removed one). Self-contained, so any review list only places it; the dialog and its form
 // (report-review-dialog.tsx) load when first wanted, not with every review.

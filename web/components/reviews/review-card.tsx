@@ -1,8 +1,8 @@
-// One review as every review list shows it (spec part 1, profile Reviews tabs): the badge of the reviewer (or,
-// on a client's Spas/Therapists Reviewed tabs, of the reviewed member) linking to their profile, the date, the
-// review's own overall score out of 5 and the four sub-ratings out of 10 for a rated review, the text, an "edited"
-// marker, and the reviewed member's reply with Reply / Edit / Delete for that member; Report review for other
-// members, and a removed review marked as such (only its author still sees it).
+// One review as every review list shows it (spec, "Profile: /profile and /profile/{userSlug}", its Reviews tabs): the
+// badge of the reviewer (or, on a client's Spas/Therapists Reviewed tabs, of the reviewed member) linking to their
+// profile, the date, the review's own overall score out of 5 and the four sub-ratings out of 10 for a rated review,
+// the text, an "edited" marker, and the reviewed member's reply with Reply / Edit / Delete for that member; Report
+// review for other members, and a removed review marked as such (only its author still sees it).
 import { REVIEW_REPORT_TEXTS } from '../../../common/review-reports.ts';
 import type { Review } from '../../../common/profile.ts';
 import { reviewScore, SUB_RATINGS } from '../../../common/reviews.ts';

@@ -1,4 +1,5 @@
-// Toasts on Radix: 5000 ms display, swipe right 50 px to dismiss, F8 focuses the region (spec part 1 section 9).
+// Toasts on Radix: 5000 ms display, swipe right 50 px to dismiss, F8 focuses the region (spec,
+// "Business constants and limits").
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../common/limits.ts';
 import { cn } from '../../lib/cn.ts';

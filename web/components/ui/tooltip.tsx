@@ -1,6 +1,6 @@
-// Tooltips on Radix: 700 ms before showing, 300 ms skip delay (spec part 1 section 9). Each tooltip brings its
-// own provider, so that Radix's tooltip code loads only with the first tooltip (member-name.tsx loads it lazily)
-// rather than with every page through an app-wide provider.
+// Tooltips on Radix: 700 ms before showing, 300 ms skip delay (spec, "Business constants and limits"). Each tooltip
+// brings its own provider, so that Radix's tooltip code loads only with the first tooltip (member-name.tsx loads it
+// lazily) rather than with every page through an app-wide provider.
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../common/limits.ts';

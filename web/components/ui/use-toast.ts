@@ -1,5 +1,5 @@
-// A small toast store: one toast visible at a time, removed from memory 3000 ms after it is dismissed
-// (spec part 1 section 9). `toast()` is the one way to raise a toast, from a component or not; `useToasts()`
+// A small toast store: one toast visible at a time, removed from memory 3000 ms after it is dismissed (spec,
+// "Business constants and limits"). `toast()` is the one way to raise a toast, from a component or not; `useToasts()`
 // subscribes the toaster to the list.
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '../../../common/limits.ts';

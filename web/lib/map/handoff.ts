@@ -1,4 +1,4 @@
-// Handing a route to the navigation apps members already use (issue 20 item 15): Google Maps and Waze, through
+// Handing a route to the navigation apps members already use: Google Maps and Waze, through
 // their public deep links, offered beside the in-app estimate as map apps in the Philippines do. Each link opens
 // the app where it is installed and its website otherwise; the destination is the spa's coordinates (no name or
 // address leaves the app).

@@ -1,6 +1,6 @@
 // Loads the map library the configuration names, lazily (it never weighs on the landing page): mapbox-gl with a
 // Mapbox token, maplibre-gl otherwise. A failed load is retried 3 times with exponential delay (1 s, 2 s, 4 s;
-// spec part 1 section 4). Each library comes with its react-map-gl binding, so one component drives both.
+// spec, "States and transitions"). Each library comes with its react-map-gl binding, so one component drives both.
 import { MAP_LOAD_RETRIES, MAP_LOAD_RETRY_BASE_MS, type MapClientConfig } from '../../../common/map.ts';
 
 type MaplibreKit = typeof import('react-map-gl/maplibre');

@@ -1,8 +1,8 @@
-// Where the member is (spec part 1 section 4): the device (5 s timeout, 5 min maximum age, high accuracy), then
-// the maps provider's own geolocation where one exists (neither Mapbox nor MapLibre offers one, so that step
-// is skipped), then the server's IP lookup, then Manila (accuracy 10,000 m, source fallback, with the error
-// text). Every answer outside the Philippines is passed over. Failures fall back silently; the answer keeps why
-// the device's own location was not used, for the map to say so.
+// Where the member is (spec, "States and transitions"): the device (5 s timeout, 5 min maximum age, high accuracy),
+// then the maps provider's own geolocation where one exists (neither Mapbox nor MapLibre offers one, so that step is
+// skipped), then the server's IP lookup, then Manila (accuracy 10,000 m, source fallback, with the error text). Every
+// answer outside the Philippines is passed over. Failures fall back silently; the answer keeps why the device's own
+// location was not used, for the map to say so.
 import { fallbackLocation, isInPhilippines, LOCATION_MESSAGES, type LocationResult } from '../../../common/geo.ts';
 import { DEVICE_GEOLOCATION, type LocationOffReason } from '../../../common/map.ts';
 import type { TrpcUtils } from '../../trpc.ts';

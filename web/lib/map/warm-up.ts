@@ -1,4 +1,4 @@
-// Starting the map before its screen needs it (issue 20 item 14: markers within 2 s of a cold start): the map's
+// Starting the map before its screen needs it (the aim: markers within 2 s of a cold start): the map's
 // code, its configuration and the spa listing, then its library and basemap, all at once rather than one after
 // the other. The signed-in home starts it as it mounts; the first screen starts it while the session is still
 // loading when this browser has signed in before (a member most likely lands on the map). Everything it loads
