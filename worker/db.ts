@@ -1,8 +1,8 @@
 // Drizzle over libSQL's HTTP client: Turso in production, Turso's own server (sqld, db/sqld.ts) locally.
 // Each query or batch is one HTTP round trip (a Hrana pipeline). Every round trip has a deadline
-// (DATABASE_DEADLINE_MS): a database that does not answer in time, cannot be reached or answers with a server
-// error fails the call with `DatabaseUnreachableError`, which every route answers as 503 (worker/errors.ts). One client serves every request of an isolate, made
-// without a concurrency limit: each call then opens its own stream and sends its own fetch from the request that
+// (DATABASE_DEADLINE_MS): a database that does not answer in time, cannot be reached, answers with a server error
+// or stays busy fails the call with `DatabaseUnreachableError`, which every route answers as 503
+// (worker/errors.ts). One client serves every request of an isolate, made without a concurrency limit: each call then opens its own stream and sends its own fetch from the request that
 // made it. (With the client's default limit of 20, a call beyond it waited in the client's queue and was resumed
 // from another request's context, which workerd cancels as hung; a client per request avoided that, and cost a
 // few percent of every request's CPU to make.) Drizzle is made without the schema's relations (no procedure uses
@@ -24,7 +24,7 @@ export type Database = LibSQLDatabase & { $client: Client };
  */
 export const DATABASE_DEADLINE_MS = 3000;
 
-/** The database did not answer in time, could not be reached, or answered with a server error. */
+/** The database did not answer in time, could not be reached, answered with a server error, or stayed busy. */
 export class DatabaseUnreachableError extends Error {
   constructor(cause: unknown) {
     super('The database is unreachable.', { cause });
@@ -39,19 +39,38 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return false;
 }
 
-/** The libSQL client's fetch, with the deadline, and with every failure to reach the database said as such. */
+/**
+ * Pauses before a request the database refused as busy is sent again. sqld and Turso answer 429 to a request past
+ * their limit of requests at once (sqld's is 128), before running it, so sending it again is safe; the pauses
+ * (1.6 s in all, each with jitter, so that the refused do not come back together) end within the deadline.
+ */
+const BUSY_PAUSES_MS = [25, 50, 100, 200, 400, 800];
+
+/**
+ * The libSQL client's fetch, with the deadline, with a request the database refused as busy sent again after a
+ * pause, and with every failure to reach the database said as such.
+ */
 async function fetchWithDeadline(request: Request): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(request, { signal: AbortSignal.timeout(DATABASE_DEADLINE_MS) });
-  } catch (error) {
-    throw new DatabaseUnreachableError(error);
+  const deadline = AbortSignal.timeout(DATABASE_DEADLINE_MS);
+  // The pipeline's body is read once, so that it can be sent again.
+  const body = request.body ? await request.arrayBuffer() : null;
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(request.url, { method: request.method, headers: request.headers, body, signal: deadline });
+    } catch (error) {
+      throw new DatabaseUnreachableError(error);
+    }
+    const pause = response.status === 429 ? BUSY_PAUSES_MS[attempt] : undefined;
+    if (response.status >= 500 || response.status === 429) await response.body?.cancel();
+    if (pause !== undefined) {
+      await new Promise((resume) => setTimeout(resume, pause * (0.5 + Math.random())));
+      continue;
+    }
+    if (response.status >= 500 || response.status === 429)
+      throw new DatabaseUnreachableError(new Error(`the database answered ${response.status}`));
+    return response;
   }
-  if (response.status >= 500) {
-    await response.body?.cancel();
-    throw new DatabaseUnreachableError(new Error(`the database answered ${response.status}`));
-  }
-  return response;
 }
 
 let shared: { url: string; authToken: string | undefined; db: Database } | undefined;

@@ -1,7 +1,8 @@
 // A database that fails is answered, fast and clearly: every route that needs it says 503 "The database is
 // unreachable. Please try again." (never a hang, never a 500), sign-in included, and the signed-out landing page
-// and the service worker need no database at all. Two failures: a database server that accepts connections and
-// never answers (frozen), and one that is not there (stopped). The Worker then comes back with the database.
+// and the service worker need no database at all. Three failures: a database server that accepts connections and
+// never answers (frozen), one that is not there (stopped), and one that refuses every request as busy. A database
+// that refuses some requests as busy is asked again and answers; the Worker comes back with the database.
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { configuredWorker, freshIp, GOOD_PASSWORD, json } from './helpers.ts';
@@ -34,6 +35,7 @@ async function routesWhileTheDatabaseFails(databaseUrl: string) {
 describe.each([
   ['frozen: it takes connections and never answers', () => inject('frozenDatabaseUrl')],
   ['stopped: nothing listens where it was', () => inject('stoppedDatabaseUrl')],
+  ['busy: it refuses every request as over its limit of requests at once', () => inject('busyDatabaseUrl')],
 ])('a database that is %s', (_name, databaseUrl) => {
   it('answers 503 on every route that needs it, sign-in too, and serves the pages that do not', async () => {
     const { answers, pages } = await routesWhileTheDatabaseFails(databaseUrl());
@@ -49,6 +51,17 @@ describe.each([
     expect(pages.serviceWorker.status).toBe(200);
     expect(pages.appShell.status).toBe(200);
   });
+});
+
+it('asks a database that refused a request as busy again: every route answers while it refuses every other request', async () => {
+  const member = await createMember('client');
+  const worker = configuredWorker({ TURSO_DATABASE_URL: inject('sometimesBusyDatabaseUrl') });
+  const me = await worker.call('/api/user', { cookie: member.cookie });
+  expect(me.status).toBe(200);
+  expect((await json<{ id: number }>(me)).id).toBe(member.id);
+  const signIn = await worker.call('/api/login', { body: { name: member.name, password: GOOD_PASSWORD }, ip: freshIp() });
+  expect(signIn.status).toBe(200);
+  expect((await worker.call(`/api/profile/by-slug/${member.slug}`, { cookie: member.cookie })).status).toBe(200);
 });
 
 it('comes back with the database: the next request after a failure reads it again', async () => {
