@@ -64,7 +64,7 @@ export async function renderProfileLoading(): Promise<RoleMarkup> {
   return markup as RoleMarkup;
 }
 
-/** The app at `url` with `me` signed in (null: nobody); `returning` when the browser has signed in before. */
+// Offline, and with timers that let the process end (see the top of this module).
 onlineManager.setOnline(false);
 timeoutManager.setTimeoutProvider({
   setTimeout: (callback, delay) => setTimeout(callback, delay).unref(),
@@ -73,6 +73,7 @@ timeoutManager.setTimeoutProvider({
   clearInterval: (timer) => clearInterval(timer as NodeJS.Timeout | undefined),
 });
 
+/** The app at `url` with `me` signed in (null: nobody); `returning` when the browser has signed in before. */
 async function render(url: string, me: CurrentUser | null, returning: boolean): Promise<string> {
   const state = createAppState(createMemoryHistory({ initialEntries: [url] }));
   state.utils.account.me.setData(undefined, me);

@@ -2,10 +2,11 @@
 // Each query or batch is one HTTP round trip (a Hrana pipeline). Every round trip has a deadline
 // (DATABASE_DEADLINE_MS): a database that does not answer in time, cannot be reached, answers with a server error
 // or stays busy fails the call with `DatabaseUnreachableError`, which every route answers as 503
-// (worker/errors.ts). One client serves every request of an isolate, made without a concurrency limit: each call then opens its own stream and sends its own fetch from the request that
-// made it. (With the client's default limit of 20, a call beyond it waited in the client's queue and was resumed
-// from another request's context, which workerd cancels as hung; a client per request avoided that, and cost a
-// few percent of every request's CPU to make.) Drizzle is made without the schema's relations (no procedure uses
+// (worker/errors.ts). One client serves every request of an isolate, made without a concurrency limit: each call
+// then opens its own stream and sends its own fetch from the request that made it. (With the client's default
+// limit of 20, a call beyond it waited in the client's queue and was resumed from another request's context,
+// which workerd cancels as hung; a client per request avoided that, and cost a few percent of every request's CPU
+// to make.) Drizzle is made without the schema's relations (no procedure uses
 // `db.query`): extracting them cost more CPU per request than the read itself.
 // The queries every request makes are built once per isolate (`builtOnce`, docs/architecture.md, "A request").
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -61,15 +62,12 @@ async function fetchWithDeadline(request: Request): Promise<Response> {
     } catch (error) {
       throw new DatabaseUnreachableError(error);
     }
-    const pause = response.status === 429 ? BUSY_PAUSES_MS[attempt] : undefined;
-    if (response.status >= 500 || response.status === 429) await response.body?.cancel();
-    if (pause !== undefined) {
-      await new Promise((resume) => setTimeout(resume, pause * (0.5 + Math.random())));
-      continue;
-    }
-    if (response.status >= 500 || response.status === 429)
-      throw new DatabaseUnreachableError(new Error(`the database answered ${response.status}`));
-    return response;
+    const busy = response.status === 429;
+    if (!busy && response.status < 500) return response;
+    await response.body?.cancel();
+    const pause = busy ? BUSY_PAUSES_MS[attempt] : undefined;
+    if (pause === undefined) throw new DatabaseUnreachableError(new Error(`the database answered ${response.status}`));
+    await new Promise((resume) => setTimeout(resume, pause * (0.5 + Math.random())));
   }
 }
 
