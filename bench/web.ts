@@ -11,9 +11,9 @@
 // software here, which a phone's GPU does better; the live map's own first markers are printed beside it. Each
 // figure is the median of the runs. The landing page and a spa's profile paint from the page before any script (the
 // profile its outline): that first paint is also read in a run with the throttling applied (Lighthouse then adds to
-// each request the latency its simulation models as round trips, 562 ms), no budget. A screen over its Total Blocking Time budget also prints its
-// longest tasks. `BENCH_SMOKE=1` runs the landing page once; `WEB_BENCH_SCREENS=profile,search` runs the screens
-// whose names start so. Nothing fails.
+// each request the latency its simulation models as round trips, 562 ms), no budget. A screen over its Total
+// Blocking Time budget also prints its longest tasks. `BENCH_SMOKE=1` runs the landing page once;
+// `WEB_BENCH_SCREENS=profile,search` runs the screens whose names start so. Nothing fails.
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
