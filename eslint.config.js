@@ -58,7 +58,7 @@ const layers = [
 
 export default [
   {
-    ignores: ['node_modules/**', 'dist/**', '.data/**', '.e2e-data/**', '.wrangler/**', 'test-results/**', 'playwright-report/**', 'db/migrations/**'],
+    ignores: ['node_modules/**', '**/dist/**', '.data/**', '.e2e-data/**', '.wrangler/**', 'test-results/**', 'playwright-report/**', 'db/migrations/**'],
   },
   // JSX only in .tsx: in a .ts file `<T>(x) => x` is a generic, not an element.
   ...[

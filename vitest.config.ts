@@ -1,4 +1,5 @@
-// Three projects: `production` boots the production configuration (scripts/production); `unit` runs pure modules (common/, the Worker's pure services, the web app's pure state) and the
+// Four projects: `production` boots the production configuration (scripts/production); `sdk-package` uses the SDK
+// from its packed package (scripts/sdk-package); `unit` runs pure modules (common/, the Worker's pure services, the web app's pure state) and the
 // demo data's and migrations' tests (on sqld) in Node;
 // `workers` runs the Worker and the Durable Object inside workerd through the Workers vitest integration,
 // against Turso's own server (sqld), which the global setup starts on a free port with a throw-away database.
@@ -13,7 +14,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['common/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'worker/services/**/*.test.ts', 'worker/providers/**/*.test.ts', 'web/**/*.test.ts'],
-          exclude: ['scripts/production/**'],
+          exclude: ['scripts/production/**', 'scripts/sdk-package/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,6 +28,17 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        // The SDK packed, installed into a project outside the repo, type-checked and run against the app (needs
+        // the web build): a stage of its own.
+        test: {
+          name: 'sdk-package',
+          environment: 'node',
+          include: ['scripts/sdk-package/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
         },
       },
       {

@@ -1,5 +1,6 @@
 // `npm test`: everything, in order: type check, lint (the layers), web build, unit + workerd tests on sqld (vitest,
-// two shards side by side), the production configuration's first hour (vitest, scripts/production), every benchmark once at a tiny size (scripts/bench-smoke.ts: one that
+// two shards side by side), the production configuration's first hour (vitest, scripts/production), the SDK from its
+// packed package (vitest, scripts/sdk-package), every benchmark once at a tiny size (scripts/bench-smoke.ts: one that
 // crashes is a failed test, figures never fail anything), then the Playwright journeys in Chromium against the app
 // served as `npm start` serves it (free port, throw-away data, one app per Playwright worker). Ends with each stage's
 // time, the journeys that passed only on their retry, and one line: "N passed, N failed".
@@ -106,6 +107,14 @@ const productionExit = await stage('Production configuration: a first hour on wr
   run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project=production', '--reporter=default', '--reporter=json', `--outputFile.json=${productionReport}`]),
 );
 countVitest(productionExit, productionReport);
+
+// The SDK as an outside developer meets it (scripts/sdk-package): packed, installed into a fresh project, type-checked
+// with `tsc --init`'s settings and run against the app.
+const sdkReport = join(reports, 'vitest-sdk-package.json');
+const sdkExit = await stage('SDK package: packed, installed outside the repo, type-checked and run', () =>
+  run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project=sdk-package', '--reporter=default', '--reporter=json', `--outputFile.json=${sdkReport}`]),
+);
+countVitest(sdkExit, sdkReport);
 
 const benchmarks = await stage('Benchmarks: once each at a tiny size (each must run to the end; figures are not checked)', smokeBenchmarks);
 total.passed += benchmarks.passed;

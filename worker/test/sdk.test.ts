@@ -1,7 +1,7 @@
 // The typed SDK against the Worker: a script signs in without a browser and calls procedures as that member.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { applyPresence, buildRequestId, createClient, type ClientFrame, type OnlineUser, type ServerFrame, type SpaClient } from '../../sdk/index.ts';
+import { applyPresence, buildRequestId, createClient, type ClientFrame, type OnlineUser, type ServerFrame, type SpaClient } from '../../sdk/src/index.ts';
 import { JPEG_400, PNG_64x48 } from './fixtures/images.ts';
 import { BASE, call, GOOD_PASSWORD, json, type Output } from './helpers.ts';
 import { createMember } from './members.ts';
