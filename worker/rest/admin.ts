@@ -1,4 +1,4 @@
-// REST paths of the admin dashboard and member search (spec, "The calls it makes"; README lists them), and of the
+// REST paths of the admin dashboard and member search (spec, "The calls it makes"; docs/rest.md lists them), and of the
 // moderation queue and audit log (beyond the spec). Each only calls the same tRPC procedure through rest().
 import { Hono } from 'hono';
 import { arrayPage, rest, type HonoEnv } from './adapter.ts';

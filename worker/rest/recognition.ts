@@ -1,4 +1,4 @@
-// REST paths of reviews, recognition, histories and leaderboards (spec, "The calls it makes"; README lists them).
+// REST paths of reviews, recognition, histories and leaderboards (spec, "The calls it makes"; docs/rest.md lists them).
 // Each only calls the same tRPC procedure through rest().
 import { Hono } from 'hono';
 import type { Handler } from 'hono';

@@ -179,7 +179,7 @@ export const adminRouter = router({
     return { message: 'User unbanned', userId: input.userId, isBanned: false };
   }),
 
-  /** PATCH /api/admin/chatbot/{userId}: the flag is stored and shown, nothing more (README). */
+  /** PATCH /api/admin/chatbot/{userId}: the flag is stored and shown, nothing more (docs/rest.md). */
   setChatBot: adminProcedure.input(chatBotInput).mutation(async ({ ctx, input }) => {
     const [updated] = await ctx.db.batch([
       ctx.db.update(users).set({ chatBot: input.chatBot }).where(eq(users.id, input.userId)).returning({ id: users.id, name: users.name }),

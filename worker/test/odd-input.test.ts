@@ -577,7 +577,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The Worker's own fetch handler, called directly (the pool's `exports.default` builds a wrapper per request that
  * slows down with every call, and thousands of calls overflow its stack). Payments are configured against the
  * local PayMongo stand-in, so checkout and the webhook are exercised too (without them checkout answers 501 by
- * design, README "Premium"); mail stays in the local mailbox, so /api/dev/mail exists.
+ * design, docs/features.md, "Premium"); mail stays in the local mailbox, so /api/dev/mail exists.
  */
 const worker = configuredWorker({
   PAYMONGO_SECRET_KEY: 'sk_test_stand_in',

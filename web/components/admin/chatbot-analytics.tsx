@@ -1,6 +1,6 @@
 // ChatBot Management and Analytics (spec, "Admin dashboard (route /admin)" and "Business constants and limits").
 // ChatBot: every member a page at a time with an Enabled/Disabled toggle (PATCH /api/admin/chatbot/{userId}), the
-// active-chatbot count and a 50-character bio preview; the flag is stored and shown only (README). Analytics: users
+// active-chatbot count and a 50-character bio preview; the flag is stored and shown only (docs/rest.md). Analytics: users
 // per role with bars, the 5 Top Rated Spas (ranked by the Bayesian rating, ADR 020; shown as ★ 4.3 (12)), and (beyond
 // the spec) new members and reviews per week.
 import { useState } from 'react';
