@@ -26,11 +26,9 @@ export const registerInput = z.object({
   role: z.enum(REGISTRABLE_ROLES, { error: MESSAGES.roleInvalid }),
   password: newPassword,
 });
-export type RegisterInput = z.infer<typeof registerInput>;
 
 /** Sign-in: `name` holds the member's name or their confirmed e-mail address. */
 export const loginInput = z.object({
   name: z.string().transform(normalizeName).pipe(z.string().min(1, MESSAGES.badCredentials).max(NAME_OR_EMAIL_MAX_LENGTH, MESSAGES.badCredentials)),
   password: z.string().min(1, MESSAGES.badCredentials).max(PASSWORD_MAX_LENGTH, MESSAGES.badCredentials),
 });
-export type LoginInput = z.infer<typeof loginInput>;

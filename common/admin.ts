@@ -153,7 +153,6 @@ export const spaUpdateInput = z
     message: 'Send at least one field to change.',
   });
 export const spaIdInput = z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound) });
-export type SpaInput = z.input<typeof spaInput>;
 
 /** A spa listing as every signed-in member reads it (GET /api/spas; spec, "Entities and their fields": Spa). */
 export interface Spa {

@@ -48,7 +48,6 @@ export const aiAssistProfileInput = z.object({
   profileType: z.enum(ROLES).default('client'),
   userName: z.string().max(NAME_MAX_LENGTH).optional(),
 });
-export type AiAssistProfileInput = z.input<typeof aiAssistProfileInput>;
 
 /** POST /api/ai-assist-review (built by the reviews screen): the review text and whom it is about. */
 export const aiAssistReviewInput = z.object({

@@ -27,7 +27,6 @@ export const analyticsInput = z.object({
   weeks: z.coerce.number().int().min(1).max(ANALYTICS_MAX_WEEKS, `weeks must be from 1 to ${ANALYTICS_MAX_WEEKS}.`).default(ANALYTICS_FREE_WEEKS),
   compare: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).default(false),
 });
-export type AnalyticsInput = z.input<typeof analyticsInput>;
 
 export const eventInput = z.object({
   spaId: z.coerce.number({ error: 'spaId must be a number.' }).int().positive('spaId must be a number.'),

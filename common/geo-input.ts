@@ -27,7 +27,6 @@ export const addressInput = z.strictObject({
   latitude,
   longitude,
 });
-export type AddressInput = z.infer<typeof addressInput>;
 
 export const geocodeSearchInput = z.object({
   query: z.string().trim().min(ADDRESS_SEARCH_MIN_LENGTH, `Type at least ${ADDRESS_SEARCH_MIN_LENGTH} characters.`).max(120),

@@ -2,9 +2,6 @@
 // therapist accepts or declines, either side ends the link. Payloads and texts shared by the Worker and the app.
 import * as z from './zod.ts';
 
-export const LINEUP_STATES = ['invited', 'accepted', 'declined', 'ended'] as const;
-export type LineupState = (typeof LINEUP_STATES)[number];
-
 export const LINEUP_TEXTS = {
   onlySpasInvite: 'Only spa management can invite therapists to a lineup.',
   therapistNotFound: 'Therapist not found.',

@@ -11,8 +11,3 @@ export function toE164(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input, PHONE_DEFAULT_COUNTRY);
   return parsed?.isValid() ? parsed.number : null;
 }
-
-/** A stored E.164 number written for people: +63 917 123 4567. */
-export function formatPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}

@@ -32,7 +32,6 @@ export const starOrFlowerInput = z.object({
   spaId: id(RECOGNITION_MESSAGES.spaRequired),
   reason,
 });
-export type StarOrFlowerInput = z.input<typeof starOrFlowerInput>;
 
 /** POST /api/medals. */
 export const medalInput = z.object({ recipientId: id(RECOGNITION_MESSAGES.recipientRequired), reason });

@@ -135,9 +135,6 @@ export function noRewardTodayMessage(kind: RecognitionKind, limit: number): stri
   return `No ${noun} was given: you have used today's ${plural(limit, noun)}.`;
 }
 
-/** The states a dispute moves through; the admin's moderation queue resolves open ones. */
-export const DISPUTE_STATES = ['open', 'upheld', 'removed'] as const;
-
 // Histories -------------------------------------------------------------------------------------------------
 
 export const TRANSACTION_TYPES = ['stars', 'medals', 'flowers', 'red-flags'] as const;

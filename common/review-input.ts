@@ -50,7 +50,6 @@ export const reviewInput = z.object({
   // A red flag names its reason; the refusal names the field, so the screen shows it there.
   if (input.giveRedFlag && !input.redFlagReason) context.addIssue({ code: 'custom', path: ['redFlagReason'], message: REVIEW_MESSAGES.redFlagReasonRequired });
 });
-export type ReviewInput = z.input<typeof reviewInput>;
 
 export const replyText = z
   .string({ error: REVIEW_MESSAGES.replyRequired })

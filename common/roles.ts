@@ -19,7 +19,3 @@ export const REGISTRATION_ROLE_LABELS: Record<RegistrableRole, string> = {
   therapist: 'Therapist',
   spa_management: 'Spa Management',
 };
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}

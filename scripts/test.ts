@@ -1,9 +1,10 @@
-// `npm test`: everything, in order: type check, lint (the layers), web build, unit + workerd tests on sqld (vitest,
-// two shards side by side), the production configuration's first hour (vitest, scripts/production), the SDK from its
-// packed package (vitest, scripts/sdk-package), every benchmark once at a tiny size (scripts/bench-smoke.ts: one that
-// crashes is a failed test, figures never fail anything), then the Playwright journeys in Chromium against the app
-// served as `npm start` serves it (free port, throw-away data, one app per Playwright worker). Ends with each stage's
-// time, the journeys that passed only on their retry, and one line: "N passed, N failed".
+// `npm test`: everything, in order: type check, lint (the layers), knip (nothing unused), web build, unit + workerd
+// tests on sqld (vitest, two shards side by side), the production configuration's first hour (vitest,
+// scripts/production), the SDK from its packed package (vitest, scripts/sdk-package), every benchmark once at a tiny
+// size (scripts/bench-smoke.ts: one that crashes is a failed test, figures never fail anything), then the Playwright
+// journeys in Chromium against the app served as `npm start` serves it (free port, throw-away data, one app per
+// Playwright worker). Ends with each stage's time, the journeys that passed only on their retry, and one line:
+// "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -53,6 +54,7 @@ async function commandStage(title: string, command: string, args: string[]): Pro
 
 await commandStage('Type check', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
 await commandStage('Lint: the layers and the rules of hooks', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
+await commandStage('Knip: no unused file, export or dependency', process.execPath, ['node_modules/knip/bin/knip.js', '--no-progress']);
 
 let webBuilt = false;
 await stage('Web build', async () => {

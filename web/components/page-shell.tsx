@@ -77,8 +77,3 @@ export function NoticePanel({ icon, children, action }: { icon?: ReactNode; chil
     </section>
   );
 }
-
-/** The honest placeholder for a screen whose feature arrives with a later update. */
-export function ComingSoon({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
-  return <NoticePanel icon={icon}>{children}</NoticePanel>;
-}

@@ -7,7 +7,7 @@ import { createContext } from 'react';
 import { RETURNING_VISITOR_COOKIE, type CurrentUser } from '../../common/account.ts';
 import { SESSION_USER_CACHE_MS } from '../../common/limits.ts';
 import { toast } from '../components/ui/use-toast.ts';
-import { trpc, type TrpcUtils } from '../trpc.ts';
+import { trpc } from '../trpc.ts';
 import { serverMessage } from './errors.ts';
 import { forgetSessionEnd } from './session-end.ts';
 
@@ -80,11 +80,6 @@ export function useSessionUser() {
  */
 export function sessionWasLost(user: CurrentUser | null | undefined): boolean {
   return user === null && memberSeen;
-}
-
-/** The current user for route guards: the cached answer if there is one, otherwise a fetch. */
-export function ensureSessionUser(utils: TrpcUtils): Promise<CurrentUser | null> {
-  return utils.account.me.ensureData(undefined, SESSION_QUERY_OPTIONS);
 }
 
 /** Stores a freshly signed-in user so every screen sees it without another round trip. */

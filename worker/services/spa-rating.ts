@@ -51,6 +51,3 @@ export function spaRankingRating(targetUserId: SQLWrapper): SQL<number | null> {
   return sql<number | null>`(select (${RATING_PRIOR_WEIGHT} * ${RATING_PRIOR_MEAN} + sum(${REVIEW_RATING})) / (${RATING_PRIOR_WEIGHT} + count(*))
     ${ratedReviews(targetUserId)})`;
 }
-
-/** Top rated, as the map's filter means it; defined once in common/ for the web app too. */
-export { TOP_RATED_MINIMUM } from '../../common/limits.ts';

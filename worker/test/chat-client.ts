@@ -6,7 +6,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { applyPresence, chatSessionPath, type ClientFrame, type OnlineUser, type PresenceMode, type ServerFrame } from '../../common/chat-protocol.ts';
 import { CHAT_HUB_NAME } from '../../durable-objects/chat-hub.ts';
-import { BASE, ORIGIN } from './helpers.ts';
+import { BASE } from './helpers.ts';
 import type { TestMember } from './members.ts';
 
 /** Who a socket is opened for: any member with a session. */
@@ -16,7 +16,7 @@ export type ChatMember = Pick<TestMember, 'id' | 'name' | 'cookie'>;
 export function upgrade(options: { cookie?: string | null; origin?: string | null; upgradeHeader?: string | null; path?: string } = {}) {
   const headers = new Headers();
   if (options.upgradeHeader !== null) headers.set('Upgrade', options.upgradeHeader ?? 'websocket');
-  if (options.origin !== null) headers.set('Origin', options.origin ?? ORIGIN);
+  if (options.origin !== null) headers.set('Origin', options.origin ?? BASE);
   if (options.cookie) headers.set('Cookie', options.cookie);
   return exports.default.fetch(new Request(`${BASE}${options.path ?? '/ws/chat'}`, { headers }));
 }

@@ -16,7 +16,6 @@ import { loadEnglishSpeller } from '../providers/english-dictionary.ts';
 import { loadGazetteer } from '../providers/gazetteer.ts';
 
 export const BASE = 'https://spa.test';
-export const ORIGIN = BASE;
 
 /** Every response body seen by the tests, so one test can assert no password hash ever left the server. */
 export const seenBodies: string[] = [];
@@ -41,7 +40,7 @@ export interface CallOptions {
 function buildRequest(path: string, options: CallOptions): Request {
   const headers = new Headers(options.headers);
   const method = options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
-  if (options.origin !== null && method !== 'GET') headers.set('Origin', options.origin ?? ORIGIN);
+  if (options.origin !== null && method !== 'GET') headers.set('Origin', options.origin ?? BASE);
   if (options.cookie) headers.set('Cookie', options.cookie);
   headers.set('CF-Connecting-IP', options.ip ?? 'tests');
   let body: string | undefined = options.rawBody;
@@ -194,11 +193,6 @@ export async function trpcData<P extends ProcedurePath>(path: P, response: Respo
 /** A query's output, as `who`. */
 export async function trpcQuery<P extends ProcedurePath>(path: P, who: Caller, input?: Input<P>): Promise<Output<P>> {
   return trpcData(path, await trpcGet(path, who, input));
-}
-
-/** A mutation's output, as `who`. */
-export async function trpcMutation<P extends ProcedurePath>(path: P, who: Caller, input?: Input<P>): Promise<Output<P>> {
-  return trpcData(path, await trpcPost(path, who, input));
 }
 
 /** The `name=value` of the session cookie a response sets, or null. */

@@ -14,7 +14,6 @@ import {
   GOOD_PASSWORD,
   json,
   messageOf,
-  ORIGIN,
   pipelinesServed,
   sessionCookieFrom,
   trpcQuery,
@@ -29,7 +28,7 @@ const LAPTOP = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/201
 async function signInFrom(member: TestMember, userAgent: string, cf?: { city?: string; country?: string }): Promise<TestMember> {
   const request = new Request(`${BASE}/api/login`, {
     method: 'POST',
-    headers: { Origin: ORIGIN, 'Content-Type': 'application/json', 'User-Agent': userAgent, 'CF-Connecting-IP': `198.51.100.${(Math.random() * 200) | 0}` },
+    headers: { Origin: BASE, 'Content-Type': 'application/json', 'User-Agent': userAgent, 'CF-Connecting-IP': `198.51.100.${(Math.random() * 200) | 0}` },
     body: JSON.stringify({ name: member.name, password: GOOD_PASSWORD }),
     ...(cf ? { cf } : {}),
   } as RequestInit);

@@ -13,7 +13,6 @@ import {
   GOOD_PASSWORD,
   json,
   messageOf,
-  ORIGIN,
   PRODUCTION_BINDINGS,
   sessionCookieFrom,
   solveCaptcha,
@@ -46,7 +45,7 @@ describe('request bodies', () => {
     const streamed = await exports.default.fetch(
       new Request(`${BASE}/api/login`, {
         method: 'POST',
-        headers: { Origin: ORIGIN, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+        headers: { Origin: BASE, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
         body: stream,
         duplex: 'half',
       } as RequestInit),
@@ -218,7 +217,7 @@ describe('production by default', () => {
       app.fetch(
         new Request(`${BASE}/api/login`, {
           method: 'POST',
-          headers: { Origin: ORIGIN, 'Content-Type': 'application/json', 'CF-Connecting-IP': freshIp() },
+          headers: { Origin: BASE, 'Content-Type': 'application/json', 'CF-Connecting-IP': freshIp() },
           body: JSON.stringify({ name: uniqueName('Anyone'), password: 'whatever-it-is' }),
         }),
         bindings as never,

@@ -13,7 +13,7 @@ export interface TooltipProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-export function Tooltip({ content, children, open, onOpenChange }: TooltipProps) {
+export default function Tooltip({ content, children, open, onOpenChange }: TooltipProps) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <TooltipPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -33,4 +33,3 @@ export function Tooltip({ content, children, open, onOpenChange }: TooltipProps)
   );
 }
 
-export default Tooltip;
