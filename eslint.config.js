@@ -15,50 +15,82 @@ const layers = [
   {
     files: ['common/**'],
     patterns: [
-      refuse(['db', 'durable-objects', 'worker', 'web', 'sdk', 'scripts', 'bench', 'e2e'], 'common/ is the bottom layer: it imports only common/ and libraries.'),
+      refuse(
+        ['db', 'durable-objects', 'worker', 'web', 'sdk', 'scripts', 'bench', 'e2e'],
+        'common/ is the bottom layer: it imports only common/ and libraries.',
+      ),
       { regex: '^node:', message: 'common/ runs in the browser too: no node: modules here.' },
     ],
   },
   {
     files: ['db/**'],
-    patterns: [refuse(['durable-objects', 'worker', 'web', 'sdk', 'scripts', 'bench', 'e2e'], 'db/ imports only common/ and db/.')],
+    patterns: [
+      refuse(
+        ['durable-objects', 'worker', 'web', 'sdk', 'scripts', 'bench', 'e2e'],
+        'db/ imports only common/ and db/.',
+      ),
+    ],
   },
   {
     files: ['durable-objects/**'],
     ignores: ['durable-objects/**/*.test.ts'],
-    patterns: [refuse(['db', 'worker', 'web', 'sdk', 'scripts', 'bench', 'e2e'], 'durable-objects/ imports only common/ and durable-objects/.')],
+    patterns: [
+      refuse(
+        ['db', 'worker', 'web', 'sdk', 'scripts', 'bench', 'e2e'],
+        'durable-objects/ imports only common/ and durable-objects/.',
+      ),
+    ],
   },
   {
     // The hub's tests drive it through the Worker's socket route, as a member does.
     files: ['durable-objects/**/*.test.ts'],
-    patterns: [refuse(['web', 'sdk', 'scripts', 'bench', 'e2e'], 'The hub\'s tests use the Worker and common/ only.')],
+    patterns: [refuse(['web', 'sdk', 'scripts', 'bench', 'e2e'], "The hub's tests use the Worker and common/ only.")],
   },
   {
     files: ['worker/**'],
     ignores: ['worker/test/**'],
-    patterns: [refuse(['web', 'sdk', 'scripts', 'bench', 'e2e'], 'worker/ imports only common/, db/ and durable-objects/.')],
+    patterns: [
+      refuse(['web', 'sdk', 'scripts', 'bench', 'e2e'], 'worker/ imports only common/, db/ and durable-objects/.'),
+    ],
   },
   {
     // The Worker's tests also run the migration script, the providers' stand-ins and the SDK they test.
     files: ['worker/test/**'],
-    patterns: [refuse(['web', 'bench', 'e2e'], 'Worker tests drive the public surface; the browser app is e2e/\'s.')],
+    patterns: [refuse(['web', 'bench', 'e2e'], "Worker tests drive the public surface; the browser app is e2e/'s.")],
   },
   {
     files: ['web/**', 'sdk/**'],
     patterns: [
-      refuse(['db', 'durable-objects', 'scripts', 'bench', 'e2e'], 'The browser and the SDK import only common/ and the AppRouter type.'),
+      refuse(
+        ['db', 'durable-objects', 'scripts', 'bench', 'e2e'],
+        'The browser and the SDK import only common/ and the AppRouter type.',
+      ),
       {
         regex: `${into('worker')}(?!routers/index\\.ts$)`,
-        message: 'From the server, take only the AppRouter type (worker/routers/index.ts); outputs come from inferRouterOutputs.',
+        message:
+          'From the server, take only the AppRouter type (worker/routers/index.ts); outputs come from inferRouterOutputs.',
       },
-      { regex: `${into('worker')}routers/index\\.ts$`, allowImportNames: ['AppRouter'], message: 'Only the AppRouter type crosses to the browser.' },
+      {
+        regex: `${into('worker')}routers/index\\.ts$`,
+        allowImportNames: ['AppRouter'],
+        message: 'Only the AppRouter type crosses to the browser.',
+      },
     ],
   },
 ];
 
 export default [
   {
-    ignores: ['node_modules/**', '**/dist/**', '.data/**', '.e2e-data/**', '.wrangler/**', 'test-results/**', 'playwright-report/**', 'db/migrations/**'],
+    ignores: [
+      'node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '.e2e-data/**',
+      '.wrangler/**',
+      'test-results/**',
+      'playwright-report/**',
+      'db/migrations/**',
+    ],
   },
   // JSX only in .tsx: in a .ts file `<T>(x) => x` is a generic, not an element.
   ...[
@@ -68,7 +100,10 @@ export default [
     files: [files],
     languageOptions: {
       parser: babelParser,
-      parserOptions: { requireConfigFile: false, babelOptions: { babelrc: false, configFile: false, parserOpts: { plugins } } },
+      parserOptions: {
+        requireConfigFile: false,
+        babelOptions: { babelrc: false, configFile: false, parserOpts: { plugins } },
+      },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   })),
@@ -89,11 +124,22 @@ export default [
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Take test and expect from './fixtures.ts' (each worker's own app)." }] },
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Take test and expect from './fixtures.ts' (each worker's own app).",
+            },
+          ],
+        },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[property.name='use'][object.property.name='project']", message: "Use contextOptions() or appUrl() from './fixtures.ts': project.use is the first app's." },
+        {
+          selector: "MemberExpression[property.name='use'][object.property.name='project']",
+          message: "Use contextOptions() or appUrl() from './fixtures.ts': project.use is the first app's.",
+        },
       ],
     },
   },

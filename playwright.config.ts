@@ -37,7 +37,13 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     launchOptions: {
       executablePath,
-      args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-gpu'],
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-gpu',
+      ],
     },
   },
   projects: [{ name: 'chromium' }],

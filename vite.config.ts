@@ -54,17 +54,27 @@ function prerender(): Plugin {
       const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
       const scripts = shell.match(/^\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?\n/gm) ?? [];
       const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(shell);
-      if (scripts.length === 0 || !stylesheet) throw new Error('prerender: the built index.html has no module script or stylesheet');
+      if (scripts.length === 0 || !stylesheet)
+        throw new Error('prerender: the built index.html has no module script or stylesheet');
       const css = readFileSync(join(outDir, stylesheet[1]!), 'utf8');
       // Nothing paints before the page's markup is whole: a frame painted mid-parse would lay the hero out with half
       // its content, and what followed would move (a layout shift). Chromium lets the first frame through once the
       // expected element's start tag is parsed, so the page waits for the element after `#root`, not `#root`.
-      if (!shell.includes(`<div id="root"></div>\n    <noscript id="${AFTER_ROOT_ID}">`)) throw new Error(`prerender: the built index.html has no <noscript id="${AFTER_ROOT_ID}"> right after #root`);
-      let template = shell.replace(stylesheet[0], `<style>${css}</style>\n    <link rel="expect" href="#${AFTER_ROOT_ID}" blocking="render" />`);
+      if (!shell.includes(`<div id="root"></div>\n    <noscript id="${AFTER_ROOT_ID}">`))
+        throw new Error(`prerender: the built index.html has no <noscript id="${AFTER_ROOT_ID}"> right after #root`);
+      let template = shell.replace(
+        stylesheet[0],
+        `<style>${css}</style>\n    <link rel="expect" href="#${AFTER_ROOT_ID}" blocking="render" />`,
+      );
       for (const tag of scripts) template = template.replace(tag, '');
-      const entry = scripts.map((tag) => /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">/.exec(tag)?.[1]).find(Boolean);
+      const entry = scripts
+        .map((tag) => /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">/.exec(tag)?.[1])
+        .find(Boolean);
       if (!entry) throw new Error('prerender: the built index.html has no entry script');
-      template = template.replace('</body>', `  <script type="module" crossorigin src="${starterAfterPaint(outDir, entry)}"></script>\n  </body>`);
+      template = template.replace(
+        '</body>',
+        `  <script type="module" crossorigin src="${starterAfterPaint(outDir, entry)}"></script>\n  </body>`,
+      );
 
       const server = await createServer({
         configFile: false,
@@ -75,12 +85,17 @@ function prerender(): Plugin {
         plugins: [react()],
       });
       try {
-        const { renderPage, renderHomeChrome, renderProfileLoading } = (await server.ssrLoadModule('/prerender.tsx')) as typeof import('./web/prerender.tsx');
+        const { renderPage, renderHomeChrome, renderProfileLoading } = (await server.ssrLoadModule(
+          '/prerender.tsx',
+        )) as typeof import('./web/prerender.tsx');
         mkdirSync(join(outDir, 'prerendered'), { recursive: true });
         for (const page of PRERENDERED_PAGES) {
           const markup = await renderPage(page.url, page.returning);
           const content = page.kind === 'auth' ? `<div inert>${markup}</div>` : markup;
-          const html = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.kind}">${content}</div>`);
+          const html = template.replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="${page.kind}">${content}</div>`,
+          );
           writeFileSync(join(outDir, 'prerendered', page.file), html);
         }
         writeFileSync(join(outDir, SCREEN_CHROME_FILE), JSON.stringify(await renderHomeChrome()));
@@ -138,7 +153,9 @@ function routeChunks(): Plugin {
       const shell = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const screens: Record<string, string[]> = {};
       for (const [key, pattern] of Object.entries(SCREEN_MODULES)) {
-        const own = chunks.filter((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId)).map((chunk) => chunk.fileName);
+        const own = chunks
+          .filter((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId))
+          .map((chunk) => chunk.fileName);
         if (own.length === 0) this.error(`route-chunks: no chunk for ${key}`);
         screens[key] = [...closure(own)].filter((file) => !shell.has(file)).map((file) => `/${file}`);
       }

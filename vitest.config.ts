@@ -13,7 +13,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'worker/services/**/*.test.ts', 'worker/providers/**/*.test.ts', 'web/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'db/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'worker/services/**/*.test.ts',
+            'worker/providers/**/*.test.ts',
+            'web/**/*.test.ts',
+          ],
           exclude: ['scripts/production/**', 'scripts/sdk-package/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

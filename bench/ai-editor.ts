@@ -35,7 +35,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-
 let places: { name: string; population: number }[] | undefined;
 try {
   const file = JSON.parse(readFileSync('dist/web/geo/ph-places.json', 'utf8')) as GazetteerFile;
@@ -46,7 +45,14 @@ try {
 
 const data = workerDataFiles();
 let speller!: ReturnType<typeof buildEnglishSpeller>;
-const building = cpuMs(() => (speller = buildEnglishSpeller(data[STATIC_DATA.dictionaryAffix]!, data[STATIC_DATA.dictionaryWords]!, ACCEPTED_WORDS)));
+const building = cpuMs(
+  () =>
+    (speller = buildEnglishSpeller(
+      data[STATIC_DATA.dictionaryAffix]!,
+      data[STATIC_DATA.dictionaryWords]!,
+      ACCEPTED_WORDS,
+    )),
+);
 const firstCall = cpuMs(() => editWithChanges(ABOUT, AI_ASSIST_OUTPUT_MAX_LENGTH, { speller, places }));
 const about: number[] = [];
 const review: number[] = [];
@@ -58,7 +64,15 @@ const sample = editWithChanges(REVIEW, AI_ASSIST_OUTPUT_MAX_LENGTH, { speller, p
 
 console.log('\nBuilt-in editor (CPU in Node, same modules as the Worker)');
 console.log(`  building the en_US speller (once per isolate): ${building.toFixed(1)} ms`);
-console.log(`  first correction, indexing ${places?.length ?? 0} places (once per isolate): ${firstCall.toFixed(1)} ms`);
-console.log(`  a ${ABOUT.length}-character about text: median ${median(about).toFixed(2)} ms, max ${Math.max(...about).toFixed(2)} ms (${RUNS} runs)`);
-console.log(`  a ${REVIEW.length}-character review: median ${median(review).toFixed(2)} ms, max ${Math.max(...review).toFixed(2)} ms (${RUNS} runs)`);
-console.log(`  the review's changes: ${sample.changes.map((change) => (change.kind === 'word' ? `${change.from} → ${change.to}` : change.kind)).join(', ')}`);
+console.log(
+  `  first correction, indexing ${places?.length ?? 0} places (once per isolate): ${firstCall.toFixed(1)} ms`,
+);
+console.log(
+  `  a ${ABOUT.length}-character about text: median ${median(about).toFixed(2)} ms, max ${Math.max(...about).toFixed(2)} ms (${RUNS} runs)`,
+);
+console.log(
+  `  a ${REVIEW.length}-character review: median ${median(review).toFixed(2)} ms, max ${Math.max(...review).toFixed(2)} ms (${RUNS} runs)`,
+);
+console.log(
+  `  the review's changes: ${sample.changes.map((change) => (change.kind === 'word' ? `${change.from} → ${change.to}` : change.kind)).join(', ')}`,
+);

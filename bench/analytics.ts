@@ -16,7 +16,8 @@ import { freePort, startApp } from '../scripts/app.ts';
 import { benchSize } from './size.ts';
 import { percentile } from './stats.ts';
 
-const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 const VIEWERS = benchSize(200, 5);
 const READS = benchSize(50, 3);
 /** Days of history written for the busy spa (a year; two weeks at smoke size). */
@@ -58,7 +59,9 @@ try {
   const therapists = members.slice(1 + VIEWERS);
   const profile = `/api/users/${spa.id}/profile`;
 
-  console.log(`\nA counted spa profile view (${VIEWERS} viewers; budget: the read 1 round trip, the count 1 batch after the answer)`);
+  console.log(
+    `\nA counted spa profile view (${VIEWERS} viewers; budget: the read 1 round trip, the count 1 batch after the answer)`,
+  );
   const rows: [string, number[], number[]][] = [];
   for (const [label, who] of [
     ['first view of the day (counted)', viewers],
@@ -77,9 +80,14 @@ try {
   console.log(`${'view'.padEnd(34)} round trips in all   p50 ms   p99 ms`);
   for (const [label, inAll, times] of rows) {
     const mean = (values: number[]) => (values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(2);
-    console.log(`${label.padEnd(34)} ${mean(inAll).padStart(18)}   ${percentile(times, 0.5).toFixed(1).padStart(6)}   ${percentile(times, 0.99).toFixed(1).padStart(6)}`);
+    console.log(
+      `${label.padEnd(34)} ${mean(inAll).padStart(18)}   ${percentile(times, 0.5).toFixed(1).padStart(6)}   ${percentile(times, 0.99).toFixed(1).padStart(6)}`,
+    );
   }
-  const counted = await db.execute({ sql: "select sum(count) as n from spa_daily_counts where spa_id = ? and metric = 'profile_view'", args: [spa.id] });
+  const counted = await db.execute({
+    sql: "select sum(count) as n from spa_daily_counts where spa_id = ? and metric = 'profile_view'",
+    args: [spa.id],
+  });
   console.log(`profile views counted: ${counted.rows[0]!.n} (expected ${VIEWERS})`);
 
   // A year of a busy spa: 100,000 profile views and the map's taps in daily rollups, 10 reviews, 20 stars and
@@ -97,14 +105,22 @@ try {
   );
   const statements: InStatement[] = [];
   for (const therapist of therapists)
-    statements.push({ sql: "insert into lineup_links (spa_id, therapist_id, state) values (?, ?, 'accepted')", args: [spa.id, therapist.id] });
+    statements.push({
+      sql: "insert into lineup_links (spa_id, therapist_id, state) values (?, ?, 'accepted')",
+      args: [spa.id, therapist.id],
+    });
   let views = 0;
   for (let d = 0; d < DAYS; d++) {
     const at = now - d * DAY_MS;
     const day = manilaDay(at);
     const dayViews = d === DAYS - 1 ? 100_000 - views : 274;
     views += dayViews;
-    for (const [metric, count] of [['profile_view', dayViews], ['popup_open', 180], ['call_tap', 25], ['navigate_tap', 40]] as const)
+    for (const [metric, count] of [
+      ['profile_view', dayViews],
+      ['popup_open', 180],
+      ['call_tap', 25],
+      ['navigate_tap', 40],
+    ] as const)
       statements.push({
         sql: 'insert into spa_daily_counts (spa_id, day, metric, count) values (?, ?, ?, ?) on conflict do update set count = count + excluded.count',
         args: [spa.id, day, metric, count],
@@ -130,7 +146,9 @@ try {
   }
   for (let i = 0; i < statements.length; i += 2000) await db.batch(statements.slice(i, i + 2000), 'write');
 
-  console.log(`\nReading analytics of a spa with 100,000 profile views in a year (${READS} reads each; budget 1 round trip)`);
+  console.log(
+    `\nReading analytics of a spa with 100,000 profile views in a year (${READS} reads each; budget 1 round trip)`,
+  );
   console.log(`${'read'.padEnd(40)} trips   p50 ms   p99 ms`);
   for (const [label, path] of [
     ['12 weeks with the previous 12', '/api/analytics?weeks=12&compare=true'],
@@ -142,7 +160,9 @@ try {
     const trips = (await settled()) - before;
     const times: number[] = [];
     for (let i = 0; i < READS; i++) times.push(await get(path, spa.token));
-    console.log(`${label.padEnd(40)} ${String(trips).padStart(5)}   ${percentile(times, 0.5).toFixed(1).padStart(6)}   ${percentile(times, 0.99).toFixed(1).padStart(6)}`);
+    console.log(
+      `${label.padEnd(40)} ${String(trips).padStart(5)}   ${percentile(times, 0.5).toFixed(1).padStart(6)}   ${percentile(times, 0.99).toFixed(1).padStart(6)}`,
+    );
   }
 } finally {
   db.close();

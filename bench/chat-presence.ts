@@ -46,7 +46,11 @@ class Listener {
     });
     this.opened = new Promise((resolve, reject) => {
       this.socket.addEventListener('open', () => resolve(), { once: true });
-      this.socket.addEventListener('error', () => reject(new Error(`presence socket for ${member.name} failed to open`)), { once: true });
+      this.socket.addEventListener(
+        'error',
+        () => reject(new Error(`presence socket for ${member.name} failed to open`)),
+        { once: true },
+      );
     });
     this.socket.addEventListener('close', (event: CloseEvent) => {
       if (this.closing) return;
@@ -87,7 +91,9 @@ async function heardFrames(heard: Heard, from: number, count: number) {
   while (heard.frames < from + count) {
     if (performance.now() > deadline) {
       const closes = [...heard.closed].map(([code, times]) => `${times} with ${code}`).join(', ') || 'none';
-      throw new Error(`waited for ${count} presence frames, heard ${heard.frames - from}; sockets closed by the server: ${closes}`);
+      throw new Error(
+        `waited for ${count} presence frames, heard ${heard.frames - from}; sockets closed by the server: ${closes}`,
+      );
     }
     await new Promise<void>((resolve) => {
       heard.wake = resolve;
@@ -117,14 +123,21 @@ export interface PresenceResult {
  * Runs the presence measurements on a started app at each size (members online besides the one who changes),
  * `changes` changes per row (fewer for whole lists at the largest size, where one change is a lot of bytes).
  */
-export async function presenceBench(app: RunningApp, sizes: number[], changes: number, quietMs: number): Promise<PresenceResult> {
+export async function presenceBench(
+  app: RunningApp,
+  sizes: number[],
+  changes: number,
+  quietMs: number,
+): Promise<PresenceResult> {
   const db = createClient({ url: app.databaseUrl, authToken: app.databaseAuthToken });
   const largest = Math.max(...sizes);
   let members: MemberWithSession[];
   try {
     members = await insertMembersWithSessions(
       db,
-      Array.from({ length: largest + 1 }, (_, index) => ({ name: `Bench Presence ${String(index + 1).padStart(4, '0')}` })),
+      Array.from({ length: largest + 1 }, (_, index) => ({
+        name: `Bench Presence ${String(index + 1).padStart(4, '0')}`,
+      })),
     );
   } finally {
     db.close();
@@ -191,12 +204,16 @@ export async function presenceBench(app: RunningApp, sizes: number[], changes: n
     for (const size of sizes) {
       process.stdout.write(`presence: ${size} online`);
       while (listeners.length < size) {
-        const wave = members.slice(listeners.length, Math.min(size, listeners.length + OPEN_WAVE)).map((member) => new Listener(app.url, member, heard));
+        const wave = members
+          .slice(listeners.length, Math.min(size, listeners.length + OPEN_WAVE))
+          .map((member) => new Listener(app.url, member, heard));
         listeners.push(...wave);
         await Promise.all(wave.map((listener) => listener.opened));
         await Promise.all(wave.map((listener) => listener.join('delta')));
       }
-      await Promise.all(listeners.filter((listener) => listener.mode !== 'delta').map((listener) => listener.join('delta')));
+      await Promise.all(
+        listeners.filter((listener) => listener.mode !== 'delta').map((listener) => listener.join('delta')),
+      );
       await quiet();
       result.rows.push(await measure('delta', changes));
 
@@ -221,11 +238,16 @@ export async function presenceBench(app: RunningApp, sizes: number[], changes: n
       process.stdout.write(', whole lists');
       await Promise.all(listeners.map((listener) => listener.join('full')));
       await quiet();
-      result.rows.push(await measure('full', size === largest && size > 500 ? Math.max(1, Math.ceil(changes / 3)) : changes));
+      result.rows.push(
+        await measure('full', size === largest && size > 500 ? Math.max(1, Math.ceil(changes / 3)) : changes),
+      );
       console.log('.');
     }
   } finally {
-    await Promise.race([Promise.all([...listeners, moverSocket, ...extraTabs].map((listener) => listener.close())), sleep(10_000)]);
+    await Promise.race([
+      Promise.all([...listeners, moverSocket, ...extraTabs].map((listener) => listener.close())),
+      sleep(10_000),
+    ]);
   }
   return result;
 }

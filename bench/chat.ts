@@ -53,7 +53,9 @@ const PRESENCE_SIZES = process.env.CHAT_BENCH_PRESENCE
  * abusive account (`abuser`), beside a member flooding past the budget (`flooder`), with clients written to the spec
  * (`spec`), the bare relays (`relay`) and the presence part (`presence`). All of them unless it says otherwise.
  */
-const ROWS = new Set((process.env.CHAT_BENCH_ROWS ?? 'sessions,abuser,flooder,spec,relay,presence').split(',').map((row) => row.trim()));
+const ROWS = new Set(
+  (process.env.CHAT_BENCH_ROWS ?? 'sessions,abuser,flooder,spec,relay,presence').split(',').map((row) => row.trim()),
+);
 /** Presence changes measured per row. */
 const PRESENCE_CHANGES = SMOKE ? 1 : 10;
 const SECONDS = benchSize(20, 1, 'CHAT_BENCH_SECONDS');
@@ -83,7 +85,8 @@ const BURST_GAP_MS = 30;
 const LAG_RESOLUTION_MS = 10;
 
 /** `wrangler dev` restarts the Worker when dist/web or a source file changes, and every socket drops (1006). */
-const RELOAD_HINT = '; did something rebuild dist/web or edit the Worker meanwhile? wrangler dev reloads and drops every socket';
+const RELOAD_HINT =
+  '; did something rebuild dist/web or edit the Worker meanwhile? wrangler dev reloads and drops every socket';
 
 type SendMessage = Extract<ClientFrame, { type: 'send-message' }>;
 /**
@@ -183,13 +186,16 @@ class Peer {
         stats.presenceFrames++;
         stats.presenceBytes += data.length;
         stats.lastPresenceAt = performance.now();
-        frame = { type: data.startsWith('{"type":"online-users-updated"') ? 'online-users-updated' : 'online-users-changed' };
+        frame = {
+          type: data.startsWith('{"type":"online-users-updated"') ? 'online-users-updated' : 'online-users-changed',
+        };
       } else {
         frame = JSON.parse(data) as Frame;
       }
       const content = target.contentOf(frame);
       if (content !== undefined) return this.received(content, stats);
-      if (frame.type === 'error' && stats.measuring) stats.errors.set(frame.code, (stats.errors.get(frame.code) ?? 0) + 1);
+      if (frame.type === 'error' && stats.measuring)
+        stats.errors.set(frame.code, (stats.errors.get(frame.code) ?? 0) + 1);
       this.dispatch(frame);
     });
     return opened;
@@ -207,9 +213,14 @@ class Peer {
         reject(new Error(`socket ${this.index} waited ${STEP_TIMEOUT_MS / 1000} s for ${type}`));
       }, STEP_TIMEOUT_MS).unref();
       const waiter = (frame: Frame) => {
-        if (frame.type === 'error') reject(new Error(`socket ${this.index} waiting for ${type} got error ${frame.code}`));
+        if (frame.type === 'error')
+          reject(new Error(`socket ${this.index} waiting for ${type} got error ${frame.code}`));
         else if (frame.type === 'socket-closed')
-          reject(new Error(`socket ${this.index} closed (${frame.code} ${frame.reason}) while waiting for ${type}${RELOAD_HINT}`));
+          reject(
+            new Error(
+              `socket ${this.index} closed (${frame.code} ${frame.reason}) while waiting for ${type}${RELOAD_HINT}`,
+            ),
+          );
         else if (frame.type !== type || !matches(frame as Extract<Frame, { type: T }>)) return false;
         clearTimeout(timer);
         resolve(frame as Extract<Frame, { type: T }>);
@@ -225,7 +236,11 @@ class Peer {
 
   /** Message text is `<sender index> <sequence> <performance.now() at sending>`. */
   sendMessage(stats: Stats, sequence: number) {
-    const frame: ClientFrame = { type: 'send-message', sessionId: this.sessionId, content: `${this.index} ${sequence} ${performance.now().toFixed(3)}` };
+    const frame: ClientFrame = {
+      type: 'send-message',
+      sessionId: this.sessionId,
+      content: `${this.index} ${sequence} ${performance.now().toFixed(3)}`,
+    };
     this.messageSocket.send(JSON.stringify(frame));
     if (this.messageSocket === this.socket && this.target.hubCounted) stats.hubFramesIn++;
     stats.sent++;
@@ -314,7 +329,9 @@ interface SideLoad {
 async function warmUp(peers: Peer[], stats: Stats): Promise<void> {
   const periodMs = 1000 / RATE;
   const timers = peers.flatMap((peer) =>
-    Array.from({ length: WARM_UP_SECONDS * RATE }, (_, sequence) => setTimeout(() => peer.sendMessage(stats, sequence), Math.random() * periodMs + sequence * periodMs)),
+    Array.from({ length: WARM_UP_SECONDS * RATE }, (_, sequence) =>
+      setTimeout(() => peer.sendMessage(stats, sequence), Math.random() * periodMs + sequence * periodMs),
+    ),
   );
   await sleep(WARM_UP_SECONDS * 1000 + GRACE_MS);
   for (const timer of timers) clearTimeout(timer);
@@ -349,12 +366,15 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
     const openStart = performance.now();
     for (let first = 0; first < SOCKETS; first += OPEN_WAVE) {
       const wave: Peer[] = [];
-      for (let index = first; index < Math.min(SOCKETS, first + OPEN_WAVE); index++) wave.push(new Peer(index, target.open(index), target, stats));
+      for (let index = first; index < Math.min(SOCKETS, first + OPEN_WAVE); index++)
+        wave.push(new Peer(index, target.open(index), target, stats));
       peers.push(...wave);
-      await Promise.all(wave.map(async (peer) => {
-        await peer.opened;
-        await target.ready(peer);
-      }));
+      await Promise.all(
+        wave.map(async (peer) => {
+          await peer.opened;
+          await target.ready(peer);
+        }),
+      );
     }
     const openMs = performance.now() - openStart;
     await waitForQuiet(stats);
@@ -454,7 +474,13 @@ async function runLoad(target: Target, sideLoad?: SideLoad): Promise<Result> {
       clientLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
       clientLagMaxMs: Math.max(0, lag.max / 1e6 - LAG_RESOLUTION_MS),
       clientBusy,
-      heap: { ...heapTrace, collections: heapTrace.collections.map((collection) => ({ ...collection, at: collection.at - stats.startedAt })) },
+      heap: {
+        ...heapTrace,
+        collections: heapTrace.collections.map((collection) => ({
+          ...collection,
+          at: collection.at - stats.startedAt,
+        })),
+      },
     };
   } finally {
     stats.stopAt ||= performance.now();
@@ -514,7 +540,12 @@ function chatHubTarget({ url, pid, inspectorPort }: Served, members: MemberWithS
     ready(peer) {
       const snapshot = peer.next('online-users-updated');
       // As the web app joins: presence as changes after one whole list, and each chat's messages on its own socket.
-      peer.send({ type: 'join', userId: member(peer).id, presence: 'delta', ...(spec ? {} : { sessionSockets: true }) });
+      peer.send({
+        type: 'join',
+        userId: member(peer).id,
+        presence: 'delta',
+        ...(spec ? {} : { sessionSockets: true }),
+      });
       return snapshot;
     },
     async pair(a, b) {
@@ -529,7 +560,9 @@ function chatHubTarget({ url, pid, inspectorPort }: Served, members: MemberWithS
       // As the web app does: each side opens the chat's own socket, where messages go.
       await Promise.all(
         [a, b].map(async (peer) => {
-          const socket = new NodeWebSocket(`${wsBase}${chatSessionPath(forA.sessionId)}`, { headers: headers(peer.index) });
+          const socket = new NodeWebSocket(`${wsBase}${chatSessionPath(forA.sessionId)}`, {
+            headers: headers(peer.index),
+          });
           await peer.attach(socket);
           peer.messageSocket = socket;
         }),
@@ -596,9 +629,13 @@ function memberFloodingPastBudget(url: string, flooder: MemberWithSession): Side
   const wsUrl = `${url.replace(/^http/, 'ws')}/ws/chat`;
   const headers = { Origin: url, Authorization: `Bearer ${flooder.token}` };
   const sockets = Array.from({ length: CHAT_SOCKETS_PER_MEMBER }, () => new NodeWebSocket(wsUrl, { headers }));
-  const opened = Promise.all(sockets.map((socket) => new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))));
+  const opened = Promise.all(
+    sockets.map((socket) => new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))),
+  );
   for (const socket of sockets)
-    socket.addEventListener('close', (event: CloseEvent) => flood.closedByHub.set(event.code, (flood.closedByHub.get(event.code) ?? 0) + 1));
+    socket.addEventListener('close', (event: CloseEvent) =>
+      flood.closedByHub.set(event.code, (flood.closedByHub.get(event.code) ?? 0) + 1),
+    );
   return {
     start() {
       void opened.then(() => {
@@ -635,7 +672,9 @@ const results: Result[] = [];
 let presence: PresenceResult | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-chat-'));
 try {
-  console.log(`\nChat load: ${SOCKETS} sockets in ${SOCKETS / 2} sessions, ${RATE} message/s per socket for ${SECONDS} s, loopback`);
+  console.log(
+    `\nChat load: ${SOCKETS} sockets in ${SOCKETS / 2} sessions, ${RATE} message/s per socket for ${SECONDS} s, loopback`,
+  );
   /** Runs `load` on an app of its own, started fresh, so that no run carries the heap or the hub of the one before. */
   const onFreshApp = async (name: string, build: boolean, load: (app: RunningApp) => Promise<Result>) => {
     const app = await startApp({ port: await freePort(), dataDir: join(dataDir, name), build });
@@ -648,7 +687,8 @@ try {
   let built = !buildsWeb();
   /** The first app builds the web app when this run builds it at all. */
   const build = () => !built && (built = true);
-  if (ROWS.has('sessions')) await onFreshApp('app', build(), async (app) => runLoad(chatHubTarget(app, await createMembers(app, SOCKETS))));
+  if (ROWS.has('sessions'))
+    await onFreshApp('app', build(), async (app) => runLoad(chatHubTarget(app, await createMembers(app, SOCKETS))));
   // The abuser's run is the first one again with one abusive account beside it: the same fresh start, so the ratio of
   // the two p99s is the abuser's doing alone (run on the first app, it also carried that run's 1 GB heap).
   if (ROWS.has('abuser'))
@@ -661,9 +701,15 @@ try {
     await onFreshApp('flooded', build(), async (app) => {
       const others = await createMembers(app, SOCKETS, 'Bench Bystander');
       const [flooder] = await createMembers(app, 1, 'Bench Flooder');
-      return runLoad({ ...chatHubTarget(app, others), label: 'ChatHub + flooder' }, memberFloodingPastBudget(app.url, flooder!));
+      return runLoad(
+        { ...chatHubTarget(app, others), label: 'ChatHub + flooder' },
+        memberFloodingPastBudget(app.url, flooder!),
+      );
     });
-  if (ROWS.has('spec')) await onFreshApp('spec', build(), async (app) => runLoad(chatHubTarget(app, await createMembers(app, SOCKETS), true)));
+  if (ROWS.has('spec'))
+    await onFreshApp('spec', build(), async (app) =>
+      runLoad(chatHubTarget(app, await createMembers(app, SOCKETS), true)),
+    );
   if (ROWS.has('relay')) {
     const relay = await startWranglerDev({
       port: await freePort(),
@@ -680,7 +726,9 @@ try {
   }
   // Last, so that the 2,000 sockets' garbage in this process cannot pause the message runs.
   if (ROWS.has('presence')) {
-    console.log(`\nChat presence: one member's visibility changing with ${PRESENCE_SIZES.join(', ')} others online, loopback`);
+    console.log(
+      `\nChat presence: one member's visibility changing with ${PRESENCE_SIZES.join(', ')} others online, loopback`,
+    );
     const presenceApp = await startApp({ port: await freePort(), dataDir: join(dataDir, 'presence'), build: build() });
     try {
       presence = await presenceBench(presenceApp, PRESENCE_SIZES, PRESENCE_CHANGES, SMOKE ? 300 : 2000);
@@ -728,7 +776,10 @@ for (const row of summary)
   );
 
 for (const row of summary) {
-  const seconds = Array.from({ length: Math.max(1, Math.floor(SECONDS)) }, (_, second) => row.stats.perSecond[second] ?? 0);
+  const seconds = Array.from(
+    { length: Math.max(1, Math.floor(SECONDS)) },
+    (_, second) => row.stats.perSecond[second] ?? 0,
+  );
   const errorCodes = [...row.stats.errors].map(([code, count]) => `${code} ${count}`).join(', ');
   console.log(`\n${row.label}`);
   console.log(
@@ -747,12 +798,17 @@ for (const row of summary) {
     `  client    RSS peak ${fixed(row.clientRssPeak, 0)} MB; event loop ${fixed(row.clientBusy * 100, 0)}% busy, lag p99 ${fixed(row.clientLagP99Ms)} ms, longest ${fixed(row.clientLagMaxMs)} ms`,
   );
   const held = bursts(row.stats.slow).sort((a, b) => b.count - a.count);
-  const largest = held.slice(0, 3).map((burst) => `${burst.count} up to ${fixed(burst.max)} ms at ${fixed(burst.at / 1000)} s`);
+  const largest = held
+    .slice(0, 3)
+    .map((burst) => `${burst.count} up to ${fixed(burst.max)} ms at ${fixed(burst.at / 1000)} s`);
   console.log(
     `  tail      ${row.stats.slow.length} deliveries over ${SLOW_DELIVERY_MS} ms in ${held.length} bursts${largest.length ? `; the largest: ${largest.join(', ')}` : ''}`,
   );
   const { collections, growthMbPerSecond } = row.heap;
-  const listed = collections.map((collection) => `${fixed(collection.fromMb, 0)} to ${fixed(collection.toMb, 0)} MB at ${fixed(collection.at / 1000)} s`);
+  const listed = collections.map(
+    (collection) =>
+      `${fixed(collection.fromMb, 0)} to ${fixed(collection.toMb, 0)} MB at ${fixed(collection.at / 1000)} s`,
+  );
   console.log(
     `  heap      the isolate's heap grew ${fixed(growthMbPerSecond)} MB/s between collections; ${collections.length} collections freed ${COLLECTION_MB} MB or more${listed.length ? `: ${listed.join(', ')}` : ''}`,
   );
@@ -762,15 +818,23 @@ for (const row of summary) {
         `for ${row.stats.deliveredInWindow} messages delivered by the sessions' own objects`,
     );
   if (errorCodes) console.log(`  errors    ${errorCodes}`);
-  if (row.stats.unexpectedCloses) console.log(`  closed    ${row.stats.unexpectedCloses} sockets closed during the run${RELOAD_HINT}`);
+  if (row.stats.unexpectedCloses)
+    console.log(`  closed    ${row.stats.unexpectedCloses} sockets closed during the run${RELOAD_HINT}`);
 }
 
 if (presence) {
   const trigger = presence.rows.find((row) => row.mode === 'trigger');
-  const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${fixed(bytes / 1024 / 1024)} MB` : `${fixed(bytes / 1024)} kB`);
-  console.log('\nPresence: one change (a member hides or shows again), every socket told; workerd CPU per change less the trigger alone');
-  console.log(`  the trigger alone (chat.updateSettings, nobody else online): ${fixed(trigger?.cpuMs ?? NaN)} ms of CPU per change`);
-  console.log('online   changes (sockets ask)            hub CPU ms   bytes to the sockets   frames   whole lists (spec): hub CPU ms   bytes');
+  const kb = (bytes: number) =>
+    bytes >= 1024 * 1024 ? `${fixed(bytes / 1024 / 1024)} MB` : `${fixed(bytes / 1024)} kB`;
+  console.log(
+    '\nPresence: one change (a member hides or shows again), every socket told; workerd CPU per change less the trigger alone',
+  );
+  console.log(
+    `  the trigger alone (chat.updateSettings, nobody else online): ${fixed(trigger?.cpuMs ?? NaN)} ms of CPU per change`,
+  );
+  console.log(
+    'online   changes (sockets ask)            hub CPU ms   bytes to the sockets   frames   whole lists (spec): hub CPU ms   bytes',
+  );
   for (const online of PRESENCE_SIZES) {
     const delta = presence.rows.find((row) => row.mode === 'delta' && row.online === online);
     const full = presence.rows.find((row) => row.mode === 'full' && row.online === online);
@@ -790,7 +854,9 @@ if (presence) {
     );
   }
   for (const { online, tabs, frames } of presence.ownTabs)
-    console.log(`  with ${online} online, one member's ${tabs} tabs opening and closing (one a reload within the grace period): ${frames} presence frames to the others   (budget: 0)`);
+    console.log(
+      `  with ${online} online, one member's ${tabs} tabs opening and closing (one a reload within the grace period): ${frames} presence frames to the others   (budget: 0)`,
+    );
 }
 
 const row = (label: string) => summary.find((result) => result.label === label);
@@ -804,33 +870,47 @@ const [hub, abused, flooded, specClients, relay, relayPerPair] = [
 ];
 if (hub && abused) {
   const closes = [...abuse.closedByHub].map(([code, count]) => `${count} with ${code}`).join(', ') || 'none';
-  console.log(`\nOne abusive account (${CHAT_SOCKETS_PER_MEMBER} sockets at most, join 10 times a second on each) beside the same load`);
+  console.log(
+    `\nOne abusive account (${CHAT_SOCKETS_PER_MEMBER} sockets at most, join 10 times a second on each) beside the same load`,
+  );
   console.log(
     `abuser         ${abuse.joinsSent} joins sent; sockets closed by the hub: ${closes}; ${abuse.reopened} tried again; ${abuse.refused} refused (over the cap, cooling down after a flood, or over the connect limit)`,
   );
   console.log(
     `others' p99    ${fixed(abused.p99)} ms vs ${fixed(hub.p99)} ms without the abuser: ${(abused.p99 / hub.p99).toFixed(2)}x   (budget: within 2x)`,
   );
-  console.log(`others' rate   ${fixed(abused.delivered)} vs ${fixed(hub.delivered)} delivered msg/s; lost ${abused.lost}   (budget: all delivered)`);
+  console.log(
+    `others' rate   ${fixed(abused.delivered)} vs ${fixed(hub.delivered)} delivered msg/s; lost ${abused.lost}   (budget: all delivered)`,
+  );
 }
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
 if (hub && flooded) {
   const closes = [...flood.closedByHub].map(([code, count]) => `${count} with ${code}`).join(', ') || 'none';
-  console.log(`\nOthers beside a member flooding past the budget (${FLOOD_FRAMES} invalid frames over ${CHAT_SOCKETS_PER_MEMBER} sockets) under the same load`);
+  console.log(
+    `\nOthers beside a member flooding past the budget (${FLOOD_FRAMES} invalid frames over ${CHAT_SOCKETS_PER_MEMBER} sockets) under the same load`,
+  );
   console.log(`flooder        ${flood.framesSent} frames sent; sockets closed by the hub: ${closes}`);
-  console.log(`others' p99    ${fixed(flooded.p99)} ms vs ${fixed(hub.p99)} ms without the flooder: ${ratio(flooded.p99, hub.p99)}   (budget: within 2x)`);
-  console.log(`others' rate   ${fixed(flooded.delivered)} vs ${fixed(hub.delivered)} delivered msg/s; lost ${flooded.lost}   (budget: all delivered)`);
+  console.log(
+    `others' p99    ${fixed(flooded.p99)} ms vs ${fixed(hub.p99)} ms without the flooder: ${ratio(flooded.p99, hub.p99)}   (budget: within 2x)`,
+  );
+  console.log(
+    `others' rate   ${fixed(flooded.delivered)} vs ${fixed(hub.delivered)} delivered msg/s; lost ${flooded.lost}   (budget: all delivered)`,
+  );
 }
 if (hub && specClients) {
   const cpuPerMessage = (result: typeof hub) => (result.cpuRun / result.stats.deliveredInWindow) * 1e6;
-  console.log('\nClients written to the spec (messages and typing over /ws/chat, carried by the hub to each session\'s object and back) under the same load');
+  console.log(
+    "\nClients written to the spec (messages and typing over /ws/chat, carried by the hub to each session's object and back) under the same load",
+  );
   console.log(
     `CPU / message  ${fixed(cpuPerMessage(specClients), 0)} µs vs ${fixed(cpuPerMessage(hub), 0)} µs on the sessions' own sockets: ${ratio(cpuPerMessage(specClients), cpuPerMessage(hub))}   (the hub's extra work per message, workerd CPU)`,
   );
   console.log(
     `hub / message  ${fixed((specClients.stats.hubFramesIn + specClients.stats.hubFramesOut) / Math.max(1, specClients.stats.deliveredInWindow), 2)} frames through the hub per delivered message`,
   );
-  console.log(`p99 latency    ${fixed(specClients.p99)} ms vs ${fixed(hub.p99)} ms: ${ratio(specClients.p99, hub.p99)}`);
+  console.log(
+    `p99 latency    ${fixed(specClients.p99)} ms vs ${fixed(hub.p99)} ms: ${ratio(specClients.p99, hub.p99)}`,
+  );
 }
 type Row = (typeof summary)[number];
 /** The app's run beside a relay's: latency, memory and CPU per message; the budgets with the bare relay they are held to. */
@@ -839,7 +919,9 @@ function printBeside(hub: Row, relay: Row, withBudgets: boolean) {
   const memory = (row: Row) => row.rssPeak - row.rssBefore;
   const cpuPerMessage = (row: Row) => row.cpuRun / row.stats.deliveredInWindow;
   if (withBudgets)
-    console.log(`throughput     ${ratio(hub.delivered, relay.delivered).padStart(7)}   (budget: at least 0.95x; both should deliver what is offered)`);
+    console.log(
+      `throughput     ${ratio(hub.delivered, relay.delivered).padStart(7)}   (budget: at least 0.95x; both should deliver what is offered)`,
+    );
   console.log(`p50 latency    ${ratio(hub.p50, relay.p50).padStart(7)}`);
   console.log(`p99 latency    ${ratio(hub.p99, relay.p99).padStart(7)}${budget('budget: within 1.5x')}`);
   if (withBudgets) {
@@ -853,13 +935,17 @@ function printBeside(hub: Row, relay: Row, withBudgets: boolean) {
     `memory delta   ${ratio(memory(hub), memory(relay)).padStart(7)}   ` +
       `(${fixed(memory(hub), 0)} MB vs ${fixed(memory(relay), 0)} MB${withBudgets ? ' over the workerd at rest; budget: under 3x' : ''})`,
   );
-  console.log(`CPU / message  ${ratio(cpuPerMessage(hub), cpuPerMessage(relay)).padStart(7)}${budget('workerd CPU during the run')}`);
+  console.log(
+    `CPU / message  ${ratio(cpuPerMessage(hub), cpuPerMessage(relay)).padStart(7)}${budget('workerd CPU during the run')}`,
+  );
   console.log(
     `heap growth    ${ratio(hub.heap.growthMbPerSecond, relay.heap.growthMbPerSecond).padStart(7)}` +
       `${budget("the isolate's heap growth between collections: garbage that outlived the young generation, which sets how often a major collection holds the thread")}`,
   );
   if (!withBudgets) return;
-  console.log(`setup time     ${ratio(hub.openMs + hub.pairMs, relay.openMs + relay.pairMs).padStart(7)}   (opening, joining and pairing)`);
+  console.log(
+    `setup time     ${ratio(hub.openMs + hub.pairMs, relay.openMs + relay.pairMs).padStart(7)}   (opening, joining and pairing)`,
+  );
   console.log(`lost messages  ${hub.lost} vs ${relay.lost}   (budget: 0)`);
 }
 if (hub && relay) {
@@ -868,6 +954,8 @@ if (hub && relay) {
 }
 if (hub && relayPerPair) {
   // The same topology as the app (an object per chat): what is left is the app's own code on the message path.
-  console.log('\nChatHub + sessions / bare relay with a DO per pair (the same topology: the app\'s own work per message)');
+  console.log(
+    "\nChatHub + sessions / bare relay with a DO per pair (the same topology: the app's own work per message)",
+  );
   printBeside(hub, relayPerPair, false);
 }

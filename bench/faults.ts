@@ -43,7 +43,11 @@ const ROUTES: Route[] = [
       }),
   },
   { label: 'GET /trpc/account.me', ask: (cookie) => get('/trpc/account.me', cookie) },
-  { label: 'GET /api/users?role=spa_management', withoutDatabase: 'cached', ask: () => get('/api/users?role=spa_management') },
+  {
+    label: 'GET /api/users?role=spa_management',
+    withoutDatabase: 'cached',
+    ask: () => get('/api/users?role=spa_management'),
+  },
   { label: 'GET /api/leaderboards', withoutDatabase: 'cached', ask: () => get('/api/leaderboards?timeframe=monthly') },
   { label: 'GET / (signed in)', withoutDatabase: 'static', ask: (cookie) => get('/', cookie) },
   { label: 'GET / (signed out)', withoutDatabase: 'static', ask: () => get('/') },
@@ -89,7 +93,10 @@ try {
     headers: { 'Content-Type': 'application/json', Origin: origin },
     body: JSON.stringify({ name: client.name, password: DEMO_PASSWORD }),
   });
-  const cookie = signIn.headers.getSetCookie().find((value) => value.startsWith('session='))?.split(';')[0];
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('session='))
+    ?.split(';')[0];
   if (!cookie) throw new Error(`the demo client could not sign in (${signIn.status})`);
 
   process.stdout.write('\nFaults: asking every route with the database up');
@@ -120,13 +127,23 @@ try {
 }
 
 const fixed = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '-');
-console.log(`\nEvery route while the database is up, frozen, stopped and back (${PASSES} asks each; budget while it fails: 503 or served without it, within ${BUDGET_MS} ms)`);
+console.log(
+  `\nEvery route while the database is up, frozen, stopped and back (${PASSES} asks each; budget while it fails: 503 or served without it, within ${BUDGET_MS} ms)`,
+);
 console.log(`${'route'.padEnd(36)} ${'state'.padEnd(8)} ${'statuses'.padEnd(16)} ${'slowest ms'.padStart(10)}  budget`);
 for (const { state, route, answers } of rows) {
   const failing = state === 'frozen' || state === 'stopped';
-  const verdict = failing ? (answers.every((answer) => keepsPromise(route, answer)) ? 'kept' : 'OVER') : answers.every((answer) => answer.status < 500) ? 'kept' : 'OVER';
+  const verdict = failing
+    ? answers.every((answer) => keepsPromise(route, answer))
+      ? 'kept'
+      : 'OVER'
+    : answers.every((answer) => answer.status < 500)
+      ? 'kept'
+      : 'OVER';
   console.log(
     `${route.label.padEnd(36)} ${state.padEnd(8)} ${[...new Set(answers.map((answer) => answer.status))].join(', ').padEnd(16)} ${fixed(Math.max(...answers.map((answer) => answer.ms))).padStart(10)}  ${verdict}`,
   );
 }
-console.log(`\nsqld back in ${fixed(restartMs)} ms; the first member's answer after it in ${fixed(recoveryMs)} ms   (budget: within ${RECOVERY_BUDGET_MS} ms)`);
+console.log(
+  `\nsqld back in ${fixed(restartMs)} ms; the first member's answer after it in ${fixed(recoveryMs)} ms   (budget: within ${RECOVERY_BUDGET_MS} ms)`,
+);

@@ -41,7 +41,12 @@ function executablePath(): string | undefined {
 }
 
 async function measure(browser: Browser, url: string, staleCookie: boolean): Promise<Figures> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   try {
     if (staleCookie) await context.addCookies([{ name: 'session', value: 'stale.session', url }]);
     const page = await context.newPage();
@@ -68,7 +73,12 @@ async function measure(browser: Browser, url: string, staleCookie: boolean): Pro
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       const observed = (window as unknown as { __firstPaint: { lcp: number; cls: number } }).__firstPaint;
-      return { fcp: paint?.startTime ?? NaN, lcp: observed.lcp, cls: observed.cls, load: navigation?.loadEventStart ?? NaN };
+      return {
+        fcp: paint?.startTime ?? NaN,
+        lcp: observed.lcp,
+        cls: observed.cls,
+        load: navigation?.loadEventStart ?? NaN,
+      };
     });
     return { ...figures, kilobytes: bytes / 1024 };
   } finally {
@@ -82,7 +92,13 @@ function median(values: number[]): number {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-paint-'));
-const app = await startApp({ port: await freePort(), dataDir, build: !['landing.html', 'landing-returning.html'].every((page) => existsSync(join('dist', 'web', 'prerendered', page))) });
+const app = await startApp({
+  port: await freePort(),
+  dataDir,
+  build: !['landing.html', 'landing-returning.html'].every((page) =>
+    existsSync(join('dist', 'web', 'prerendered', page)),
+  ),
+});
 const browser = await chromium.launch({ executablePath: executablePath() });
 try {
   console.log(

@@ -69,7 +69,9 @@ try {
   const client = DEMO_ACCOUNTS.find((account) => account.role === 'client')!;
   const cookie = cookieOf(await post('/api/login', { name: client.name, password: DEMO_PASSWORD }));
 
-  console.log(`\nThroughput and latency (10 connections, ${SECONDS} s, loopback; budget: uncached signed-in reads at least ${BUDGET_READ_RATIO}x of /sw.js in the same run)`);
+  console.log(
+    `\nThroughput and latency (10 connections, ${SECONDS} s, loopback; budget: uncached signed-in reads at least ${BUDGET_READ_RATIO}x of /sw.js in the same run)`,
+  );
   await throughputTable(
     app,
     [
@@ -80,7 +82,12 @@ try {
       { label: 'GET /api/health', path: '/api/health' },
       { label: 'GET /api/user', path: '/api/user', headers: { Cookie: cookie }, budget: BUDGET_READ_RATIO },
       // Profiles: a signed-in read with its visibility checks, one database round trip.
-      { label: 'GET /api/profile/by-slug/makati-serenity-spa', path: '/api/profile/by-slug/makati-serenity-spa', headers: { Cookie: cookie }, budget: BUDGET_READ_RATIO },
+      {
+        label: 'GET /api/profile/by-slug/makati-serenity-spa',
+        path: '/api/profile/by-slug/makati-serenity-spa',
+        headers: { Cookie: cookie },
+        budget: BUDGET_READ_RATIO,
+      },
     ],
     { width: 46, seconds: SECONDS },
   );
@@ -93,7 +100,13 @@ try {
   await measure('GET /api/user', () => fetch(`${origin}/api/user`, { headers: { Cookie: cookie } }));
   await measure('GET /ws/chat (the hub socket opening)', () => openChatSocket(cookie));
   await measure('POST /api/register', () =>
-    post('/api/register', { name, password: 'bench-password-2026', ageConfirmation: true, recaptchaToken: token, role: 'client' }),
+    post('/api/register', {
+      name,
+      password: 'bench-password-2026',
+      ageConfirmation: true,
+      recaptchaToken: token,
+      role: 'client',
+    }),
   );
   let benchCookie = '';
   await measure('POST /api/login', async () => {
@@ -120,7 +133,8 @@ try {
   await adminFirstRender(adminTarget);
   // Password reset, premium, favourites lists.
   const memberCookie = cookieOf(await post('/api/login', { name, password: 'bench-password-2026' }));
-  const get = (path: string, cookie?: string) => fetch(`${origin}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const get = (path: string, cookie?: string) =>
+    fetch(`${origin}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
   const send = (method: string, path: string, body: unknown, cookie: string) =>
     fetch(`${origin}${path}`, {
       method,
@@ -128,8 +142,12 @@ try {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const resetMember = DEMO_ACCOUNTS.find((account) => account.role === 'therapist')!;
-  await measure('POST /api/forgot-password (member)', () => post('/api/forgot-password', { nameOrEmail: resetMember.name }));
-  await measure('POST /api/forgot-password (unknown)', () => post('/api/forgot-password', { nameOrEmail: 'Nobody At All' }));
+  await measure('POST /api/forgot-password (member)', () =>
+    post('/api/forgot-password', { nameOrEmail: resetMember.name }),
+  );
+  await measure('POST /api/forgot-password (unknown)', () =>
+    post('/api/forgot-password', { nameOrEmail: 'Nobody At All' }),
+  );
   let resetToken = '';
   await measure('GET /api/dev/mail', async () => {
     const response = await get('/api/dev/mail');
@@ -138,14 +156,18 @@ try {
     return response;
   });
   await measure('GET /api/verify-reset-token', () => get(`/api/verify-reset-token?token=${resetToken}`));
-  await measure('POST /api/reset-password', () => post('/api/reset-password', { token: resetToken, newPassword: 'bench-reset-password-2026' }));
+  await measure('POST /api/reset-password', () =>
+    post('/api/reset-password', { token: resetToken, newPassword: 'bench-reset-password-2026' }),
+  );
 
   await measure('GET /api/premium', () => get('/api/premium', memberCookie));
   await measure('POST /api/premium/trial', () => post('/api/premium/trial', {}, memberCookie));
   let checkoutId = '';
   await measure('POST /api/premium/checkout', async () => {
     const response = await post('/api/premium/checkout', { plan: 'monthly' }, memberCookie);
-    checkoutId = String(((await response.clone().json()) as { checkoutUrl: string }).checkoutUrl).split('/').pop()!;
+    checkoutId = String(((await response.clone().json()) as { checkoutUrl: string }).checkoutUrl)
+      .split('/')
+      .pop()!;
     return response;
   });
   // The payment the stand-in's checkout asked for: its amount and currency, so the webhook applies it.
@@ -160,7 +182,12 @@ try {
       attributes: {
         type: 'checkout_session.payment.paid',
         livemode: false,
-        data: { id: checkoutId, attributes: { payments: [{ attributes: { amount: lineItem?.amount, currency: lineItem?.currency, status: 'paid' } }] } },
+        data: {
+          id: checkoutId,
+          attributes: {
+            payments: [{ attributes: { amount: lineItem?.amount, currency: lineItem?.currency, status: 'paid' } }],
+          },
+        },
       },
     },
   });
@@ -169,7 +196,10 @@ try {
   await measure('POST /api/premium/webhook', async () => {
     const response = await fetch(`${origin}/api/premium/webhook`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Paymongo-Signature': `t=${timestamp},te=${signWebhookPayload(WEBHOOK_SECRET, timestamp, event)},li=` },
+      headers: {
+        'Content-Type': 'application/json',
+        'Paymongo-Signature': `t=${timestamp},te=${signWebhookPayload(WEBHOOK_SECRET, timestamp, event)},li=`,
+      },
       body: event,
     });
     applied = ((await response.clone().json()) as { applied?: boolean }).applied;
@@ -188,10 +218,18 @@ try {
     listId = ((await response.clone().json()) as { id: number }).id;
     return response;
   });
-  await measure('PATCH /api/favorites/lists/:id', () => send('PATCH', `/api/favorites/lists/${listId}`, { name: 'Bench list 2' }, memberCookie));
-  await measure('POST …/lists/:id/members', () => post(`/api/favorites/lists/${listId}/members`, { targetUserId: spa.id }, memberCookie));
-  await measure('DELETE …/members/:id', () => send('DELETE', `/api/favorites/lists/${listId}/members/${spa.id}`, undefined, memberCookie));
-  await measure('DELETE /api/favorites/lists/:id', () => send('DELETE', `/api/favorites/lists/${listId}`, undefined, memberCookie));
+  await measure('PATCH /api/favorites/lists/:id', () =>
+    send('PATCH', `/api/favorites/lists/${listId}`, { name: 'Bench list 2' }, memberCookie),
+  );
+  await measure('POST …/lists/:id/members', () =>
+    post(`/api/favorites/lists/${listId}/members`, { targetUserId: spa.id }, memberCookie),
+  );
+  await measure('DELETE …/members/:id', () =>
+    send('DELETE', `/api/favorites/lists/${listId}/members/${spa.id}`, undefined, memberCookie),
+  );
+  await measure('DELETE /api/favorites/lists/:id', () =>
+    send('DELETE', `/api/favorites/lists/${listId}`, undefined, memberCookie),
+  );
   await benchRecognition();
   // Last of the app's figures: it adds 50,000 therapists to the database.
   await profileCardAtScale(profileTarget, { url: app.databaseUrl, authToken: app.databaseAuthToken });
@@ -201,12 +239,18 @@ try {
   const html = readFileSync(join('dist', 'web', 'index.html'), 'utf8');
   const landing = new Set([...html.matchAll(/\/assets\/([^"']+\.js)/g)].map((match) => match[1]!));
   let landingBytes = 0;
-  for (const file of readdirSync(assets).filter((file) => file.endsWith('.js') || file.endsWith('.css')).sort()) {
+  for (const file of readdirSync(assets)
+    .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
+    .sort()) {
     const size = gzipSync(readFileSync(join(assets, file))).length;
     if (landing.has(file)) landingBytes += size;
-    console.log(`${file.padEnd(48)} ${(size / 1024).toFixed(1).padStart(7)} kB${landing.has(file) ? '   (landing)' : ''}`);
+    console.log(
+      `${file.padEnd(48)} ${(size / 1024).toFixed(1).padStart(7)} kB${landing.has(file) ? '   (landing)' : ''}`,
+    );
   }
-  console.log(`Landing page JavaScript: ${(landingBytes / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_LANDING_KB} kB)`);
+  console.log(
+    `Landing page JavaScript: ${(landingBytes / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_LANDING_KB} kB)`,
+  );
   profileChunkSizes(readdirSync(assets), landing);
 } finally {
   await app.stop();
@@ -225,26 +269,59 @@ async function benchRecognition() {
   const spaCookie = await login(DEMO_ACCOUNTS.find((account) => account.role === 'spa_management')!.name);
   const clientName = `Bench Client ${Date.now()}`;
   const clientCookie = cookieOf(
-    await post('/api/register', { name: clientName, password: 'bench-password-2026', ageConfirmation: true, recaptchaToken: await captcha(), role: 'client' }),
+    await post('/api/register', {
+      name: clientName,
+      password: 'bench-password-2026',
+      ageConfirmation: true,
+      recaptchaToken: await captcha(),
+      role: 'client',
+    }),
   );
   const spaMe: any = await (await fetch(`${origin}/api/user`, { headers: { Cookie: spaCookie } })).json();
   const me: any = await (await fetch(`${origin}/api/user`, { headers: { Cookie: clientCookie } })).json();
-  const therapists: any = await (await fetch(`${origin}/api/users/therapist`, { headers: { Cookie: clientCookie } })).json();
-  const spas: any = await (await fetch(`${origin}/api/users/spa_management`, { headers: { Cookie: clientCookie } })).json();
-  const spaIds: any = await (await fetch(`${origin}/trpc/recognition.spas`, { headers: { Cookie: clientCookie } })).json();
+  const therapists: any = await (
+    await fetch(`${origin}/api/users/therapist`, { headers: { Cookie: clientCookie } })
+  ).json();
+  const spas: any = await (
+    await fetch(`${origin}/api/users/spa_management`, { headers: { Cookie: clientCookie } })
+  ).json();
+  const spaIds: any = await (
+    await fetch(`${origin}/trpc/recognition.spas`, { headers: { Cookie: clientCookie } })
+  ).json();
   const spaId = spaIds.result.data[0].id;
 
   console.log('\nDatabase round trips per request, reviews and recognition (budget: 1 for a read, 2 for a write)');
   const measure = (label: string, action: () => Promise<{ status: number }>) => printRoundTrips(label, 52, action);
-  const get = (path: string, cookie = clientCookie) => () => fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
-  const send = (method: string, path: string, body: unknown, cookie = clientCookie) => () =>
-    fetch(`${origin}${path}`, { method, headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie }, body: JSON.stringify(body) });
+  const get =
+    (path: string, cookie = clientCookie) =>
+    () =>
+      fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
+  const send =
+    (method: string, path: string, body: unknown, cookie = clientCookie) =>
+    () =>
+      fetch(`${origin}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
+        body: JSON.stringify(body),
+      });
   const review = 'Relaxing visit, the therapist was skilled and the rooms were spotless.';
-  await measure('POST /api/user-reviews (spa, with star)', send('POST', '/api/user-reviews', {
-    targetUserId: spaMe.id, reviewText: review, ambienceRating: 9, amenitiesRating: 8, bookingRating: 9, selectionRating: 8, giveStar: true,
-  }));
+  await measure(
+    'POST /api/user-reviews (spa, with star)',
+    send('POST', '/api/user-reviews', {
+      targetUserId: spaMe.id,
+      reviewText: review,
+      ambienceRating: 9,
+      amenitiesRating: 8,
+      bookingRating: 9,
+      selectionRating: 8,
+      giveStar: true,
+    }),
+  );
   await measure('POST /api/flowers', send('POST', '/api/flowers', { recipientId: therapists[0].id, spaId }));
-  await measure('POST /api/stars (over the limit, 429)', send('POST', '/api/stars', { recipientId: spas[0].id, spaId }));
+  await measure(
+    'POST /api/stars (over the limit, 429)',
+    send('POST', '/api/stars', { recipientId: spas[0].id, spaId }),
+  );
   await measure('POST /api/medals', send('POST', '/api/medals', { recipientId: me.id, reason: 'Welcome' }, spaCookie));
   const flag = send('POST', '/api/red-flags', { targetUserId: me.id, reason: 'No-show' }, spaCookie);
   let flagId = 0;
@@ -253,10 +330,19 @@ async function benchRecognition() {
     flagId = ((await response.clone().json()) as { id: number }).id;
     return response;
   });
-  await measure('POST /api/red-flags/{id}/dispute', send('POST', `/api/red-flags/${flagId}/dispute`, { statement: 'Not me' }));
+  await measure(
+    'POST /api/red-flags/{id}/dispute',
+    send('POST', `/api/red-flags/${flagId}/dispute`, { statement: 'Not me' }),
+  );
   const received: any = await (await get(`/api/user-reviews/${spaMe.id}`)()).json();
-  await measure('PUT /api/reviews/{id}/reply', send('PUT', `/api/reviews/${received[0].id}/reply`, { replyText: 'Salamat po!' }, spaCookie));
-  await measure('DELETE /api/reviews/{id}/reply', send('DELETE', `/api/reviews/${received[0].id}/reply`, {}, spaCookie));
+  await measure(
+    'PUT /api/reviews/{id}/reply',
+    send('PUT', `/api/reviews/${received[0].id}/reply`, { replyText: 'Salamat po!' }, spaCookie),
+  );
+  await measure(
+    'DELETE /api/reviews/{id}/reply',
+    send('DELETE', `/api/reviews/${received[0].id}/reply`, {}, spaCookie),
+  );
   for (const path of [
     `/api/user-reviews/${spaMe.id}`,
     `/api/stars/${me.id}`,
@@ -274,13 +360,23 @@ async function benchRecognition() {
   ])
     await measure(`GET ${path}`, get(path.split(' ')[0]!, path.includes('problems') ? spaCookie : clientCookie));
 
-  console.log(`\nBoard throughput (10 connections, ${SECONDS} s, loopback; budget: cached at least ${BUDGET_CACHED_RATIO}x of /sw.js)`);
+  console.log(
+    `\nBoard throughput (10 connections, ${SECONDS} s, loopback; budget: cached at least ${BUDGET_CACHED_RATIO}x of /sw.js)`,
+  );
   await throughputTable(
     app,
     [
       { label: 'GET /sw.js', path: '/sw.js' },
-      { label: 'GET /api/leaderboards?timeframe=monthly (edge cache)', path: '/api/leaderboards?timeframe=monthly', budget: BUDGET_CACHED_RATIO },
-      { label: 'GET /api/leaderboards/problems?timeframe=monthly (uncached)', path: '/api/leaderboards/problems?timeframe=monthly', headers: { Cookie: spaCookie } },
+      {
+        label: 'GET /api/leaderboards?timeframe=monthly (edge cache)',
+        path: '/api/leaderboards?timeframe=monthly',
+        budget: BUDGET_CACHED_RATIO,
+      },
+      {
+        label: 'GET /api/leaderboards/problems?timeframe=monthly (uncached)',
+        path: '/api/leaderboards/problems?timeframe=monthly',
+        headers: { Cookie: spaCookie },
+      },
     ],
     { width: 60, seconds: SECONDS },
   );
@@ -296,7 +392,9 @@ async function printRoundTrips(label: string, width: number, action: () => Promi
 
 /** Opens the chat hub's socket as the web app does, and closes it once it is open (101). */
 async function openChatSocket(cookie: string): Promise<{ status: number }> {
-  const socket = new NodeWebSocket(`${origin.replace(/^http/, 'ws')}/ws/chat`, { headers: { Origin: origin, Cookie: cookie } });
+  const socket = new NodeWebSocket(`${origin.replace(/^http/, 'ws')}/ws/chat`, {
+    headers: { Origin: origin, Cookie: cookie },
+  });
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
     socket.addEventListener('error', () => reject(new Error('the chat socket was refused')), { once: true });

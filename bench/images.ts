@@ -34,7 +34,7 @@ async function drawPhoto(side: number): Promise<Uint8Array<ArrayBuffer>> {
       canvas.height = size;
       const context = canvas.getContext('2d')!;
       let seed = 42;
-      const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
       const sky = context.createLinearGradient(0, 0, size, size);
       sky.addColorStop(0, '#0f766e');
       sky.addColorStop(0.5, '#f2c6a0');
@@ -116,13 +116,19 @@ function answering(outputs: Record<number, Uint8Array>): ImagesBinding {
 async function jsquashFigures(photo: Uint8Array<ArrayBuffer>, dir: string): Promise<void> {
   const load = (path: string) => import(pathToFileURL(join(dir, '@jsquash', path)).href);
   const wasm = (path: string) => WebAssembly.compile(readFileSync(join(dir, '@jsquash', path)));
-  const [decodeModule, encodeModule, resizeModule] = await Promise.all([load('jpeg/decode.js'), load('jpeg/encode.js'), load('resize/index.js')]);
+  const [decodeModule, encodeModule, resizeModule] = await Promise.all([
+    load('jpeg/decode.js'),
+    load('jpeg/encode.js'),
+    load('resize/index.js'),
+  ]);
   await decodeModule.init(await wasm('jpeg/codec/dec/mozjpeg_dec.wasm'));
   await encodeModule.init(await wasm('jpeg/codec/enc/mozjpeg_enc.wasm'));
   await resizeModule.initResize(await wasm('resize/lib/resize/pkg/squoosh_resize_bg.wasm'));
   const decode = (bytes: ArrayBuffer) => decodeModule.default(bytes) as Promise<ImageData>;
-  const encode = (pixels: ImageData, quality: number) => encodeModule.default(pixels, { quality }) as Promise<ArrayBuffer>;
-  const resize = (pixels: ImageData, width: number, height: number) => resizeModule.default(pixels, { width, height }) as Promise<ImageData>;
+  const encode = (pixels: ImageData, quality: number) =>
+    encodeModule.default(pixels, { quality }) as Promise<ArrayBuffer>;
+  const resize = (pixels: ImageData, width: number, height: number) =>
+    resizeModule.default(pixels, { width, height }) as Promise<ImageData>;
 
   const decoded = await decode(photo.buffer);
   const steps = {
@@ -141,12 +147,20 @@ async function jsquashFigures(photo: Uint8Array<ArrayBuffer>, dir: string): Prom
     await encode(await resize(pixels, 400, 400), 80);
     await encode(await resize(pixels, 200, 200), 70);
   });
-  console.log(`\njSquash (WebAssembly in this process, single-threaded: what a Worker would spend of its own CPU), median of ${RUNS}`);
+  console.log(
+    `\njSquash (WebAssembly in this process, single-threaded: what a Worker would spend of its own CPU), median of ${RUNS}`,
+  );
   for (const [label, figure] of Object.entries({ ...steps, ...encodes })) {
-    console.log(`  ${label.padEnd(44)} CPU ${figure.cpu.toFixed(0).padStart(5)} ms   wall ${figure.wall.toFixed(0).padStart(5)} ms`);
+    console.log(
+      `  ${label.padEnd(44)} CPU ${figure.cpu.toFixed(0).padStart(5)} ms   wall ${figure.wall.toFixed(0).padStart(5)} ms`,
+    );
   }
-  console.log(`  ${'the whole upload (decode, 2 resizes, 2 encodes)'.padEnd(44)} CPU ${whole.cpu.toFixed(0).padStart(5)} ms   wall ${whole.wall.toFixed(0).padStart(5)} ms`);
-  console.log(`  decoded pixels held in memory: ${(decoded.data.length / 1024 / 1024).toFixed(0)} MB (a Worker has 128 MB)`);
+  console.log(
+    `  ${'the whole upload (decode, 2 resizes, 2 encodes)'.padEnd(44)} CPU ${whole.cpu.toFixed(0).padStart(5)} ms   wall ${whole.wall.toFixed(0).padStart(5)} ms`,
+  );
+  console.log(
+    `  decoded pixels held in memory: ${(decoded.data.length / 1024 / 1024).toFixed(0)} MB (a Worker has 128 MB)`,
+  );
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-images-'));
@@ -159,7 +173,10 @@ try {
     headers: { 'Content-Type': 'application/json', Origin: origin },
     body: JSON.stringify({ name: client.name, password: DEMO_PASSWORD }),
   });
-  const cookie = login.headers.getSetCookie().find((value) => value.startsWith('session='))!.split(';')[0]!;
+  const cookie = login.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('session='))!
+    .split(';')[0]!;
 
   const drawn = await drawPhoto(SIDE);
   const photo = withSegments(drawn, commentSegment('<img src=x onerror=alert(1)>'), exifSegment({ orientation: 1 }));
@@ -168,14 +185,20 @@ try {
   const upload = async (bytes: Uint8Array<ArrayBuffer>) => {
     const form = new FormData();
     form.append('profilePic', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
-    const response = await fetch(`${origin}/api/profile/upload-pic`, { method: 'POST', headers: { Origin: origin, Cookie: cookie }, body: form });
+    const response = await fetch(`${origin}/api/profile/upload-pic`, {
+      method: 'POST',
+      headers: { Origin: origin, Cookie: cookie },
+      body: form,
+    });
     if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as { profilePic: string; profilePicThumbnail: string };
   };
   const media = async (url: string) => new Uint8Array(await (await fetch(`${origin}${url}`)).arrayBuffer());
 
   console.log(`\nPhoto re-encoding through the Images binding (wrangler dev: sharp), median of ${RUNS} uploads`);
-  console.log(`${'upload'.padEnd(44)} sent        stored (photo + thumbnail)   wall ms   Worker JS CPU ms: checks + re-encoding steps`);
+  console.log(
+    `${'upload'.padEnd(44)} sent        stored (photo + thumbnail)   wall ms   Worker JS CPU ms: checks + re-encoding steps`,
+  );
   for (const [label, bytes] of [
     [`${SIDE}x${SIDE} photo with a comment and EXIF/GPS`, photo],
     ['400x400 crop (what the web app sends)', crop],
@@ -200,7 +223,10 @@ try {
 
   const jsquash = process.env.JSQUASH_DIR;
   if (jsquash && existsSync(join(jsquash, '@jsquash', 'jpeg'))) await jsquashFigures(photo, jsquash);
-  else console.log('\njSquash: not measured (set JSQUASH_DIR to a node_modules holding @jsquash/jpeg, png, webp and resize)');
+  else
+    console.log(
+      '\njSquash: not measured (set JSQUASH_DIR to a node_modules holding @jsquash/jpeg, png, webp and resize)',
+    );
 } finally {
   await app.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -53,10 +53,16 @@ try {
   const backfill = migration.filter((statement) => statement.includes('SELECT') && statement.includes('GROUP BY'));
   for (const trigger of triggers) await client.execute(`drop trigger ${trigger.match(/CREATE TRIGGER `([^`]+)`/)![1]}`);
 
-  const range = ([low, high]: number[]) => `${low} + cast((${high} - ${low}) * (${rnd}) * (${rnd}) * (${rnd}) as integer)`;
+  const range = ([low, high]: number[]) =>
+    `${low} + cast((${high} - ${low}) * (${rnd}) * (${rnd}) * (${rnd}) as integer)`;
   const giverRange = ([low, high]: number[]) => `${low} + cast((${high} - ${low}) * (${rnd}) * (${rnd}) as integer)`;
   const share = { stars: 0.3, flowers: 0.3, medals: 0.25, red_flags: 0.15 };
-  const sides = { stars: [CLIENTS, SPAS], flowers: [CLIENTS, THERAPISTS], medals: [SPAS, CLIENTS], red_flags: [SPAS, CLIENTS] };
+  const sides = {
+    stars: [CLIENTS, SPAS],
+    flowers: [CLIENTS, THERAPISTS],
+    medals: [SPAS, CLIENTS],
+    red_flags: [SPAS, CLIENTS],
+  };
   for (const [table, fraction] of Object.entries(share) as [keyof typeof share, number][]) {
     const count = Math.round(ROWS * fraction);
     const [givers, recipients] = sides[table];
@@ -86,16 +92,20 @@ try {
 
   const time = async (board: (typeof BOARDS)[number] | 'summary', timeframe: (typeof TIMEFRAMES)[number]) => {
     const t0 = performance.now();
-    const batch: BoardBatch = board === 'summary' ? summaryStatements(db, timeframe) : boardStatements(db, board, timeframe);
+    const batch: BoardBatch =
+      board === 'summary' ? summaryStatements(db, timeframe) : boardStatements(db, board, timeframe);
     const results = (await db.batch(batch.statements as never)) as unknown[];
     batch.committed();
     const entries = results.at(-1) as unknown[];
     return { ms: performance.now() - t0, entries: entries.length };
   };
   // Nearest rank: the smallest value with at least p of the values at or below it.
-  const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * p) - 1)]!;
+  const percentile = (values: number[], p: number) =>
+    [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * p) - 1)]!;
 
-  console.log(`Board reads (budget ${BUDGET_MS} ms; the first read of a window ages out what left it since the data was built)`);
+  console.log(
+    `Board reads (budget ${BUDGET_MS} ms; the first read of a window ages out what left it since the data was built)`,
+  );
   console.log('board          window     first ms   p50 ms   p99 ms   entries   budget');
   let worst = 0;
   for (const timeframe of TIMEFRAMES)
@@ -129,7 +139,9 @@ try {
     });
     gifts.push(performance.now() - t0);
   }
-  console.log(`Gift INSERT with rollup triggers: p50 ${percentile(gifts, 0.5).toFixed(2)} ms, p99 ${percentile(gifts, 0.99).toFixed(2)} ms`);
+  console.log(
+    `Gift INSERT with rollup triggers: p50 ${percentile(gifts, 0.5).toFixed(2)} ms, p99 ${percentile(gifts, 0.99).toFixed(2)} ms`,
+  );
 } finally {
   client.close();
   await server.close();

@@ -60,7 +60,9 @@ function spaStatements(from: number, to: number): InStatement[] {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const hex = (length: number) => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
-  const hours = JSON.stringify(Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['10:00', '22:00']]])));
+  const hours = JSON.stringify(
+    Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['10:00', '22:00']]])),
+  );
   const statements: InStatement[] = [];
   for (let i = from; i < to; i++) {
     const metro = random() < 0.4;
@@ -71,8 +73,19 @@ function spaStatements(from: number, to: number): InStatement[] {
     statements.push({
       sql: `insert into users (name, name_key, slug, member_number, role, password_hash, address, latitude, longitude, phone_number,
               profile_pic, profile_pic_thumbnail, opening_hours) values (?, ?, ?, ?, 'spa_management', 'x', ?, ?, ?, ?, ?, ?, ?)`,
-      args: [name, name.toLowerCase(), `bench-spa-${i}`, 100_000 + i, `${i} Rizal Avenue, Barangay ${i % 97}, Bench City`, latitude, longitude,
-        `+63 9${String(10 + (i % 89))} ${String(100 + (i % 899))} ${String(1000 + i).slice(-4)}`, `/media/${key}.jpg`, `/media/${key}-thumb.jpg`, hours],
+      args: [
+        name,
+        name.toLowerCase(),
+        `bench-spa-${i}`,
+        100_000 + i,
+        `${i} Rizal Avenue, Barangay ${i % 97}, Bench City`,
+        latitude,
+        longitude,
+        `+63 9${String(10 + (i % 89))} ${String(100 + (i % 899))} ${String(1000 + i).slice(-4)}`,
+        `/media/${key}.jpg`,
+        `/media/${key}-thumb.jpg`,
+        hours,
+      ],
     });
   }
   return statements;
@@ -108,12 +121,17 @@ async function listingTable(app: RunningApp, rows: ThroughputRow[], note: string
 }
 
 /** A GET with these headers, the body's bytes as they came (fetch would inflate them). */
-function bytesOnTheWire(url: string, headers: Record<string, string>): Promise<{ encoding: string | undefined; bytes: Buffer }> {
+function bytesOnTheWire(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ encoding: string | undefined; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ encoding: response.headers['content-encoding'], bytes: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     })
       .on('error', reject)
@@ -181,7 +199,8 @@ async function browserFigures(app: RunningApp, spaCount: number, measure: 'marke
       await page.waitForTimeout(AWAY_MS);
       await page.evaluate(() => {
         const record = (event: Event) => {
-          if ((event.target as Element | null)?.closest?.('nav a[href="/"]')) (window as unknown as { __mapTapAt: number }).__mapTapAt = performance.now();
+          if ((event.target as Element | null)?.closest?.('nav a[href="/"]'))
+            (window as unknown as { __mapTapAt: number }).__mapTapAt = performance.now();
         };
         document.addEventListener('click', record, { capture: true, once: true });
       });
@@ -249,7 +268,10 @@ async function browserFigures(app: RunningApp, spaCount: number, measure: 'marke
     }
     const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames);
     const seconds = (frames.at(-1)! - frames[0]!) / 1000;
-    const gaps = frames.slice(1).map((time, i) => time - frames[i]!).sort((a, b) => a - b);
+    const gaps = frames
+      .slice(1)
+      .map((time, i) => time - frames[i]!)
+      .sort((a, b) => a - b);
     const p95 = gaps[Math.floor(gaps.length * 0.95)] ?? 0;
     console.log(
       `Panning ${spaCount} clustered spas for ${seconds.toFixed(1)} s: ${(frames.length / seconds).toFixed(1)} frames/s, p95 frame ${p95.toFixed(0)} ms (software WebGL; a phone's GPU does better)`,
@@ -268,7 +290,11 @@ try {
   await listingTable(
     app,
     [
-      { label: 'GET /api/users?role=spa_management', path: '/api/users?role=spa_management', budget: BUDGET_CACHED_RATIO },
+      {
+        label: 'GET /api/users?role=spa_management',
+        path: '/api/users?role=spa_management',
+        budget: BUDGET_CACHED_RATIO,
+      },
       // The signed-in home: the page with the listing and the markers' first frame drawn into it (ADR 023).
       { label: 'GET / signed in (page + frame)', path: '/', headers: { Cookie: `session=${await login(app)}` } },
     ],
@@ -284,7 +310,9 @@ try {
     bytesOnTheWire(`${app.url}/api/users?role=spa_management`, {}),
   ]);
   if (plain.encoding !== undefined || !plain.bytes.equals(body)) {
-    throw new Error(`the cached listing went to a client that accepts no encoding as ${plain.encoding ?? 'something other than its JSON'}`);
+    throw new Error(
+      `the cached listing went to a client that accepts no encoding as ${plain.encoding ?? 'something other than its JSON'}`,
+    );
   }
   console.log(
     `Payload for ${spas.length} spas: ${(body.length / 1024).toFixed(1)} kB raw, ${(gzipSync(body).length / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_PAYLOAD_KB} kB gzipped); from the edge cache to Chromium ${(compressed.bytes.length / 1024).toFixed(1)} kB on the wire (${compressed.encoding ?? 'not compressed'})`,
@@ -292,7 +320,9 @@ try {
 
   // The Give Star / Give Flower dialogs' spa picker: a page of spas by name and a search, not every spa.
   const pickerBody = Buffer.from(
-    await (await fetch(`${app.url}/trpc/recognition.spas`, { headers: { Cookie: `session=${await login(app)}` } })).arrayBuffer(),
+    await (
+      await fetch(`${app.url}/trpc/recognition.spas`, { headers: { Cookie: `session=${await login(app)}` } })
+    ).arrayBuffer(),
   );
   const picked = (JSON.parse(pickerBody.toString()) as { result: { data: unknown[] } }).result.data.length;
   const listings = createClient({ url: app.databaseUrl, authToken: app.databaseAuthToken });

@@ -30,7 +30,9 @@ const CARD_READS = benchSize(200, 5);
 const SPA_SLUG = 'makati-serenity-spa';
 
 export async function profileRoundTrips({ origin, cookie, pipelines }: Target): Promise<void> {
-  const spa = (await (await fetch(`${origin}/api/profile/by-slug/${SPA_SLUG}`, { headers: { Cookie: cookie } })).json()) as { id: number };
+  const spa = (await (
+    await fetch(`${origin}/api/profile/by-slug/${SPA_SLUG}`, { headers: { Cookie: cookie } })
+  ).json()) as { id: number };
   const me = (await (await fetch(`${origin}/api/user`, { headers: { Cookie: cookie } })).json()) as { id: number };
   console.log('\nDatabase round trips per profile request (budget: 1 for a read, 2 for a write)');
   const reads = [
@@ -54,7 +56,8 @@ export async function profileRoundTrips({ origin, cookie, pipelines }: Target): 
     const trips = (await pipelines()) - before;
     console.log(`${label.padEnd(44)} ${trips}   (HTTP ${response.status})`);
   };
-  for (const path of reads) await measure(`GET ${path}`, () => fetch(`${origin}${path}`, { headers: { Cookie: cookie } }));
+  for (const path of reads)
+    await measure(`GET ${path}`, () => fetch(`${origin}${path}`, { headers: { Cookie: cookie } }));
   await measure('PATCH /api/profile', () =>
     fetch(`${origin}/api/profile`, {
       method: 'PATCH',
@@ -72,14 +75,17 @@ export async function profileFirstRender({ origin, member }: Target): Promise<vo
     const page = await context.newPage();
     const login = await page.request.post(`${origin}/api/login`, { data: member, headers: { Origin: origin } });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
-    console.log(`\nProfile screen: API requests before its first render (budget ${BUDGET_FIRST_RENDER_REQUESTS}, no waterfall)`);
+    console.log(
+      `\nProfile screen: API requests before its first render (budget ${BUDGET_FIRST_RENDER_REQUESTS}, no waterfall)`,
+    );
     for (const path of [`/profile/${SPA_SLUG}`, '/profile']) {
       // The profile's first answers come with the page (worker/page-data.ts): count what was asked before the card
       // showed, and what after.
       const requests: { path: string; at: number }[] = [];
       const onRequest = (request: { url(): string }) => {
         const url = new URL(request.url());
-        if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/trpc/')) requests.push({ path: url.pathname, at: performance.now() });
+        if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/trpc/'))
+          requests.push({ path: url.pathname, at: performance.now() });
       };
       page.on('request', onRequest);
       const started = performance.now();
@@ -116,7 +122,8 @@ export async function profileFirstRender({ origin, member }: Target): Promise<vo
 function chunkClosure(assets: string, file: string, landing: Set<string>, seen = new Set<string>()): Set<string> {
   if (seen.has(file) || landing.has(file)) return seen;
   seen.add(file);
-  for (const match of readFileSync(join(assets, file), 'utf8').matchAll(/from"\.\/([^"]+\.js)"/g)) chunkClosure(assets, match[1]!, landing, seen);
+  for (const match of readFileSync(join(assets, file), 'utf8').matchAll(/from"\.\/([^"]+\.js)"/g))
+    chunkClosure(assets, match[1]!, landing, seen);
   return seen;
 }
 
@@ -133,7 +140,9 @@ export function profileChunkSizes(files: string[], landing: Set<string>): void {
     const loaded = beyond === 'editor' ? new Set([...landing, ...editor]) : landing;
     // The route's chunk is the one of that name that pulls in the most (a shared module may share its name).
     const candidates = files.filter((file) => file.startsWith(prefix) && file.endsWith('.js'));
-    const [entry] = candidates.sort((a, b) => chunkClosure(assets, b, loaded).size - chunkClosure(assets, a, loaded).size);
+    const [entry] = candidates.sort(
+      (a, b) => chunkClosure(assets, b, loaded).size - chunkClosure(assets, a, loaded).size,
+    );
     if (!entry) continue;
     const closure = chunkClosure(assets, entry, loaded);
     if (prefix === 'edit-profile-') editor = closure;
@@ -159,7 +168,10 @@ async function cardLatency(origin: string, cookie: string, id: number): Promise<
 }
 
 /** The card read with the demo data, then with MORE_THERAPISTS therapists added (this leaves them in the database). */
-export async function profileCardAtScale({ origin, cookie }: Target, database: { url: string; authToken: string }): Promise<void> {
+export async function profileCardAtScale(
+  { origin, cookie }: Target,
+  database: { url: string; authToken: string },
+): Promise<void> {
   const me = (await (await fetch(`${origin}/api/user`, { headers: { Cookie: cookie } })).json()) as { id: number };
   const before = await cardLatency(origin, cookie, me.id);
   const db = createClient(database);

@@ -18,8 +18,50 @@ const BUDGET_MS = 50;
 const MEMBERS = benchSize(100_000, 2000);
 /** Timed searches per term. */
 const SAMPLES = benchSize(200, 3);
-const FIRST = ['Maria', 'Ana', 'Jose', 'Juan', 'Rosa', 'Luz', 'Carmela', 'Ramón', 'Niño', 'Dolores', 'Teresita', 'Angelica', 'Mark', 'John', 'Grace', 'Joy', 'Precious', 'Lovely', 'Jericho', 'Ñora'];
-const LAST = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Tomas', 'Andrada', 'Peña', 'Castillo', 'Flores', 'Villanueva', 'Ramos', 'Dela Cruz', 'Aquino', 'Navarro', 'Salazar', 'Muñoz'];
+const FIRST = [
+  'Maria',
+  'Ana',
+  'Jose',
+  'Juan',
+  'Rosa',
+  'Luz',
+  'Carmela',
+  'Ramón',
+  'Niño',
+  'Dolores',
+  'Teresita',
+  'Angelica',
+  'Mark',
+  'John',
+  'Grace',
+  'Joy',
+  'Precious',
+  'Lovely',
+  'Jericho',
+  'Ñora',
+];
+const LAST = [
+  'Santos',
+  'Reyes',
+  'Cruz',
+  'Bautista',
+  'Ocampo',
+  'Garcia',
+  'Mendoza',
+  'Torres',
+  'Tomas',
+  'Andrada',
+  'Peña',
+  'Castillo',
+  'Flores',
+  'Villanueva',
+  'Ramos',
+  'Dela Cruz',
+  'Aquino',
+  'Navarro',
+  'Salazar',
+  'Muñoz',
+];
 const directory = mkdtempSync(join(tmpdir(), 'spa-bench-search-'));
 const server = await startSqld({ dataDir: directory });
 const client = createClient({ url: server.url, authToken: server.authToken });
@@ -39,7 +81,9 @@ try {
       select i, (select v from f where k = i % ${FIRST.length}) || ' ' || (select v from l where k = (i / ${FIRST.length}) % ${LAST.length}) || ' ' || i as nm from n)`);
   // No ANALYZE: Turso's server refuses it, so the plans measured are those SQLite picks without statistics, as in
   // production.
-  console.log(`\nMember search at scale: ${MEMBERS.toLocaleString('en-US')} members indexed through the triggers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nMember search at scale: ${MEMBERS.toLocaleString('en-US')} members indexed through the triggers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   console.log(`term                      page   matches(page)   p50 ms   p99 ms   budget ${BUDGET_MS} ms`);
   let worst = 0;

@@ -46,7 +46,13 @@ function throughputHeader(width: number): string {
  * One row: the figures, and the ratios to the baseline (`/sw.js` in the same run) by req/s and by CPU per request
  * (higher is better for both); with a budget, whether both ratios reach it.
  */
-function throughputRow(label: string, width: number, figures: Throughput, baseline: Throughput, budget?: number): string {
+function throughputRow(
+  label: string,
+  width: number,
+  figures: Throughput,
+  baseline: Throughput,
+  budget?: number,
+): string {
   const byRate = figures.requestsPerSecond / baseline.requestsPerSecond;
   const byCpu = baseline.cpuMsPerRequest / figures.cpuMsPerRequest;
   const verdict = budget === undefined ? '' : byRate >= budget && byCpu >= budget ? ' ok' : ' UNDER';
@@ -62,7 +68,11 @@ export interface ThroughputRow {
 }
 
 /** Measures and prints a table whose first row, `GET /sw.js`, is the baseline of the rows after it. */
-export async function throughputTable(app: Pick<RunningApp, 'url' | 'pid'>, rows: ThroughputRow[], options: { width: number; seconds: number }): Promise<void> {
+export async function throughputTable(
+  app: Pick<RunningApp, 'url' | 'pid'>,
+  rows: ThroughputRow[],
+  options: { width: number; seconds: number },
+): Promise<void> {
   console.log(throughputHeader(options.width));
   let baseline: Throughput | undefined;
   for (const { label, path, headers, budget } of rows) {

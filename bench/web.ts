@@ -108,7 +108,8 @@ async function auditOnce(port: number, url: string, cookie: string | null, appli
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
-  const timings = (audits['user-timings']?.details as { items?: { name: string; startTime: number }[] } | undefined)?.items ?? [];
+  const timings =
+    (audits['user-timings']?.details as { items?: { name: string; startTime: number }[] } | undefined)?.items ?? [];
   const timing = (name: string) => timings.find((entry) => entry.name === name)?.startTime ?? null;
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -117,14 +118,19 @@ async function auditOnce(port: number, url: string, cookie: string | null, appli
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     markersMs: timing('spa-markers'),
     liveMapMs: timing('spa-map-drawn'),
-    longTasks: ((audits['long-tasks']?.details as { items?: Figures['longTasks'] } | undefined)?.items ?? []).slice(0, 3),
+    longTasks: ((audits['long-tasks']?.details as { items?: Figures['longTasks'] } | undefined)?.items ?? []).slice(
+      0,
+      3,
+    ),
   };
 }
 
 /** The longest tasks of a screen's run, for a screen over its Total Blocking Time budget: where the time went. */
 function printLongTasks(run: Figures) {
   for (const task of run.longTasks)
-    console.log(`${''.padEnd(22)} long task ${task.duration.toFixed(0)} ms at ${task.startTime.toFixed(0)} ms: ${task.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    console.log(
+      `${''.padEnd(22)} long task ${task.duration.toFixed(0)} ms at ${task.startTime.toFixed(0)} ms: ${task.url.replace(/^https?:\/\/[^/]+/, '')}`,
+    );
 }
 
 const chromePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -132,12 +138,22 @@ const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-web-'));
 const app = await startApp({ port: await freePort(), dataDir, build: buildsWeb() });
 const chrome = await chromeLauncher.launch({
   ...(chromePath ? { chromePath } : {}),
-  chromeFlags: ['--headless=new', '--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 });
 try {
   const cookie = await signIn(app.url);
   const chosen = process.env.WEB_BENCH_SCREENS?.split(',').map((name) => name.trim());
-  const screens = SMOKE ? SCREENS.slice(0, 1) : chosen ? SCREENS.filter((screen) => chosen.some((name) => screen.name.startsWith(name))) : SCREENS;
+  const screens = SMOKE
+    ? SCREENS.slice(0, 1)
+    : chosen
+      ? SCREENS.filter((screen) => chosen.some((name) => screen.name.startsWith(name)))
+      : SCREENS;
   console.log(`\nScreens on a phone: Lighthouse 12, mobile (simulated slow 4G, 4x CPU), median of ${RUNS} run(s)`);
   console.log(
     `budgets: Performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, TBT <= ${BUDGET.tbtMs} ms (not the map); map first markers <= ${BUDGET.markersMs} ms`,
@@ -146,7 +162,8 @@ try {
   for (const screen of screens) {
     const url = `${app.url}${screen.path}`;
     const runs: Figures[] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await audit(chrome.port, url, screen.signedIn ? cookie : null, false));
+    for (let run = 0; run < RUNS; run++)
+      runs.push(await audit(chrome.port, url, screen.signedIn ? cookie : null, false));
     const markerRuns: number[] = [];
     const liveMapRuns: number[] = [];
     const paintRuns: number[] = [];
@@ -173,12 +190,16 @@ try {
     console.log(
       `${screen.name.padEnd(22)} ${String(figures.performance).padStart(5)} ${figures.fcpMs.toFixed(0).padStart(8)} ${figures.lcpMs
         .toFixed(0)
-        .padStart(8)} ${figures.tbtMs.toFixed(0).padStart(8)} ${markers.padStart(12)}   ${within ? 'yes' : 'NO'}${screen.map ? ' (map: first markers, throttling applied)' : ''}`,
+        .padStart(
+          8,
+        )} ${figures.tbtMs.toFixed(0).padStart(8)} ${markers.padStart(12)}   ${within ? 'yes' : 'NO'}${screen.map ? ' (map: first markers, throttling applied)' : ''}`,
     );
     const medianRun = runs.find((run) => run.tbtMs === figures.tbtMs);
     if (!screen.map && figures.tbtMs > BUDGET.tbtMs && medianRun) printLongTasks(medianRun);
     if (screen.paintsFromHtml)
-      console.log(`${''.padEnd(22)} its first paint from the page, throttling applied: ${median(paintRuns).toFixed(0)} ms`);
+      console.log(
+        `${''.padEnd(22)} its first paint from the page, throttling applied: ${median(paintRuns).toFixed(0)} ms`,
+      );
     if (screen.map)
       console.log(
         `${''.padEnd(22)} the live map's own first markers, once its library has loaded: ${figures.liveMapMs === null ? 'none' : `${figures.liveMapMs.toFixed(0)} ms`} (no budget)`,

@@ -28,13 +28,39 @@ try {
   /** Milliseconds from starting `wrangler dev` on the script to its first answer, whatever its status. */
   const startup = async (script: string): Promise<number> => {
     const config = join(directory, `${script.replace(/\W/g, '-')}.toml`);
-    writeFileSync(config, `name = "startup"\nmain = "${script}"\ncompatibility_date = "${compatibilityDate}"\ncompatibility_flags = ["nodejs_compat"]\n`);
+    writeFileSync(
+      config,
+      `name = "startup"\nmain = "${script}"\ncompatibility_date = "${compatibilityDate}"\ncompatibility_flags = ["nodejs_compat"]\n`,
+    );
     const port = await freePort();
     const started = performance.now();
     const wrangler = spawn(
       process.execPath,
-      ['node_modules/wrangler/bin/wrangler.js', 'dev', '--no-bundle', '--config', config, '--ip', '127.0.0.1', '--port', String(port), '--persist-to', join(directory, 'state'), '--show-interactive-dev-session=false', '--log-level', 'error'],
-      { stdio: 'ignore', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', X_LOCAL_OBSERVABILITY: 'false' } },
+      [
+        'node_modules/wrangler/bin/wrangler.js',
+        'dev',
+        '--no-bundle',
+        '--config',
+        config,
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--persist-to',
+        join(directory, 'state'),
+        '--show-interactive-dev-session=false',
+        '--log-level',
+        'error',
+      ],
+      {
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          WRANGLER_SEND_METRICS: 'false',
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          X_LOCAL_OBSERVABILITY: 'false',
+        },
+      },
     );
     try {
       for (;;) {
@@ -61,7 +87,9 @@ try {
   }
 
   console.log('\nThe Worker as `wrangler deploy` would upload it');
-  console.log(`  size      ${raw.toFixed(0)} KiB, ${gzipped.toFixed(0)} KiB gzipped   (budget: at most ${BUDGET_GZIP_KIB} KiB gzipped)`);
+  console.log(
+    `  size      ${raw.toFixed(0)} KiB, ${gzipped.toFixed(0)} KiB gzipped   (budget: at most ${BUDGET_GZIP_KIB} KiB gzipped)`,
+  );
   console.log(
     `  start-up  ${(median(bundleMs) - median(oneLineMs)).toFixed(0)} ms more than a one-line Worker to a first answer from a fresh wrangler dev ` +
       `(${median(bundleMs).toFixed(0)} against ${median(oneLineMs).toFixed(0)} ms, median of ${STARTS})`,

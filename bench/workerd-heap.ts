@@ -25,7 +25,11 @@ async function inspect(inspectorPort: number): Promise<InstanceType<typeof NodeW
   const socket = new NodeWebSocket(target.webSocketDebuggerUrl, { headers: { Origin: origin } });
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
-    socket.addEventListener('error', () => reject(new Error(`wrangler's inspector on port ${inspectorPort} refused the socket`)), { once: true });
+    socket.addEventListener(
+      'error',
+      () => reject(new Error(`wrangler's inspector on port ${inspectorPort} refused the socket`)),
+      { once: true },
+    );
   });
   return socket;
 }

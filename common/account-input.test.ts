@@ -4,7 +4,13 @@ import { MESSAGES } from './account.ts';
 import { registerInput } from './account-input.ts';
 
 describe('registerInput', () => {
-  const valid = { name: 'Ana', ageConfirmation: true, recaptchaToken: 'token', role: 'client', password: 'long-enough-pw' };
+  const valid = {
+    name: 'Ana',
+    ageConfirmation: true,
+    recaptchaToken: 'token',
+    role: 'client',
+    password: 'long-enough-pw',
+  };
   const firstMessage = (input: unknown) => {
     const result = registerInput.safeParse(input);
     return result.success ? null : result.error.issues[0]?.message;

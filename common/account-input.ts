@@ -29,6 +29,9 @@ export const registerInput = z.object({
 
 /** Sign-in: `name` holds the member's name or their confirmed e-mail address. */
 export const loginInput = z.object({
-  name: z.string().transform(normalizeName).pipe(z.string().min(1, MESSAGES.badCredentials).max(NAME_OR_EMAIL_MAX_LENGTH, MESSAGES.badCredentials)),
+  name: z
+    .string()
+    .transform(normalizeName)
+    .pipe(z.string().min(1, MESSAGES.badCredentials).max(NAME_OR_EMAIL_MAX_LENGTH, MESSAGES.badCredentials)),
   password: z.string().min(1, MESSAGES.badCredentials).max(PASSWORD_MAX_LENGTH, MESSAGES.badCredentials),
 });

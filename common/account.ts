@@ -43,8 +43,24 @@ export const AUTH_TOASTS = { loginFailed: 'Login failed', registrationFailed: 'R
  * e-mail address and one waiting for its confirmation link).
  */
 export interface CurrentUser
-  extends ContactHandles,
-    Pick<PublicProfile, 'id' | 'name' | 'slug' | 'role' | 'profilePic' | 'profilePicThumbnail' | 'isPremium' | 'aboutMe' | 'phoneNumber' | 'address' | 'latitude' | 'longitude' | 'openingHours'> {
+  extends
+    ContactHandles,
+    Pick<
+      PublicProfile,
+      | 'id'
+      | 'name'
+      | 'slug'
+      | 'role'
+      | 'profilePic'
+      | 'profilePicThumbnail'
+      | 'isPremium'
+      | 'aboutMe'
+      | 'phoneNumber'
+      | 'address'
+      | 'latitude'
+      | 'longitude'
+      | 'openingHours'
+    > {
   memberNumber: number;
   email: string | null;
   pendingEmail: string | null;

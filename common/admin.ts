@@ -6,7 +6,12 @@ import { PHILIPPINES_BOUNDS } from './limits.ts';
 import { type WeeklyHours } from './opening-hours.ts';
 import { weeklyHoursSchema } from './opening-hours-schema.ts';
 import { ROLES } from './roles.ts';
-import { REVIEW_REPORT_NOTE_MAX, REVIEW_REPORT_REASONS, REVIEW_REPORT_TEXTS, type ReviewReportReason } from './review-reports.ts';
+import {
+  REVIEW_REPORT_NOTE_MAX,
+  REVIEW_REPORT_REASONS,
+  REVIEW_REPORT_TEXTS,
+  type ReviewReportReason,
+} from './review-reports.ts';
 
 export const LATEST_USERS_COUNT = 25;
 export const TOP_RATED_SPAS_COUNT = 5;
@@ -115,7 +120,9 @@ export function splitAmenities(value: string | readonly string[]): string[] {
 
 const spaFields = {
   name: required().pipe(z.string().max(SPA_NAME_MAX, `Please keep the name under ${SPA_NAME_MAX} characters.`)),
-  address: required().pipe(z.string().max(SPA_ADDRESS_MAX, `Please keep the address under ${SPA_ADDRESS_MAX} characters.`)),
+  address: required().pipe(
+    z.string().max(SPA_ADDRESS_MAX, `Please keep the address under ${SPA_ADDRESS_MAX} characters.`),
+  ),
   latitude: coordinate(PHILIPPINES_BOUNDS.minLat, PHILIPPINES_BOUNDS.maxLat, 'Latitude'),
   longitude: coordinate(PHILIPPINES_BOUNDS.minLng, PHILIPPINES_BOUNDS.maxLng, 'Longitude'),
   description: optionalText(SPA_DESCRIPTION_MAX),
@@ -214,7 +221,9 @@ export const adminSearchInput = z.object({
 
 export const userIdInput = z.object({ userId: z.coerce.number().int().positive(ADMIN_TEXTS.userNotFound) });
 export const chatBotInput = userIdInput.extend({ chatBot: z.boolean({ error: 'chatBot must be true or false.' }) });
-export const pageInput = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).default({ page: 1 });
+export const pageInput = z
+  .object({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
+  .default({ page: 1 });
 
 export interface AdminUser {
   id: number;

@@ -39,7 +39,10 @@ export function hasCompleteSentence(text: string): boolean {
 const currentText = (hint: string) =>
   z
     .string({ error: hint })
-    .max(AI_ASSIST_INPUT_MAX_LENGTH, `Please keep the text under ${formatCount(AI_ASSIST_INPUT_MAX_LENGTH)} characters.`)
+    .max(
+      AI_ASSIST_INPUT_MAX_LENGTH,
+      `Please keep the text under ${formatCount(AI_ASSIST_INPUT_MAX_LENGTH)} characters.`,
+    )
     .refine(hasCompleteSentence, hint);
 
 /** POST /api/ai-assist-profile. profileType is the member's role (client when missing). */

@@ -24,7 +24,12 @@ export const ANALYTICS_TEXTS = {
 } as const;
 
 export const analyticsInput = z.object({
-  weeks: z.coerce.number().int().min(1).max(ANALYTICS_MAX_WEEKS, `weeks must be from 1 to ${ANALYTICS_MAX_WEEKS}.`).default(ANALYTICS_FREE_WEEKS),
+  weeks: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ANALYTICS_MAX_WEEKS, `weeks must be from 1 to ${ANALYTICS_MAX_WEEKS}.`)
+    .default(ANALYTICS_FREE_WEEKS),
   compare: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).default(false),
 });
 
@@ -80,7 +85,15 @@ export function weeklyPace(count: number, days: number): number {
 }
 
 /** The counts a week adds up (the ratings are averaged, not added). */
-export const WEEK_COUNTS = ['profileViews', 'popupOpens', 'callTaps', 'navigateTaps', 'reviews', 'stars', 'flowers'] as const;
+export const WEEK_COUNTS = [
+  'profileViews',
+  'popupOpens',
+  'callTaps',
+  'navigateTaps',
+  'reviews',
+  'stars',
+  'flowers',
+] as const;
 export type WeekCount = (typeof WEEK_COUNTS)[number];
 
 export const COUNT_LABELS: Record<WeekCount, string> = {
@@ -106,11 +119,19 @@ export function totalOf(weeks: AnalyticsWeek[], key: WeekCount): number {
 
 /** The export: one row per week, the counts then the average sub-ratings (empty without reviews). */
 export function analyticsCsv(weeks: AnalyticsWeek[]): string {
-  const header = ['Week starting', ...WEEK_COUNTS.map((key) => COUNT_LABELS[key]), ...SUB_RATING_KEYS.map((key) => `${RATING_LABELS[key]} average`)];
+  const header = [
+    'Week starting',
+    ...WEEK_COUNTS.map((key) => COUNT_LABELS[key]),
+    ...SUB_RATING_KEYS.map((key) => `${RATING_LABELS[key]} average`),
+  ];
   const rows = weeks.map((week) => [
     week.weekStart,
     ...WEEK_COUNTS.map((key) => String(week[key])),
     ...SUB_RATING_KEYS.map((key) => (week.ratings[key] === null ? '' : week.ratings[key]!.toFixed(2))),
   ]);
-  return [header, ...rows].map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',')).join('\r\n') + '\r\n';
+  return (
+    [header, ...rows]
+      .map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(','))
+      .join('\r\n') + '\r\n'
+  );
 }

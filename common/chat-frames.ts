@@ -42,4 +42,3 @@ export const clientFrame = z.discriminatedUnion('type', [
 ]);
 export type ClientFrame = z.input<typeof clientFrame>;
 export type ParsedClientFrame = z.output<typeof clientFrame>;
-

@@ -57,7 +57,13 @@ export type ServerFrame =
   | { type: 'online-users-changed'; joined: OnlineUser[]; left: number[] }
   /** Beyond the spec: the end of the snapshot after `join`; what the member held before and did not hear again has ended. */
   | { type: 'joined' }
-  | { type: 'incoming-chat-request'; requestId: string; requesterId: number; requesterName: string; remainingTime: number }
+  | {
+      type: 'incoming-chat-request';
+      requestId: string;
+      requesterId: number;
+      requesterName: string;
+      remainingTime: number;
+    }
   /** Beyond the spec: the requester's own request, acknowledged (and replayed to a newly joined tab). */
   | { type: 'chat-request-sent'; requestId: string; recipientId: number; recipientName: string; remainingTime: number }
   | { type: 'chat-request-accepted'; sessionId: string; participantId: number; requestId: string }

@@ -20,5 +20,10 @@ export const chatReportInput = z.object({
     .string()
     .max(CHAT_REPORT_REASON_MAX_LENGTH * 2)
     .transform((value) => value.trim())
-    .pipe(z.string().min(1, CHAT_REPORT_TEXTS.reasonRequired).max(CHAT_REPORT_REASON_MAX_LENGTH, CHAT_REPORT_TEXTS.reasonTooLong)),
+    .pipe(
+      z
+        .string()
+        .min(1, CHAT_REPORT_TEXTS.reasonRequired)
+        .max(CHAT_REPORT_REASON_MAX_LENGTH, CHAT_REPORT_TEXTS.reasonTooLong),
+    ),
 });

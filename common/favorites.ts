@@ -27,14 +27,20 @@ export const FAVORITES_TEXTS = {
   defaultListKept: 'Your default list cannot be deleted. You can rename it or remove what is in it.',
 } as const;
 
-const id = z.number({ error: 'Invalid id.' }).int('Invalid id.').positive('Invalid id.').max(Number.MAX_SAFE_INTEGER, 'Invalid id.');
+const id = z
+  .number({ error: 'Invalid id.' })
+  .int('Invalid id.')
+  .positive('Invalid id.')
+  .max(Number.MAX_SAFE_INTEGER, 'Invalid id.');
 
 export const favoriteListName = z
   .string({ error: FAVORITES_TEXTS.nameRequired })
   .max(FAVORITE_LIST_NAME_MAX_LENGTH * 4, FAVORITES_TEXTS.nameTooLong)
   .refine(hasAllowedNameCharacters, FAVORITES_TEXTS.nameCharacters)
   .transform(normalizeName)
-  .pipe(z.string().min(1, FAVORITES_TEXTS.nameRequired).max(FAVORITE_LIST_NAME_MAX_LENGTH, FAVORITES_TEXTS.nameTooLong));
+  .pipe(
+    z.string().min(1, FAVORITES_TEXTS.nameRequired).max(FAVORITE_LIST_NAME_MAX_LENGTH, FAVORITES_TEXTS.nameTooLong),
+  );
 
 export const createListInput = z.object({ name: favoriteListName });
 export const renameListInput = z.object({ listId: id, name: favoriteListName });

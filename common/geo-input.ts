@@ -12,7 +12,17 @@ export const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: LOCATION_MESSAGE
  */
 const coordinate = (min: number, max: number, message: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,3}(\.\d{1,17})?$/).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,3}(\.\d{1,17})?$/)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number().min(min, message).max(max, message));
 const latitude = coordinate(PHILIPPINES_BOUNDS.minLat, PHILIPPINES_BOUNDS.maxLat, ADDRESS_MESSAGES.latitude);
 const longitude = coordinate(PHILIPPINES_BOUNDS.minLng, PHILIPPINES_BOUNDS.maxLng, ADDRESS_MESSAGES.longitude);
@@ -29,11 +39,19 @@ export const addressInput = z.strictObject({
 });
 
 export const geocodeSearchInput = z.object({
-  query: z.string().trim().min(ADDRESS_SEARCH_MIN_LENGTH, `Type at least ${ADDRESS_SEARCH_MIN_LENGTH} characters.`).max(120),
+  query: z
+    .string()
+    .trim()
+    .min(ADDRESS_SEARCH_MIN_LENGTH, `Type at least ${ADDRESS_SEARCH_MIN_LENGTH} characters.`)
+    .max(120),
 });
 export const pointInput = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });
 
-export const directionsInput = z.object({ from: pointInput, to: pointInput, destinationName: z.string().trim().max(120).optional() });
+export const directionsInput = z.object({
+  from: pointInput,
+  to: pointInput,
+  destinationName: z.string().trim().max(120).optional(),
+});

@@ -38,7 +38,8 @@ export function distanceMeters(from: LatLng, to: LatLng): number {
   const dLat = radians(to.latitude - from.latitude);
   const dLng = radians(to.longitude - from.longitude);
   const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLng / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -79,7 +80,13 @@ export function formatDuration(seconds: number): string {
 // Location result ----------------------------------------------------------------------------------------
 
 /** Which lookup answered: the spec's four, plus Cloudflare's own IP lookup (request.cf) on the server. */
-export const LOCATION_SOURCES = ['device', 'google_geolocation', 'maxmind_geoip', 'cloudflare_geoip', 'fallback'] as const;
+export const LOCATION_SOURCES = [
+  'device',
+  'google_geolocation',
+  'maxmind_geoip',
+  'cloudflare_geoip',
+  'fallback',
+] as const;
 export type LocationSource = (typeof LOCATION_SOURCES)[number];
 
 export interface LocationResult {
@@ -165,7 +172,14 @@ export interface AddressSuggestion {
 }
 
 /** A gazetteer row as built by scripts/geodata.ts: [name, latitude, longitude, population, region index, seat]. */
-export type GazetteerRow = [name: string, latitude: number, longitude: number, population: number, region: number, seat: 0 | 1];
+export type GazetteerRow = [
+  name: string,
+  latitude: number,
+  longitude: number,
+  population: number,
+  region: number,
+  seat: 0 | 1,
+];
 export interface GazetteerFile {
   source: string;
   regions: string[];

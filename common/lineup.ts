@@ -17,7 +17,11 @@ export const LINEUP_TEXTS = {
   ended: 'Link ended.',
 } as const;
 
-const id = (name: string) => z.coerce.number({ error: `${name} must be a number.` }).int().positive(`${name} must be a number.`);
+const id = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number.` })
+    .int()
+    .positive(`${name} must be a number.`);
 
 export const inviteInput = z.object({ therapistId: id('therapistId') });
 export const linkInput = z.object({ linkId: id('linkId') });

@@ -40,7 +40,8 @@ describe('route text', () => {
 
   it('measures great-circle distances', () => {
     // Manila to Cebu City is about 570 km as the crow flies.
-    const km = distanceMeters({ latitude: 14.5995, longitude: 120.9842 }, { latitude: 10.3157, longitude: 123.8854 }) / 1000;
+    const km =
+      distanceMeters({ latitude: 14.5995, longitude: 120.9842 }, { latitude: 10.3157, longitude: 123.8854 }) / 1000;
     expect(km).toBeGreaterThan(560);
     expect(km).toBeLessThan(580);
   });

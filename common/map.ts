@@ -81,7 +81,10 @@ export const PRIORITY_BAND_METERS = 500;
  * band, premium spas first; then the nearer, then the lower id. A premium spa never jumps ahead of a spa in a
  * nearer band.
  */
-export function listingOrder(a: { meters: number; spa: Pick<SpaListingEntry, 'isPremium' | 'id'> }, b: typeof a): number {
+export function listingOrder(
+  a: { meters: number; spa: Pick<SpaListingEntry, 'isPremium' | 'id'> },
+  b: typeof a,
+): number {
   const band = Math.floor(a.meters / PRIORITY_BAND_METERS) - Math.floor(b.meters / PRIORITY_BAND_METERS);
   if (band !== 0) return band;
   if (a.spa.isPremium !== b.spa.isPremium) return a.spa.isPremium ? -1 : 1;

@@ -1,7 +1,16 @@
 // Opening hours (opening-hours.ts) as a zod schema: what the profile editor, the admin's spa form and the server
 // check, and the stored JSON read through it.
 import * as z from './zod.ts';
-import { isOpenAt, MAX_RANGES_PER_DAY, minutesOf, OPENING_HOURS_MESSAGES, sameDaySpans, WEEK_DAYS, type WeekDay, type WeeklyHours } from './opening-hours.ts';
+import {
+  isOpenAt,
+  MAX_RANGES_PER_DAY,
+  minutesOf,
+  OPENING_HOURS_MESSAGES,
+  sameDaySpans,
+  WEEK_DAYS,
+  type WeekDay,
+  type WeeklyHours,
+} from './opening-hours.ts';
 
 const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, OPENING_HOURS_MESSAGES.invalidTime);
 

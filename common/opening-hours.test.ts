@@ -11,7 +11,12 @@ const manila = (local: string) => Date.parse(`${local}+08:00`);
 describe('opening hours', () => {
   // 2026-11-23 is a Monday.
   it('is open inside a range and closed outside, with a lunch break', () => {
-    const hours = json({ mon: [['09:00', '12:00'], ['13:00', '21:00']] });
+    const hours = json({
+      mon: [
+        ['09:00', '12:00'],
+        ['13:00', '21:00'],
+      ],
+    });
     expect(isOpenNow(hours, manila('2026-11-23T09:00:00'))).toBe(true);
     expect(isOpenNow(hours, manila('2026-11-23T12:30:00'))).toBe(false);
     expect(isOpenNow(hours, manila('2026-11-23T20:59:00'))).toBe(true);
@@ -48,12 +53,20 @@ describe('opening hours', () => {
   });
 
   it('reads the same stored text once, and shares what it read frozen, so no reader can change another reader’s', () => {
-    const stored = json({ tue: [['08:00', '12:00'], ['13:00', '01:00']] });
+    const stored = json({
+      tue: [
+        ['08:00', '12:00'],
+        ['13:00', '01:00'],
+      ],
+    });
     const first = parseOpeningHours(stored)!;
     expect(parseOpeningHours(stored)).toBe(first);
     expect(() => first.tue.push(['02:00', '03:00'])).toThrow(TypeError);
     expect(() => (first.tue[0]![0] = '07:00')).toThrow(TypeError);
-    expect(parseOpeningHours(stored)!.tue).toEqual([['08:00', '12:00'], ['13:00', '01:00']]);
+    expect(parseOpeningHours(stored)!.tue).toEqual([
+      ['08:00', '12:00'],
+      ['13:00', '01:00'],
+    ]);
     expect(parseOpeningHours('{"mon": [["9", "5"]]}')).toBeNull();
   });
 
@@ -61,8 +74,32 @@ describe('opening hours', () => {
     const refuse = (hours: Partial<WeeklyHours>) => weeklyHoursSchema.safeParse({ ...closedWeek, ...hours }).success;
     expect(refuse({ mon: [['25:00', '26:00']] })).toBe(false);
     expect(refuse({ mon: [['09:00', '09:00']] })).toBe(false);
-    expect(refuse({ mon: [['09:00', '13:00'], ['12:00', '18:00']] })).toBe(false);
-    expect(refuse({ mon: [['01:00', '02:00'], ['03:00', '04:00'], ['05:00', '06:00'], ['07:00', '08:00'], ['09:00', '10:00']] })).toBe(false);
-    expect(refuse({ mon: [['09:00', '12:00'], ['13:00', '02:00']] })).toBe(true);
+    expect(
+      refuse({
+        mon: [
+          ['09:00', '13:00'],
+          ['12:00', '18:00'],
+        ],
+      }),
+    ).toBe(false);
+    expect(
+      refuse({
+        mon: [
+          ['01:00', '02:00'],
+          ['03:00', '04:00'],
+          ['05:00', '06:00'],
+          ['07:00', '08:00'],
+          ['09:00', '10:00'],
+        ],
+      }),
+    ).toBe(false);
+    expect(
+      refuse({
+        mon: [
+          ['09:00', '12:00'],
+          ['13:00', '02:00'],
+        ],
+      }),
+    ).toBe(true);
   });
 });

@@ -52,6 +52,8 @@ export function isOpenAt(hours: WeeklyHours, at: Date | number): boolean {
   const today = hours[WEEK_DAYS[dayIndex]!];
   const yesterday = hours[WEEK_DAYS[(dayIndex + 6) % 7]!];
   const openToday = sameDaySpans(today).some(([from, to]) => minute >= from && minute < to);
-  const openFromLastNight = yesterday.some(([open, close]) => minutesOf(close) < minutesOf(open) && minute < minutesOf(close));
+  const openFromLastNight = yesterday.some(
+    ([open, close]) => minutesOf(close) < minutesOf(open) && minute < minutesOf(close),
+  );
   return openToday || openFromLastNight;
 }

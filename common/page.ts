@@ -8,7 +8,12 @@ export interface Page<T> {
 }
 
 /** The page of `rows` fetched with one extra row: `size` items, and the next page's cursor when the extra row came. */
-export function pageOf<Row, Item>(rows: Row[], size: number, map: (row: Row) => Item, cursorAfter: (last: Row) => string): Page<Item> {
+export function pageOf<Row, Item>(
+  rows: Row[],
+  size: number,
+  map: (row: Row) => Item,
+  cursorAfter: (last: Row) => string,
+): Page<Item> {
   const kept = rows.slice(0, size);
   return { items: kept.map(map), nextCursor: rows.length > size && kept.length > 0 ? cursorAfter(kept.at(-1)!) : null };
 }

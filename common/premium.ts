@@ -7,7 +7,7 @@
 // operator sets PREMIUM_CURRENCY and PREMIUM_PRICES (PayMongo charges in PHP). The page shows what the server
 // is configured with, and checkout charges exactly that.
 import * as z from './zod.ts';
-import {  } from './time.ts';
+import {} from './time.ts';
 
 export const PREMIUM_TRIAL_DAYS = 7;
 
@@ -65,7 +65,10 @@ export interface PremiumPrices {
 }
 
 /** The spec's prices ("Business constants and limits"): $19.99 a month, $199.99 a year, $39.99 a month for Pro. */
-export const DEFAULT_PREMIUM_PRICES: PremiumPrices = { currency: 'USD', amounts: { monthly: 1999, yearly: 19999, pro: 3999 } };
+export const DEFAULT_PREMIUM_PRICES: PremiumPrices = {
+  currency: 'USD',
+  amounts: { monthly: 1999, yearly: 19999, pro: 3999 },
+};
 
 export function formatPrice(minorUnits: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minorUnits / 100);
@@ -98,7 +101,7 @@ export const PREMIUM_FEATURES: readonly PremiumFeature[] = [
   },
   {
     title: 'Chat from Profiles',
-    description: "A Chat button on the profile of any member who is online sends them a chat request from there.",
+    description: 'A Chat button on the profile of any member who is online sends them a chat request from there.',
     category: 'Chat',
   },
   {
@@ -108,7 +111,8 @@ export const PREMIUM_FEATURES: readonly PremiumFeature[] = [
   },
   {
     title: 'Full Spa Analytics',
-    description: 'See 12 weeks of profile views, map taps, reviews and recognition instead of 4, compare with the previous 12 weeks, and export CSV.',
+    description:
+      'See 12 weeks of profile views, map taps, reviews and recognition instead of 4, compare with the previous 12 weeks, and export CSV.',
     category: 'For spas',
   },
   {
@@ -135,7 +139,9 @@ export const PREMIUM_TEXTS = {
 
 /** Without a payment provider: say so, and offer the trial only to a member who may still start it. */
 export function paymentsNotSetUpMessage(trialAvailable: boolean): string {
-  return trialAvailable ? `${PREMIUM_TEXTS.paymentsNotSetUp} ${PREMIUM_TEXTS.tryTheTrial}` : PREMIUM_TEXTS.paymentsNotSetUp;
+  return trialAvailable
+    ? `${PREMIUM_TEXTS.paymentsNotSetUp} ${PREMIUM_TEXTS.tryTheTrial}`
+    : PREMIUM_TEXTS.paymentsNotSetUp;
 }
 
 export const checkoutInput = z.object({ plan: z.enum(PLAN_IDS, { error: PREMIUM_TEXTS.planRequired }) });

@@ -53,7 +53,9 @@ export const PRIVACY_TEXTS = {
   sessionNotFound: 'That session was not found.',
   sessionEnded: 'That device has been signed out.',
   othersEnded: (count: number) =>
-    count === 0 ? 'You were signed in on this device only.' : `Signed out of ${count} other ${count === 1 ? 'device' : 'devices'}.`,
+    count === 0
+      ? 'You were signed in on this device only.'
+      : `Signed out of ${count} other ${count === 1 ? 'device' : 'devices'}.`,
   // E-mail confirmation
   emailHeading: 'E-mail address',
   noEmail: 'No e-mail address yet. Add one in Edit Profile, Contact, to be able to reset your password.',
@@ -102,8 +104,7 @@ export const PRIVACY_TEXTS = {
   deleteIntro: 'This cannot be undone. You are signed out everywhere and your profile can no longer be found.',
   deleteErased:
     'Erased: your profile, photos, e-mail, phone, messaging handles, address, favourites lists, sessions, chat blocks, red flags about you and your replies to reviews.',
-  deleteKept:
-    `Kept, as “Former member” with no link to you: the reviews, stars, flowers, medals and red flags you gave. Payments are kept for the accounting records (${PAYMENT_RECORDS_KEPT_YEARS} years). Your name stays reserved for ${NAME_RESERVED_AFTER_DELETION_DAYS} days, then anyone may take it.`,
+  deleteKept: `Kept, as “Former member” with no link to you: the reviews, stars, flowers, medals and red flags you gave. Payments are kept for the accounting records (${PAYMENT_RECORDS_KEPT_YEARS} years). Your name stays reserved for ${NAME_RESERVED_AFTER_DELETION_DAYS} days, then anyone may take it.`,
   deleteButton: 'Delete my account',
   deleteConfirmTitle: 'Delete your account for good?',
   deleteContinue: 'Continue',

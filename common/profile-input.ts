@@ -6,7 +6,15 @@ import { hasAllowedNameCharacters, NAME_CHARACTERS_MESSAGE, normalizeName } from
 import { weeklyHoursSchema } from './opening-hours-schema.ts';
 import { toE164 } from './phone.ts';
 import { normalizeEmail, PRIVACY_TEXTS } from './privacy.ts';
-import { ABOUT_MAX_LENGTH, CONTACT_HANDLES, EMAIL_MAX_LENGTH, HANDLE_MAX_LENGTH, PROFILE_TEXTS, type HandleKey, type ProfileRef } from './profile.ts';
+import {
+  ABOUT_MAX_LENGTH,
+  CONTACT_HANDLES,
+  EMAIL_MAX_LENGTH,
+  HANDLE_MAX_LENGTH,
+  PROFILE_TEXTS,
+  type HandleKey,
+  type ProfileRef,
+} from './profile.ts';
 
 /** Text fields: trimmed, and an empty text means "none" (stored as null). */
 const optionalText = (max: number, message: string) =>
@@ -58,10 +66,19 @@ export const updateProfileInput = z.strictObject(
       .transform(normalizeName)
       .pipe(z.string().max(NAME_MAX_LENGTH, PROFILE_TEXTS.nameTooLong))
       .optional(),
-    aboutMe: z.string().trim().min(1, PROFILE_TEXTS.aboutRequired).max(ABOUT_MAX_LENGTH, PROFILE_TEXTS.aboutTooLong).optional(),
+    aboutMe: z
+      .string()
+      .trim()
+      .min(1, PROFILE_TEXTS.aboutRequired)
+      .max(ABOUT_MAX_LENGTH, PROFILE_TEXTS.aboutTooLong)
+      .optional(),
     openingHours: weeklyHoursSchema.nullable().optional(),
     email: emailField.optional(),
-    currentPassword: z.string().min(1, PRIVACY_TEXTS.passwordRequired).max(PASSWORD_MAX_LENGTH, PRIVACY_TEXTS.wrongPassword).optional(),
+    currentPassword: z
+      .string()
+      .min(1, PRIVACY_TEXTS.passwordRequired)
+      .max(PASSWORD_MAX_LENGTH, PRIVACY_TEXTS.wrongPassword)
+      .optional(),
     phoneNumber: phoneField.optional(),
     ...handleFields,
   },

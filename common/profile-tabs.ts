@@ -42,5 +42,12 @@ export function profileTabRows(viewer: { id: number; role: Role }, target: { id:
   const third: ProfileTab[] = [];
   if (canSeeRedFlags(viewer, target.id)) third.push({ key: 'redFlags', label: 'Red Flags Received' });
   third.push({ key: 'medals', label: 'Medals Received' }, contact);
-  return [first, [{ key: 'starsGiven', label: 'Stars Given' }, { key: 'flowersGiven', label: 'Flowers Given' }], third];
+  return [
+    first,
+    [
+      { key: 'starsGiven', label: 'Stars Given' },
+      { key: 'flowersGiven', label: 'Flowers Given' },
+    ],
+    third,
+  ];
 }

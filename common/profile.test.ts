@@ -49,8 +49,16 @@ describe('profile tab rows', () => {
 
 describe('role texts', () => {
   it('labels the tabs, headings and name by role', () => {
-    expect(roleTexts('spa_management')).toMatchObject({ aboutTab: 'Spa', editorTab: 'Spa', aboutHeading: 'About Our Spa' });
-    expect(roleTexts('therapist')).toMatchObject({ aboutTab: 'Therapist', editorTab: 'Services', aboutHeading: 'About My Services' });
+    expect(roleTexts('spa_management')).toMatchObject({
+      aboutTab: 'Spa',
+      editorTab: 'Spa',
+      aboutHeading: 'About Our Spa',
+    });
+    expect(roleTexts('therapist')).toMatchObject({
+      aboutTab: 'Therapist',
+      editorTab: 'Services',
+      aboutHeading: 'About My Services',
+    });
     expect(roleTexts('client')).toMatchObject({ aboutTab: 'About', editorTab: 'Profile', aboutHeading: 'About Me' });
     expect(nameIssue('spa_management', ' ')).toBe('Spa name is required');
     expect(nameIssue('client', '')).toBe('Name is required');
@@ -72,12 +80,18 @@ describe('the editor input', () => {
   });
 
   it('refuses fields it does not take', () => {
-    expect(firstMessage({ aboutMe: 'Hi there.', role: 'admin' })).toBe('Unknown field: role. These cannot be changed here.');
-    expect(firstMessage({ isPremium: true, slug: 'x' })).toBe('Unknown fields: isPremium, slug. These cannot be changed here.');
+    expect(firstMessage({ aboutMe: 'Hi there.', role: 'admin' })).toBe(
+      'Unknown field: role. These cannot be changed here.',
+    );
+    expect(firstMessage({ isPremium: true, slug: 'x' })).toBe(
+      'Unknown fields: isPremium, slug. These cannot be changed here.',
+    );
   });
 
   it('normalises what it keeps: trimmed text, lower-case email, E.164 phone, blanks as null', () => {
-    expect(updateProfileInput.parse({ email: ' Ana@Example.COM ', phoneNumber: '0917 123 4567', viberHandle: '  ' })).toEqual({
+    expect(
+      updateProfileInput.parse({ email: ' Ana@Example.COM ', phoneNumber: '0917 123 4567', viberHandle: '  ' }),
+    ).toEqual({
       email: 'ana@example.com',
       phoneNumber: '+639171234567',
       viberHandle: null,
@@ -103,7 +117,9 @@ describe('contact links', () => {
     expect(handleLink('whatsappHandle', '+63 917 123 4567')).toBe('https://wa.me/639171234567');
     expect(handleLink('instagramHandle', '@maria.hilot')).toBe('https://www.instagram.com/maria.hilot');
     expect(handleLink('tiktokHandle', 'mariahilot')).toBe('https://www.tiktok.com/@mariahilot');
-    expect(handleLink('facebookHandle', 'https://www.facebook.com/makati.spa/')).toBe('https://www.facebook.com/makati.spa');
+    expect(handleLink('facebookHandle', 'https://www.facebook.com/makati.spa/')).toBe(
+      'https://www.facebook.com/makati.spa',
+    );
     expect(handleLink('telegramHandle', 'maria_h')).toBe('https://t.me/maria_h');
     expect(handleLink('messengerHandle', 'maria.h')).toBe('https://m.me/maria.h');
     expect(phoneLink('+639171234567')).toBe('tel:+639171234567');

@@ -34,7 +34,8 @@ export const PROFILE_TEXTS = {
   saveFailed: 'Failed to update profile.',
   noAddress: 'Address not available. Please update your profile in Edit Profile.',
   noContact: 'No contact information available.',
-  unknownField: (keys: string[]) => `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}. These cannot be changed here.`,
+  unknownField: (keys: string[]) =>
+    `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}. These cannot be changed here.`,
 } as const;
 
 /** The seven messaging handles, in the order the Contact tab shows them. */
@@ -75,7 +76,8 @@ export function roleTexts(role: Role): RoleTexts {
         aboutTab: 'Spa',
         editorTab: 'Spa',
         aboutHeading: 'About Our Spa',
-        aboutPlaceholder: 'Describe your spa: your services, your therapists, the ambience and what makes a visit special.',
+        aboutPlaceholder:
+          'Describe your spa: your services, your therapists, the ambience and what makes a visit special.',
         nameLabel: 'Spa name',
         nameRequired: PROFILE_TEXTS.spaNameRequired,
       };
@@ -84,7 +86,8 @@ export function roleTexts(role: Role): RoleTexts {
         aboutTab: 'Therapist',
         editorTab: 'Services',
         aboutHeading: 'About My Services',
-        aboutPlaceholder: 'Describe your services: the massages you offer, your experience and where clients can book you.',
+        aboutPlaceholder:
+          'Describe your services: the massages you offer, your experience and where clients can book you.',
         nameLabel: 'Name',
         nameRequired: PROFILE_TEXTS.nameRequired,
       };
@@ -132,7 +135,11 @@ export interface ProfileSections {
 
 export function profileSections(viewerId: number, profile: { id: number; role: Role }): ProfileSections {
   const listed = profile.role === 'spa_management' || profile.role === 'therapist';
-  return { lineup: listed, saveLists: listed && profile.id !== viewerId, medalsAwarded: profile.role === 'spa_management' };
+  return {
+    lineup: listed,
+    saveLists: listed && profile.id !== viewerId,
+    medalsAwarded: profile.role === 'spa_management',
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

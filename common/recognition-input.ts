@@ -51,7 +51,10 @@ export const redFlagInput = z
     description: z
       .string()
       .trim()
-      .max(RED_FLAG_DESCRIPTION_MAX_CHARACTERS, `Please keep the description under ${RED_FLAG_DESCRIPTION_MAX_CHARACTERS} characters.`)
+      .max(
+        RED_FLAG_DESCRIPTION_MAX_CHARACTERS,
+        `Please keep the description under ${RED_FLAG_DESCRIPTION_MAX_CHARACTERS} characters.`,
+      )
       .nullish()
       .transform((value) => value || null),
   })
@@ -95,7 +98,11 @@ const pickerSearch = z.string().trim().max(PICKER_SEARCH_MAX_CHARACTERS).optiona
  * lists by name.
  */
 export const spasInput = z
-  .object({ therapistId: z.number().int().positive().optional(), ownerId: z.number().int().positive().optional(), q: pickerSearch })
+  .object({
+    therapistId: z.number().int().positive().optional(),
+    ownerId: z.number().int().positive().optional(),
+    q: pickerSearch,
+  })
   .optional();
 
 export const recipientsInput = z.object({

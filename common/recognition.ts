@@ -30,7 +30,11 @@ export type HistorySide = 'given' | 'received';
  * first; a list the member's role can never fill (a client gives no medals) is left out unless it holds entries.
  * A member whose role is on neither side (an admin) sees the received list, empty.
  */
-export function historySides(kind: 'medal' | 'red_flag', role: Role, counts: Record<HistorySide, number>): HistorySide[] {
+export function historySides(
+  kind: 'medal' | 'red_flag',
+  role: Role,
+  counts: Record<HistorySide, number>,
+): HistorySide[] {
   const { giver, recipient } = RECOGNITION_RULES[kind];
   const sides: HistorySide[] = [];
   if (role === giver || counts.given > 0) sides.push('given');
@@ -53,7 +57,14 @@ export function dailyLimit(kind: RecognitionKind, premium: boolean): number {
 }
 
 /** The fixed list of red-flag reasons; Other holds any reason outside the rest. */
-export const RED_FLAG_REASONS = ['No-show', 'Late cancellation', 'Inappropriate behaviour', 'Payment issue', 'Safety concern', 'Other'] as const;
+export const RED_FLAG_REASONS = [
+  'No-show',
+  'Late cancellation',
+  'Inappropriate behaviour',
+  'Payment issue',
+  'Safety concern',
+  'Other',
+] as const;
 export type RedFlagReason = (typeof RED_FLAG_REASONS)[number];
 export const OTHER_RED_FLAG_REASON: RedFlagReason = 'Other';
 
@@ -61,13 +72,21 @@ export const OTHER_RED_FLAG_REASON: RedFlagReason = 'Other';
  * A red flag's reason as given (the spec's "fixed text"): one of the list, whatever its case, is that reason; any
  * other text is Other, and the text is kept in the red flag's description, before the giver's own description.
  */
-export function redFlagReasonOf(given: string, description: string | null): { reason: RedFlagReason; description: string | null } {
+export function redFlagReasonOf(
+  given: string,
+  description: string | null,
+): { reason: RedFlagReason; description: string | null } {
   const listed = RED_FLAG_REASONS.find((reason) => reason.toLowerCase() === given.toLowerCase());
   if (listed) return { reason: listed, description };
   return { reason: OTHER_RED_FLAG_REASON, description: description ? `${given}: ${description}` : given };
 }
 
-const KIND_NOUNS: Record<RecognitionKind, string> = { star: 'star', flower: 'flower', medal: 'medal', red_flag: 'red flag' };
+const KIND_NOUNS: Record<RecognitionKind, string> = {
+  star: 'star',
+  flower: 'flower',
+  medal: 'medal',
+  red_flag: 'red flag',
+};
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export const RECOGNITION_MESSAGES = {
@@ -78,10 +97,12 @@ export const RECOGNITION_MESSAGES = {
     medal: 'Failed to Award Medal',
     red_flag: 'Failed to Report Red Flag',
   } satisfies Record<RecognitionKind, string>,
-  successTitle: { star: 'Star Awarded', flower: 'Flower Given', medal: 'Medal Awarded!', red_flag: 'Red Flag Reported!' } satisfies Record<
-    RecognitionKind,
-    string
-  >,
+  successTitle: {
+    star: 'Star Awarded',
+    flower: 'Flower Given',
+    medal: 'Medal Awarded!',
+    red_flag: 'Red Flag Reported!',
+  } satisfies Record<RecognitionKind, string>,
   retry: 'Please try again.',
   recipientRequired: 'Please select a recipient',
   spaRequired: 'Please select a spa',
@@ -159,10 +180,23 @@ export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   'all-time': 'All Time',
 };
 /** Rolling windows in days (null: all time), so that a board is never empty on a Monday. */
-export const TIMEFRAME_DAYS: Record<Timeframe, number | null> = { weekly: 7, monthly: 30, yearly: 365, 'all-time': null };
+export const TIMEFRAME_DAYS: Record<Timeframe, number | null> = {
+  weekly: 7,
+  monthly: 30,
+  yearly: 365,
+  'all-time': null,
+};
 
 /** The seven tabs, in the screen's order, with the REST path that serves each. */
-export const BOARDS = ['therapists', 'spas', 'clients', 'flower-givers', 'star-givers', 'medal-givers', 'problems'] as const;
+export const BOARDS = [
+  'therapists',
+  'spas',
+  'clients',
+  'flower-givers',
+  'star-givers',
+  'medal-givers',
+  'problems',
+] as const;
 export type Board = (typeof BOARDS)[number];
 export const BOARD_LABELS: Record<Board, string> = {
   therapists: 'Top Therapists',

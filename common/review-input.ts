@@ -12,7 +12,10 @@ const subRating = z.coerce
   .min(SUB_RATING_MIN, REVIEW_MESSAGES.ratingsRequired)
   .max(SUB_RATING_MAX, REVIEW_MESSAGES.ratingsRequired);
 
-export const memberId = z.coerce.number({ error: REVIEW_MESSAGES.memberNotFound }).int().positive(REVIEW_MESSAGES.memberNotFound);
+export const memberId = z.coerce
+  .number({ error: REVIEW_MESSAGES.memberNotFound })
+  .int()
+  .positive(REVIEW_MESSAGES.memberNotFound);
 
 export const reviewText = z
   .string({ error: REVIEW_MESSAGES.required })
@@ -32,29 +35,38 @@ export const reviewText = z
  * Other, its text with the red flag's description: `redFlagReasonOf`). A flower may
  * name its spa (flowerSpaId); without one it goes to the therapist's first spa of their lineup.
  */
-export const reviewInput = z.object({
-  targetUserId: memberId,
-  reviewText,
-  ambienceRating: subRating.nullish(),
-  amenitiesRating: subRating.nullish(),
-  bookingRating: subRating.nullish(),
-  selectionRating: subRating.nullish(),
-  giveFlower: z.boolean().optional(),
-  /** With giveFlower: the spa the flower is given at (the picker offers the therapist's lineup first). */
-  flowerSpaId: z.coerce.number().int(RECOGNITION_MESSAGES.spaNotFound).positive(RECOGNITION_MESSAGES.spaNotFound).optional(),
-  giveStar: z.boolean().optional(),
-  giveMedal: z.boolean().optional(),
-  giveRedFlag: z.boolean().optional(),
-  redFlagReason: redFlagReasonText.optional(),
-}).superRefine((input, context) => {
-  // A red flag names its reason; the refusal names the field, so the screen shows it there.
-  if (input.giveRedFlag && !input.redFlagReason) context.addIssue({ code: 'custom', path: ['redFlagReason'], message: REVIEW_MESSAGES.redFlagReasonRequired });
-});
+export const reviewInput = z
+  .object({
+    targetUserId: memberId,
+    reviewText,
+    ambienceRating: subRating.nullish(),
+    amenitiesRating: subRating.nullish(),
+    bookingRating: subRating.nullish(),
+    selectionRating: subRating.nullish(),
+    giveFlower: z.boolean().optional(),
+    /** With giveFlower: the spa the flower is given at (the picker offers the therapist's lineup first). */
+    flowerSpaId: z.coerce
+      .number()
+      .int(RECOGNITION_MESSAGES.spaNotFound)
+      .positive(RECOGNITION_MESSAGES.spaNotFound)
+      .optional(),
+    giveStar: z.boolean().optional(),
+    giveMedal: z.boolean().optional(),
+    giveRedFlag: z.boolean().optional(),
+    redFlagReason: redFlagReasonText.optional(),
+  })
+  .superRefine((input, context) => {
+    // A red flag names its reason; the refusal names the field, so the screen shows it there.
+    if (input.giveRedFlag && !input.redFlagReason)
+      context.addIssue({ code: 'custom', path: ['redFlagReason'], message: REVIEW_MESSAGES.redFlagReasonRequired });
+  });
 
 export const replyText = z
   .string({ error: REVIEW_MESSAGES.replyRequired })
   .transform((text) => text.trim())
-  .pipe(z.string().min(1, REVIEW_MESSAGES.replyRequired).max(REVIEW_REPLY_MAX_CHARACTERS, REVIEW_MESSAGES.replyTooLong));
+  .pipe(
+    z.string().min(1, REVIEW_MESSAGES.replyRequired).max(REVIEW_REPLY_MAX_CHARACTERS, REVIEW_MESSAGES.replyTooLong),
+  );
 
 export const reviewIdInput = z.object({ reviewId: z.coerce.number().int().positive(REVIEW_MESSAGES.reviewNotFound) });
 export const replyInput = reviewIdInput.extend({ replyText });

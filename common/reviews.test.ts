@@ -25,32 +25,54 @@ describe('reviews', () => {
   });
 
   it('shows the reward buttons the spec lists for each viewer and target', () => {
-    expect(rewardButtons('spa_management', 'client').map((b) => b.label)).toEqual(['Give Medal & Submit', 'Give Red Flag & Report']);
+    expect(rewardButtons('spa_management', 'client').map((b) => b.label)).toEqual([
+      'Give Medal & Submit',
+      'Give Red Flag & Report',
+    ]);
     expect(rewardButtons('client', 'therapist').map((b) => b.label)).toEqual(['Give Flowers & Submit']);
     expect(rewardButtons('client', 'spa_management').map((b) => b.label)).toEqual(['Give Star & Submit']);
   });
 
   it('lets clients review therapists and spas and spas review clients only', () => {
-    expect([mayReview('client', 'therapist'), mayReview('client', 'spa_management'), mayReview('spa_management', 'client')]).toEqual([true, true, true]);
-    expect([mayReview('client', 'client'), mayReview('therapist', 'client'), mayReview('admin', 'client'), mayReview('spa_management', 'therapist')]).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      mayReview('client', 'therapist'),
+      mayReview('client', 'spa_management'),
+      mayReview('spa_management', 'client'),
+    ]).toEqual([true, true, true]);
+    expect([
+      mayReview('client', 'client'),
+      mayReview('therapist', 'client'),
+      mayReview('admin', 'client'),
+      mayReview('spa_management', 'therapist'),
+    ]).toEqual([false, false, false, false]);
   });
 
   it('words the success toasts as the spec does', () => {
-    expect(reviewSuccessToast(null)).toEqual({ title: 'Review Submitted Successfully!', description: 'Your review has been posted successfully!' });
-    expect(reviewSuccessToast({ kind: 'medal', given: true, message: '' })).toEqual({ title: 'Medal Awarded!', description: 'Medal awarded successfully!' });
-    expect(reviewSuccessToast({ kind: 'red_flag', given: true, message: '' })).toEqual({ title: 'Red Flag Reported!', description: 'Red flag reported successfully!' });
-    expect(reviewSuccessToast({ kind: 'star', given: true, message: '' }).description).toBe('Your review has been posted and star awarded!');
+    expect(reviewSuccessToast(null)).toEqual({
+      title: 'Review Submitted Successfully!',
+      description: 'Your review has been posted successfully!',
+    });
+    expect(reviewSuccessToast({ kind: 'medal', given: true, message: '' })).toEqual({
+      title: 'Medal Awarded!',
+      description: 'Medal awarded successfully!',
+    });
+    expect(reviewSuccessToast({ kind: 'red_flag', given: true, message: '' })).toEqual({
+      title: 'Red Flag Reported!',
+      description: 'Red flag reported successfully!',
+    });
+    expect(reviewSuccessToast({ kind: 'star', given: true, message: '' }).description).toBe(
+      'Your review has been posted and star awarded!',
+    );
   });
 
   it('gives premium members three times the stars and flowers', () => {
-    expect([dailyLimit('star', false), dailyLimit('star', true), dailyLimit('flower', true), dailyLimit('medal', true), dailyLimit('red_flag', false)]).toEqual([
-      1, 3, 3, 10, 3,
-    ]);
+    expect([
+      dailyLimit('star', false),
+      dailyLimit('star', true),
+      dailyLimit('flower', true),
+      dailyLimit('medal', true),
+      dailyLimit('red_flag', false),
+    ]).toEqual([1, 3, 3, 10, 3]);
   });
 });
 

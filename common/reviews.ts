@@ -72,7 +72,10 @@ export function mayReview(reviewer: Role, target: Role): boolean {
 export type ReviewReward = 'star' | 'flower' | 'medal' | 'red_flag';
 
 /** The reward buttons of the write-review screen (spec, "Roles and permissions"), by viewer and target. */
-export function rewardButtons(viewer: Role, target: Role): { reward: ReviewReward; label: string; tone: 'positive' | 'negative' }[] {
+export function rewardButtons(
+  viewer: Role,
+  target: Role,
+): { reward: ReviewReward; label: string; tone: 'positive' | 'negative' }[] {
   if (viewer === 'spa_management' && target === 'client')
     return [
       { reward: 'medal', label: 'Give Medal & Submit', tone: 'positive' },
@@ -87,12 +90,20 @@ export function reviewSuccessToast(reward: { kind: ReviewReward; given: boolean;
   title: string;
   description: string;
 } {
-  if (reward?.given && reward.kind === 'medal') return { title: 'Medal Awarded!', description: 'Medal awarded successfully!' };
+  if (reward?.given && reward.kind === 'medal')
+    return { title: 'Medal Awarded!', description: 'Medal awarded successfully!' };
   if (reward?.given && reward.kind === 'red_flag')
     return { title: 'Red Flag Reported!', description: 'Red flag reported successfully!' };
   if (reward?.given)
-    return { title: 'Review Submitted Successfully!', description: `Your review has been posted and ${reward.kind} awarded!` };
-  if (reward) return { title: 'Review Submitted Successfully!', description: `Your review has been posted successfully! ${reward.message}` };
+    return {
+      title: 'Review Submitted Successfully!',
+      description: `Your review has been posted and ${reward.kind} awarded!`,
+    };
+  if (reward)
+    return {
+      title: 'Review Submitted Successfully!',
+      description: `Your review has been posted successfully! ${reward.message}`,
+    };
   return { title: 'Review Submitted Successfully!', description: 'Your review has been posted successfully!' };
 }
 

@@ -30,9 +30,14 @@ export function isScreenChrome(value: unknown): value is ScreenChrome {
 }
 
 /** The home's chrome for this member: the stand-ins replaced with the member's name, initial or picture, escaped. */
-export function chromeFor(chrome: ScreenChrome, member: { name: string; role: Role; profilePic: string | null }): string {
+export function chromeFor(
+  chrome: ScreenChrome,
+  member: { name: string; role: Role; profilePic: string | null },
+): string {
   const { initial, picture } = chrome[member.role];
-  const withPicture = member.profilePic ? picture.replaceAll(CHROME_STAND_IN.picture, () => escapeHtml(member.profilePic!)) : initial;
+  const withPicture = member.profilePic
+    ? picture.replaceAll(CHROME_STAND_IN.picture, () => escapeHtml(member.profilePic!))
+    : initial;
   return withPicture
     .replaceAll(CHROME_STAND_IN.name, () => escapeHtml(member.name))
     .replaceAll(initialOf(CHROME_STAND_IN.name), () => escapeHtml(initialOf(member.name)));
@@ -50,5 +55,9 @@ export type RoleMarkup = Record<Role, string>;
 
 /** Whether a parsed file holds markup for every role. */
 export function isRoleMarkup(value: unknown): value is RoleMarkup {
-  return typeof value === 'object' && value !== null && ROLES.every((role) => typeof (value as Record<string, unknown>)[role] === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    ROLES.every((role) => typeof (value as Record<string, unknown>)[role] === 'string')
+  );
 }

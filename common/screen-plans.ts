@@ -10,7 +10,8 @@ import { PROFILE_LOADING_FILE } from './screen-chrome.ts';
 import { mapHomeFirstFrame } from './spa-markers.ts';
 
 /** The code a screen needs first, by the key the build writes into route-chunks.json (vite.config.ts). */
-export type ScreenCode = 'routes/profile.tsx' | 'routes/leaderboards.tsx' | 'routes/search.tsx' | 'components/map/spa-map.tsx';
+export type ScreenCode =
+  'routes/profile.tsx' | 'routes/leaderboards.tsx' | 'routes/search.tsx' | 'components/map/spa-map.tsx';
 
 export interface ScreenPlan {
   queries: FirstQuery[];
@@ -63,7 +64,8 @@ function sectionQueries(viewer: Member | null | undefined, profile: Member | und
   const queries: FirstQuery[] = [];
   if (shown.lineup) queries.push({ path: 'lineup.of', input: { userId: profile.id } });
   if (shown.saveLists) queries.push({ path: 'favorites.saved', input: { targetUserId: profile.id } });
-  if (shown.medalsAwarded) queries.push({ path: 'profiles.medalsAwarded', input: { target: { userId: profile.id } }, infinite: true });
+  if (shown.medalsAwarded)
+    queries.push({ path: 'profiles.medalsAwarded', input: { target: { userId: profile.id } }, infinite: true });
   return queries;
 }
 
@@ -106,12 +108,19 @@ export function screenPlan(pathname: string, signedIn: boolean): ScreenPlan | nu
     };
   }
   if (pathname === '/search') return { queries: [ME], code: ['routes/search.tsx'] };
-  const ref = pathname === '/profile' ? { me: true } : ['/profile/', '/spa/'].map((prefix) => slugOf(pathname, prefix)).find(Boolean);
+  const ref =
+    pathname === '/profile'
+      ? { me: true }
+      : ['/profile/', '/spa/'].map((prefix) => slugOf(pathname, prefix)).find(Boolean);
   if (ref) {
     const input = typeof ref === 'string' ? { slug: ref } : ref;
     return {
       queries: [ME, { path: 'profiles.profile', input }, { path: 'profiles.stats', input }],
-      followUps: (answerOf) => sectionQueries(answerOf('account.me') as Member | null | undefined, answerOf('profiles.profile') as Member | undefined),
+      followUps: (answerOf) =>
+        sectionQueries(
+          answerOf('account.me') as Member | null | undefined,
+          answerOf('profiles.profile') as Member | undefined,
+        ),
       code: ['routes/profile.tsx'],
       loading: PROFILE_LOADING_FILE,
     };

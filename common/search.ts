@@ -28,7 +28,10 @@ export const SEARCH_TEXTS = {
  * match, and a NUL would end the full-text query early; runs of them and of spaces become one space.
  */
 export function normalizeSearchTerm(term: string): string {
-  return term.normalize('NFKC').replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim();
+  return term
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ')
+    .trim();
 }
 
 /** Why a normalized term cannot be searched (the screen says it at the box, the server answers 400), or null. */

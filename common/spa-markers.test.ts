@@ -45,7 +45,9 @@ describe('the spas preview markers', () => {
     const camera = { latitude: 14.5547, longitude: 121.0244, zoom: 12 };
     const here = spa(1, camera.latitude, camera.longitude);
     const northEast = spa(2, 14.56, 121.04);
-    const [marker, other] = [1, 2].map((id) => placeMarkers(clusterIndex([here, northEast]), camera).find((m) => m.kind === 'spa' && m.spaId === id)!);
+    const [marker, other] = [1, 2].map((id) =>
+      placeMarkers(clusterIndex([here, northEast]), camera).find((m) => m.kind === 'spa' && m.spaId === id)!,
+    );
     expect(marker!.dx).toBeCloseTo(0, 6);
     expect(marker!.dy).toBeCloseTo(0, 6);
     // 512 px per world at zoom 0: 0.0156 degrees of longitude at zoom 12 is 0.0156 / 360 * 512 * 4096 px.
@@ -59,7 +61,9 @@ describe('the spas preview markers', () => {
     const index = clusterIndex([a, b]);
     const at = (zoom: number) => placeMarkers(index, { latitude: 14.55, longitude: 121.02, zoom });
     expect(pixelsApart(a, b, SPA_CLUSTERING.clusterMaxZoom)).toBeLessThan(SPA_CLUSTERING.clusterRadius);
-    expect(at(SPA_CLUSTERING.clusterMaxZoom)).toEqual([expect.objectContaining({ kind: 'cluster', count: 2, label: '2' })]);
+    expect(at(SPA_CLUSTERING.clusterMaxZoom)).toEqual([
+      expect.objectContaining({ kind: 'cluster', count: 2, label: '2' }),
+    ]);
     // A fractional zoom clusters as the whole zoom below it, as the map's tiles do.
     expect(at(SPA_CLUSTERING.clusterMaxZoom + 0.9)).toEqual([expect.objectContaining({ kind: 'cluster', count: 2 })]);
     expect(at(SPA_CLUSTERING.clusterMaxZoom + 1).map((marker) => marker.kind)).toEqual(['spa', 'spa']);
@@ -92,7 +96,11 @@ describe('the spas preview markers', () => {
     const named = { ...spa(7, 14.55, 121.02, true), name: '"><img src=x onerror=alert(1)> & Co' };
     const pair = [spa(3, 14.6, 121.1), spa(4, 14.6, 121.1001)];
     const spas = [named, ...pair];
-    const { html, count } = markerPreviewMarkup(clusterIndex(spas), new Map(spas.map((entry) => [entry.id, entry])), camera);
+    const { html, count } = markerPreviewMarkup(
+      clusterIndex(spas),
+      new Map(spas.map((entry) => [entry.id, entry])),
+      camera,
+    );
     expect(count).toBe(2);
     expect(html).not.toContain('<img');
     expect(html).toContain('aria-label="&#34;&#62;&#60;img src=x onerror=alert(1)&#62; &#38; Co"');
@@ -108,16 +116,25 @@ describe('the spas preview markers', () => {
     const { latitude, longitude } = OPENING_CAMERA;
     // At zoom 12 a degree of longitude is about 5,800 px: 0.01 is about 58 px right, 0.05 about 290 px (beyond the
     // 195 px from the middle to the edge); 0.02 of latitude about 120 px down.
-    const spas = [spa(1, latitude, longitude + 0.05), spa(2, latitude - 0.02, longitude), spa(3, latitude, longitude + 0.01), spa(4, latitude, longitude)];
+    const spas = [
+      spa(1, latitude, longitude + 0.05),
+      spa(2, latitude - 0.02, longitude),
+      spa(3, latitude, longitude + 0.01),
+      spa(4, latitude, longitude),
+    ];
     expect(spasInView(spas, OPENING_CAMERA, { width: 390, height: 664 }).map((entry) => entry.id)).toEqual([4, 3, 2]);
     expect(spasInView(spas, OPENING_CAMERA, { width: 390, height: 200 }).map((entry) => entry.id)).toEqual([4, 3]);
-    expect(spasInView(spas, { ...OPENING_CAMERA, zoom: 10 }, { width: 390, height: 664 }).map((entry) => entry.id)).toEqual([4, 3, 2, 1]);
+    expect(
+      spasInView(spas, { ...OPENING_CAMERA, zoom: 10 }, { width: 390, height: 664 }).map((entry) => entry.id),
+    ).toEqual([4, 3, 2, 1]);
   });
 
   it('draws the home’s first frame at the opening camera, in the map’s area between the header and the bottom bar', () => {
     const atCentre = spa(5, OPENING_CAMERA.latitude, OPENING_CAMERA.longitude);
     const frame = mapHomeFirstFrame([atCentre]);
-    expect(frame).toMatch(/^<div class="fixed inset-x-0" style="top:60px;height:calc\(var\(--vh, 1dvh\) \* 100 - 120px\)">/);
+    expect(frame).toMatch(
+      /^<div class="fixed inset-x-0" style="top:60px;height:calc\(var\(--vh, 1dvh\) \* 100 - 120px\)">/,
+    );
     expect(frame).toContain('data-marker-preview="1"');
     expect(frame).toContain('data-spa-id="5"');
     expect(mapHomeFirstFrame([])).toContain('data-marker-preview="0"');

@@ -32,7 +32,11 @@ export function clusterRadius(count: number): number {
 }
 
 /** The same steps as a style expression for the live map's cluster layer. */
-export const CLUSTER_RADIUS_EXPRESSION = ['step', ['get', 'point_count'], ...CLUSTER_RADII.flatMap(([from, size], index) => (index === 0 ? [size] : [from, size]))];
+export const CLUSTER_RADIUS_EXPRESSION = [
+  'step',
+  ['get', 'point_count'],
+  ...CLUSTER_RADII.flatMap(([from, size], index) => (index === 0 ? [size] : [from, size])),
+];
 
 export const CLUSTER_OPACITY = 0.88;
 export const CLUSTER_STROKE_PX = 2;
@@ -109,7 +113,11 @@ export function offsetFromCentre(longitude: number, latitude: number, camera: Ca
  * The spas inside a map of this size (CSS pixels) with this camera, nearest its centre first: the same projection
  * as the markers, so the list names exactly the spas whose markers are on screen, with or without the live map.
  */
-export function spasInView<T extends { longitude: number; latitude: number }>(spas: readonly T[], camera: Camera, size: { width: number; height: number }): T[] {
+export function spasInView<T extends { longitude: number; latitude: number }>(
+  spas: readonly T[],
+  camera: Camera,
+  size: { width: number; height: number },
+): T[] {
   return spas
     .map((spa) => ({ spa, ...offsetFromCentre(spa.longitude, spa.latitude, camera) }))
     .filter(({ dx, dy }) => Math.abs(dx) <= size.width / 2 && Math.abs(dy) <= size.height / 2)
@@ -201,7 +209,11 @@ function spaMarkup(marker: Extract<PlacedMarker, { kind: 'spa' }>, spa: SpaListi
   const ring = marker.premium ? MARKER.premiumRing : MARKER.ring;
   const outer = (MARKER.radius + ring / 2) * MARKER_SCALE;
   const name = escapeHtml(spa.name);
-  const target = style({ ...fromCentre(marker.dx - SPA_TARGET_PX / 2, marker.dy - SPA_TARGET_PX / 2), width: SPA_TARGET_PX, height: SPA_TARGET_PX });
+  const target = style({
+    ...fromCentre(marker.dx - SPA_TARGET_PX / 2, marker.dy - SPA_TARGET_PX / 2),
+    width: SPA_TARGET_PX,
+    height: SPA_TARGET_PX,
+  });
   const circle = style({
     width: outer * 2,
     height: outer * 2,
@@ -220,7 +232,11 @@ function spaMarkup(marker: Extract<PlacedMarker, { kind: 'spa' }>, spa: SpaListi
  * The preview's markers for this camera as markup (the spas' names escaped), and how many there are: spas'
  * markers are buttons carrying the spa's id, clusters are labelled images of their count.
  */
-export function markerPreviewMarkup(index: Supercluster, spas: ReadonlyMap<number, SpaListingEntry>, camera: Camera): { html: string; count: number } {
+export function markerPreviewMarkup(
+  index: Supercluster,
+  spas: ReadonlyMap<number, SpaListingEntry>,
+  camera: Camera,
+): { html: string; count: number } {
   const parts = placeMarkers(index, camera).flatMap((marker) => {
     if (marker.kind === 'cluster') return [clusterMarkup(marker)];
     const spa = spas.get(marker.spaId);
@@ -245,7 +261,11 @@ export const OPENING_CAMERA: Camera = { ...MAP_FALLBACK_CENTER, zoom: MAP_ZOOM.d
  * places and replaces it.
  */
 export function mapHomeFirstFrame(spas: SpaListingEntry[]): string {
-  const { html, count } = markerPreviewMarkup(clusterIndex(spas), new Map(spas.map((spa) => [spa.id, spa])), OPENING_CAMERA);
+  const { html, count } = markerPreviewMarkup(
+    clusterIndex(spas),
+    new Map(spas.map((spa) => [spa.id, spa])),
+    OPENING_CAMERA,
+  );
   const area = style({ top: HOME_HEADER_HEIGHT_PX, height: HOME_MAP_AREA_HEIGHT });
   return (
     `<div class="fixed inset-x-0" style="${area}"><div class="${PREVIEW_LAYER_CLASS}" style="background:${BASEMAP_COLORS.land}" data-marker-preview="${count}">` +

@@ -4,11 +4,21 @@
 //   multipart/form-data (the photo uploads), where the batch link would turn them into JSON (`{}`);
 // - the procedures that hash a password: the server refuses them inside a batch so that one request can never
 //   make it hash more than once.
-import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink, type HTTPBatchLinkOptions, type TRPCLink } from '@trpc/client';
+import {
+  httpBatchLink,
+  httpLink,
+  isNonJsonSerializable,
+  splitLink,
+  type HTTPBatchLinkOptions,
+  type TRPCLink,
+} from '@trpc/client';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { TRPC_MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from './limits.ts';
 
-type Transport<TRouter extends AnyTRPCRouter> = Pick<HTTPBatchLinkOptions<TRouter['_def']['_config']['$types']>, 'url' | 'fetch'>;
+type Transport<TRouter extends AnyTRPCRouter> = Pick<
+  HTTPBatchLinkOptions<TRouter['_def']['_config']['$types']>,
+  'url' | 'fetch'
+>;
 
 /** Whether a call goes alone (httpLink) rather than in a batch. */
 export function travelsAlone(operation: { path: string; input: unknown }): boolean {

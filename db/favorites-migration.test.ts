@@ -41,14 +41,21 @@ it('moves every saved member into its owner’s default list', async () => {
         member(2, 'client'),
         member(3, 'therapist'),
         member(4, 'spa_management'),
-        { sql: 'INSERT INTO favorites (user_id, target_user_id, created_at) VALUES (1, 3, 100), (1, 4, 200), (2, 4, 300)', args: [] },
+        {
+          sql: 'INSERT INTO favorites (user_id, target_user_id, created_at) VALUES (1, 3, 100), (1, 4, 200), (2, 4, 300)',
+          args: [],
+        },
       ],
       'write',
     );
 
     await migrate(drizzle(client), { migrationsFolder: 'db/migrations' });
 
-    const lists = (await client.execute('SELECT user_id, name, name_key, is_default, created_at FROM favorite_lists ORDER BY user_id')).rows;
+    const lists = (
+      await client.execute(
+        'SELECT user_id, name, name_key, is_default, created_at FROM favorite_lists ORDER BY user_id',
+      )
+    ).rows;
     expect(lists.map((row) => ({ ...row }))).toEqual([
       { user_id: 1, name: 'Favorites', name_key: 'favorites', is_default: 1, created_at: 100 },
       { user_id: 2, name: 'Favorites', name_key: 'favorites', is_default: 1, created_at: 300 },

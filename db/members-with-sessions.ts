@@ -29,13 +29,26 @@ export async function insertMembersWithSessions(db: Client, members: NewTestMemb
       sql: `insert into users (name, name_key, name_skeleton, slug, member_number, role, password_hash, is_premium, created_at)
             select ?, ?, ?, ?, coalesce(max(member_number), 0) + 1, ?, 'not-a-hash', ?, ? from users
             returning id, member_number`,
-      args: [member.name, nameKey(member.name), nameSkeleton(member.name), `member-${crypto.randomUUID()}`, member.role ?? 'client', member.premium ? 1 : 0, now],
+      args: [
+        member.name,
+        nameKey(member.name),
+        nameSkeleton(member.name),
+        `member-${crypto.randomUUID()}`,
+        member.role ?? 'client',
+        member.premium ? 1 : 0,
+        now,
+      ],
     })),
     'write',
   );
   const created = inserted.map((result, index) => {
     const id = Number(result.rows[0]!.id);
-    return { id, name: members[index]!.name, memberNumber: Number(result.rows[0]!.member_number), ...newSession(id, now) };
+    return {
+      id,
+      name: members[index]!.name,
+      memberNumber: Number(result.rows[0]!.member_number),
+      ...newSession(id, now),
+    };
   });
   await db.batch(
     created.map(({ id, row }) => ({

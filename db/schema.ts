@@ -72,9 +72,13 @@ export const users = sqliteTable(
     index('users_created_idx').on(t.createdAt),
     // Members listed (not banned, not deleted) by when they joined: the leaderboards' "New members" counts the
     // index's entries, never the rows (worker/services/leaderboards.ts, summaryStatements).
-    index('users_listed_created_idx').on(t.createdAt).where(sql`${t.isBanned} = 0 and ${t.deletedAt} is null`),
+    index('users_listed_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isBanned} = 0 and ${t.deletedAt} is null`),
     index('users_email_idx').on(t.email),
-    index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('users_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -312,7 +316,9 @@ export const favoriteLists = sqliteTable(
   },
   (t) => [
     uniqueIndex('favorite_lists_user_name_unique').on(t.userId, t.nameKey),
-    uniqueIndex('favorite_lists_user_default_unique').on(t.userId).where(sql`${t.isDefault} = 1`),
+    uniqueIndex('favorite_lists_user_default_unique')
+      .on(t.userId)
+      .where(sql`${t.isDefault} = 1`),
   ],
 );
 
@@ -327,7 +333,10 @@ export const favoriteListItems = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.listId, t.targetUserId] }), index('favorite_list_items_target_idx').on(t.targetUserId)],
+  (t) => [
+    primaryKey({ columns: [t.listId, t.targetUserId] }),
+    index('favorite_list_items_target_idx').on(t.targetUserId),
+  ],
 );
 
 /**
@@ -404,7 +413,9 @@ export const chatReports = sqliteTable(
     transcript: text('transcript').notNull(),
     createdAt: createdAt(),
     /** The moderation queue's decision: open until an admin dismisses it or bans the member. */
-    state: text('state', { enum: ['open', 'dismissed', 'banned'] }).notNull().default('open'),
+    state: text('state', { enum: ['open', 'dismissed', 'banned'] })
+      .notNull()
+      .default('open'),
     resolvedAt: integer('resolved_at', { mode: 'number' }),
     /** The admin who decided (no foreign key, as reviews.removed_by). */
     resolvedBy: integer('resolved_by'),
@@ -457,7 +468,9 @@ export const premiumCheckouts = sqliteTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     periodDays: integer('period_days').notNull(),
-    status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid'] })
+      .notNull()
+      .default('pending'),
     applyToken: text('apply_token'),
     createdAt: createdAt(),
     paidAt: integer('paid_at', { mode: 'number' }),
@@ -487,12 +500,17 @@ export const redFlagDisputes = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     statement: text('statement').notNull(),
-    state: text('state', { enum: ['open', 'upheld', 'removed'] }).notNull().default('open'),
+    state: text('state', { enum: ['open', 'upheld', 'removed'] })
+      .notNull()
+      .default('open'),
     createdAt: createdAt(),
     resolvedAt: integer('resolved_at', { mode: 'number' }),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('red_flag_disputes_flag_unique').on(t.redFlagId), index('red_flag_disputes_state_idx').on(t.state, t.createdAt)],
+  (t) => [
+    uniqueIndex('red_flag_disputes_flag_unique').on(t.redFlagId),
+    index('red_flag_disputes_state_idx').on(t.state, t.createdAt),
+  ],
 );
 
 /**
@@ -537,14 +555,18 @@ export const lineupLinks = sqliteTable(
     therapistId: integer('therapist_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    state: text('state', { enum: ['invited', 'accepted', 'declined', 'ended'] }).notNull().default('invited'),
+    state: text('state', { enum: ['invited', 'accepted', 'declined', 'ended'] })
+      .notNull()
+      .default('invited'),
     createdAt: createdAt(),
     /** When the therapist accepted or declined. */
     respondedAt: integer('responded_at', { mode: 'number' }),
     endedAt: integer('ended_at', { mode: 'number' }),
   },
   (t) => [
-    uniqueIndex('lineup_links_open_unique').on(t.spaId, t.therapistId).where(sql`${t.state} in ('invited', 'accepted')`),
+    uniqueIndex('lineup_links_open_unique')
+      .on(t.spaId, t.therapistId)
+      .where(sql`${t.state} in ('invited', 'accepted')`),
     index('lineup_links_spa_idx').on(t.spaId, t.state, t.therapistId),
     index('lineup_links_therapist_idx').on(t.therapistId, t.state, t.spaId),
   ],
@@ -602,7 +624,9 @@ export const reviewReports = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     note: text('note'),
-    state: text('state', { enum: ['open', 'dismissed', 'removed', 'banned'] }).notNull().default('open'),
+    state: text('state', { enum: ['open', 'dismissed', 'removed', 'banned'] })
+      .notNull()
+      .default('open'),
     createdAt: createdAt(),
     resolvedAt: integer('resolved_at', { mode: 'number' }),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),

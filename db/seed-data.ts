@@ -21,7 +21,14 @@ export const HOURS = {
   allDay: week([['00:00', '24:00']]),
   mall: week([['10:00', '21:00']], [['10:00', '22:00']]),
   closedMonday: week([['11:00', '23:00']], [['11:00', '23:00']], ['mon']),
-  lunchBreak: week([['09:00', '12:00'], ['13:00', '21:00']], [['09:00', '18:00']], ['sun']),
+  lunchBreak: week(
+    [
+      ['09:00', '12:00'],
+      ['13:00', '21:00'],
+    ],
+    [['09:00', '18:00']],
+    ['sun'],
+  ),
   lateNight: week([['14:00', '24:00']]),
 };
 
@@ -353,7 +360,10 @@ export const CLIENT_NOTES_BAD = [
   'Was rude to our front desk staff.',
 ];
 export const CLIENT_CLOSERS_GOOD = ['Welcome back anytime!', 'Thank you for choosing us.'];
-export const CLIENT_CLOSERS_BAD = ['Please respect our therapists’ time.', 'A deposit is now required for future bookings.'];
+export const CLIENT_CLOSERS_BAD = [
+  'Please respect our therapists’ time.',
+  'A deposit is now required for future bookings.',
+];
 
 export const STAR_REASONS = [
   'Spotless rooms and a warm welcome',
@@ -362,8 +372,20 @@ export const STAR_REASONS = [
   'Great value for the price',
   'Lovely ambience',
 ];
-export const FLOWER_REASONS = ['Magic hands!', 'Perfect pressure', 'Best hilot I have had', 'Fixed my stiff neck', 'Salamat po!'];
-export const MEDAL_REASONS = ['Loyal regular', 'Always on time', 'Respectful and kind', 'Referred friends', 'Books in advance'];
+export const FLOWER_REASONS = [
+  'Magic hands!',
+  'Perfect pressure',
+  'Best hilot I have had',
+  'Fixed my stiff neck',
+  'Salamat po!',
+];
+export const MEDAL_REASONS = [
+  'Loyal regular',
+  'Always on time',
+  'Respectful and kind',
+  'Referred friends',
+  'Books in advance',
+];
 export const RED_FLAGS: [reason: string, description: string][] = [
   ['No-show', 'Booked a two-hour package and never arrived.'],
   ['No-show', 'Did not show up and stopped answering messages.'],

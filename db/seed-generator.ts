@@ -123,7 +123,8 @@ function createCommunity(random: Random, now: number): Community {
   const handle = (name: string) => slugify(name).replaceAll('-', '');
   const contact = (name: string) => ({ email: `${handle(name)}@example.com`, phone_number: phone() });
   /** A few members of each role have paid for premium, until some day in the coming months. */
-  const membership = (i: number) => (i % 5 === 2 ? { premium_until: now + random.int(30, 330) * DAY } : { premium_until: null });
+  const membership = (i: number) =>
+    i % 5 === 2 ? { premium_until: now + random.int(30, 330) * DAY } : { premium_until: null };
   const member = (role: Role, name: string, createdAt: number, profile: Row): Member => ({
     name,
     role,
@@ -346,8 +347,14 @@ function buildAnalytics(random: Random, now: number, { spas }: Community): Row[]
       const day = manilaDay(at);
       const weekend = [0, 5, 6].includes(new Date(at + 8 * 3_600_000).getUTCDay()) ? 1.5 : 1;
       const views = popularity * weekend * (6 + 6 * (1 - daysAgo / ANALYTICS_DAYS));
-      const metrics = { profile_view: count(views), popup_open: count(views * 1.4), call_tap: count(views * 0.08), navigate_tap: count(views * 0.15) };
-      for (const [metric, value] of Object.entries(metrics)) if (value > 0) rows.push({ spa_id: spa.number, day, metric, count: value });
+      const metrics = {
+        profile_view: count(views),
+        popup_open: count(views * 1.4),
+        call_tap: count(views * 0.08),
+        navigate_tap: count(views * 0.15),
+      };
+      for (const [metric, value] of Object.entries(metrics))
+        if (value > 0) rows.push({ spa_id: spa.number, day, metric, count: value });
     }
   }
   return rows;
@@ -360,11 +367,26 @@ function buildAnalytics(random: Random, now: number, { spas }: Community): Row[]
 function buildLineup(now: number, { spas, therapists }: Community): Row[] {
   const accepted = therapists.map((therapist) => {
     const invitedAt = Math.max(therapist.createdAt, therapist.homeSpa.createdAt) + DAY;
-    return { spa_id: therapist.homeSpa.number, therapist_id: therapist.number, state: 'accepted', created_at: invitedAt, responded_at: invitedAt + 5 * 3_600_000 };
+    return {
+      spa_id: therapist.homeSpa.number,
+      therapist_id: therapist.number,
+      state: 'accepted',
+      created_at: invitedAt,
+      responded_at: invitedAt + 5 * 3_600_000,
+    };
   });
   const demoTherapist = therapists[0]!;
   const invitingSpa = demoTherapist.homeSpa === spas[0] ? spas[1]! : spas[0]!;
-  return [...accepted, { spa_id: invitingSpa.number, therapist_id: demoTherapist.number, state: 'invited', created_at: now - 2 * DAY, responded_at: null }];
+  return [
+    ...accepted,
+    {
+      spa_id: invitingSpa.number,
+      therapist_id: demoTherapist.number,
+      state: 'invited',
+      created_at: now - 2 * DAY,
+      responded_at: null,
+    },
+  ];
 }
 
 /**
@@ -377,9 +399,20 @@ function buildFavorites(random: Random, now: number, { spas, therapists, clients
   const list = (client: Member, name: string, isDefault: boolean, targets: Member[]) => {
     const id = lists.length + 1;
     const createdAt = Math.min(...targets.map((target) => timeAfter(random, now, client, target)));
-    lists.push({ id, user_id: client.number, name, name_key: name.toLowerCase(), is_default: isDefault ? 1 : 0, created_at: createdAt });
+    lists.push({
+      id,
+      user_id: client.number,
+      name,
+      name_key: name.toLowerCase(),
+      is_default: isDefault ? 1 : 0,
+      created_at: createdAt,
+    });
     for (const target of targets)
-      items.push({ list_id: id, target_user_id: target.number, created_at: Math.max(createdAt, timeAfter(random, now, client, target)) });
+      items.push({
+        list_id: id,
+        target_user_id: target.number,
+        created_at: Math.max(createdAt, timeAfter(random, now, client, target)),
+      });
   };
   clients
     .filter((_, i) => i % 3 === 0)

@@ -22,7 +22,16 @@ const RECOGNITIONS = [
   { table: 'medals', giver: 'spa_management', recipient: 'client', dailyLimit: false },
   { table: 'red_flags', giver: 'spa_management', recipient: 'client', dailyLimit: false },
 ] as const;
-const TABLES = ['users', 'spas', 'reviews', 'favorite_lists', 'favorite_list_items', 'spa_daily_counts', 'lineup_links', ...RECOGNITIONS.map((r) => r.table)];
+const TABLES = [
+  'users',
+  'spas',
+  'reviews',
+  'favorite_lists',
+  'favorite_list_items',
+  'spa_daily_counts',
+  'lineup_links',
+  ...RECOGNITIONS.map((r) => r.table),
+];
 
 const directory = mkdtempSync(join(tmpdir(), 'seed-test-'));
 const clients: Client[] = [];
@@ -73,7 +82,9 @@ describe('seedDemoData', () => {
     expect(byRole.therapist).toBe(20);
     expect(byRole.client).toBe(40);
     for (const role of ['client', 'therapist', 'spa_management']) {
-      expect(await count('SELECT count(*) FROM users WHERE role = ? AND premium_until > ?', [role, NOW.getTime()])).toBeGreaterThan(0);
+      expect(
+        await count('SELECT count(*) FROM users WHERE role = ? AND premium_until > ?', [role, NOW.getTime()]),
+      ).toBeGreaterThan(0);
     }
   });
 
@@ -107,7 +118,8 @@ describe('seedDemoData', () => {
   });
 
   it('has reviews by the right roles, with sub-ratings exactly on spa reviews', async () => {
-    const wrong = await count(`
+    const wrong = await count(
+      `
       SELECT count(*) FROM reviews r
       JOIN users a ON a.id = r.reviewer_id JOIN users t ON t.id = r.target_user_id
       WHERE NOT ((a.role = 'client' AND t.role IN ('spa_management', 'therapist'))
@@ -185,10 +197,16 @@ describe('seedDemoData', () => {
       expect(row.from_role).toBe('client');
       expect(['therapist', 'spa_management']).toContain(row.to_role);
     }
-    const owners = await rows('SELECT user_id, sum(is_default) AS defaults, count(*) AS lists FROM favorite_lists GROUP BY user_id');
+    const owners = await rows(
+      'SELECT user_id, sum(is_default) AS defaults, count(*) AS lists FROM favorite_lists GROUP BY user_id',
+    );
     for (const owner of owners) expect(Number(owner.defaults)).toBe(1);
     expect(owners.some((owner) => Number(owner.lists) > 1)).toBe(true);
-    expect(await count('SELECT count(*) FROM favorite_lists l WHERE NOT EXISTS (SELECT 1 FROM favorite_list_items i WHERE i.list_id = l.id)')).toBe(0);
+    expect(
+      await count(
+        'SELECT count(*) FROM favorite_lists l WHERE NOT EXISTS (SELECT 1 FROM favorite_list_items i WHERE i.list_id = l.id)',
+      ),
+    ).toBe(0);
   });
 
   it('leaves the demo accounts usable: right role, not banned, today’s star and flower still free', async () => {

@@ -26,7 +26,11 @@ export interface SessionOrigin {
 }
 
 /** A new session row and the token that proves it; the caller inserts the row (often inside a batch). */
-export function newSession(userId: number, now = Date.now(), origin: SessionOrigin = { device: null, place: null }): { token: string; row: SessionRow } {
+export function newSession(
+  userId: number,
+  now = Date.now(),
+  origin: SessionOrigin = { device: null, place: null },
+): { token: string; row: SessionRow } {
   const id = randomSecureString();
   const secret = randomSecureString();
   const row: SessionRow = {
@@ -40,4 +44,3 @@ export function newSession(userId: number, now = Date.now(), origin: SessionOrig
   };
   return { token: `${id}.${secret}`, row };
 }
-

@@ -64,7 +64,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -102,7 +104,8 @@ export async function startSqld(options: SqldOptions): Promise<SqldServer> {
   if (options.adoptFile && existsSync(options.adoptFile) && !existsSync(dbPath)) {
     mkdirSync(dirname(defaultDatabaseFile(dbPath)), { recursive: true, mode: 0o700 });
     copyFileSync(options.adoptFile, defaultDatabaseFile(dbPath));
-    if (existsSync(`${options.adoptFile}-wal`)) copyFileSync(`${options.adoptFile}-wal`, `${defaultDatabaseFile(dbPath)}-wal`);
+    if (existsSync(`${options.adoptFile}-wal`))
+      copyFileSync(`${options.adoptFile}-wal`, `${defaultDatabaseFile(dbPath)}-wal`);
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const port = options.port || (await freePort());
@@ -133,8 +136,19 @@ export async function startSqld(options: SqldOptions): Promise<SqldServer> {
     const log = openSync(logFile, 'a', 0o600);
     child = spawn(
       sqldBinary(),
-      ['--db-path', dbPath, '--http-listen-addr', `127.0.0.1:${port}`, '--admin-listen-addr', `127.0.0.1:${adminPort}`, '--no-welcome'],
-      { stdio: ['ignore', log, log], env: { ...process.env, SQLD_AUTH_JWT_KEY: publicKey, RUST_LOG: process.env.RUST_LOG ?? 'warn' } },
+      [
+        '--db-path',
+        dbPath,
+        '--http-listen-addr',
+        `127.0.0.1:${port}`,
+        '--admin-listen-addr',
+        `127.0.0.1:${adminPort}`,
+        '--no-welcome',
+      ],
+      {
+        stdio: ['ignore', log, log],
+        env: { ...process.env, SQLD_AUTH_JWT_KEY: publicKey, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
+      },
     );
     closeSync(log);
     process.once('exit', killOnExit);

@@ -36,7 +36,10 @@ export class Blocks {
   }
 
   isHidden(a: number, b: number): boolean {
-    return this.sql.exec('SELECT 1 FROM hidden_pairs WHERE low = ? AND high = ?', Math.min(a, b), Math.max(a, b)).toArray().length > 0;
+    return (
+      this.sql.exec('SELECT 1 FROM hidden_pairs WHERE low = ? AND high = ?', Math.min(a, b), Math.max(a, b)).toArray()
+        .length > 0
+    );
   }
 
   /** For each connected member with blocks, everyone on the other side of them. */

@@ -60,7 +60,10 @@ async function expectStoredStateMatches(model: Model, real: Real) {
         .toArray()
         .map((row) => row.id as string);
       const sessions = state.storage.sql
-        .exec(`SELECT participant1_id AS p, participant2_id AS q FROM sessions WHERE participant1_id IN (${placeholders})`, ...ids)
+        .exec(
+          `SELECT participant1_id AS p, participant2_id AS q FROM sessions WHERE participant1_id IN (${placeholders})`,
+          ...ids,
+        )
         .toArray()
         .map((row) => pairKey(ids.indexOf(row.p as number) as Who, ids.indexOf(row.q as number) as Who));
       return { pending: pending.sort(), sessions: sessions.sort() };
@@ -112,7 +115,8 @@ class RequestCommand implements fc.AsyncCommand<Model, Real> {
     const outgoing = model.pending.filter((request) => request.from === this.from);
     const limit = this.from === PREMIUM ? CHAT_REQUESTS_PREMIUM : CHAT_REQUESTS_REGULAR;
     if (this.from === this.to) await expectError(real, this.from, 'self_request');
-    else if (outgoing.some((request) => request.to === this.to)) await expectError(real, this.from, 'already_requested');
+    else if (outgoing.some((request) => request.to === this.to))
+      await expectError(real, this.from, 'already_requested');
     else if (sessionOf(model, this.from, this.to)) await expectError(real, this.from, 'already_chatting');
     else if (outgoing.length >= limit)
       await expectError(real, this.from, this.from === PREMIUM ? 'premium_request_limit' : 'request_limit');
@@ -150,13 +154,18 @@ class AnswerCommand implements fc.AsyncCommand<Model, Real> {
     if (!allowed) {
       await expectError(real, this.by, 'request_not_found');
     } else if (this.answer === 'accept') {
-      const accepted = await real.clients[request.from]!.next('chat-request-accepted', (frame) => frame.requestId === request.id);
+      const accepted = await real.clients[request.from]!.next(
+        'chat-request-accepted',
+        (frame) => frame.requestId === request.id,
+      );
       await real.clients[request.to]!.next('chat-session-started', (frame) => frame.sessionId === accepted.sessionId);
       // Both open the session's own socket, where messages go.
       for (const who of [request.from, request.to]) await real.clients[who]!.sessionReady(accepted.sessionId);
       real.sessionIds.set(pairKey(request.from, request.to), accepted.sessionId);
       // Requests between the two either way are answered by the one session.
-      model.pending = model.pending.filter((other) => pairKey(other.from, other.to) !== pairKey(request.from, request.to));
+      model.pending = model.pending.filter(
+        (other) => pairKey(other.from, other.to) !== pairKey(request.from, request.to),
+      );
       model.sessions.push({ a: request.from, b: request.to });
     } else {
       const type = this.answer === 'cancel' ? 'chat-request-cancelled' : 'chat-request-rejected';
@@ -219,7 +228,8 @@ class ExpireCommand implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     const ids = model.pending.map((request) => request.id);
     await runInDurableObject(hubStub(), (_instance, state) => {
-      for (const id of ids) state.storage.sql.exec('UPDATE requests SET expires_at = ? WHERE id = ?', Date.now() - 1, id);
+      for (const id of ids)
+        state.storage.sql.exec('UPDATE requests SET expires_at = ? WHERE id = ?', Date.now() - 1, id);
     });
     await runDurableObjectAlarm(hubStub());
     for (const request of model.pending)
@@ -250,7 +260,8 @@ class ReconnectCommand implements fc.AsyncCommand<Model, Real> {
     real.clients[this.who] = client;
     for (const request of model.pending) {
       if (request.from === this.who) await client.next('chat-request-sent', (frame) => frame.requestId === request.id);
-      if (request.to === this.who) await client.next('incoming-chat-request', (frame) => frame.requestId === request.id);
+      if (request.to === this.who)
+        await client.next('incoming-chat-request', (frame) => frame.requestId === request.id);
     }
     for (const session of model.sessions) {
       if (session.a !== this.who && session.b !== this.who) continue;
@@ -287,7 +298,9 @@ class LeaveCommand implements fc.AsyncCommand<Model, Real> {
     let away = false;
     for (let attempt = 0; attempt < 40 && !away; attempt += 1) {
       away = await runInDurableObject(hubStub(), (_instance, state) => {
-        const rows = state.storage.sql.exec('UPDATE away SET until = ? WHERE user_id = ? RETURNING user_id', Date.now() - 1, member.id).toArray();
+        const rows = state.storage.sql
+          .exec('UPDATE away SET until = ? WHERE user_id = ? RETURNING user_id', Date.now() - 1, member.id)
+          .toArray();
         return rows.length > 0;
       });
       if (!away) await new Promise((resolve) => setTimeout(resolve, 25));
@@ -298,13 +311,22 @@ class LeaveCommand implements fc.AsyncCommand<Model, Real> {
     for (const session of model.sessions.filter((s) => s.a === this.who || s.b === this.who)) {
       const sessionId = real.sessionIds.get(pairKey(session.a, session.b));
       const partner = session.a === this.who ? session.b : session.a;
-      await real.clients[partner]!.next('chat-session-ended', (frame) => frame.sessionId === sessionId && frame.reason === 'offline');
+      await real.clients[partner]!.next(
+        'chat-session-ended',
+        (frame) => frame.sessionId === sessionId && frame.reason === 'offline',
+      );
     }
     for (const request of model.pending) {
       if (request.from === this.who)
-        await real.clients[request.to]!.next('chat-request-cancelled', (frame) => frame.requestId === request.id && frame.reason === 'offline');
+        await real.clients[request.to]!.next(
+          'chat-request-cancelled',
+          (frame) => frame.requestId === request.id && frame.reason === 'offline',
+        );
       else if (request.to === this.who)
-        await real.clients[request.from]!.next('chat-request-expired', (frame) => frame.requestId === request.id && frame.reason === 'offline');
+        await real.clients[request.from]!.next(
+          'chat-request-expired',
+          (frame) => frame.requestId === request.id && frame.reason === 'offline',
+        );
     }
     model.sessions = model.sessions.filter((session) => session.a !== this.who && session.b !== this.who);
     model.pending = model.pending.filter((request) => request.from !== this.who && request.to !== this.who);
@@ -320,8 +342,12 @@ class LeaveCommand implements fc.AsyncCommand<Model, Real> {
 const who = fc.constantFrom(...MEMBERS);
 const commands = [
   fc.tuple(who, who).map(([from, to]) => new RequestCommand(from, to)),
-  fc.tuple(who, fc.constantFrom<Answer>('cancel', 'accept', 'reject'), fc.nat(5)).map(([by, answer, pick]) => new AnswerCommand(by, answer, pick)),
-  fc.tuple(who, fc.constantFrom('send' as const, 'end' as const), fc.nat(5)).map(([by, action, pick]) => new SessionCommand(by, action, pick)),
+  fc
+    .tuple(who, fc.constantFrom<Answer>('cancel', 'accept', 'reject'), fc.nat(5))
+    .map(([by, answer, pick]) => new AnswerCommand(by, answer, pick)),
+  fc
+    .tuple(who, fc.constantFrom('send' as const, 'end' as const), fc.nat(5))
+    .map(([by, action, pick]) => new SessionCommand(by, action, pick)),
   fc.constant(new ExpireCommand()),
   who.map((member) => new ReconnectCommand(member)),
   who.map((member) => new LeaveCommand(member)),
@@ -331,10 +357,18 @@ it('behaves like the model for any sequence of requests, answers, messages, expi
   await fc.assert(
     fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'medium' }), async (sequence) => {
       // Five members for each of the 25 runs, written in bulk: registering 125 would outlast the test.
-      const members = await createMembers(MEMBERS.map((who) => ({ premium: who === PREMIUM })), { inBulk: true });
+      const members = await createMembers(
+        MEMBERS.map((who) => ({ premium: who === PREMIUM })),
+        { inBulk: true },
+      );
       const clients = await Promise.all(members.map((member) => ChatClient.connect(member, JOIN)));
       const real: Real = { members, clients, sessionIds: new Map(), clock: Date.now() };
-      const model: Model = { pending: [], sessions: [], requestsSent: MEMBERS.map(() => 0), messagesSent: MEMBERS.map(() => 0) };
+      const model: Model = {
+        pending: [],
+        sessions: [],
+        requestsSent: MEMBERS.map(() => 0),
+        messagesSent: MEMBERS.map(() => 0),
+      };
       try {
         await fc.asyncModelRun(() => ({ model, real }), sequence);
         await expectPresenceConverged(real);

@@ -18,7 +18,17 @@ import {
 import { HubSockets, SOCKETS_PER_TURN } from './hub-sockets.ts';
 import { FLOOD_COOL_DOWN_MS, SocketPolicy, floodsIn } from './socket-policy.ts';
 import { ChatClient, hubStub, requestIdFor, sessionStub, sessionUpgrade, upgrade } from '../worker/test/chat-client.ts';
-import { call, database, freshIp, GOOD_PASSWORD, json, pipelinesServed, sessionCookieFrom, untilLimited, type TrpcResult } from '../worker/test/helpers.ts';
+import {
+  call,
+  database,
+  freshIp,
+  GOOD_PASSWORD,
+  json,
+  pipelinesServed,
+  sessionCookieFrom,
+  untilLimited,
+  type TrpcResult,
+} from '../worker/test/helpers.ts';
 import { createMember, createMembers, type TestMember, withSession } from '../worker/test/members.ts';
 
 const open: ChatClient[] = [];
@@ -34,7 +44,10 @@ async function connect(member: TestMember, options?: Parameters<typeof ChatClien
  * while it hashes a password, which would shift the hub's timers under these tests.
  */
 async function members(count: number, options?: { premium?: boolean; role?: 'admin' }) {
-  return createMembers(Array.from({ length: count }, () => ({ ...options })), { inBulk: true });
+  return createMembers(
+    Array.from({ length: count }, () => ({ ...options })),
+    { inBulk: true },
+  );
 }
 
 afterEach(async () => {
@@ -76,8 +89,14 @@ async function error(client: ChatClient, code: keyof typeof CHAT_ERRORS) {
 
 async function storedState() {
   return runInDurableObject(hubStub(), (_instance, state) => ({
-    pending: state.storage.sql.exec("SELECT id FROM requests WHERE status = 'pending'").toArray().map((row) => row.id as string),
-    sessions: state.storage.sql.exec('SELECT id FROM sessions').toArray().map((row) => row.id as string),
+    pending: state.storage.sql
+      .exec("SELECT id FROM requests WHERE status = 'pending'")
+      .toArray()
+      .map((row) => row.id as string),
+    sessions: state.storage.sql
+      .exec('SELECT id FROM sessions')
+      .toArray()
+      .map((row) => row.id as string),
   }));
 }
 
@@ -101,8 +120,11 @@ async function once<T>(read: () => Promise<T | null>, what: string): Promise<T> 
 function awayUntil(member: TestMember): Promise<number> {
   return once(
     () =>
-      runInDurableObject(hubStub(), (_instance, state) =>
-        state.storage.sql.exec<{ until: number }>('SELECT until FROM away WHERE user_id = ?', member.id).toArray()[0]?.until ?? null,
+      runInDurableObject(
+        hubStub(),
+        (_instance, state) =>
+          state.storage.sql.exec<{ until: number }>('SELECT until FROM away WHERE user_id = ?', member.id).toArray()[0]
+            ?.until ?? null,
       ),
     `${member.name} being away`,
   );
@@ -110,7 +132,10 @@ function awayUntil(member: TestMember): Promise<number> {
 
 /** The hub's alarm, read again while one runs: a running alarm reads as unset until it sets the next. */
 function hubAlarm(): Promise<number> {
-  return once(() => runInDurableObject(hubStub(), (_instance, state) => state.storage.getAlarm()), 'the hub having an alarm set');
+  return once(
+    () => runInDurableObject(hubStub(), (_instance, state) => state.storage.getAlarm()),
+    'the hub having an alarm set',
+  );
 }
 
 /**
@@ -124,7 +149,9 @@ async function endGracePeriods() {
     state.storage.sql.exec('UPDATE away SET until = ?', Date.now() - 1);
   });
   await runDurableObjectAlarm(hubStub());
-  const stillAway = await runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT user_id FROM away').toArray());
+  const stillAway = await runInDurableObject(hubStub(), (_instance, state) =>
+    state.storage.sql.exec('SELECT user_id FROM away').toArray(),
+  );
   expect(stillAway).toEqual([]);
 }
 
@@ -168,8 +195,11 @@ async function recordHubStatements(): Promise<() => Promise<string[]>> {
 
 /** How many presence broadcasts the hub has sent. */
 async function broadcasts(): Promise<number> {
-  return runInDurableObject(hubStub(), (_instance, state) =>
-    state.storage.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'presence_seq'").toArray()[0]?.value ?? 0,
+  return runInDurableObject(
+    hubStub(),
+    (_instance, state) =>
+      state.storage.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'presence_seq'").toArray()[0]
+        ?.value ?? 0,
   );
 }
 
@@ -184,7 +214,9 @@ function entry(member: TestMember) {
 }
 
 function trpc(path: string, member: TestMember, input?: unknown) {
-  return input === undefined ? call(`/trpc/${path}`, { cookie: member.cookie }) : call(`/trpc/${path}`, { body: input, cookie: member.cookie });
+  return input === undefined
+    ? call(`/trpc/${path}`, { cookie: member.cookie })
+    : call(`/trpc/${path}`, { body: input, cookie: member.cookie });
 }
 
 describe('connecting', () => {
@@ -229,7 +261,9 @@ describe('presence', () => {
     const bobTab1 = await connect(b!);
     const bobTab2 = await connect(b!);
     const list = await alice.next('online-users-updated', (frame) => frame.users.some((user) => user.id === b!.id));
-    expect(list.users.filter((user) => user.id === b!.id)).toEqual([{ id: b!.id, name: b!.name, role: 'client', memberNumber: b!.memberNumber }]);
+    expect(list.users.filter((user) => user.id === b!.id)).toEqual([
+      { id: b!.id, name: b!.name, role: 'client', memberNumber: b!.memberNumber },
+    ]);
 
     bobTab1.close();
     const carol = await connect(c!);
@@ -258,7 +292,11 @@ describe('presence', () => {
 
     const bobTab = await connect(b!);
     await quietHub();
-    expect(await watcher.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(b!)], left: [] });
+    expect(await watcher.next('online-users-changed')).toEqual({
+      type: 'online-users-changed',
+      joined: [entry(b!)],
+      left: [],
+    });
     // A socket that did not ask gets the spec's whole list, as always.
     expect((await spec.next('online-users-updated')).users).toContainEqual(entry(b!));
     expect(watcher.users).toEqual(spec.users);
@@ -279,7 +317,11 @@ describe('presence', () => {
     reloaded.close(1001);
     await awayUntil(b!);
     await quietHub();
-    expect(await watcher.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [b!.id] });
+    expect(await watcher.next('online-users-changed')).toEqual({
+      type: 'online-users-changed',
+      joined: [],
+      left: [b!.id],
+    });
     expect((await spec.next('online-users-updated')).users).not.toContainEqual(entry(b!));
     expect(watcher.users).toEqual(spec.users);
     expect(watcher.received.filter((frame) => frame.type === 'online-users-updated').length).toBeLessThanOrEqual(2);
@@ -299,7 +341,9 @@ describe('presence', () => {
     const last = watchers.at(-1)!;
     const { incoming } = await request(arriving, last);
     const change = { type: 'online-users-changed', joined: [entry(newcomer)], left: [] };
-    const order = last.received.filter((frame) => frame.type === 'online-users-changed' || frame === incoming).map((frame) => frame.type);
+    const order = last.received
+      .filter((frame) => frame.type === 'online-users-changed' || frame === incoming)
+      .map((frame) => frame.type);
     expect(order).toEqual(['online-users-changed', 'incoming-chat-request']);
     for (const watcher of watchers) expect(await presenceFrames(watcher)).toEqual([change]);
   });
@@ -314,11 +358,23 @@ describe('presence', () => {
     const before = await broadcasts();
 
     expect((await trpc('chat.block', a!, { userId: b!.id })).status).toBe(200);
-    expect(await alice.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [b!.id] });
+    expect(await alice.next('online-users-changed')).toEqual({
+      type: 'online-users-changed',
+      joined: [],
+      left: [b!.id],
+    });
     expect(await bob.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [a!.id] });
     expect((await trpc('chat.unblock', a!, { userId: b!.id })).status).toBe(200);
-    expect(await alice.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(b!)], left: [] });
-    expect(await bob.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(a!)], left: [] });
+    expect(await alice.next('online-users-changed')).toEqual({
+      type: 'online-users-changed',
+      joined: [entry(b!)],
+      left: [],
+    });
+    expect(await bob.next('online-users-changed')).toEqual({
+      type: 'online-users-changed',
+      joined: [entry(a!)],
+      left: [],
+    });
     await quietHub();
     expect(await presenceFrames(carol)).toEqual([]);
     expect(await broadcasts()).toBe(before);
@@ -326,11 +382,20 @@ describe('presence', () => {
     // Hiding from the list is a change for everyone: Carol leaves every list, and comes back.
     expect((await trpc('chat.updateSettings', c!, { invisible: true })).status).toBe(200);
     await quietHub();
-    for (const client of [alice, bob]) expect(await client.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [], left: [c!.id] });
+    for (const client of [alice, bob])
+      expect(await client.next('online-users-changed')).toEqual({
+        type: 'online-users-changed',
+        joined: [],
+        left: [c!.id],
+      });
     expect((await trpc('chat.updateSettings', c!, { invisible: false })).status).toBe(200);
     await quietHub();
     for (const client of [alice, bob]) {
-      expect(await client.next('online-users-changed')).toEqual({ type: 'online-users-changed', joined: [entry(c!)], left: [] });
+      expect(await client.next('online-users-changed')).toEqual({
+        type: 'online-users-changed',
+        joined: [entry(c!)],
+        left: [],
+      });
       expect(client.users).toEqual(expect.arrayContaining([entry(a!), entry(b!), entry(c!)]));
     }
   });
@@ -362,17 +427,30 @@ describe('chat requests', () => {
     expect(accepted).toMatchObject({ requestId, participantId: b!.id });
     const aliceStarted = await alice.next('chat-session-started');
     const bobStarted = await bob.next('chat-session-started');
-    expect(aliceStarted).toMatchObject({ sessionId: accepted.sessionId, participantId: b!.id, participantName: b!.name });
+    expect(aliceStarted).toMatchObject({
+      sessionId: accepted.sessionId,
+      participantId: b!.id,
+      participantName: b!.name,
+    });
     expect(bobStarted).toMatchObject({ sessionId: accepted.sessionId, participantId: a!.id, participantName: a!.name });
     await alice.sessionReady(accepted.sessionId);
     await bob.sessionReady(accepted.sessionId);
 
     alice.send({ type: 'typing-start', sessionId: accepted.sessionId });
-    expect(await bob.next('typing-start')).toEqual({ type: 'typing-start', sessionId: accepted.sessionId, userId: a!.id });
+    expect(await bob.next('typing-start')).toEqual({
+      type: 'typing-start',
+      sessionId: accepted.sessionId,
+      userId: a!.id,
+    });
     alice.send({ type: 'send-message', sessionId: accepted.sessionId, content: '  Kumusta?  ' });
     const atBob = await bob.next('new-message');
     const atAlice = await alice.next('new-message');
-    expect(atBob.message).toMatchObject({ sessionId: accepted.sessionId, senderId: a!.id, senderName: a!.name, content: 'Kumusta?' });
+    expect(atBob.message).toMatchObject({
+      sessionId: accepted.sessionId,
+      senderId: a!.id,
+      senderName: a!.name,
+      content: 'Kumusta?',
+    });
     expect(atAlice.message).toEqual(atBob.message);
     alice.send({ type: 'typing-stop', sessionId: accepted.sessionId });
     await bob.next('typing-stop');
@@ -380,7 +458,9 @@ describe('chat requests', () => {
     // Carol is online the whole time and hears none of it; Alice never hears her own typing.
     await carol.barrier();
     await alice.barrier();
-    expect(carol.received.filter((frame) => !['online-users-updated', 'joined', 'error'].includes(frame.type))).toEqual([]);
+    expect(carol.received.filter((frame) => !['online-users-updated', 'joined', 'error'].includes(frame.type))).toEqual(
+      [],
+    );
     expect(alice.received.some((frame) => frame.type === 'typing-start' || frame.type === 'typing-stop')).toBe(false);
 
     // Carol cannot open the session's socket, write into it, type into it or end it.
@@ -394,7 +474,11 @@ describe('chat requests', () => {
     expect((await storedState()).sessions).toContain(accepted.sessionId);
 
     bob.send({ type: 'end-chat-session', sessionId: accepted.sessionId });
-    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId: accepted.sessionId, reason: 'ended' });
+    expect(await alice.next('chat-session-ended')).toEqual({
+      type: 'chat-session-ended',
+      sessionId: accepted.sessionId,
+      reason: 'ended',
+    });
     await bob.next('chat-session-ended');
     alice.send({ type: 'send-message', sessionId: accepted.sessionId, content: 'still there?' });
     await error(alice, 'session_not_found');
@@ -416,7 +500,9 @@ describe('chat requests', () => {
     expect((await sessionUpgrade(sessionId, { cookie: c!.cookie })).status).toBe(404);
     const back = await sessionUpgrade(sessionId, { cookie: a!.cookie });
     expect(back.status).toBe(101);
-    const backClosed = new Promise<number>((resolve) => back.webSocket!.addEventListener('close', (event) => resolve(event.code)));
+    const backClosed = new Promise<number>((resolve) =>
+      back.webSocket!.addEventListener('close', (event) => resolve(event.code)),
+    );
     back.webSocket!.accept();
     // Ended: its socket closes and nobody gets in.
     bob.send({ type: 'end-chat-session', sessionId });
@@ -425,7 +511,7 @@ describe('chat requests', () => {
     expect((await sessionUpgrade(sessionId, { cookie: a!.cookie })).status).toBe(404);
   });
 
-  it('carries messages and typing in the session\'s own object, never through the hub, and ends it with the session', async () => {
+  it("carries messages and typing in the session's own object, never through the hub, and ends it with the session", async () => {
     const [a, b] = await members(2);
     const alice = await connect(a!);
     const bob = await connect(b!);
@@ -437,7 +523,9 @@ describe('chat requests', () => {
     expect(tab.status).toBe(101);
     const tabSocket = tab.webSocket!;
     const tabFrames: unknown[] = [];
-    const tabClosed = new Promise<number>((resolve) => tabSocket.addEventListener('close', (event) => resolve(event.code)));
+    const tabClosed = new Promise<number>((resolve) =>
+      tabSocket.addEventListener('close', (event) => resolve(event.code)),
+    );
     const firstOnTab = new Promise<void>((resolve) =>
       tabSocket.addEventListener('message', (event) => {
         tabFrames.push(JSON.parse(event.data as string));
@@ -446,7 +534,9 @@ describe('chat requests', () => {
     );
     tabSocket.accept();
     await firstOnTab;
-    expect(tabFrames).toEqual([{ type: 'new-message', message: expect.objectContaining({ content: 'first', senderId: a!.id }) }]);
+    expect(tabFrames).toEqual([
+      { type: 'new-message', message: expect.objectContaining({ content: 'first', senderId: a!.id }) },
+    ]);
 
     // The hub refuses a message or typing sent to it by a member of the session, and relays nothing.
     alice.sendToHub({ type: 'send-message', sessionId, content: 'through the hub?' });
@@ -457,10 +547,11 @@ describe('chat requests', () => {
     alice.send({ type: 'send-message', sessionId, content: 'second' });
     await bob.next('new-message', (frame) => frame.message.content === 'second');
     await bob.barrier();
-    expect(bob.received.filter((frame) => frame.type === 'new-message').map((frame) => frame.type === 'new-message' && frame.message.content)).toEqual([
-      'first',
-      'second',
-    ]);
+    expect(
+      bob.received
+        .filter((frame) => frame.type === 'new-message')
+        .map((frame) => frame.type === 'new-message' && frame.message.content),
+    ).toEqual(['first', 'second']);
     expect(bob.received.some((frame) => frame.type === 'typing-start')).toBe(false);
 
     // Refused at the door: signed out, another site, a malformed id, an id no session has.
@@ -476,11 +567,18 @@ describe('chat requests', () => {
     expect((await sessionUpgrade(sessionId, { cookie: a!.cookie })).status).toBe(404);
     expect(
       await runInDurableObject(sessionStub(sessionId), (_instance, state) =>
-        state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'").toArray(),
+        state.storage.sql
+          .exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'")
+          .toArray(),
       ),
     ).toEqual([]);
     await until(() =>
-      runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT 1 FROM session_endings WHERE session_id = ?', sessionId).toArray().length === 0),
+      runInDurableObject(
+        hubStub(),
+        (_instance, state) =>
+          state.storage.sql.exec('SELECT 1 FROM session_endings WHERE session_id = ?', sessionId).toArray().length ===
+          0,
+      ),
     );
   });
 
@@ -515,7 +613,9 @@ describe('chat requests', () => {
     alice.close();
     const reloaded = await connect(a!, { spec: true });
     await reloaded.next('joined');
-    const replayed = reloaded.received.filter((frame) => frame.type === 'chat-session-started' || frame.type === 'new-message');
+    const replayed = reloaded.received.filter(
+      (frame) => frame.type === 'chat-session-started' || frame.type === 'new-message',
+    );
     expect(replayed.map((frame) => frame.type)).toEqual(['chat-session-started', 'new-message', 'new-message']);
     expect(reloaded.received.findIndex((frame) => frame.type === 'joined')).toBeGreaterThan(
       reloaded.received.findIndex((frame) => frame.type === 'new-message'),
@@ -548,7 +648,10 @@ describe('chat requests', () => {
     alice.send({ type: 'reject-chat-request', requestId: first.requestId });
     await error(alice, 'request_not_found');
     bob.send({ type: 'reject-chat-request', requestId: first.requestId, requesterId: a!.id });
-    expect(await alice.next('chat-request-rejected')).toEqual({ type: 'chat-request-rejected', requestId: first.requestId });
+    expect(await alice.next('chat-request-rejected')).toEqual({
+      type: 'chat-request-rejected',
+      requestId: first.requestId,
+    });
     bob.send({ type: 'accept-chat-request', requestId: first.requestId });
     await error(bob, 'request_not_found');
 
@@ -556,7 +659,11 @@ describe('chat requests', () => {
     bob.send({ type: 'cancel-chat-request', requestId: second.requestId });
     await error(bob, 'request_not_found');
     alice.send({ type: 'cancel-chat-request', requestId: second.requestId });
-    expect(await bob.next('chat-request-cancelled')).toEqual({ type: 'chat-request-cancelled', requestId: second.requestId, reason: 'withdrawn' });
+    expect(await bob.next('chat-request-cancelled')).toEqual({
+      type: 'chat-request-cancelled',
+      requestId: second.requestId,
+      reason: 'withdrawn',
+    });
     expect((await storedState()).pending).not.toContain(second.requestId);
   });
 
@@ -570,7 +677,9 @@ describe('chat requests', () => {
     await error(alice, 'request_limit');
 
     await runInDurableObject(hubStub(), (_instance, state) => {
-      const deadline = state.storage.sql.exec<{ expires_at: number }>('SELECT expires_at FROM requests WHERE id = ?', requestId).one();
+      const deadline = state.storage.sql
+        .exec<{ expires_at: number }>('SELECT expires_at FROM requests WHERE id = ?', requestId)
+        .one();
       expect(deadline.expires_at - Date.now()).toBeGreaterThan(28_000);
       state.storage.sql.exec('UPDATE requests SET expires_at = ? WHERE id = ?', Date.now() - 1, requestId);
     });
@@ -578,8 +687,16 @@ describe('chat requests', () => {
     // is none to run: that alarm sets the next one to this past deadline, which fires at once. Either way the hub's
     // own alarm expires the request; without one, nothing would tell the members.
     await runDurableObjectAlarm(hubStub());
-    expect(await alice.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId, reason: 'timeout' });
-    expect(await bob.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId, reason: 'timeout' });
+    expect(await alice.next('chat-request-expired')).toEqual({
+      type: 'chat-request-expired',
+      requestId,
+      reason: 'timeout',
+    });
+    expect(await bob.next('chat-request-expired')).toEqual({
+      type: 'chat-request-expired',
+      requestId,
+      reason: 'timeout',
+    });
 
     bob.send({ type: 'accept-chat-request', requestId });
     await error(bob, 'request_not_found');
@@ -601,8 +718,16 @@ describe('chat requests', () => {
       state.storage.sql.exec<{ status: string }>('SELECT status FROM requests WHERE id = ?', requestId).toArray(),
     );
     expect(status).not.toContainEqual({ status: 'pending' });
-    expect(await alice.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId, reason: 'timeout' });
-    expect(await bob.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId, reason: 'timeout' });
+    expect(await alice.next('chat-request-expired')).toEqual({
+      type: 'chat-request-expired',
+      requestId,
+      reason: 'timeout',
+    });
+    expect(await bob.next('chat-request-expired')).toEqual({
+      type: 'chat-request-expired',
+      requestId,
+      reason: 'timeout',
+    });
   });
 
   it('holds a regular member to 1 outstanding request and a premium member to 3, with the spec texts', async () => {
@@ -613,13 +738,21 @@ describe('chat requests', () => {
     const pre = await connect(premium!);
 
     await request(reg, others[0]!);
-    reg.send({ type: 'chat-request', recipientId: others[1]!.member.id, requestId: requestIdFor(regular!, others[1]!.member) });
+    reg.send({
+      type: 'chat-request',
+      recipientId: others[1]!.member.id,
+      requestId: requestIdFor(regular!, others[1]!.member),
+    });
     expect((await error(reg, 'request_limit')).message).toBe(
       'Regular users can send 1 chat request at a time. Upgrade to Premium for 3 consecutive requests.',
     );
 
     for (const other of others.slice(0, 3)) await request(pre, other);
-    pre.send({ type: 'chat-request', recipientId: others[3]!.member.id, requestId: requestIdFor(premium!, others[3]!.member) });
+    pre.send({
+      type: 'chat-request',
+      recipientId: others[3]!.member.id,
+      requestId: requestIdFor(premium!, others[3]!.member),
+    });
     expect((await error(pre, 'premium_request_limit')).message).toBe(
       'Premium users can send up to 3 consecutive chat requests. Please wait for responses or cancel existing requests.',
     );
@@ -637,7 +770,12 @@ describe('chat requests', () => {
     alice.send({ type: 'chat-request', recipientId: offline!.id, requestId: requestIdFor(a!, offline!) });
     await error(alice, 'recipient_offline');
     // Someone else's id, a stale timestamp, and ids not in the format.
-    for (const requestId of [requestIdFor(a!, b!), requestIdFor(d!, b!, Date.now() - 120_000), 'hello', `${d!.id}-${b!.id}`]) {
+    for (const requestId of [
+      requestIdFor(a!, b!),
+      requestIdFor(d!, b!, Date.now() - 120_000),
+      'hello',
+      `${d!.id}-${b!.id}`,
+    ]) {
       dave.send({ type: 'chat-request', recipientId: b!.id, requestId });
       await error(dave, 'invalid_request_id');
     }
@@ -651,7 +789,6 @@ describe('chat requests', () => {
     await error(alice, 'invalid_request_id');
     expect((await storedState()).pending).not.toContain(requestId);
   });
-
 });
 
 describe('a dropped connection', () => {
@@ -681,15 +818,26 @@ describe('a dropped connection', () => {
     // The one alarm is set to the end of the grace period (nothing else is due sooner than the requests' 30 s).
     const until = await awayUntil(b);
     expect(await hubAlarm()).toBeLessThanOrEqual(until);
-    expect(await storedState()).toMatchObject({ pending: expect.arrayContaining([outgoing, incoming]), sessions: expect.arrayContaining([sessionId]) });
+    expect(await storedState()).toMatchObject({
+      pending: expect.arrayContaining([outgoing, incoming]),
+      sessions: expect.arrayContaining([sessionId]),
+    });
     // Alice may go on writing; the hub holds the session's last messages in memory only.
     alice.send({ type: 'send-message', sessionId, content: 'are you still there?' });
     await alice.next('new-message', (frame) => frame.message.content === 'are you still there?');
 
     const back = await connect(b);
-    expect(await alice.next('chat-partner-status')).toEqual({ type: 'chat-partner-status', sessionId, participantId: b.id, away: false, remainingTime: 0 });
+    expect(await alice.next('chat-partner-status')).toEqual({
+      type: 'chat-partner-status',
+      sessionId,
+      participantId: b.id,
+      away: false,
+      remainingTime: 0,
+    });
     await back.next('chat-session-started', (frame) => frame.sessionId === sessionId);
-    const replayed = [await back.next('new-message'), await back.next('new-message')].map((frame) => frame.message.content);
+    const replayed = [await back.next('new-message'), await back.next('new-message')].map(
+      (frame) => frame.message.content,
+    );
     expect(replayed).toEqual(['before the reload', 'are you still there?']);
     await back.next('chat-request-sent', (frame) => frame.requestId === outgoing);
     await back.next('incoming-chat-request', (frame) => frame.requestId === incoming);
@@ -697,9 +845,18 @@ describe('a dropped connection', () => {
     await back.next('joined');
     // (The messages come over the session's own socket, which the client opens once it hears the session.)
     const order = back.received.map((frame) => frame.type);
-    for (const type of ['online-users-updated', 'chat-request-sent', 'incoming-chat-request', 'chat-session-started'] as const)
+    for (const type of [
+      'online-users-updated',
+      'chat-request-sent',
+      'incoming-chat-request',
+      'chat-session-started',
+    ] as const)
       expect(order.indexOf('joined')).toBeGreaterThan(order.indexOf(type));
-    expect(await runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT * FROM away WHERE user_id = ?', b.id).toArray())).toEqual([]);
+    expect(
+      await runInDurableObject(hubStub(), (_instance, state) =>
+        state.storage.sql.exec('SELECT * FROM away WHERE user_id = ?', b.id).toArray(),
+      ),
+    ).toEqual([]);
 
     // Nothing ended meanwhile, and the alarm, when it fires, ends nothing either.
     await runDurableObjectAlarm(hubStub());
@@ -714,9 +871,21 @@ describe('a dropped connection', () => {
     bob.close(1001);
     await alice.next('chat-partner-status', (frame) => frame.away);
     await endGracePeriods();
-    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId, reason: 'offline' });
-    expect(await carol.next('chat-request-cancelled')).toEqual({ type: 'chat-request-cancelled', requestId: outgoing, reason: 'offline' });
-    expect(await dave.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId: incoming, reason: 'offline' });
+    expect(await alice.next('chat-session-ended')).toEqual({
+      type: 'chat-session-ended',
+      sessionId,
+      reason: 'offline',
+    });
+    expect(await carol.next('chat-request-cancelled')).toEqual({
+      type: 'chat-request-cancelled',
+      requestId: outgoing,
+      reason: 'offline',
+    });
+    expect(await dave.next('chat-request-expired')).toEqual({
+      type: 'chat-request-expired',
+      requestId: incoming,
+      reason: 'offline',
+    });
     await alice.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === b.id));
     const state = await storedState();
     expect(state.sessions).not.toContain(sessionId);
@@ -727,16 +896,30 @@ describe('a dropped connection', () => {
     await runDurableObjectAlarm(hubStub());
     const later = await connect(b);
     await later.barrier();
-    expect(later.received.filter((frame) => !['online-users-updated', 'joined', 'error'].includes(frame.type))).toEqual([]);
+    expect(later.received.filter((frame) => !['online-users-updated', 'joined', 'error'].includes(frame.type))).toEqual(
+      [],
+    );
   });
 
   it('gives no grace to a socket closed because its session ended', async () => {
     const { alice, bob, carol, sessionId, outgoing } = await bobBusy();
     expect((await call('/api/logout', { method: 'POST', cookie: bob.member.cookie })).status).toBe(200);
     expect((await bob.closed).code).toBe(CLOSE_SESSION_ENDED);
-    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId, reason: 'offline' });
-    expect(await carol.next('chat-request-cancelled')).toEqual({ type: 'chat-request-cancelled', requestId: outgoing, reason: 'offline' });
-    expect(await runInDurableObject(hubStub(), (_instance, state) => state.storage.sql.exec('SELECT * FROM away WHERE user_id = ?', bob.member.id).toArray())).toEqual([]);
+    expect(await alice.next('chat-session-ended')).toEqual({
+      type: 'chat-session-ended',
+      sessionId,
+      reason: 'offline',
+    });
+    expect(await carol.next('chat-request-cancelled')).toEqual({
+      type: 'chat-request-cancelled',
+      requestId: outgoing,
+      reason: 'offline',
+    });
+    expect(
+      await runInDurableObject(hubStub(), (_instance, state) =>
+        state.storage.sql.exec('SELECT * FROM away WHERE user_id = ?', bob.member.id).toArray(),
+      ),
+    ).toEqual([]);
   });
 
   it('ends everything at once when a member away signs out (from another tab, before a new socket opened)', async () => {
@@ -744,8 +927,16 @@ describe('a dropped connection', () => {
     bob.close(1001);
     await awayUntil(b);
     expect((await call('/api/logout', { method: 'POST', cookie: b.cookie })).status).toBe(200);
-    expect(await alice.next('chat-session-ended')).toEqual({ type: 'chat-session-ended', sessionId, reason: 'offline' });
-    expect(await dave.next('chat-request-expired')).toEqual({ type: 'chat-request-expired', requestId: incoming, reason: 'offline' });
+    expect(await alice.next('chat-session-ended')).toEqual({
+      type: 'chat-session-ended',
+      sessionId,
+      reason: 'offline',
+    });
+    expect(await dave.next('chat-request-expired')).toEqual({
+      type: 'chat-request-expired',
+      requestId: incoming,
+      reason: 'offline',
+    });
     await alice.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === b.id));
   });
 
@@ -758,7 +949,11 @@ describe('a dropped connection', () => {
     await awayUntil(a!);
     bob.send({ type: 'accept-chat-request', requestId });
     const started = await bob.next('chat-session-started');
-    expect(await bob.next('chat-partner-status')).toMatchObject({ sessionId: started.sessionId, participantId: a!.id, away: true });
+    expect(await bob.next('chat-partner-status')).toMatchObject({
+      sessionId: started.sessionId,
+      participantId: a!.id,
+      away: true,
+    });
     const back = await connect(a!);
     await back.next('chat-session-started', (frame) => frame.sessionId === started.sessionId);
     await bob.next('chat-partner-status', (frame) => !frame.away);
@@ -774,9 +969,13 @@ describe('hiding from the online list', () => {
 
     expect((await trpc('chat.updateSettings', b!, { invisible: 'yes' })).status).toBe(400);
     expect((await call('/trpc/chat.updateSettings', { body: { invisible: true } })).status).toBe(401);
-    expect((await json<TrpcResult<'chat.settings'>>(await trpc('chat.settings', b!))).result.data).toEqual({ invisible: false });
+    expect((await json<TrpcResult<'chat.settings'>>(await trpc('chat.settings', b!))).result.data).toEqual({
+      invisible: false,
+    });
     expect((await trpc('chat.updateSettings', b!, { invisible: true })).status).toBe(200);
-    expect((await json<TrpcResult<'chat.settings'>>(await trpc('chat.settings', b!))).result.data).toEqual({ invisible: true });
+    expect((await json<TrpcResult<'chat.settings'>>(await trpc('chat.settings', b!))).result.data).toEqual({
+      invisible: true,
+    });
     await alice.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === b!.id));
 
     // Nobody can ask a hidden member (to them Bob is simply not online); Bob himself may still ask.
@@ -868,7 +1067,9 @@ describe('blocks', () => {
     await error(bob, 'recipient_offline');
 
     const blocks = await json<TrpcResult<'chat.blocks'>>(await trpc('chat.blocks', a!));
-    expect(blocks.result.data).toEqual([{ id: b!.id, name: b!.name, role: 'client', memberNumber: b!.memberNumber, blockedAt: expect.any(Number) }]);
+    expect(blocks.result.data).toEqual([
+      { id: b!.id, name: b!.name, role: 'client', memberNumber: b!.memberNumber, blockedAt: expect.any(Number) },
+    ]);
     // The blocked member does not learn who blocked them.
     expect((await json<TrpcResult<'chat.blocks'>>(await trpc('chat.blocks', b!))).result.data).toEqual([]);
 
@@ -894,7 +1095,10 @@ describe('blocks', () => {
       expect((await json<{ error: { message: string } }>(refused)).error.message).toBe('Member not found.');
     }
     expect((await json<TrpcResult<'chat.blocks'>>(await trpc('chat.blocks', a!))).result.data).toEqual([]);
-    const { rows } = await database().execute({ sql: 'select blocked_id from chat_blocks where blocker_id = ?', args: [a!.id] });
+    const { rows } = await database().execute({
+      sql: 'select blocked_id from chat_blocks where blocker_id = ?',
+      args: [a!.id],
+    });
     expect(rows.map((row) => Number(row.blocked_id))).toEqual([c!.id]);
   });
 });
@@ -973,7 +1177,9 @@ describe('one account cannot take the hub down', () => {
 
   it("counts every frame against one budget for all of a member's sockets, while others chat on", async () => {
     const [abuser, a, b] = await members(3);
-    const sockets = await Promise.all(Array.from({ length: CHAT_SOCKETS_PER_MEMBER }, () => connect(abuser!, { join: false })));
+    const sockets = await Promise.all(
+      Array.from({ length: CHAT_SOCKETS_PER_MEMBER }, () => connect(abuser!, { join: false })),
+    );
     const alice = await connect(a!);
     const bob = await connect(b!);
     const sessionId = await startSession(alice, bob);
@@ -1009,24 +1215,30 @@ describe('one account cannot take the hub down', () => {
     // Only that account: another member still opens a new tab.
     await connect(a!);
     // The hub remembers it in its storage: a hub woken from sleep (a policy made afresh over it) refuses too.
-    const afterSleep = await runInDurableObject(hubStub(), (_instance, state) =>
-      new SocketPolicy(new HubSockets(state), floodsIn(state.storage.sql)).refuseSocket(abuser!.id, 0)?.status,
+    const afterSleep = await runInDurableObject(
+      hubStub(),
+      (_instance, state) =>
+        new SocketPolicy(new HubSockets(state), floodsIn(state.storage.sql)).refuseSocket(abuser!.id, 0)?.status,
     );
     expect(afterSleep).toBe(429);
   });
 
   it('drops what a member sends past the budget unread: 2,000 frames over all their sockets write the flood once', async () => {
     const [flooder, a, b] = await members(3);
-    const sockets = await Promise.all(Array.from({ length: CHAT_SOCKETS_PER_MEMBER }, () => connect(flooder!, { join: false })));
+    const sockets = await Promise.all(
+      Array.from({ length: CHAT_SOCKETS_PER_MEMBER }, () => connect(flooder!, { join: false })),
+    );
     const alice = await connect(a!);
     const bob = await connect(b!);
     const sessionId = await startSession(alice, bob);
     await quietHub();
     const statements = await recordHubStatements();
     for (const socket of sockets) for (let i = 0; i < 2000 / sockets.length; i++) socket.send('{');
-    for (const close of await Promise.all(sockets.map((socket) => socket.closed))) expect(close.code).toBe(CLOSE_POLICY_VIOLATION);
+    for (const close of await Promise.all(sockets.map((socket) => socket.closed)))
+      expect(close.code).toBe(CLOSE_POLICY_VIOLATION);
     await until(
-      () => runInDurableObject(hubStub(), (_instance, state) => state.getWebSockets(`user:${flooder!.id}`).length === 0),
+      () =>
+        runInDurableObject(hubStub(), (_instance, state) => state.getWebSockets(`user:${flooder!.id}`).length === 0),
       "the flooder's sockets gone",
     );
     alice.send({ type: 'send-message', sessionId, content: 'still here?' });
@@ -1126,7 +1338,10 @@ describe('sockets end with their session', () => {
     await laptop.sessionReady(sessionId);
     expect((await call('/api/logout', { method: 'POST', cookie: first.cookie })).status).toBe(200);
     expect((await phone.closed).code).toBe(CLOSE_SESSION_ENDED);
-    await until(() => phone.sessionCloses.get(sessionId)?.code === CLOSE_SESSION_ENDED, "the phone's session socket closing with 4001");
+    await until(
+      () => phone.sessionCloses.get(sessionId)?.code === CLOSE_SESSION_ENDED,
+      "the phone's session socket closing with 4001",
+    );
     expect((await sessionUpgrade(sessionId, { cookie: first.cookie })).status).toBe(401);
     // The laptop chats on.
     partner.send({ type: 'send-message', sessionId, content: 'still with me?' });
@@ -1138,7 +1353,11 @@ describe('sockets end with their session', () => {
     const [other] = await members(1);
     const oldSocket = await connect(first);
     const bystander = await connect(other!);
-    const again = await call('/api/login', { body: { name: first.name, password: GOOD_PASSWORD }, cookie: first.cookie, ip: freshIp() });
+    const again = await call('/api/login', {
+      body: { name: first.name, password: GOOD_PASSWORD },
+      cookie: first.cookie,
+      ip: freshIp(),
+    });
     expect(again.status).toBe(200);
     expect((await oldSocket.closed).code).toBe(CLOSE_SESSION_ENDED);
     await bystander.barrier();

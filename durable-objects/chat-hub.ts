@@ -14,7 +14,13 @@ import { type ChatErrorCode, type ChatMessage, type PresenceMode, type ServerFra
 import { Blocks } from './blocks.ts';
 import { migrateHubStorage } from './hub-storage.ts';
 import type { ChatSession } from './chat-session.ts';
-import { CHAT_MEMBER_HEADER, HubSockets, type ChatConnection, type SocketAttachment, type SocketTarget } from './hub-sockets.ts';
+import {
+  CHAT_MEMBER_HEADER,
+  HubSockets,
+  type ChatConnection,
+  type SocketAttachment,
+  type SocketTarget,
+} from './hub-sockets.ts';
 import { Presence } from './presence.ts';
 import { Requests } from './requests.ts';
 import { Sessions, partnerOf } from './sessions.ts';
@@ -70,7 +76,8 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
     if (refused) return refused;
 
     // Blocks made or lifted while the hub did not hear of it apply now, to the two members only.
-    for (const { otherId, hidden } of this.blocks.replaceFor(member.id, hiddenIds)) this.presence.pairChanged(member.id, otherId, hidden);
+    for (const { otherId, hidden } of this.blocks.replaceFor(member.id, hiddenIds))
+      this.presence.pairChanged(member.id, otherId, hidden);
     // A member back within their grace period was listed all along; their partners hear they are back.
     const { returned, visibilityChanged } = this.presence.connecting(member.id, invisible);
     const { client } = this.sockets.accept(member, sessionId, sessionExpiresAt);
@@ -93,7 +100,8 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
 
     switch (frame.type) {
       case 'join':
-        if (this.policy.allowJoin(ws, member.id)) await this.sendSnapshot(ws, member, frame.presence ?? 'full', frame.sessionSockets === true);
+        if (this.policy.allowJoin(ws, member.id))
+          await this.sendSnapshot(ws, member, frame.presence ?? 'full', frame.sessionSockets === true);
         return;
       case 'chat-request': {
         if (!this.policy.allowRequest(member.id)) return fail('rate_limited');
@@ -163,7 +171,12 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
    * partners are away, and for a socket of the spec's protocol the messages each session still holds; `joined`
    * ends it.
    */
-  private async sendSnapshot(ws: WebSocket, joining: SocketAttachment, presence: PresenceMode, sessionSockets: boolean) {
+  private async sendSnapshot(
+    ws: WebSocket,
+    joining: SocketAttachment,
+    presence: PresenceMode,
+    sessionSockets: boolean,
+  ) {
     let member = joining;
     if (member.sessionSockets !== sessionSockets) {
       this.sockets.attach(ws, { ...member, sessionSockets });
@@ -246,7 +259,10 @@ export class ChatHub extends DurableObject<ChatHubEnv> {
   }
 
   /** The reported partner and the session's last messages (from its object), if the reporter is in that session now. */
-  async reportTranscript(sessionId: string, reporterId: number): Promise<{ reportedId: number; messages: ChatMessage[] } | null> {
+  async reportTranscript(
+    sessionId: string,
+    reporterId: number,
+  ): Promise<{ reportedId: number; messages: ChatMessage[] } | null> {
     const session = this.sessions.of(sessionId, reporterId);
     if (!session) return null;
     return { reportedId: partnerOf(session, reporterId).id, messages: await this.sessions.transcript(sessionId) };

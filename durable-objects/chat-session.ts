@@ -30,7 +30,14 @@ import {
   type ServerFrame,
 } from '../common/chat-protocol.ts';
 import type { ChatHub } from './chat-hub.ts';
-import { CHAT_HUB_NAME, CHAT_MEMBER_HEADER, HubSockets, type ChatMember, type MemberConnection, type SocketTarget } from './hub-sockets.ts';
+import {
+  CHAT_HUB_NAME,
+  CHAT_MEMBER_HEADER,
+  HubSockets,
+  type ChatMember,
+  type MemberConnection,
+  type SocketTarget,
+} from './hub-sockets.ts';
 import { Messages } from './messages.ts';
 import { partnerOf, sessionRowValues, type SessionRow } from './sessions.ts';
 import { SocketPolicy } from './socket-policy.ts';
@@ -84,7 +91,8 @@ export class ChatSession extends DurableObject<ChatSessionEnv> {
   private session(): SessionRow | null {
     if (this.row === undefined) {
       const sql = this.ctx.storage.sql;
-      const exists = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session'").toArray().length > 0;
+      const exists =
+        sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session'").toArray().length > 0;
       this.row = exists ? (sql.exec<SessionRow>('SELECT * FROM session').toArray()[0] ?? null) : null;
     }
     return this.row;
@@ -93,8 +101,16 @@ export class ChatSession extends DurableObject<ChatSessionEnv> {
   private hubListeners(): Set<number> {
     if (this.listeners === undefined) {
       const sql = this.ctx.storage.sql;
-      const exists = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'hub_listeners'").toArray().length > 0;
-      this.listeners = new Set(exists ? sql.exec<{ user_id: number }>('SELECT user_id FROM hub_listeners').toArray().map((row) => row.user_id) : []);
+      const exists =
+        sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'hub_listeners'").toArray().length > 0;
+      this.listeners = new Set(
+        exists
+          ? sql
+              .exec<{ user_id: number }>('SELECT user_id FROM hub_listeners')
+              .toArray()
+              .map((row) => row.user_id)
+          : [],
+      );
     }
     return this.listeners;
   }
@@ -116,7 +132,11 @@ export class ChatSession extends DurableObject<ChatSessionEnv> {
     const listening = userIds.filter((userId) => this.hubListeners().has(userId));
     if (listening.length === 0) return;
     try {
-      await this.env.CHAT_HUB.get(this.env.CHAT_HUB.idFromName(CHAT_HUB_NAME)).deliverFromSession(session.id, frame, listening);
+      await this.env.CHAT_HUB.get(this.env.CHAT_HUB.idFromName(CHAT_HUB_NAME)).deliverFromSession(
+        session.id,
+        frame,
+        listening,
+      );
     } catch {
       // The hub restarted: its spec sockets reconnect, and their `join` replays the messages held here.
     }
@@ -124,7 +144,9 @@ export class ChatSession extends DurableObject<ChatSessionEnv> {
 
   /** Relays what a member said on any socket, and answers the frame their partner got. */
   private say(session: SessionRow, sender: ChatMember, frame: HubFrame): ServerFrame {
-    return frame.type === 'send-message' ? this.messages.relay(session, sender, frame.content) : this.messages.typing(session, sender.id, frame.type);
+    return frame.type === 'send-message'
+      ? this.messages.relay(session, sender, frame.content)
+      : this.messages.typing(session, sender.id, frame.type);
   }
 
   // Sockets ----------------------------------------------------------------------------------------------
@@ -142,7 +164,8 @@ export class ChatSession extends DurableObject<ChatSessionEnv> {
     if (refused) return refused;
     const { client, server } = this.sockets.accept(member, sessionId, sessionExpiresAt);
     // What was said before this socket opened (a reload, another tab, a member back from a dropped connection).
-    for (const message of this.messages.transcript(session.id)) this.sockets.send(server, { type: 'new-message', message });
+    for (const message of this.messages.transcript(session.id))
+      this.sockets.send(server, { type: 'new-message', message });
     return new Response(null, { status: 101, webSocket: client, headers: UNCOMPRESSED });
   }
 
@@ -152,12 +175,16 @@ export class ChatSession extends DurableObject<ChatSessionEnv> {
     const { member, frame } = admitted;
     const fail = (code: ChatErrorCode) => this.sockets.sendError(ws, code);
     // Requests, answers, joining and ending are the hub's (/ws/chat).
-    if (frame.type !== 'send-message' && frame.type !== 'typing-start' && frame.type !== 'typing-stop') return fail('invalid_frame');
+    if (frame.type !== 'send-message' && frame.type !== 'typing-start' && frame.type !== 'typing-stop')
+      return fail('invalid_frame');
     const session = this.session();
     if (!session || frame.sessionId !== session.id) return fail('session_not_found');
     if (frame.type === 'send-message' && !this.policy.allowMessage(ws)) return fail('rate_limited');
     const told = this.say(session, member, frame);
-    const to = frame.type === 'send-message' ? [session.participant1_id, session.participant2_id] : [partnerOf(session, member.id).id];
+    const to =
+      frame.type === 'send-message'
+        ? [session.participant1_id, session.participant2_id]
+        : [partnerOf(session, member.id).id];
     await this.tellHub(session, told, to);
   }
 

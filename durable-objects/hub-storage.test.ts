@@ -33,15 +33,20 @@ function freshHub() {
 }
 
 function storedVersion(stub: DurableObjectStub) {
-  return runInDurableObject(stub, (_instance, state) =>
-    state.storage.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'schema_version'").toArray()[0]?.value ?? null,
+  return runInDurableObject(
+    stub,
+    (_instance, state) =>
+      state.storage.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'schema_version'").toArray()[0]
+        ?.value ?? null,
   );
 }
 
 function tables(stub: DurableObjectStub) {
   return runInDurableObject(stub, (_instance, state) =>
     state.storage.sql
-      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' ORDER BY name")
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' ORDER BY name",
+      )
       .toArray()
       .map((row) => row.name),
   );
@@ -50,14 +55,34 @@ function tables(stub: DurableObjectStub) {
 it('starts a new hub at the current version', async () => {
   const stub = freshHub();
   expect(await storedVersion(stub)).toBe(HUB_SCHEMA_VERSION);
-  expect(await tables(stub)).toEqual(['away', 'flooded', 'hidden_pairs', 'invisible', 'meta', 'published', 'requests', 'session_endings', 'sessions']);
+  expect(await tables(stub)).toEqual([
+    'away',
+    'flooded',
+    'hidden_pairs',
+    'invisible',
+    'meta',
+    'published',
+    'requests',
+    'session_endings',
+    'sessions',
+  ]);
 });
 
 it('takes a hub stored without a version as version 1, keeps its rows, migrates and writes the version, once', async () => {
   const stub = freshHub();
   await runInDurableObject(stub, (_instance, state) => {
     const sql = state.storage.sql;
-    for (const name of ['requests', 'sessions', 'hidden_pairs', 'meta', 'away', 'invisible', 'published', 'session_endings', 'flooded'])
+    for (const name of [
+      'requests',
+      'sessions',
+      'hidden_pairs',
+      'meta',
+      'away',
+      'invisible',
+      'published',
+      'session_endings',
+      'flooded',
+    ])
       sql.exec(`DROP TABLE ${name}`);
     sql.exec(UNVERSIONED_SCHEMA);
     sql.exec("INSERT INTO sessions VALUES ('s-1', 1, 'Ana', 2, 'Ben', 1000)");
@@ -92,7 +117,14 @@ it("reads a handful of rows for a member's blocks and the alarm's deadlines, how
       sql.exec('INSERT INTO hidden_pairs VALUES (?, ?)', 10_000 + i, 20_000 + i);
       sql.exec(
         'INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        `r-${i}`, 10_000 + i, 20_000 + i, 'A', 'B', now + 60_000 + i, i % 2 ? 'pending' : 'rejected', now + 120_000 + i,
+        `r-${i}`,
+        10_000 + i,
+        20_000 + i,
+        'A',
+        'B',
+        now + 60_000 + i,
+        i % 2 ? 'pending' : 'rejected',
+        now + 120_000 + i,
       );
     }
     sql.exec('INSERT INTO hidden_pairs VALUES (?, ?)', 5, 30_000);
@@ -112,7 +144,17 @@ it("reads a handful of rows for a member's blocks and the alarm's deadlines, how
     expect(hub.blocks.hiddenFrom(5)).toEqual(new Set([1, 30_000]));
     expect(hub.requests.nextDeadline()).toBe(now + 60_001);
     // A finished request remembered for less time than any pending one waits is the next deadline.
-    sql.exec('INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?, ?, ?)', 'r-done', 1, 2, 'A', 'B', now - 10_000, 'cancelled', now + 20_000);
+    sql.exec(
+      'INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'r-done',
+      1,
+      2,
+      'A',
+      'B',
+      now - 10_000,
+      'cancelled',
+      now + 20_000,
+    );
     expect(hub.requests.nextDeadline()).toBe(now + 20_000);
     hub.requests.expireDue(now);
     return cursors.reduce((sum, cursor) => sum + cursor.rowsRead, 0);

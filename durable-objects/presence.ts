@@ -169,8 +169,12 @@ export class Presence {
         if (member.fullAt === seq) frames.push([ws, this.wholeFrame(online, hidden)]);
         else if (change && !hidden) frames.push([ws, change]);
         else if (change && hidden) {
-          const theirs = { joined: joined.filter((user) => !hidden.has(user.id)), left: left.filter((userId) => !hidden.has(userId)) };
-          if (theirs.joined.length > 0 || theirs.left.length > 0) frames.push([ws, changeFrame(theirs.joined, theirs.left)]);
+          const theirs = {
+            joined: joined.filter((user) => !hidden.has(user.id)),
+            left: left.filter((userId) => !hidden.has(userId)),
+          };
+          if (theirs.joined.length > 0 || theirs.left.length > 0)
+            frames.push([ws, changeFrame(theirs.joined, theirs.left)]);
         }
       }
     }
@@ -185,7 +189,10 @@ export class Presence {
   /** The whole list as a member may see it: without the members on the other side of their blocks. */
   private wholeFrame(online: OnlineList, hidden: Set<number> | undefined): string {
     if (!hidden || hidden.size === 0) return online.frame;
-    return JSON.stringify({ type: 'online-users-updated', users: online.users.filter((user) => !hidden.has(user.id)) } satisfies ServerFrame);
+    return JSON.stringify({
+      type: 'online-users-updated',
+      users: online.users.filter((user) => !hidden.has(user.id)),
+    } satisfies ServerFrame);
   }
 
   /**
@@ -194,24 +201,37 @@ export class Presence {
    */
   private online(): OnlineList {
     if (this.onlineCache) return this.onlineCache;
-    const invisible = new Set(this.sql.exec<{ user_id: number }>('SELECT user_id FROM invisible').toArray().map((row) => row.user_id));
+    const invisible = new Set(
+      this.sql
+        .exec<{ user_id: number }>('SELECT user_id FROM invisible')
+        .toArray()
+        .map((row) => row.user_id),
+    );
     const byId = new Map<number, OnlineUser>();
     const add = (member: ChatMember | null) => {
       if (member && !byId.has(member.id) && !invisible.has(member.id))
         byId.set(member.id, { id: member.id, name: member.name, role: member.role, memberNumber: member.memberNumber });
     };
     for (const ws of this.sockets.all()) if (ws.readyState === WebSocket.OPEN) add(this.sockets.attachmentOf(ws));
-    for (const { member } of this.sql.exec<{ member: string }>('SELECT member FROM away')) add(JSON.parse(member) as ChatMember);
+    for (const { member } of this.sql.exec<{ member: string }>('SELECT member FROM away'))
+      add(JSON.parse(member) as ChatMember);
     const users = sortOnline([...byId.values()]);
     const entries = new Map(users.map((user) => [user.id, JSON.stringify(user)]));
-    this.onlineCache = { users, entries, frame: JSON.stringify({ type: 'online-users-updated', users } satisfies ServerFrame) };
+    this.onlineCache = {
+      users,
+      entries,
+      frame: JSON.stringify({ type: 'online-users-updated', users } satisfies ServerFrame),
+    };
     return this.onlineCache;
   }
 
   /** The list as last broadcast: member id to their entry as JSON. */
   private published(): Map<number, string> {
     this.publishedCache ??= new Map(
-      this.sql.exec<{ user_id: number; user: string }>('SELECT user_id, user FROM published').toArray().map((row) => [row.user_id, row.user]),
+      this.sql
+        .exec<{ user_id: number; user: string }>('SELECT user_id, user FROM published')
+        .toArray()
+        .map((row) => [row.user_id, row.user]),
     );
     return this.publishedCache;
   }
@@ -275,7 +295,9 @@ export class Presence {
 
   /** When an away member's grace period ends, or null when they are not away. */
   awayUntil(userId: number): number | null {
-    return this.sql.exec<{ until: number }>('SELECT until FROM away WHERE user_id = ?', userId).toArray()[0]?.until ?? null;
+    return (
+      this.sql.exec<{ until: number }>('SELECT until FROM away WHERE user_id = ?', userId).toArray()[0]?.until ?? null
+    );
   }
 
   /** The member's last socket closed: they are away until the returned time. */
@@ -299,27 +321,35 @@ export class Presence {
 
   /** The members away with that session (sign-out) or that member (ban). */
   awayWith(target: SocketTarget): number[] {
-    const rows =
-      target.sessionId
-        ? this.sql.exec<{ user_id: number }>('SELECT user_id FROM away WHERE session_id = ?', target.sessionId).toArray()
-        : this.sql.exec<{ user_id: number }>('SELECT user_id FROM away WHERE user_id = ?', target.userId).toArray();
+    const rows = target.sessionId
+      ? this.sql.exec<{ user_id: number }>('SELECT user_id FROM away WHERE session_id = ?', target.sessionId).toArray()
+      : this.sql.exec<{ user_id: number }>('SELECT user_id FROM away WHERE user_id = ?', target.userId).toArray();
     return rows.map((row) => row.user_id);
   }
 
   /** The members whose grace period is over by `now`. */
   graceOver(now: number): number[] {
-    return this.sql.exec<{ user_id: number }>('SELECT user_id FROM away WHERE until <= ?', now).toArray().map((row) => row.user_id);
+    return this.sql
+      .exec<{ user_id: number }>('SELECT user_id FROM away WHERE until <= ?', now)
+      .toArray()
+      .map((row) => row.user_id);
   }
 
   /** The record of a member away carries their new premium time, as their sockets do. */
   updatePremium(userId: number, premiumUntil: number | null) {
-    this.sql.exec("UPDATE away SET member = json_set(member, '$.premiumUntil', ?) WHERE user_id = ?", premiumUntil, userId);
+    this.sql.exec(
+      "UPDATE away SET member = json_set(member, '$.premiumUntil', ?) WHERE user_id = ?",
+      premiumUntil,
+      userId,
+    );
   }
 
   /** The earliest end of a grace period or coalesced broadcast, for the alarm. */
   nextDeadline(): number | null {
     return this.sql
-      .exec<{ next: number | null }>("SELECT min(deadline) AS next FROM (SELECT min(until) AS deadline FROM away UNION ALL SELECT value FROM meta WHERE key = 'presence_due')")
+      .exec<{ next: number | null }>(
+        "SELECT min(deadline) AS next FROM (SELECT min(until) AS deadline FROM away UNION ALL SELECT value FROM meta WHERE key = 'presence_due')",
+      )
       .one().next;
   }
 }

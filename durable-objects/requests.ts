@@ -54,10 +54,14 @@ export class Requests {
       return 'invalid_request_id';
     const recipient = this.presence.member(recipientId);
     // A member who chose not to be listed cannot be asked either; to the requester they are simply not online.
-    if (!recipient || this.blocks.isHidden(member.id, recipientId) || this.presence.isInvisible(recipientId)) return 'recipient_offline';
+    if (!recipient || this.blocks.isHidden(member.id, recipientId) || this.presence.isInvisible(recipientId))
+      return 'recipient_offline';
     if (this.sql.exec('SELECT 1 FROM requests WHERE id = ?', requestId).toArray().length) return 'invalid_request_id';
     const outgoing = this.sql
-      .exec<{ recipient_id: number }>("SELECT recipient_id FROM requests WHERE requester_id = ? AND status = 'pending'", member.id)
+      .exec<{ recipient_id: number }>(
+        "SELECT recipient_id FROM requests WHERE requester_id = ? AND status = 'pending'",
+        member.id,
+      )
       .toArray();
     if (outgoing.some((row) => row.recipient_id === recipientId)) return 'already_requested';
     if (this.sessions.between(member.id, recipientId)) return 'already_chatting';
@@ -77,7 +81,13 @@ export class Requests {
       Math.max(expiresAt, parsed.timestamp + CHAT_REQUEST_LIFETIME_MS) + REQUEST_ID_MEMORY_MS,
     );
     const remainingTime = Math.ceil(CHAT_REQUEST_LIFETIME_MS / 1000);
-    this.sockets.sendToUser(member.id, { type: 'chat-request-sent', requestId, recipientId, recipientName: recipient.name, remainingTime });
+    this.sockets.sendToUser(member.id, {
+      type: 'chat-request-sent',
+      requestId,
+      recipientId,
+      recipientName: recipient.name,
+      remainingTime,
+    });
     this.sockets.sendToUser(recipientId, {
       type: 'incoming-chat-request',
       requestId,
@@ -154,7 +164,8 @@ export class Requests {
   /** The requests between the two go; to the blocked member the blocker simply goes offline. */
   blocked(blockerId: number, blockedId: number) {
     for (const request of this.pendingOf(blockerId)) {
-      if (request.requester_id === blockerId && request.recipient_id === blockedId) this.finish(request.id, blockerId, 'cancelled', 'withdrawn');
+      if (request.requester_id === blockerId && request.recipient_id === blockedId)
+        this.finish(request.id, blockerId, 'cancelled', 'withdrawn');
       else if (request.requester_id === blockedId) this.finish(request.id, blockerId, 'expired', 'offline');
     }
   }
@@ -220,7 +231,9 @@ export class Requests {
   }
 
   private pending(requestId: string): RequestRow | undefined {
-    return this.sql.exec<RequestRow>("SELECT * FROM requests WHERE id = ? AND status = 'pending'", requestId).toArray()[0];
+    return this.sql
+      .exec<RequestRow>("SELECT * FROM requests WHERE id = ? AND status = 'pending'", requestId)
+      .toArray()[0];
   }
 
   private pendingOf(userId: number): RequestRow[] {

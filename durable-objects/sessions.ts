@@ -28,7 +28,14 @@ export type SessionRow = {
 
 /** A session row's values in its columns' order: the hub's `sessions` and a session object's `session` tables. */
 export function sessionRowValues(session: SessionRow) {
-  return [session.id, session.participant1_id, session.participant1_name, session.participant2_id, session.participant2_name, session.started_at];
+  return [
+    session.id,
+    session.participant1_id,
+    session.participant1_name,
+    session.participant2_id,
+    session.participant2_name,
+    session.started_at,
+  ];
 }
 
 type Participant = { id: number; name: string };
@@ -70,7 +77,12 @@ export class Sessions {
   /** The session, if this member is in it. */
   of(sessionId: string, userId: number): SessionRow | undefined {
     return this.sql
-      .exec<SessionRow>('SELECT * FROM sessions WHERE id = ? AND (participant1_id = ? OR participant2_id = ?)', sessionId, userId, userId)
+      .exec<SessionRow>(
+        'SELECT * FROM sessions WHERE id = ? AND (participant1_id = ? OR participant2_id = ?)',
+        sessionId,
+        userId,
+        userId,
+      )
       .toArray()[0];
   }
 
@@ -116,9 +128,14 @@ export class Sessions {
   carry(session: SessionRow, sender: ChatMember, frame: HubFrame): Promise<unknown> {
     const before = this.carrying.get(session.id) ?? Promise.resolve();
     const carried = before.then(async () => {
-      const answer = await this.objects(session.id).fromHub(sender, frame).catch(() => null);
+      const answer = await this.objects(session.id)
+        .fromHub(sender, frame)
+        .catch(() => null);
       if (!answer) return;
-      const to = answer.type === 'new-message' ? [session.participant1_id, session.participant2_id] : [partnerOf(session, sender.id).id];
+      const to =
+        answer.type === 'new-message'
+          ? [session.participant1_id, session.participant2_id]
+          : [partnerOf(session, sender.id).id];
       this.sendToSpecSockets(answer, to);
     });
     this.carrying.set(session.id, carried);
@@ -129,7 +146,10 @@ export class Sessions {
 
   /** The session's object passes on what its own sockets said to members of the session who listen here. */
   deliver(sessionId: string, frame: ServerFrame, userIds: number[]) {
-    this.sendToSpecSockets(frame, userIds.filter((userId) => this.of(sessionId, userId)));
+    this.sendToSpecSockets(
+      frame,
+      userIds.filter((userId) => this.of(sessionId, userId)),
+    );
   }
 
   private sendToSpecSockets(frame: ServerFrame, userIds: number[]) {
@@ -151,11 +171,22 @@ export class Sessions {
   announce(session: SessionRow) {
     const requester = { id: session.participant1_id, name: session.participant1_name };
     const recipient = { id: session.participant2_id, name: session.participant2_name };
-    this.sockets.sendToUser(requester.id, { type: 'chat-session-started', sessionId: session.id, participantId: recipient.id, participantName: recipient.name });
-    this.sockets.sendToUser(recipient.id, { type: 'chat-session-started', sessionId: session.id, participantId: requester.id, participantName: requester.name });
+    this.sockets.sendToUser(requester.id, {
+      type: 'chat-session-started',
+      sessionId: session.id,
+      participantId: recipient.id,
+      participantName: recipient.name,
+    });
+    this.sockets.sendToUser(recipient.id, {
+      type: 'chat-session-started',
+      sessionId: session.id,
+      participantId: requester.id,
+      participantName: requester.name,
+    });
     // A requester whose connection dropped meanwhile can still be accepted; the other side learns they are away.
     const requesterAway = this.presence.awayUntil(requester.id);
-    if (requesterAway !== null) this.sockets.sendToUser(recipient.id, partnerStatus(session.id, requester.id, requesterAway));
+    if (requesterAway !== null)
+      this.sockets.sendToUser(recipient.id, partnerStatus(session.id, requester.id, requesterAway));
   }
 
   /** Ends a session this member is in, for both sides; false when there is none. */
@@ -163,7 +194,11 @@ export class Sessions {
     const session = this.of(sessionId, byUserId);
     if (!session) return false;
     this.sql.exec('DELETE FROM sessions WHERE id = ?', sessionId);
-    this.sockets.sendToUsers([session.participant1_id, session.participant2_id], { type: 'chat-session-ended', sessionId, reason });
+    this.sockets.sendToUsers([session.participant1_id, session.participant2_id], {
+      type: 'chat-session-ended',
+      sessionId,
+      reason,
+    });
     this.endObject(sessionId);
     return true;
   }
@@ -180,14 +215,20 @@ export class Sessions {
       await this.objects(sessionId).end();
       this.sql.exec('DELETE FROM session_endings WHERE session_id = ?', sessionId);
     } catch {
-      this.sql.exec('UPDATE session_endings SET retry_at = ? WHERE session_id = ?', Date.now() + ENDING_RETRY_MS, sessionId);
+      this.sql.exec(
+        'UPDATE session_endings SET retry_at = ? WHERE session_id = ?',
+        Date.now() + ENDING_RETRY_MS,
+        sessionId,
+      );
       await this.scheduleAlarm();
     }
   }
 
   /** The alarm: endings whose object did not hear of them are tried again. */
   async retryEndings(now: number) {
-    const due = this.sql.exec<{ session_id: string }>('SELECT session_id FROM session_endings WHERE retry_at <= ?', now).toArray();
+    const due = this.sql
+      .exec<{ session_id: string }>('SELECT session_id FROM session_endings WHERE retry_at <= ?', now)
+      .toArray();
     await Promise.all(due.map(({ session_id }) => this.tellEnded(session_id)));
   }
 
@@ -219,7 +260,8 @@ export class Sessions {
 
   /** Tells the partners of a member's sessions that the member is away until `until`, or back (null). */
   tellPartners(userId: number, until: number | null) {
-    for (const session of this.ofMember(userId)) this.sockets.sendToUser(partnerOf(session, userId).id, partnerStatus(session.id, userId, until));
+    for (const session of this.ofMember(userId))
+      this.sockets.sendToUser(partnerOf(session, userId).id, partnerStatus(session.id, userId, until));
   }
 
   /**
@@ -231,7 +273,12 @@ export class Sessions {
     const sessions = this.ofMember(userId);
     for (const session of sessions) {
       const partner = partnerOf(session, userId);
-      this.sockets.send(ws, { type: 'chat-session-started', sessionId: session.id, participantId: partner.id, participantName: partner.name });
+      this.sockets.send(ws, {
+        type: 'chat-session-started',
+        sessionId: session.id,
+        participantId: partner.id,
+        participantName: partner.name,
+      });
       const partnerAway = this.presence.awayUntil(partner.id);
       if (partnerAway !== null) this.sockets.send(ws, partnerStatus(session.id, partner.id, partnerAway));
     }
@@ -243,7 +290,13 @@ export class Sessions {
    * listens on the hub and answers the messages it still holds, which the socket gets first.
    */
   async replayMessages(ws: WebSocket, userId: number, sessions: SessionRow[]) {
-    const transcripts = await Promise.all(sessions.map((session) => this.objects(session.id).listenOnHub(userId).catch(() => [])));
+    const transcripts = await Promise.all(
+      sessions.map((session) =>
+        this.objects(session.id)
+          .listenOnHub(userId)
+          .catch(() => []),
+      ),
+    );
     for (const message of transcripts.flat()) this.sockets.send(ws, { type: 'new-message', message });
   }
 

@@ -110,7 +110,8 @@ export interface FloodRecord {
  */
 export function floodsIn(sql: SqlStorage): FloodRecord {
   return {
-    until: (userId) => sql.exec<{ until: number }>('SELECT until FROM flooded WHERE user_id = ?', userId).toArray()[0]?.until ?? null,
+    until: (userId) =>
+      sql.exec<{ until: number }>('SELECT until FROM flooded WHERE user_id = ?', userId).toArray()[0]?.until ?? null,
     set: (userId, until) => void sql.exec('INSERT OR REPLACE INTO flooded VALUES (?, ?)', userId, until),
     forget: (userId) => void sql.exec('DELETE FROM flooded WHERE user_id = ?', userId),
   };
@@ -132,7 +133,10 @@ function floodsInMemory(): FloodRecord {
  */
 export class SocketPolicy {
   private readonly sockets: HubSockets;
-  private readonly socketLimits = new WeakMap<WebSocket, { frames: TokenBucket; badFrames: TokenBucket; messages: TokenBucket }>();
+  private readonly socketLimits = new WeakMap<
+    WebSocket,
+    { frames: TokenBucket; badFrames: TokenBucket; messages: TokenBucket }
+  >();
   private readonly requestLimits = new Map<number, TokenBucket>();
   private readonly memberFrameLimits = new Map<number, TokenBucket>();
   private readonly lastJoinAt = new WeakMap<WebSocket, number>();
@@ -203,7 +207,10 @@ export class SocketPolicy {
     if (until) this.floods.forget(userId);
     if (openSockets < CHAT_SOCKETS_PER_MEMBER) return null;
     return Response.json(
-      { message: `At most ${CHAT_SOCKETS_PER_MEMBER} chat connections at once. Close another tab first.`, code: 'TOO_MANY_REQUESTS' },
+      {
+        message: `At most ${CHAT_SOCKETS_PER_MEMBER} chat connections at once. Close another tab first.`,
+        code: 'TOO_MANY_REQUESTS',
+      },
       { status: 429 },
     );
   }
@@ -238,7 +245,11 @@ export class SocketPolicy {
   private limitsFor(ws: WebSocket) {
     let limits = this.socketLimits.get(ws);
     if (!limits) {
-      limits = { frames: bucket(LIMITS.frames), badFrames: bucket(LIMITS.badFrames), messages: bucket(LIMITS.messages) };
+      limits = {
+        frames: bucket(LIMITS.frames),
+        badFrames: bucket(LIMITS.badFrames),
+        messages: bucket(LIMITS.messages),
+      };
       this.socketLimits.set(ws, limits);
     }
     return limits;

@@ -3,7 +3,14 @@
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './helpers.ts';
 
-for (const path of ['/', '/auth', '/auth?role=therapist', '/forgot-password', '/reset-password?token=unknown', '/dev/mail']) {
+for (const path of [
+  '/',
+  '/auth',
+  '/auth?role=therapist',
+  '/forgot-password',
+  '/reset-password?token=unknown',
+  '/dev/mail',
+]) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
     const refused: string[] = [];
     page.on('console', (message) => {

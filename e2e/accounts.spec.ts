@@ -6,7 +6,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { RETURNING_VISITOR_COOKIE, SIGN_IN_NAME_HINT } from '../common/account.ts';
 import { appUrl, contextOptions, expect, test } from './fixtures.ts';
-import { expectTapTargets, PASSWORD, register, registerThroughApi, seriousViolations, solveCaptcha, uniqueName } from './helpers.ts';
+import {
+  expectTapTargets,
+  PASSWORD,
+  register,
+  registerThroughApi,
+  seriousViolations,
+  solveCaptcha,
+  uniqueName,
+} from './helpers.ts';
 
 /** Ends the page's session from another browser (its own sign-out), leaving the page's cookie as it was. */
 async function endSessionElsewhere(browser: Browser, page: Page) {
@@ -24,7 +32,8 @@ test('a new member registers, sees the home screen for their role, signs out and
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: new RegExp(name) })).toBeVisible();
   const nav = page.getByRole('navigation', { name: /main/i });
-  for (const tab of ['Map', 'Chat', 'Search', 'Top 10', 'Premium']) await expect(nav.getByRole('link', { name: tab })).toBeVisible();
+  for (const tab of ['Map', 'Chat', 'Search', 'Top 10', 'Premium'])
+    await expect(nav.getByRole('link', { name: tab })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
   await header.getByRole('link', { name: new RegExp(name) }).click();
@@ -49,7 +58,8 @@ test('the demo admin sees the admin tabs and no Search', async ({ page }) => {
   await page.getByLabel('Password', { exact: true }).fill('spa-demo-2026');
   await page.getByRole('button', { name: 'ENTER' }).click();
   const nav = page.getByRole('navigation', { name: /main/i });
-  for (const tab of ['Map', 'Chat', 'Admin', 'Top 10', 'Favorites', 'Premium']) await expect(nav.getByRole('link', { name: tab })).toBeVisible();
+  for (const tab of ['Map', 'Chat', 'Admin', 'Top 10', 'Favorites', 'Premium'])
+    await expect(nav.getByRole('link', { name: tab })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Search' })).toHaveCount(0);
 });
 
@@ -87,7 +97,9 @@ test('the register form checks name, age and captcha in order, and shows the ser
   // Shown once: above the button; the toast says what failed.
   await expect(page.getByText('Registration failed', { exact: true })).toBeVisible();
   // Counted while the toast shows (a polling count would wait for the toast to go).
-  expect(await page.getByText('This password is too common. Please choose a less common one.', { exact: true }).count()).toBe(1);
+  expect(
+    await page.getByText('This password is too common. Please choose a less common one.', { exact: true }).count(),
+  ).toBe(1);
 
   // Switching mode clears everything.
   await page.getByRole('button', { name: /Sign in/ }).click();
@@ -106,7 +118,10 @@ test('signs in with the e-mail address in the Name field, whose label stays Name
   await expect(page.getByRole('banner').getByRole('link', { name: /Juan dela Cruz/ })).toBeVisible();
 });
 
-test('a session cookie that names nobody goes to the sign-in form and is cleared; a visitor still gets the landing page', async ({ browser, page }) => {
+test('a session cookie that names nobody goes to the sign-in form and is cleared; a visitor still gets the landing page', async ({
+  browser,
+  page,
+}) => {
   await registerThroughApi(page, uniqueName('Stale Cookie'));
   await endSessionElsewhere(browser, page);
   // A page load of / with the cookie: the sign-in form, and the cookie is gone.
@@ -143,7 +158,9 @@ test('a wrong password shows the server message above the button', async ({ page
   await expect(page).toHaveURL(/\/auth/);
 });
 
-test('Get Started opens registration for a first-time visitor, and sign-in for a browser that has signed in before', async ({ page }) => {
+test('Get Started opens registration for a first-time visitor, and sign-in for a browser that has signed in before', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Get Started' }).click();
   await expect(page).toHaveURL(/\/auth\?mode=register$/);
@@ -165,7 +182,9 @@ test('Get Started opens registration for a first-time visitor, and sign-in for a
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
 
-test('a field error marks its field and takes the focus; the captcha error goes once solved; the password rule is a hint', async ({ page }) => {
+test('a field error marks its field and takes the focus; the captcha error goes once solved; the password rule is a hint', async ({
+  page,
+}) => {
   await page.goto('/auth?mode=register');
   const form = page.getByRole('form', { name: 'Create account' });
   const error = form.getByRole('alert');
@@ -194,7 +213,9 @@ test('a field error marks its field and takes the focus; the captcha error goes 
   await age.check();
   await create.click();
   await expect(error).toHaveText('Please complete the reCAPTCHA verification.');
-  await expect(page.getByRole('group', { name: 'Verification' })).toHaveAccessibleDescription('Please complete the reCAPTCHA verification.');
+  await expect(page.getByRole('group', { name: 'Verification' })).toHaveAccessibleDescription(
+    'Please complete the reCAPTCHA verification.',
+  );
   // Solving the captcha answers the error at once.
   await solveCaptcha(page);
   await expect(error).toHaveCount(0);
@@ -212,7 +233,9 @@ test('a field error marks its field and takes the focus; the captcha error goes 
   await expectTapTargets(page.locator('main'), 'the registration form');
 });
 
-test('the landing page and the auth form paint from the HTML before any script runs, and React takes over in place', async ({ browser }) => {
+test('the landing page and the auth form paint from the HTML before any script runs, and React takes over in place', async ({
+  browser,
+}) => {
   // No JavaScript at all: the real landing page (brand, hero, Get Started) and the auth form are there.
   const noScript = await browser.newContext(contextOptions({ javaScriptEnabled: false }));
   const page = await noScript.newPage();
@@ -226,7 +249,12 @@ test('the landing page and the auth form paint from the HTML before any script r
     const expected = document.querySelector<HTMLLinkElement>('link[rel="expect"][blocking="render"]');
     const target = expected && document.getElementById(expected.getAttribute('href')!.slice(1));
     const root = document.getElementById('root')!;
-    return target ? { followsRoot: Boolean(root.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING), insideRoot: root.contains(target) } : null;
+    return target
+      ? {
+          followsRoot: Boolean(root.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING),
+          insideRoot: root.contains(target),
+        }
+      : null;
   });
   expect(firstFrameWaitsFor).toEqual({ followsRoot: true, insideRoot: false });
   // In a browser that has signed in before, Get Started offers sign-in before any script has run.
@@ -263,9 +291,15 @@ test('the landing page and the auth form paint from the HTML before any script r
   for (const path of ['/', '/auth']) {
     await live.goto(path);
     // React has taken over once the prerendered markup's Suspense markers are gone.
-    await expect.poll(() => live.evaluate(() => !document.getElementById('root')!.innerHTML.includes('<!--$-->'))).toBe(true);
-    await expect(live.getByRole(path === '/' ? 'link' : 'button', { name: path === '/' ? 'Get Started' : 'ENTER' })).toBeVisible();
-    const watch = await live.evaluate(() => (window as unknown as { __takeover: { emptied: boolean; shift: number } }).__takeover);
+    await expect
+      .poll(() => live.evaluate(() => !document.getElementById('root')!.innerHTML.includes('<!--$-->')))
+      .toBe(true);
+    await expect(
+      live.getByRole(path === '/' ? 'link' : 'button', { name: path === '/' ? 'Get Started' : 'ENTER' }),
+    ).toBeVisible();
+    const watch = await live.evaluate(
+      () => (window as unknown as { __takeover: { emptied: boolean; shift: number } }).__takeover,
+    );
     expect(watch, path).toEqual({ emptied: false, shift: 0 });
   }
   // The taken-over form works.

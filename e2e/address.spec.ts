@@ -11,7 +11,9 @@ async function openEditor(page: Page) {
   await registerThroughApi(page, uniqueName('Address Spa'), 'Spa Management');
   await page.goto('/edit-address');
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Address' })).toBeVisible();
-  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'embedded', { timeout: 30_000 });
+  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'embedded', {
+    timeout: 30_000,
+  });
 }
 
 const readout = (page: Page) => page.getByTestId('pin-readout');
@@ -94,7 +96,9 @@ test('saving needs an address and a location; a failed save says Update failed',
   await page.keyboard.press('Escape');
   await save.click();
   await expect(page.getByText('Location Required', { exact: true })).toBeVisible();
-  await expect(page.getByText('Please select a location on the map by searching for an address.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please select a location on the map by searching for an address.', { exact: true }),
+  ).toBeVisible();
 
   // A tap on the map sets the pin; a save that cannot reach the server says so and stays on the page.
   const map = (await page.locator('[data-map-state="ready"] canvas').boundingBox())!;

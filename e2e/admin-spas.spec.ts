@@ -44,7 +44,9 @@ test('listings without an image show their initial, and the meta line names each
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('an empty Create Spa shows errors at its fields, focuses the first, and one Escape closes it', async ({ page }) => {
+test('an empty Create Spa shows errors at its fields, focuses the first, and one Escape closes it', async ({
+  page,
+}) => {
   const browserDialogs = refuseBrowserDialogs(page);
   await openSpas(page);
   await page.getByRole('button', { name: 'Add Spa' }).click();
@@ -88,7 +90,10 @@ test('Delete asks in the app’s confirm dialog: Cancel keeps the spa, Delete re
   await expect(card).toBeVisible();
 
   await card.getByRole('button', { name: `Delete ${name}` }).click();
-  await page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('Spa deleted').first()).toBeVisible();
   await expect(section.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
   expect(browserDialogs).toEqual([]);
@@ -116,7 +121,10 @@ test('Ban asks in the app’s confirm dialog: Cancel keeps the member, Ban bans 
   await expect(row.getByText('Banned', { exact: true })).toHaveCount(0);
 
   await row.getByRole('button', { name: `Ban ${member.name}` }).click();
-  await page.getByRole('dialog', { name: `Ban ${member.name}?` }).getByRole('button', { name: 'Ban', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Ban ${member.name}?` })
+    .getByRole('button', { name: 'Ban', exact: true })
+    .click();
   await expect(page.getByText('Member banned').first()).toBeVisible();
   await expect(row.getByText('Banned', { exact: true })).toBeVisible();
   expect(browserDialogs).toEqual([]);

@@ -14,7 +14,8 @@ const { registered } = membersForEachTest();
 async function openDashboard(page: Page) {
   await signIn(page, ADMIN);
   await page.goto('/admin');
-  for (const card of ['Total Spas', 'Total Users', 'Total Reviews', 'Avg Rating']) await expect(page.getByText(card, { exact: true })).toBeVisible();
+  for (const card of ['Total Spas', 'Total Users', 'Total Reviews', 'Avg Rating'])
+    await expect(page.getByText(card, { exact: true })).toBeVisible();
 }
 
 for (const viewport of [
@@ -58,7 +59,9 @@ test('an admin creates a spa with an image, edits and deletes it', async ({ page
   await dialog.getByRole('button', { name: 'Set opening hours' }).click();
   await dialog.getByLabel('Closed on Sunday').check();
   await dialog.getByLabel('Saturday closes').fill('23:30');
-  await dialog.getByLabel('Spa image').setInputFiles({ name: 'spa.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(JPEG_400) });
+  await dialog
+    .getByLabel('Spa image')
+    .setInputFiles({ name: 'spa.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(JPEG_400) });
   await expect(page.getByText('Image compressed').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Create Spa' }).click();
   await expect(page.getByText('Spa created').first()).toBeVisible();
@@ -87,7 +90,10 @@ test('an admin creates a spa with an image, edits and deletes it', async ({ page
   await page.keyboard.press('Escape');
 
   await edited.getByRole('button', { name: `Delete ${name} Ermita` }).click();
-  await page.getByRole('dialog', { name: `Delete ${name} Ermita?` }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name} Ermita?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('Spa deleted').first()).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Audit Log' }).click();
@@ -154,12 +160,18 @@ test('a member reports a review and the admin removes it from the moderation que
 
   await openDashboard(page);
   await page.getByRole('tab', { name: 'Moderation' }).click();
-  const report = page.getByRole('listitem').filter({ hasText: member.name }).filter({ hasText: 'Looks like an advert.' });
+  const report = page
+    .getByRole('listitem')
+    .filter({ hasText: member.name })
+    .filter({ hasText: 'Looks like an advert.' });
   await expect(report.getByText('Spam or advertising')).toBeVisible();
   await report.getByRole('button', { name: 'Remove review' }).click();
   await expect(page.getByText('Remove review').first()).toBeVisible();
   await page.getByRole('button', { name: 'Handled' }).click();
-  const handled = page.getByRole('listitem').filter({ hasText: member.name }).filter({ hasText: 'Looks like an advert.' });
+  const handled = page
+    .getByRole('listitem')
+    .filter({ hasText: member.name })
+    .filter({ hasText: 'Looks like an advert.' });
   await expect(handled.getByText(`Handled by ${ADMIN}`)).toBeVisible();
 
   await member.page.reload();

@@ -26,7 +26,9 @@ test("the profile's one go: nothing to fix keeps it, a fix spends it and says wh
   await page.screenshot({ path: 'test-results/ai-assist-looks-good.png', fullPage: true });
 
   // Ordinary writing with slips: corrected, and the changes are named.
-  await about.fill('i am a licensed therapist from quezon city. i speak english and tagalog , and i do hilot and ventosa massge in makati.');
+  await about.fill(
+    'i am a licensed therapist from quezon city. i speak english and tagalog , and i do hilot and ventosa massge in makati.',
+  );
   await assistButton(page).click();
   await expect(page.getByText('AI Suggestion Applied', { exact: true })).toBeVisible();
   await expect(about).toHaveValue(
@@ -39,7 +41,11 @@ test("the profile's one go: nothing to fix keeps it, a fix spends it and says wh
 
   // Spent: disabled (not only greyed), and its hint line says why.
   await expect(assistButton(page)).toBeDisabled();
-  await expect(page.getByText('AI Assist Already Used: AI Assist can only be used once per session to prevent spam.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('AI Assist Already Used: AI Assist can only be used once per session to prevent spam.', {
+      exact: false,
+    }),
+  ).toBeVisible();
   expect(await seriousViolations(page), 'spent AI Assist').toEqual([]);
   await page.screenshot({ path: 'test-results/ai-assist-profile-fixed.png', fullPage: true });
 
@@ -53,10 +59,16 @@ test('a review: slips fixed and listed; a clean review looks good already', asyn
   await page.goto('/write-review/makati-serenity-spa');
   const review = page.getByLabel('Your review');
 
-  await review.fill('The therapist was very profesional and the room was clen. i will definately come back next saturday!');
+  await review.fill(
+    'The therapist was very profesional and the room was clen. i will definately come back next saturday!',
+  );
   await assistButton(page).click();
-  await expect(review).toHaveValue('The therapist was very professional and the room was clean. I will definitely come back next Saturday!');
-  await expect(fixed(page)).toHaveText('Fixed: profesional → professional, clen → clean, i → I, definately → definitely, saturday → Saturday.');
+  await expect(review).toHaveValue(
+    'The therapist was very professional and the room was clean. I will definitely come back next Saturday!',
+  );
+  await expect(fixed(page)).toHaveText(
+    'Fixed: profesional → professional, clen → clean, i → I, definately → definitely, saturday → Saturday.',
+  );
   expect(await seriousViolations(page), 'review fixed').toEqual([]);
   await fixed(page).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/ai-assist-review-fixed.png' });
@@ -65,7 +77,9 @@ test('a review: slips fixed and listed; a clean review looks good already', asyn
   await expect(assistButton(page)).toBeEnabled();
   await assistButton(page).click();
   await expect(page.getByText('Looks good already', { exact: true })).toBeVisible();
-  await expect(review).toHaveValue('The therapist was very professional and the room was clean. I will definitely come back next Saturday!');
+  await expect(review).toHaveValue(
+    'The therapist was very professional and the room was clean. I will definitely come back next Saturday!',
+  );
   // Editing on clears what no longer describes the text.
   await review.fill('The therapist was very professional and the room was clean. I will definitely come back!');
   await expect(page.getByText('Looks good already', { exact: true })).toBeHidden();

@@ -7,7 +7,9 @@ import { expectNoSidewaysScroll, seriousViolations, signIn } from './helpers.ts'
 
 test('a spa manager sees the week in progress apart from complete weeks, as "so far"', async ({ page }) => {
   await signIn(page, 'Makati Serenity Spa');
-  const answer = page.waitForResponse((response) => response.url().includes('/trpc/') && response.url().includes('analytics.report'));
+  const answer = page.waitForResponse(
+    (response) => response.url().includes('/trpc/') && response.url().includes('analytics.report'),
+  );
   await page.goto('/analytics');
   const body = JSON.stringify(await (await answer).json());
   const days = Number(body.match(/"thisWeek":\{"weekStart":"[\d-]+","days":(\d)\}/)?.[1]);
@@ -18,7 +20,12 @@ test('a spa manager sees the week in progress apart from complete weeks, as "so 
   await expect(page.getByTestId('week-so-far-note')).toContainText('dashed last segment at its weekly pace');
   for (const chart of ['How members found you', 'Reviews and recognition', 'Average ratings (out of 10)']) {
     const region = page.getByRole('region', { name: chart });
-    await expect(region.getByRole('img', { name: new RegExp(chart.replace(/[()]/g, '\\$&')) }).locator('canvas').first()).toBeVisible();
+    await expect(
+      region
+        .getByRole('img', { name: new RegExp(chart.replace(/[()]/g, '\\$&')) })
+        .locator('canvas')
+        .first(),
+    ).toBeVisible();
     await expect(region.getByText(`This week so far (${daysText}):`)).toBeVisible();
     await expect(region.getByRole('list', { name: `${chart}: legend` }).getByText(/^This week so far/)).toBeVisible();
     await region.getByText('Show the figures').click();
@@ -28,7 +35,12 @@ test('a spa manager sees the week in progress apart from complete weeks, as "so 
   }
   // The figures of the week so far are the ones counted, not scaled: the line and the table's last row agree.
   const found = page.getByRole('region', { name: 'How members found you' });
-  const views = (await found.locator('p').filter({ hasText: /^This week so far \(/ }).innerText()).match(/Profile views (\d+)/)?.[1];
+  const views = (
+    await found
+      .locator('p')
+      .filter({ hasText: /^This week so far \(/ })
+      .innerText()
+  ).match(/Profile views (\d+)/)?.[1];
   await expect(found.getByRole('table').getByRole('row').last().getByRole('cell').first()).toHaveText(views!);
 
   expect(await seriousViolations(page)).toEqual([]);

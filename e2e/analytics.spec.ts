@@ -3,7 +3,13 @@
 // 12 weeks with the comparison and exports the CSV. A visit from a client shows up as a profile view.
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { expectNoSidewaysScroll, membersForEachTest, registerThroughApi, seriousViolations, uniqueName } from './helpers.ts';
+import {
+  expectNoSidewaysScroll,
+  membersForEachTest,
+  registerThroughApi,
+  seriousViolations,
+  uniqueName,
+} from './helpers.ts';
 
 const members = membersForEachTest();
 
@@ -28,7 +34,12 @@ test('a spa manager opens Analytics, sees charts, and exports CSV with premium',
   await expect(totals.getByText('Profile views').locator('..')).toContainText('1');
   for (const chart of ['How members found you', 'Reviews and recognition', 'Average ratings (out of 10)']) {
     const region = spa.getByRole('region', { name: chart });
-    await expect(region.getByRole('img', { name: new RegExp(chart.replace(/[()]/g, '\\$&')) }).locator('canvas').first()).toBeVisible();
+    await expect(
+      region
+        .getByRole('img', { name: new RegExp(chart.replace(/[()]/g, '\\$&')) })
+        .locator('canvas')
+        .first(),
+    ).toBeVisible();
   }
   await expect(spa.getByRole('button', { name: 'Last 4 weeks' })).toHaveAttribute('aria-pressed', 'true');
   await expect(spa.getByRole('button', { name: 'Last 12 weeks' })).toBeDisabled();
@@ -48,11 +59,20 @@ test('a spa manager opens Analytics, sees charts, and exports CSV with premium',
   await expect(spa.getByRole('button', { name: 'Last 52 weeks' })).toBeDisabled();
   // The change compares complete weeks (the week in progress is left out of it): this new spa's view is this week's.
   await expect(
-    totals.getByText('vs the previous period').or(totals.getByText('from none in the previous period')).or(totals.getByText('Same as the previous period')).first(),
+    totals
+      .getByText('vs the previous period')
+      .or(totals.getByText('from none in the previous period'))
+      .or(totals.getByText('Same as the previous period'))
+      .first(),
   ).toBeVisible();
-  const [download] = await Promise.all([spa.waitForEvent('download'), spa.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    spa.waitForEvent('download'),
+    spa.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-12-weeks\.csv$/);
-  const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(lines).toHaveLength(13);
   expect(lines[0]).toMatch(/^Week starting,Profile views,/);
   expect(lines.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},1,/);

@@ -33,7 +33,10 @@ async function expectToldOnLanding(page: Page) {
   await expect(page.getByTestId('session-end-notice')).toHaveText(MESSAGES.banned);
 }
 
-test('the chat socket closes with 4001: the member lands on the landing page told the account was banned', async ({ browser, page }) => {
+test('the chat socket closes with 4001: the member lands on the landing page told the account was banned', async ({
+  browser,
+  page,
+}) => {
   const member = await members.registered(browser, 'Ban Notice Chat');
   const memberId = await idOf(member.page);
   // The leaderboards page's own chat socket has joined (the hub answered with the online list) before the ban, so the
@@ -41,7 +44,8 @@ test('the chat socket closes with 4001: the member lands on the landing page tol
   const joined = new Promise<void>((resolve) =>
     member.page.on('websocket', (socket) =>
       socket.on('framereceived', (frame) => {
-        if (member.page.url().endsWith('/leaderboards') && String(frame.payload).includes('"online-users-updated"')) resolve();
+        if (member.page.url().endsWith('/leaderboards') && String(frame.payload).includes('"online-users-updated"'))
+          resolve();
       }),
     ),
   );
@@ -69,7 +73,10 @@ test('with no chat socket, the next call after the ban tells it', async ({ brows
   await expectToldOnLanding(memberPage);
 });
 
-test('a reload after the ban tells it too, and signing in as the banned member says it once', async ({ browser, page }) => {
+test('a reload after the ban tells it too, and signing in as the banned member says it once', async ({
+  browser,
+  page,
+}) => {
   const memberPage = await members.newPage(browser);
   // No chat socket: the reload is what meets the ban.
   await memberPage.routeWebSocket(/\/ws\/chat/, () => undefined);

@@ -29,7 +29,9 @@ async function send(page: Page, text: string) {
   await expect(messageBox(page)).toHaveValue('');
 }
 
-test('a request reaches a member on any screen, and a chat survives leaving the screen and reloading', async ({ browser }) => {
+test('a request reaches a member on any screen, and a chat survives leaving the screen and reloading', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const a = await members.onChat(browser, 'Amihan');
   const b = await members.registered(browser, 'Bayani'); // stays on the home screen
@@ -95,7 +97,9 @@ test('a request reaches a member on any screen, and a chat survives leaving the 
   await expect(chatOnB.getByText('Back again!')).toBeVisible();
 });
 
-test('nothing happens silently: a second chat does not take over, unread counts per chat, answers to requests are told', async ({ browser }) => {
+test('nothing happens silently: a second chat does not take over, unread counts per chat, answers to requests are told', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const a = await members.onChat(browser, 'Dalisay');
   const b = await members.onChat(browser, 'Elias');
@@ -141,19 +145,25 @@ test('nothing happens silently: a second chat does not take over, unread counts 
 
   await d.page.getByRole('button', { name: `Chat with ${a.name}` }).click();
   await expect(d.page.getByRole('button', { name: `Cancel chat request to ${a.name}` })).toBeVisible();
-  await expect(d.page.getByText(`${a.name} did not answer within 30 seconds.`, { exact: true })).toBeVisible({ timeout: 40_000 });
+  await expect(d.page.getByText(`${a.name} did not answer within 30 seconds.`, { exact: true })).toBeVisible({
+    timeout: 40_000,
+  });
 
   await d.page.getByRole('button', { name: `Chat with ${c.name}` }).click();
   await expect(c.page.getByRole('article', { name: `Chat request from ${d.name}` })).toBeVisible();
   // C signs out: no grace for a session that ended.
   await c.page.goto('/profile');
   await c.page.getByRole('button', { name: 'Logout' }).click();
-  await expect(d.page.getByText(`${c.name} went offline before answering your chat request.`, { exact: true })).toBeVisible();
+  await expect(
+    d.page.getByText(`${c.name} went offline before answering your chat request.`, { exact: true }),
+  ).toBeVisible();
   // And A, who was chatting with C, learns why the chat ended.
   await expect(a.page.getByText(`went offline. Its messages are gone.`)).toBeVisible();
 });
 
-test('[END CHAT] asks first, dialogs give the focus back, and every tap target is 44x44 px with room around the destructive ones', async ({ browser }) => {
+test('[END CHAT] asks first, dialogs give the focus back, and every tap target is 44x44 px with room around the destructive ones', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const a = await members.onChat(browser, 'Hiraya');
   const b = await members.onChat(browser, 'Isagani');
@@ -166,7 +176,12 @@ test('[END CHAT] asks first, dialogs give the focus back, and every tap target i
   await expect(request).toBeVisible();
   await expectTapTargets(a.page.locator('body'), 'the chat list with a pending request');
   await expectTapTargets(b.page.locator('body'), 'the chat list with an incoming request');
-  expect(await gapBetween(request.getByRole('button', { name: /^Reject/ }), request.getByRole('button', { name: /^Accept/ }))).toBeGreaterThanOrEqual(8);
+  expect(
+    await gapBetween(
+      request.getByRole('button', { name: /^Reject/ }),
+      request.getByRole('button', { name: /^Accept/ }),
+    ),
+  ).toBeGreaterThanOrEqual(8);
   await request.getByRole('button', { name: /^Accept/ }).click();
 
   const chatOnA = a.page.getByRole('region', { name: `Chat with ${b.name}` });
@@ -209,7 +224,9 @@ test('[END CHAT] asks first, dialogs give the focus back, and every tap target i
   await expect(b.page.getByText(`Your chat with ${a.name} ended.`)).toBeVisible();
 });
 
-test('a member can hide from the online list: nobody sees or asks them, the setting stays, and they can still ask', async ({ browser }) => {
+test('a member can hide from the online list: nobody sees or asks them, the setting stays, and they can still ask', async ({
+  browser,
+}) => {
   const a = await members.onChat(browser, 'Jacinto');
   const b = await members.onChat(browser, 'Kalayaan');
   await expect(b.page.getByRole('button', { name: `Chat with ${a.name}` })).toBeVisible();
@@ -225,9 +242,15 @@ test('a member can hide from the online list: nobody sees or asks them, the sett
   // A can still ask B.
   await startChat(a, b);
 
-  await a.page.getByRole('region', { name: `Chat with ${b.name}` }).getByRole('button', { name: 'Back to online members' }).click();
+  await a.page
+    .getByRole('region', { name: `Chat with ${b.name}` })
+    .getByRole('button', { name: 'Back to online members' })
+    .click();
   await hide.click();
   await expect(hide).not.toBeChecked();
-  await b.page.getByRole('region', { name: `Chat with ${a.name}` }).getByRole('button', { name: 'Back to online members' }).click();
+  await b.page
+    .getByRole('region', { name: `Chat with ${a.name}` })
+    .getByRole('button', { name: 'Back to online members' })
+    .click();
   await expect(b.page.getByRole('listitem').filter({ hasText: a.name }).getByText('In chat')).toBeVisible();
 });

@@ -17,7 +17,9 @@ test('a signed-out visitor is asked to log in, not sent away', async ({ page }) 
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('two members chat in real time, the chat leaves no trace, and a regular member has one request at a time', async ({ browser }) => {
+test('two members chat in real time, the chat leaves no trace, and a regular member has one request at a time', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const a = await members.onChat(browser, 'Amihan');
   const b = await members.onChat(browser, 'Bayani');
@@ -92,7 +94,10 @@ test('two members chat in real time, the chat leaves no trace, and a regular mem
 
   // A ends the chat (after confirming): both are back on the list and the messages are gone.
   await chatOnA.getByRole('button', { name: '[END CHAT]' }).click();
-  await a.page.getByRole('dialog', { name: `End the chat with ${b.name}?` }).getByRole('button', { name: 'End chat' }).click();
+  await a.page
+    .getByRole('dialog', { name: `End the chat with ${b.name}?` })
+    .getByRole('button', { name: 'End chat' })
+    .click();
   for (const { page, partner } of [
     { page: a.page, partner: b.name },
     { page: b.page, partner: a.name },
@@ -113,15 +118,20 @@ test('two members chat in real time, the chat leaves no trace, and a regular mem
   // (Exact texts: the toast library also repeats them in a screen-reader announcement.)
   await expect(c.page.getByText('Request Limit Reached', { exact: true })).toBeVisible();
   await expect(
-    c.page.getByText('Regular users can send 1 chat request at a time. Upgrade to Premium for 3 consecutive requests.', {
-      exact: true,
-    }),
+    c.page.getByText(
+      'Regular users can send 1 chat request at a time. Upgrade to Premium for 3 consecutive requests.',
+      {
+        exact: true,
+      },
+    ),
   ).toBeVisible();
   await expect(b.page.getByRole('article', { name: `Chat request from ${c.name}` })).toHaveCount(0);
   await expect(c.page.getByRole('button', { name: `Chat with ${b.name}` })).toBeEnabled();
 });
 
-test('a report needs a reason and ends the chat; a block hides both from each other until unblocked', async ({ browser }) => {
+test('a report needs a reason and ends the chat; a block hides both from each other until unblocked', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const a = await members.onChat(browser, 'Lakan');
   const b = await members.onChat(browser, 'Mayumi');
@@ -141,7 +151,10 @@ test('a report needs a reason and ends the chat; a block hides both from each ot
   // A blocks B after confirming: the chat ends and neither sees the other online any more.
   ({ chatOnA, chatOnB } = await startChat(a, b));
   await chatOnA.getByRole('button', { name: `Block ${b.name}` }).click();
-  await a.page.getByRole('dialog', { name: `Block ${b.name}?` }).getByRole('button', { name: 'Block', exact: true }).click();
+  await a.page
+    .getByRole('dialog', { name: `Block ${b.name}?` })
+    .getByRole('button', { name: 'Block', exact: true })
+    .click();
   await expect(chatOnA).toHaveCount(0);
   await expect(chatOnB).toHaveCount(0);
   await expect(a.page.getByRole('button', { name: `Chat with ${b.name}` })).toHaveCount(0);
@@ -155,7 +168,9 @@ test('a report needs a reason and ends the chat; a block hides both from each ot
   await expect(b.page.getByRole('button', { name: `Chat with ${a.name}` })).toBeVisible();
 });
 
-test('a dropped connection shows Reconnecting… and comes back; signed out meanwhile, the member is asked to log in', async ({ browser }) => {
+test('a dropped connection shows Reconnecting… and comes back; signed out meanwhile, the member is asked to log in', async ({
+  browser,
+}) => {
   const page = await members.newPage(browser);
   const context = page.context();
   // Pass the socket through, keeping a handle to drop it from the server's side like a deploy would.
@@ -188,7 +203,9 @@ test('a dropped connection shows Reconnecting… and comes back; signed out mean
   expect(sockets.length).toBe(2);
 });
 
-test('a message sent while the chat’s own socket opens says Connecting..., waits for it and then goes', async ({ browser }) => {
+test('a message sent while the chat’s own socket opens says Connecting..., waits for it and then goes', async ({
+  browser,
+}) => {
   const a = await members.onChat(browser, 'Datu');
   const b = await members.onChat(browser, 'Ligaya');
   // A's socket to the chat's own object is held back until the message has been sent.

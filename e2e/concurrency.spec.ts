@@ -8,7 +8,9 @@ import { appUrl, expect, test } from './fixtures.ts';
 import { storageStateOf } from './helpers.ts';
 
 test('answers 200 signed-in reads sent at once, and the reads after them', async () => {
-  const { cookies } = JSON.parse(readFileSync(storageStateOf('Juan dela Cruz'), 'utf8')) as { cookies: { name: string; value: string }[] };
+  const { cookies } = JSON.parse(readFileSync(storageStateOf('Juan dela Cruz'), 'utf8')) as {
+    cookies: { name: string; value: string }[];
+  };
   const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
   const read = async () => (await fetch(`${appUrl()}/api/user`, { headers: { Cookie: cookie } })).status;
   const statuses = await Promise.all(Array.from({ length: 200 }, read));

@@ -9,7 +9,15 @@
 // (The admin's No spas found. shows only with no spa at all, which the shared demo data never has.)
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { editPageData, membersForEachTest, registerThroughApi, seriousViolations, startChat, storageStateOf, uniqueName } from './helpers.ts';
+import {
+  editPageData,
+  membersForEachTest,
+  registerThroughApi,
+  seriousViolations,
+  startChat,
+  storageStateOf,
+  uniqueName,
+} from './helpers.ts';
 
 const { newPage, registeredAt } = membersForEachTest();
 

@@ -10,7 +10,9 @@ async function openEditor(page: Page) {
   await registerThroughApi(page, uniqueName('Address Spa'), 'Spa Management');
   await page.goto('/edit-address');
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Address' })).toBeVisible();
-  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'embedded', { timeout: 30_000 });
+  await expect(page.locator('[data-map-state="ready"]')).toHaveAttribute('data-basemap', 'embedded', {
+    timeout: 30_000,
+  });
 }
 
 const readout = (page: Page) => page.getByTestId('pin-readout');
@@ -33,13 +35,19 @@ test('a street with its town finds the town; nothing found says so', async ({ pa
   const suggestions = page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option');
 
   await field.fill('Qwzx Vbnmk');
-  await expect(page.getByText('No matches for “Qwzx Vbnmk”. Try the town or city, or drag the pin to the spot and keep what you typed.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'No matches for “Qwzx Vbnmk”. Try the town or city, or drag the pin to the spot and keep what you typed.',
+    ),
+  ).toBeVisible();
   await expect(suggestions).toHaveCount(0);
   expect(await seriousViolations(page), 'no matches').toEqual([]);
 
   await field.fill('Ayala Avenue Makati');
   await expect(suggestions.first()).toContainText('Makati City');
-  await expect(suggestions.first()).toContainText('“Ayala Avenue” is not on the offline map: the pin goes to the centre of Makati City; drag it to the spot.');
+  await expect(suggestions.first()).toContainText(
+    '“Ayala Avenue” is not on the offline map: the pin goes to the centre of Makati City; drag it to the spot.',
+  );
   await expect(page.getByTestId('address-no-matches')).toBeEmpty();
   expect(await seriousViolations(page), 'street and town').toEqual([]);
   await page.screenshot({ path: 'test-results/edit-address-street-and-town.png' });
@@ -48,7 +56,9 @@ test('a street with its town finds the town; nothing found says so', async ({ pa
   await expect(readout(page)).toHaveText(/^Pin: 14\.5\d+, 121\.0\d+ - Drag to adjust$/);
 });
 
-test('dragging the pin offers the place it found and keeps the typed address, which is what is saved', async ({ page }) => {
+test('dragging the pin offers the place it found and keeps the typed address, which is what is saved', async ({
+  page,
+}) => {
   await openEditor(page);
   const field = page.getByRole('combobox', { name: 'Address' });
   await field.fill('Ayala Avenue Makati');

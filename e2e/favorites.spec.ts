@@ -28,7 +28,10 @@ test('save a spa from its profile and find it in /favorites', async ({ page }) =
   await page.getByRole('link', { name: 'My Favorites' }).click();
   await expect(page).toHaveURL(/\/favorites$/);
   const favorites = page.getByRole('region', { name: 'Favorites' });
-  await expect(favorites.getByRole('link', { name: new RegExp(SPA) })).toHaveAttribute('href', '/profile/makati-serenity-spa');
+  await expect(favorites.getByRole('link', { name: new RegExp(SPA) })).toHaveAttribute(
+    'href',
+    '/profile/makati-serenity-spa',
+  );
   await expect(favorites.getByText('Spa Management')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -76,7 +79,10 @@ test('save a spa from its profile and find it in /favorites', async ({ page }) =
   await expect(popup.getByRole('button', { name: 'Saved' })).toBeVisible();
 });
 
-test('at 390x844 /favorites never scrolls sideways and every card, with its buttons, is whole on screen', async ({ page, browser }) => {
+test('at 390x844 /favorites never scrolls sideways and every card, with its buttons, is whole on screen', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   // A therapist with a 60-character name without a space, saved in a list whose 60-character name has none either.
   const therapistPage = await (await browser.newContext()).newPage();
@@ -90,7 +96,9 @@ test('at 390x844 /favorites never scrolls sideways and every card, with its butt
   const list = await page.request.post('/api/favorites/lists', { data: { name: listName }, headers });
   expect(list.status()).toBe(200);
   for (const listId of [(await list.json()).id, undefined])
-    expect((await page.request.post('/api/favorites', { data: { targetUserId: therapist.id, listId }, headers })).status()).toBe(200);
+    expect(
+      (await page.request.post('/api/favorites', { data: { targetUserId: therapist.id, listId }, headers })).status(),
+    ).toBe(200);
 
   await page.goto('/favorites');
   const card = page.getByRole('region', { name: listName });

@@ -21,8 +21,12 @@ async function signInDemoAccounts(baseURL: string): Promise<void> {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const context = await request.newContext({ baseURL, extraHTTPHeaders: { 'CF-Connecting-IP': ownAddress() } });
     try {
-      const response = await context.post('/api/login', { data: { name, password: DEMO_PASSWORD }, headers: { Origin: new URL(baseURL).origin } });
-      if (response.status() !== 200) throw new Error(`signing ${name} in answered ${response.status()}: ${await response.text()}`);
+      const response = await context.post('/api/login', {
+        data: { name, password: DEMO_PASSWORD },
+        headers: { Origin: new URL(baseURL).origin },
+      });
+      if (response.status() !== 200)
+        throw new Error(`signing ${name} in answered ${response.status()}: ${await response.text()}`);
       await context.storageState({ path: file });
     } finally {
       await context.dispose();

@@ -13,20 +13,27 @@ import { PAGE_DATA_ELEMENT_ID, pageDataText, type PageAnswer } from '../common/p
 
 export const PASSWORD = 'warm-stones-and-hilot-2026';
 
-const PAGE_DATA_BLOCK = new RegExp(`(<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`);
+const PAGE_DATA_BLOCK = new RegExp(
+  `(<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`,
+);
 
 /**
  * Changes the answers the Worker sends with a page (ADR 023) on their way to the browser: `edit` gets them and
  * returns what the page carries instead (none: a page without its data, as the service worker's offline shell is).
  */
-export async function editPageData(target: Page | BrowserContext, pathname: string, edit: (answers: PageAnswer[]) => PageAnswer[]) {
+export async function editPageData(
+  target: Page | BrowserContext,
+  pathname: string,
+  edit: (answers: PageAnswer[]) => PageAnswer[],
+) {
   await target.route(
     (url) => url.pathname === pathname,
     async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace(
         PAGE_DATA_BLOCK,
-        (_block, open: string, data: string, close: string) => open + pageDataText(edit(JSON.parse(data) as PageAnswer[])) + close,
+        (_block, open: string, data: string, close: string) =>
+          open + pageDataText(edit(JSON.parse(data) as PageAnswer[])) + close,
       );
       await route.fulfill({ response, body: html });
     },
@@ -71,7 +78,11 @@ export async function register(page: Page, name: string, role: FormRole = 'Clien
   await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
 }
 
-const ROLE_VALUES: Record<FormRole, string> = { Client: 'client', Therapist: 'therapist', 'Spa Management': 'spa_management' };
+const ROLE_VALUES: Record<FormRole, string> = {
+  Client: 'client',
+  Therapist: 'therapist',
+  'Spa Management': 'spa_management',
+};
 
 /**
  * Registers a new member through POST /api/register, solving the ALTCHA challenge here as the widget would; the
@@ -81,13 +92,21 @@ const ROLE_VALUES: Record<FormRole, string> = { Client: 'client', Therapist: 'th
 export async function registerThroughApi(page: Page, name: string, role: FormRole = 'Client'): Promise<void> {
   const address = ownAddress();
   await page.context().setExtraHTTPHeaders({ 'CF-Connecting-IP': address });
-  const challengeResponse = await page.request.get('/api/captcha/challenge', { headers: { 'CF-Connecting-IP': address } });
+  const challengeResponse = await page.request.get('/api/captcha/challenge', {
+    headers: { 'CF-Connecting-IP': address },
+  });
   expect(challengeResponse.status(), 'captcha challenge').toBe(200);
   const challenge = (await challengeResponse.json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   expect(solution, 'captcha solved').toBeTruthy();
   const response = await page.request.post('/api/register', {
-    data: { name, password: PASSWORD, role: ROLE_VALUES[role], ageConfirmation: true, recaptchaToken: btoa(JSON.stringify({ challenge, solution })) },
+    data: {
+      name,
+      password: PASSWORD,
+      role: ROLE_VALUES[role],
+      ageConfirmation: true,
+      recaptchaToken: btoa(JSON.stringify({ challenge, solution })),
+    },
     headers: { Origin: appUrl(), 'CF-Connecting-IP': address },
   });
   expect(response.status(), `register ${name}: ${await response.text()}`).toBe(200);
@@ -116,7 +135,9 @@ export function storageStateOf(name: string, app: string = appUrl()): string {
 export async function signIn(page: Page, name: string, password = DEMO_PASSWORD): Promise<void> {
   const stored = storageStateOf(name);
   if (password === DEMO_PASSWORD && existsSync(stored)) {
-    const { cookies } = JSON.parse(readFileSync(stored, 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+    const { cookies } = JSON.parse(readFileSync(stored, 'utf8')) as {
+      cookies: Parameters<BrowserContext['addCookies']>[0];
+    };
     await page.context().addCookies(cookies);
     return;
   }
@@ -150,7 +171,9 @@ export function membersForEachTest(options: BrowserContextOptions = {}) {
   });
   /** A page in a context of its own; with a storage state (storageStateOf), signed in as that demo account. */
   const newPage = async (browser: Browser, storageState?: string, extra: BrowserContextOptions = {}): Promise<Page> => {
-    const context = await browser.newContext(contextOptions({ ...options, ...extra, ...(storageState ? { storageState } : {}) }));
+    const context = await browser.newContext(
+      contextOptions({ ...options, ...extra, ...(storageState ? { storageState } : {}) }),
+    );
     contexts.push(context);
     return context.newPage();
   };
@@ -163,14 +186,22 @@ export function membersForEachTest(options: BrowserContextOptions = {}) {
     return { page, name };
   };
   /** A new member (registered through the API), on the home screen. */
-  const registered = async (browser: Browser, prefixOrName: string, options: { exactName?: boolean } = {}): Promise<Member> => {
+  const registered = async (
+    browser: Browser,
+    prefixOrName: string,
+    options: { exactName?: boolean } = {},
+  ): Promise<Member> => {
     const page = await newPage(browser);
     const name = options.exactName ? prefixOrName : uniqueName(prefixOrName);
     await signedUpAtHome(page, name);
     return { page, name };
   };
   /** A new member (registered through the API), on /chat (reached through the navigation). */
-  const onChat = async (browser: Browser, prefixOrName: string, options: { exactName?: boolean } = {}): Promise<Member> => {
+  const onChat = async (
+    browser: Browser,
+    prefixOrName: string,
+    options: { exactName?: boolean } = {},
+  ): Promise<Member> => {
     const member = await registered(browser, prefixOrName, options);
     await openTab(member.page, 'Chat');
     await expect(member.page).toHaveURL(/\/chat$/);
@@ -194,7 +225,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
 }
 
 /** A asks B for a chat and B accepts (both on /chat); returns both sides' chat regions. */
@@ -210,7 +244,10 @@ export async function startChat(a: Member, b: Member) {
 
 /** Nothing on the page scrolls sideways: the document is exactly as wide as the viewport. */
 export async function expectNoSidewaysScroll(page: Page, where: string) {
-  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  const widths = await page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
   expect(widths.document, `${where} is wider than the screen`).toBe(widths.viewport);
 }
 
@@ -220,12 +257,19 @@ export async function expectNoSidewaysScroll(page: Page, where: string) {
  */
 export async function expectTapTargets(scope: Locator, where: string) {
   const small = await scope.evaluate((element) => {
-    const selector = 'button, a[href], input:not([type=hidden]), textarea, select, summary, [role=button], [role=checkbox], [role=radio]';
+    const selector =
+      'button, a[href], input:not([type=hidden]), textarea, select, summary, [role=button], [role=checkbox], [role=radio]';
     const found: string[] = [];
     for (const control of element.querySelectorAll<HTMLElement>(selector)) {
       const box = control.getBoundingClientRect();
       const style = getComputedStyle(control);
-      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || control.closest('[aria-hidden=true], altcha-widget')) continue;
+      if (
+        box.width === 0 ||
+        box.height === 0 ||
+        style.visibility === 'hidden' ||
+        control.closest('[aria-hidden=true], altcha-widget')
+      )
+        continue;
       let { left, top, right, bottom } = box;
       const labels = 'labels' in control ? [...((control as HTMLInputElement).labels ?? [])] : [];
       for (const label of [...labels, control.closest('label')].filter(Boolean) as HTMLElement[]) {
@@ -237,7 +281,9 @@ export async function expectTapTargets(scope: Locator, where: string) {
       }
       // Half a pixel of rounding is allowed.
       if (right - left < 43.5 || bottom - top < 43.5)
-        found.push(`${control.tagName.toLowerCase()} "${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40)}" ${Math.round(right - left)}x${Math.round(bottom - top)}`);
+        found.push(
+          `${control.tagName.toLowerCase()} "${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40)}" ${Math.round(right - left)}x${Math.round(bottom - top)}`,
+        );
     }
     return found;
   });
@@ -257,7 +303,10 @@ export async function gapBetween(first: Locator, second: Locator): Promise<numbe
 export async function setTabHidden(page: Page, hidden: boolean) {
   await page.evaluate((value) => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (value ? 'hidden' : 'visible'),
+    });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
 }

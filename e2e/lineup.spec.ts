@@ -2,7 +2,13 @@
 // profile, the therapist accepts in another browser context, and both profiles show the link (the spa's
 // therapists with their flowers, the therapist's spas with the way to the map).
 import { expect, test } from './fixtures.ts';
-import { expectNoSidewaysScroll, membersForEachTest, registerThroughApi, seriousViolations, uniqueName } from './helpers.ts';
+import {
+  expectNoSidewaysScroll,
+  membersForEachTest,
+  registerThroughApi,
+  seriousViolations,
+  uniqueName,
+} from './helpers.ts';
 
 const members = membersForEachTest();
 
@@ -45,6 +51,10 @@ test('a spa invites a therapist, who accepts; both profiles show the link', asyn
 
   // And the spa manager's own profile, after reloading.
   await spaPage.reload();
-  await expect(spaPage.getByRole('list', { name: 'Therapists in the lineup' }).getByRole('link', { name: new RegExp(therapistName) })).toBeVisible();
+  await expect(
+    spaPage
+      .getByRole('list', { name: 'Therapists in the lineup' })
+      .getByRole('link', { name: new RegExp(therapistName) }),
+  ).toBeVisible();
   expect(await seriousViolations(spaPage)).toEqual([]);
 });

@@ -41,7 +41,16 @@ const SIGNED_IN_PATHS = [
   '/chat',
   '/no-such-page',
 ];
-const SIGNED_OUT_PATHS = ['/', '/auth', '/auth?mode=register', '/forgot-password', '/reset-password', '/leaderboards', '/chat', '/no-such-page'];
+const SIGNED_OUT_PATHS = [
+  '/',
+  '/auth',
+  '/auth?mode=register',
+  '/forgot-password',
+  '/reset-password',
+  '/leaderboards',
+  '/chat',
+  '/no-such-page',
+];
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
@@ -66,7 +75,9 @@ async function expectTruncated(page: Page, name: string, where: string) {
   await expect.poll(shape, { message: where }).toEqual({ cut: true, ellipsis: 'ellipsis', text: name });
 }
 
-test('60-character names, with and without spaces, and long words never widen a screen at 390 px', async ({ browser }) => {
+test('60-character names, with and without spaces, and long words never widen a screen at 390 px', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const noSpaces = sixty('BonifacioGlobalCitySerenitySpaAndWellnessCenter');
   const withSpaces = sixty('Bonifacio Global City Serenity Spa and Wellness Center ');
@@ -150,7 +161,9 @@ test('60-character names, with and without spaces, and long words never widen a 
   await chatOnUnbroken.getByRole('textbox', { name: 'Message' }).fill(word);
   await chatOnUnbroken.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(spaced.page.getByText(`New message from ${noSpaces}`, { exact: true })).toBeVisible();
-  await expect(spaced.page.getByRole('button', { name: new RegExp(`^Back to your chat with ${noSpaces}`) })).toBeInViewport();
+  await expect(
+    spaced.page.getByRole('button', { name: new RegExp(`^Back to your chat with ${noSpaces}`) }),
+  ).toBeInViewport();
   await expectNoSidewaysScroll(spaced.page, 'the home screen with a chat going on');
 
   // Every screen, signed in.

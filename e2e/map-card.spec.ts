@@ -11,7 +11,16 @@
 // Positions on the map are found from the member's blue dot, which moves with the map: a spa moves by as much.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { membersForEachTest, openTab, seriousViolations, startChat, spaMapArea, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
+import {
+  membersForEachTest,
+  openTab,
+  seriousViolations,
+  startChat,
+  spaMapArea,
+  storageStateOf,
+  waitForSpaMarkers,
+  whenStill,
+} from './helpers.ts';
 
 // Each journey here draws the map in software WebGL for several placements and sizes: 30 to 45 s on a quiet
 // machine, and near a minute in a whole run on a loaded one, so three times the default before one counts as hung.
@@ -56,10 +65,13 @@ function intersects(a: Box, b: Box): boolean {
 
 /** No two of the named boxes overlap. */
 async function expectApart(named: Record<string, Locator>) {
-  const boxes = await Promise.all(Object.entries(named).map(async ([name, locator]) => [name, await boxOf(locator)] as const));
+  const boxes = await Promise.all(
+    Object.entries(named).map(async ([name, locator]) => [name, await boxOf(locator)] as const),
+  );
   const overlaps: string[] = [];
   for (let i = 0; i < boxes.length; i++)
-    for (let j = i + 1; j < boxes.length; j++) if (intersects(boxes[i]![1], boxes[j]![1])) overlaps.push(`${boxes[i]![0]} / ${boxes[j]![0]}`);
+    for (let j = i + 1; j < boxes.length; j++)
+      if (intersects(boxes[i]![1], boxes[j]![1])) overlaps.push(`${boxes[i]![0]} / ${boxes[j]![0]}`);
   expect(overlaps, 'floating things that overlap').toEqual([]);
 }
 
@@ -92,13 +104,18 @@ async function expectWholeCard(page: Page, spaName: string) {
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await expectReachable(heading, 'the name');
-  for (const control of [sheet.getByRole('link', { name: 'Profile' }), sheet.getByRole('link', { name: 'Call' }), sheet.getByRole('button', { name: 'Navigate' })])
+  for (const control of [
+    sheet.getByRole('link', { name: 'Profile' }),
+    sheet.getByRole('link', { name: 'Call' }),
+    sheet.getByRole('button', { name: 'Navigate' }),
+  ])
     await expectReachable(control, await control.innerText());
   const close = sheet.getByRole('button', { name: 'Close' });
   await expectReachable(close, 'the close button');
   expect(intersects(await boxOf(close), await boxOf(heading)), 'the close button sits on the name').toBe(false);
   const banner = sheet.getByText('FEATURED LOCATION', { exact: true });
-  if (await banner.count()) expect(intersects(await boxOf(close), await boxOf(banner)), 'the close button sits on the banner').toBe(false);
+  if (await banner.count())
+    expect(intersects(await boxOf(close), await boxOf(banner)), 'the close button sits on the banner').toBe(false);
 }
 
 /** Pans the map with the keyboard (100 px a press, no fling) and waits until it stands still. */
@@ -123,7 +140,9 @@ async function save(page: Page, name: string) {
   await test.info().attach(name, { body, contentType: 'image/png' });
 }
 
-test('a spa near the top right, in the middle or near the bottom left opens its whole card on screen, the spa left in view', async ({ browser }) => {
+test('a spa near the top right, in the middle or near the bottom left opens its whole card on screen, the spa left in view', async ({
+  browser,
+}) => {
   const page = await newPage(browser, storageStateOf(DEMO_CLIENT));
   await page.goto('/');
   await waitForSpaMarkers(page);
@@ -173,7 +192,9 @@ test('a spa near the top right, in the middle or near the bottom left opens its 
   }
 });
 
-test('on a wide screen the card sits at the lower left of the map, whole, with the spa beside it', async ({ browser }) => {
+test('on a wide screen the card sits at the lower left of the map, whole, with the spa beside it', async ({
+  browser,
+}) => {
   const page = await newPage(browser, storageStateOf(DEMO_CLIENT), { viewport: { width: 1280, height: 800 } });
   await page.goto('/');
   await waitForSpaMarkers(page);
@@ -185,11 +206,18 @@ test('on a wide screen the card sits at the lower left of the map, whole, with t
   // The spa opened from the list lands in the middle of the map, clear of the card.
   const spa = centreOf(map);
   expect(intersects(sheet, { x: spa.x - 16, y: spa.y - 16, width: 32, height: 32 })).toBe(false);
-  await expectApart({ card: card(page), Recenter: recenterButton(page), 'map credits': credits(page), 'bottom bar': bottomBar(page) });
+  await expectApart({
+    card: card(page),
+    Recenter: recenterButton(page),
+    'map credits': credits(page),
+    'bottom bar': bottomBar(page),
+  });
   await save(page, 'card-wide-screen');
 });
 
-test('with a chat open, the chat pill, Recenter, the map credits, the card, the navigation panel and the bottom bar never overlap', async ({ browser }) => {
+test('with a chat open, the chat pill, Recenter, the map credits, the card, the navigation panel and the bottom bar never overlap', async ({
+  browser,
+}) => {
   const member = await registeredAt(browser, 'Pill Amihan', '/chat');
   const other = await registeredAt(browser, 'Pill Bayani', '/chat');
   await startChat(member, other);
@@ -202,7 +230,12 @@ test('with a chat open, the chat pill, Recenter, the map credits, the card, the 
   await expect(recenterButton(page)).toBeVisible();
   const creditsButton = credits(page);
   await expect(creditsButton).toBeVisible();
-  await expectApart({ 'chat pill': pill, Recenter: recenterButton(page), 'map credits': creditsButton, 'bottom bar': bottomBar(page) });
+  await expectApart({
+    'chat pill': pill,
+    Recenter: recenterButton(page),
+    'map credits': creditsButton,
+    'bottom bar': bottomBar(page),
+  });
   await expectReachable(recenterButton(page), 'Recenter');
   await expectReachable(pill, 'the chat pill');
   await save(page, 'map-with-chat-open');
@@ -225,7 +258,13 @@ test('with a chat open, the chat pill, Recenter, the map credits, the card, the 
   // The card floats above the pill; Recenter and the credits above the card.
   await openFromList(page, SPA);
   await expectWholeCard(page, SPA);
-  await expectApart({ card: card(page), 'chat pill': pill, Recenter: recenterButton(page), 'map credits': creditsButton, 'bottom bar': bottomBar(page) });
+  await expectApart({
+    card: card(page),
+    'chat pill': pill,
+    Recenter: recenterButton(page),
+    'map credits': creditsButton,
+    'bottom bar': bottomBar(page),
+  });
   await expectReachable(recenterButton(page), 'Recenter above the card');
   await save(page, 'card-with-chat-open');
   expect(await seriousViolations(page)).toEqual([]);
@@ -234,12 +273,19 @@ test('with a chat open, the chat pill, Recenter, the map credits, the card, the 
   await card(page).getByRole('button', { name: 'Navigate' }).click();
   const panel = page.getByRole('region', { name: `Navigation to ${SPA}` });
   await expect(panel).toBeVisible();
-  await expectApart({ 'navigation panel': panel, 'chat pill': pill, 'map credits': creditsButton, 'bottom bar': bottomBar(page) });
+  await expectApart({
+    'navigation panel': panel,
+    'chat pill': pill,
+    'map credits': creditsButton,
+    'bottom bar': bottomBar(page),
+  });
   await expectReachable(panel.getByRole('button', { name: 'Close navigation' }), 'Close navigation');
   await save(page, 'navigation-with-chat-open');
 });
 
-test('coming back to Map through the bottom bar shows the spas again, on the same map, where the member left it', async ({ browser }) => {
+test('coming back to Map through the bottom bar shows the spas again, on the same map, where the member left it', async ({
+  browser,
+}) => {
   const page = await newPage(browser, storageStateOf(DEMO_CLIENT));
   await page.goto('/');
   await waitForSpaMarkers(page);
@@ -276,9 +322,13 @@ test('coming back to Map through the bottom bar shows the spas again, on the sam
 
 test('Navigate offers the route in Google Maps and Waze beside the in-app estimate', async ({ browser }) => {
   const page = await newPage(browser, storageStateOf(DEMO_CLIENT));
-  const spa = ((await (await page.request.get('/api/users?role=spa_management')).json()) as { name: string; latitude: number; longitude: number }[]).find(
-    (entry) => entry.name === SPA,
-  )!;
+  const spa = (
+    (await (await page.request.get('/api/users?role=spa_management')).json()) as {
+      name: string;
+      latitude: number;
+      longitude: number;
+    }[]
+  ).find((entry) => entry.name === SPA)!;
   await page.goto('/map?focus=makati-serenity-spa');
   await waitForSpaMarkers(page);
   await expectWholeCard(page, SPA);
@@ -292,7 +342,10 @@ test('Navigate offers the route in Google Maps and Waze beside the in-app estima
   await expect(panel).toContainText('Estimate: straight-line distance');
   const google = panel.getByRole('link', { name: /Open in Google Maps/ });
   const waze = panel.getByRole('link', { name: /Open in Waze/ });
-  await expect(google).toHaveAttribute('href', `https://www.google.com/maps/dir/?api=1&destination=${spa.latitude},${spa.longitude}&travelmode=driving`);
+  await expect(google).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/dir/?api=1&destination=${spa.latitude},${spa.longitude}&travelmode=driving`,
+  );
   await expect(waze).toHaveAttribute('href', `https://waze.com/ul?ll=${spa.latitude},${spa.longitude}&navigate=yes`);
   for (const link of [google, waze]) {
     await expect(link).toHaveAttribute('target', '_blank');

@@ -11,7 +11,14 @@ import { distanceMeters } from '../common/geo.ts';
 import { dialableNumber, listingOrder, spasInViewLabel } from '../common/map.ts';
 import { OPENING_CAMERA, spasInView } from '../common/spa-markers.ts';
 import sharp from 'sharp';
-import { editPageData, seriousViolations, spaMapArea, storageStateOf, waitForSpaMarkers, whenStill } from './helpers.ts';
+import {
+  editPageData,
+  seriousViolations,
+  spaMapArea,
+  storageStateOf,
+  waitForSpaMarkers,
+  whenStill,
+} from './helpers.ts';
 
 const DEMO_CLIENT = 'Juan dela Cruz';
 /** Makati, near the demo spas. */
@@ -23,7 +30,10 @@ test.afterEach(async () => {
 });
 
 /** The demo client's stored session (global-setup.ts) in a context of its own. */
-async function signedInPage(browser: Browser, options: { geolocation: boolean; serviceWorkers?: 'block'; javaScriptEnabled?: false }): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  options: { geolocation: boolean; serviceWorkers?: 'block'; javaScriptEnabled?: false },
+): Promise<Page> {
   const context = await browser.newContext(
     contextOptions({
       storageState: storageStateOf(DEMO_CLIENT),
@@ -42,7 +52,9 @@ async function listing(page: Page): Promise<any[]> {
   return response.json();
 }
 
-test('the signed-in home draws the demo spas on the embedded basemap, with the blue dot where the device says', async ({ browser }) => {
+test('the signed-in home draws the demo spas on the embedded basemap, with the blue dot where the device says', async ({
+  browser,
+}) => {
   const page = await signedInPage(browser, { geolocation: true });
   await page.goto('/');
   // Header and navigation paint while the map is still on its way.
@@ -62,21 +74,26 @@ test('the signed-in home draws the demo spas on the embedded basemap, with the b
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('with geolocation denied the map falls back to Manila after asking the server, without a blue dot', async ({ browser }) => {
+test('with geolocation denied the map falls back to Manila after asking the server, without a blue dot', async ({
+  browser,
+}) => {
   const page = await signedInPage(browser, { geolocation: false });
   const procedures = (response: { url(): string }) => new URL(response.url()).pathname.replace('/trpc/', '').split(',');
   const serverLookup = page.waitForResponse((response) => procedures(response).includes('geo.locate'));
   await page.goto('/');
   const response = await serverLookup;
   const body = await response.json();
-  const answer = (response.url().includes('batch=') ? body[procedures(response).indexOf('geo.locate')] : body).result.data;
+  const answer = (response.url().includes('batch=') ? body[procedures(response).indexOf('geo.locate')] : body).result
+    .data;
   expect(answer).toMatchObject({ source: 'fallback', latitude: 14.5995, longitude: 120.9842, accuracy: 10000 });
   await waitForSpaMarkers(page);
   await expect(spaMapArea(page)).toHaveAttribute('data-location-source', 'fallback');
   await expect(page.getByRole('img', { name: 'Your Location' })).toHaveCount(0);
 });
 
-test('with location denied the map says it shows Manila and why, and lists the spas in view, which open their card without the map', async ({ browser }) => {
+test('with location denied the map says it shows Manila and why, and lists the spas in view, which open their card without the map', async ({
+  browser,
+}) => {
   const page = await signedInPage(browser, { geolocation: false });
   // The live map's code never arrives: the line and the list do without it.
   await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => undefined);
@@ -87,16 +104,22 @@ test('with location denied the map says it shows Manila and why, and lists the s
   // The spas in view: those inside the map area at the opening camera, nearest its centre first.
   const spas = await listing(page);
   const area = (await spaMapArea(page).boundingBox())!;
-  const expected = spasInView(spas, OPENING_CAMERA, { width: area.width, height: area.height }).map((spa) => spa.name as string);
+  const expected = spasInView(spas, OPENING_CAMERA, { width: area.width, height: area.height }).map(
+    (spa) => spa.name as string,
+  );
   expect(expected.length).toBeGreaterThan(0);
   expect(expected.length).toBeLessThan(spas.length);
   // Every spa whose own marker is wholly on screen is among them.
-  const markersInView = (await previewMarkers(page)).filter((marker) => marker.inView && spas.some((spa) => spa.name === marker.name));
+  const markersInView = (await previewMarkers(page)).filter(
+    (marker) => marker.inView && spas.some((spa) => spa.name === marker.name),
+  );
   for (const marker of markersInView) expect(expected).toContain(marker.name);
 
   await page.getByRole('button', { name: spasInViewLabel(expected.length) }).click();
   const list = page.getByRole('list', { name: 'Spas in view' });
-  const names = await list.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.querySelector('span[title]')?.getAttribute('title')));
+  const names = await list
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((button) => button.querySelector('span[title]')?.getAttribute('title')));
   expect(names).toEqual(expected);
   expect(await seriousViolations(page)).toEqual([]);
   await list.getByRole('button', { name: new RegExp(`^${expected[0]}`) }).click();
@@ -104,7 +127,9 @@ test('with location denied the map says it shows Manila and why, and lists the s
   await expect(page.getByTestId('spa-popup').getByRole('heading', { name: expected[0] })).toBeVisible();
 });
 
-test('a popup shows the spa with its star count; a map click closes it, a marker click opens it, Profile leads to the spa', async ({ browser }) => {
+test('a popup shows the spa with its star count; a map click closes it, a marker click opens it, Profile leads to the spa', async ({
+  browser,
+}) => {
   const page = await signedInPage(browser, { geolocation: true });
   await page.goto('/');
   await waitForSpaMarkers(page);
@@ -143,7 +168,9 @@ test('a popup shows the spa with its star count; a map click closes it, a marker
   await expect(page).toHaveURL(new RegExp(`/profile/${spa.slug}$`));
 });
 
-test('Call is a tel: link that the tap itself follows (+63 by default), with Viber and WhatsApp beside it', async ({ browser }) => {
+test('Call is a tel: link that the tap itself follows (+63 by default), with Viber and WhatsApp beside it', async ({
+  browser,
+}) => {
   const page = await signedInPage(browser, { geolocation: true });
   const refusals: string[] = [];
   page.on('console', (message) => {
@@ -156,17 +183,27 @@ test('Call is a tel: link that the tap itself follows (+63 by default), with Vib
   const popup = page.getByTestId('spa-popup');
   const call = popup.getByRole('link', { name: 'Call' });
   await expect(call).toHaveAttribute('href', `tel:${number}`);
-  await expect(popup.getByRole('link', { name: 'Viber' })).toHaveAttribute('href', `viber://chat?number=%2B${number.slice(1)}`);
-  await expect(popup.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', `https://wa.me/${number.slice(1)}`);
+  await expect(popup.getByRole('link', { name: 'Viber' })).toHaveAttribute(
+    'href',
+    `viber://chat?number=%2B${number.slice(1)}`,
+  );
+  await expect(popup.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    `https://wa.me/${number.slice(1)}`,
+  );
   // The tap goes to the dialler itself: nothing is launched later, outside the tap, for the browser to refuse.
   const followed = page.evaluate(
     () =>
       new Promise<string | null>((resolve) => {
-        document.addEventListener('click', (event) => {
-          const link = (event.target as Element).closest('a');
-          resolve(link && !event.defaultPrevented ? link.getAttribute('href') : null);
-          event.preventDefault();
-        }, { once: true });
+        document.addEventListener(
+          'click',
+          (event) => {
+            const link = (event.target as Element).closest('a');
+            resolve(link && !event.defaultPrevented ? link.getAttribute('href') : null);
+            event.preventDefault();
+          },
+          { once: true },
+        );
       }),
   );
   await call.click();
@@ -176,7 +213,9 @@ test('Call is a tel: link that the tap itself follows (+63 by default), with Vib
   await expect(popup).toBeVisible();
 });
 
-test('focus mode shows only the spa with its popup open; Navigate shows the labelled estimate and hides recenter', async ({ browser }) => {
+test('focus mode shows only the spa with its popup open; Navigate shows the labelled estimate and hides recenter', async ({
+  browser,
+}) => {
   const page = await signedInPage(browser, { geolocation: true });
   // From the spa's profile: its Spa Location card leads to the map, focused.
   await page.goto('/profile/makati-serenity-spa');
@@ -214,19 +253,24 @@ test('focus mode shows only the spa with its popup open; Navigate shows the labe
   await expect(page).toHaveURL(/\/profile\/makati-serenity-spa$/);
 });
 
-test('the list view searches by name or address and filters Top rated and Open now, nearest first', async ({ browser }) => {
+test('the list view searches by name or address and filters Top rated and Open now, nearest first', async ({
+  browser,
+}) => {
   const page = await signedInPage(browser, { geolocation: true });
   await page.goto('/');
   await waitForSpaMarkers(page);
   const spas = await listing(page);
   await page.getByRole('button', { name: 'List view' }).click();
-  const filter = (name: string) => page.getByRole('group', { name: 'Filter' }).getByRole('button', { name, exact: true });
+  const filter = (name: string) =>
+    page.getByRole('group', { name: 'Filter' }).getByRole('button', { name, exact: true });
   const list = page.getByRole('list', { name: 'Spas, nearest first' });
   const rows = list.getByRole('button');
   await expect(rows).toHaveCount(spas.length);
 
   // Nearest first, premium spas first among spas in the same distance band (priority listings, listingOrder).
-  const names = await rows.evaluateAll((buttons) => buttons.map((button) => button.querySelector('span[title]')?.getAttribute('title')));
+  const names = await rows.evaluateAll((buttons) =>
+    buttons.map((button) => button.querySelector('span[title]')?.getAttribute('title')),
+  );
   const expected = spas.map((spa) => ({ spa, meters: distanceMeters(MAKATI, spa) })).sort(listingOrder);
   expect(names).toEqual(expected.map((entry) => entry.spa.name));
   const premiumRows = list.getByRole('button').filter({ hasText: 'Premium' });
@@ -253,7 +297,9 @@ test('the list view searches by name or address and filters Top rated and Open n
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stubbed: there is no network here)', async ({ browser }) => {
+test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stubbed: there is no network here)', async ({
+  browser,
+}) => {
   // The configuration a Worker with MAPBOX_TOKEN answers; a syntactically valid dummy public token.
   const mapboxConfig = {
     library: 'mapbox',
@@ -264,7 +310,12 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
   };
   // That Worker would also list Mapbox's hosts in its CSP; this one does not, so the page's CSP is bypassed.
   const context = await browser.newContext(
-    contextOptions({ storageState: storageStateOf(DEMO_CLIENT), bypassCSP: true, geolocation: MAKATI, permissions: ['geolocation'] }),
+    contextOptions({
+      storageState: storageStateOf(DEMO_CLIENT),
+      bypassCSP: true,
+      geolocation: MAKATI,
+      permissions: ['geolocation'],
+    }),
   );
   contexts.push(context);
   // The configuration comes with the page (ADR 023) and, after that, from map.config: both say Mapbox. The listing
@@ -302,7 +353,8 @@ test('with a Mapbox token the same map draws with mapbox-gl (the Mapbox API stub
     if (url.includes('/styles/v1/mapbox/streets-v12')) return route.fulfill({ json: style });
     // No glyphs, but a well-formed answer: a failed glyph request fails the whole tile with a cluster's count in it,
     // and the spas around it with it.
-    if (url.includes('/fonts/')) return route.fulfill({ status: 200, contentType: 'application/x-protobuf', body: Buffer.alloc(0) });
+    if (url.includes('/fonts/'))
+      return route.fulfill({ status: 200, contentType: 'application/x-protobuf', body: Buffer.alloc(0) });
     return route.fulfill({ status: 204, body: '' });
   });
   const page = await context.newPage();
@@ -321,7 +373,12 @@ function previewMarkers(page: Page) {
       const box = marker.getBoundingClientRect();
       const [x, y] = [box.x - area.x, box.y - area.y];
       const inView = x > 0 && y > 0 && x + box.width < area.width && y + box.height < area.height;
-      return { name: marker.getAttribute('aria-label'), x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, inView };
+      return {
+        name: marker.getAttribute('aria-label'),
+        x: Math.round(x * 10) / 10,
+        y: Math.round(y * 10) / 10,
+        inView,
+      };
     });
   });
 }
@@ -331,17 +388,26 @@ async function homeChrome(page: Page) {
   const profile = page.getByRole('link', { name: `Your profile: ${DEMO_CLIENT}` });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(profile).toBeVisible();
-  return { profile: await profile.boundingBox(), nav: await nav.boundingBox(), tabs: await nav.getByRole('link').allTextContents() };
+  return {
+    profile: await profile.boundingBox(),
+    nav: await nav.boundingBox(),
+    tabs: await nav.getByRole('link').allTextContents(),
+  };
 }
 
-test('the signed-in home’s page draws the spas and the home’s header and bottom bar before any script, and the app’s first render draws them in the same places, where they stay when the location falls back to Manila', async ({ browser }) => {
+test('the signed-in home’s page draws the spas and the home’s header and bottom bar before any script, and the app’s first render draws them in the same places, where they stay when the location falls back to Manila', async ({
+  browser,
+}) => {
   // Without JavaScript: what the page itself paints.
   const noScript = await signedInPage(browser, { geolocation: false, javaScriptEnabled: false });
   await noScript.goto('/');
   const inPage = await previewMarkers(noScript);
   const spas = await listing(noScript);
   const names = new Set(spas.map((spa) => spa.name));
-  expect(inPage.filter((marker) => marker.inView && names.has(marker.name)).length, 'the page itself shows spas of the listing').toBeGreaterThan(0);
+  expect(
+    inPage.filter((marker) => marker.inView && names.has(marker.name)).length,
+    'the page itself shows spas of the listing',
+  ).toBeGreaterThan(0);
   await expect(noScript.locator('[data-marker-preview]')).toBeVisible();
   // Around them, the home's header with the member's own name and the bottom bar of the member's role.
   const pageChrome = await homeChrome(noScript);
@@ -371,7 +437,10 @@ test('the signed-in home’s page draws the spas and the home’s header and bot
   await expect(spaMapArea(page).locator('[data-marker-preview]')).toBeVisible();
   expect(await previewMarkers(page)).toEqual(inPage);
   expect(await homeChrome(page), 'the app draws its header and bottom bar where the page had them').toEqual(pageChrome);
-  expect(await page.evaluate(() => (window as unknown as { previewState: object }).previewState)).toEqual({ seen: true, gone: false });
+  expect(await page.evaluate(() => (window as unknown as { previewState: object }).previewState)).toEqual({
+    seen: true,
+    gone: false,
+  });
   // Off the map, the markers are out of the keyboard's way: the first Tab stop among them is one in view.
   const tabStops = await page.locator('[data-marker-preview]').evaluate((layer) => {
     const area = layer.getBoundingClientRect();
@@ -382,7 +451,10 @@ test('the signed-in home’s page draws the spas and the home’s header and bot
     });
   });
   expect(tabStops.some((stop) => stop.inView)).toBe(true);
-  expect(tabStops.some((stop) => !stop.inView), 'the markup reaches beyond the map').toBe(true);
+  expect(
+    tabStops.some((stop) => !stop.inView),
+    'the markup reaches beyond the map',
+  ).toBe(true);
   expect(tabStops.filter((stop) => stop.focusable !== stop.inView)).toEqual([]);
   // No device location and none from the server: the fallback is Manila's centre, not the member, and nothing moves.
   releaseLookup();
@@ -394,7 +466,9 @@ test('the signed-in home’s page draws the spas and the home’s header and bot
   await expect(page.getByTestId('spa-popup')).toContainText(spa.name!);
 });
 
-test('before the map library has loaded, the spas show from the listing where the live map then draws them, and open their card', async ({ browser }) => {
+test('before the map library has loaded, the spas show from the listing where the live map then draws them, and open their card', async ({
+  browser,
+}) => {
   // No service worker: once it controls the page, the library's request would pass it, not the hold below.
   const page = await signedInPage(browser, { geolocation: true, serviceWorkers: 'block' });
   // The map library is held back, as a slow connection holds it.
@@ -413,11 +487,18 @@ test('before the map library has loaded, the spas show from the listing where th
   // Where each marker's red shows (beside the S of a spa, or a cluster's count), relative to the map area.
   const probes = await preview.evaluate((layer) => {
     const area = layer.getBoundingClientRect();
-    return [...layer.querySelectorAll(':scope > div > button, :scope > div > [role="img"]')].map((marker) => {
-      const box = marker.getBoundingClientRect();
-      const isSpa = marker.tagName === 'BUTTON';
-      return { name: marker.getAttribute('aria-label')!, isSpa, x: box.x - area.x + box.width / 2 - (isSpa ? 8 : 12), y: box.y - area.y + box.height / 2 };
-    }).filter(({ x, y }) => x > 0 && y > 0 && x < area.width && y < area.height);
+    return [...layer.querySelectorAll(':scope > div > button, :scope > div > [role="img"]')]
+      .map((marker) => {
+        const box = marker.getBoundingClientRect();
+        const isSpa = marker.tagName === 'BUTTON';
+        return {
+          name: marker.getAttribute('aria-label')!,
+          isSpa,
+          x: box.x - area.x + box.width / 2 - (isSpa ? 8 : 12),
+          y: box.y - area.y + box.height / 2,
+        };
+      })
+      .filter(({ x, y }) => x > 0 && y > 0 && x < area.width && y < area.height);
   });
   const spas = await listing(page);
   const spaProbe = probes.find((probe) => probe.isSpa && spas.some((spa) => spa.name === probe.name))!;
@@ -436,11 +517,20 @@ test('before the map library has loaded, the spas show from the listing where th
   const area = spaMapArea(page);
   const uncovered = await area.evaluate((element, points) => {
     const box = element.getBoundingClientRect();
-    return points.filter(({ x, y }) => x > 0 && y > 0 && x < box.width && y < box.height && document.elementFromPoint(box.x + x, box.y + y)?.tagName === 'CANVAS');
+    return points.filter(
+      ({ x, y }) =>
+        x > 0 &&
+        y > 0 &&
+        x < box.width &&
+        y < box.height &&
+        document.elementFromPoint(box.x + x, box.y + y)?.tagName === 'CANVAS',
+    );
   }, probes);
   expect(uncovered.length, 'some of the markers are in view and uncovered').toBeGreaterThan(0);
   const notRed = async () => {
-    const shot = await sharp(await area.screenshot({ scale: 'css' })).raw().toBuffer({ resolveWithObject: true });
+    const shot = await sharp(await area.screenshot({ scale: 'css' }))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return uncovered.flatMap((probe) => {
       const offset = (Math.round(probe.y) * shot.info.width + Math.round(probe.x)) * shot.info.channels;
       const [red, green, blue] = shot.data.subarray(offset, offset + 3);

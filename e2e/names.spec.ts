@@ -9,7 +9,8 @@ import { registerThroughApi, seriousViolations } from './helpers.ts';
 const tag = () => Math.random().toString(36).slice(2, 6);
 
 /** Whether an element's text is cut (wider or taller than its box). */
-const isCut = (element: Locator) => element.evaluate((node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1);
+const isCut = (element: Locator) =>
+  element.evaluate((node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1);
 
 test('a reviewer name that fits the review card is shown whole', async ({ page }) => {
   const name = `Kaye Bernadette ${tag()}`;

@@ -14,7 +14,14 @@ test('the app shell loads offline once the service worker has installed', async 
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('#root')).not.toBeEmpty();
-  expect(await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'failed'))).toBe('failed');
+  expect(
+    await page.evaluate(() =>
+      fetch('/api/health').then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed');
   await context.setOffline(false);
 });
 

@@ -15,7 +15,9 @@ test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-test('forgot password → local mailbox → link → new password → sign in; the old session is gone', async ({ browser }) => {
+test('forgot password → local mailbox → link → new password → sign in; the old session is gone', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const phone = await browser.newContext(contextOptions());
   const laptop = await browser.newContext(contextOptions());
@@ -41,7 +43,10 @@ test('forgot password → local mailbox → link → new password → sign in; t
 
   // The local mailbox has the message, with its link.
   await page.goto('/dev/mail');
-  const message = page.getByRole('article').filter({ hasText: `To ${EMAIL}` }).first();
+  const message = page
+    .getByRole('article')
+    .filter({ hasText: `To ${EMAIL}` })
+    .first();
   await expect(message.getByRole('heading', { name: 'Reset your SpaConnect PH password' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await message.getByRole('link', { name: /\/reset-password\?token=/ }).click();

@@ -23,7 +23,9 @@ async function demoMemberOnChat(browser: import('@playwright/test').Browser, nam
   return page;
 }
 
-test('start the trial, see the badge and the crown, then send three chat requests without reconnecting', async ({ browser }) => {
+test('start the trial, see the badge and the crown, then send three chat requests without reconnecting', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const recipients = ['Juan dela Cruz', 'Maria Santos', 'Makati Serenity Spa'];
   for (const name of recipients) await demoMemberOnChat(browser, name);
@@ -36,7 +38,8 @@ test('start the trial, see the badge and the crown, then send three chat request
   const name = uniqueName('Dalisay');
   await signedUpAtHome(chat, name);
   await chat.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();
-  for (const recipient of recipients) await expect(chat.getByRole('button', { name: `Chat with ${recipient}` })).toBeVisible();
+  for (const recipient of recipients)
+    await expect(chat.getByRole('button', { name: `Chat with ${recipient}` })).toBeVisible();
 
   // Regular: one request at a time.
   await chat.getByRole('button', { name: `Chat with ${recipients[0]}` }).click();
@@ -60,7 +63,9 @@ test('start the trial, see the badge and the crown, then send three chat request
   expect(await seriousViolations(premium)).toEqual([]);
   await premium.getByRole('button', { name: 'Select Plan: Premium Yearly' }).click();
   const dialog = premium.getByRole('dialog', { name: 'Payments are not set up' });
-  await expect(dialog.getByText('Payments are not set up on this server. Start your 7-day free trial instead.')).toBeVisible();
+  await expect(
+    dialog.getByText('Payments are not set up on this server. Start your 7-day free trial instead.'),
+  ).toBeVisible();
   expect(await seriousViolations(premium)).toEqual([]);
   await dialog.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
   await expect(premium.getByText('Welcome to Premium!', { exact: true })).toBeVisible();

@@ -28,12 +28,17 @@ const members = membersForEachTest();
 async function openPrivacy(page: Page) {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
-  await page.getByRole('region', { name: PRIVACY_TEXTS.title }).getByRole('link', { name: PRIVACY_TEXTS.entryLink }).click();
+  await page
+    .getByRole('region', { name: PRIVACY_TEXTS.title })
+    .getByRole('link', { name: PRIVACY_TEXTS.entryLink })
+    .click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole('heading', { name: PRIVACY_TEXTS.title, level: 1 })).toBeVisible();
 }
 
-async function currentUser(page: Page): Promise<{ id: number; slug: string; email: string | null; pendingEmail: string | null }> {
+async function currentUser(
+  page: Page,
+): Promise<{ id: number; slug: string; email: string | null; pendingEmail: string | null }> {
   return (await page.request.get('/api/user')).json();
 }
 
@@ -83,7 +88,9 @@ test('signed-in devices: a second browser is listed and signed out from the firs
   await expect(phone.page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
 });
 
-test('a new e-mail address waits for its link: the editor and the profile say so, the link confirms it once', async ({ browser }) => {
+test('a new e-mail address waits for its link: the editor and the profile say so, the link confirms it once', async ({
+  browser,
+}) => {
   // Two saves, the mailbox and the link: longer than most journeys on a busy machine.
   test.setTimeout(120_000);
   const { page } = await members.registered(browser, 'Privacy Email');
@@ -136,11 +143,16 @@ test('a new e-mail address waits for its link: the editor and the profile say so
 
   // The privacy screen shows it too.
   await openPrivacy(page);
-  await expect(page.getByRole('region', { name: PRIVACY_TEXTS.emailHeading })).toContainText(PRIVACY_TEXTS.pendingNotice(address));
+  await expect(page.getByRole('region', { name: PRIVACY_TEXTS.emailHeading })).toContainText(
+    PRIVACY_TEXTS.pendingNotice(address),
+  );
 
   // The local mailbox has the link (the newest message to the address); it confirms the address.
   await page.goto('/dev/mail');
-  const message = page.getByRole('article').filter({ hasText: `To ${address}` }).first();
+  const message = page
+    .getByRole('article')
+    .filter({ hasText: `To ${address}` })
+    .first();
   await expect(message.getByRole('heading', { name: 'Confirm your new SpaConnect PH e-mail address' })).toBeVisible();
   await message.getByRole('link', { name: /\/confirm-email\?token=/ }).click();
   await expect(page).toHaveURL(/\/confirm-email\?token=/);
@@ -156,7 +168,9 @@ test('a new e-mail address waits for its link: the editor and the profile say so
   // The profile shows the address now.
   await page.getByRole('link', { name: PRIVACY_TEXTS.title }).click();
   await expect(page).toHaveURL(/\/privacy$/);
-  await expect(page.getByRole('region', { name: PRIVACY_TEXTS.emailHeading })).toContainText(PRIVACY_TEXTS.currentEmail(address));
+  await expect(page.getByRole('region', { name: PRIVACY_TEXTS.emailHeading })).toContainText(
+    PRIVACY_TEXTS.currentEmail(address),
+  );
   await page.goto('/profile');
   await page.getByRole('tab', { name: /^Contact/ }).click();
   await expect(page.getByRole('link', { name: address })).toHaveAttribute('href', `mailto:${address}`);
@@ -166,7 +180,9 @@ test('a new e-mail address waits for its link: the editor and the profile say so
   await expect(page.getByText(PRIVACY_TEXTS.confirmLinkMissing)).toBeVisible();
 });
 
-test('the notice to the old address undoes a change from a signed-out browser and signs out every device', async ({ browser }) => {
+test('the notice to the old address undoes a change from a signed-out browser and signs out every device', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { page, name } = await members.registered(browser, 'Privacy Undo');
   const mailbox = uniqueName('undo').replace(/\W+/g, '.').toLowerCase();
@@ -174,24 +190,41 @@ test('the notice to the old address undoes a change from a signed-out browser an
   // The address is set, then moved by whoever holds the session and the password (through the API, as such a
   // person would), and confirmed from the new address.
   for (const email of [old, taken]) {
-    const asked = await page.request.patch('/api/profile', { data: { email, currentPassword: PASSWORD }, headers: { Origin: appUrl() } });
+    const asked = await page.request.patch('/api/profile', {
+      data: { email, currentPassword: PASSWORD },
+      headers: { Origin: appUrl() },
+    });
     expect(asked.status()).toBe(200);
-    const mails = (await (await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as { kind: string; text: string }[];
-    const token = mails.find((mail) => mail.kind === 'email_confirmation')?.text.match(/confirm-email\?token=([\w-]+)/)?.[1];
-    expect((await page.request.post('/api/confirm-email', { data: { token }, headers: { Origin: appUrl() } })).status()).toBe(200);
+    const mails = (await (await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as {
+      kind: string;
+      text: string;
+    }[];
+    const token = mails
+      .find((mail) => mail.kind === 'email_confirmation')
+      ?.text.match(/confirm-email\?token=([\w-]+)/)?.[1];
+    expect(
+      (await page.request.post('/api/confirm-email', { data: { token }, headers: { Origin: appUrl() } })).status(),
+    ).toBe(200);
   }
   expect(await currentUser(page)).toMatchObject({ email: taken });
 
   // The owner, signed out on another device, opens the notice that reached the old address and its link.
   const owner = await members.newPage(browser);
   await owner.goto('/dev/mail');
-  const notice = owner.getByRole('article').filter({ hasText: `To ${old}` }).filter({ hasText: 'e-mail address was changed' }).first();
+  const notice = owner
+    .getByRole('article')
+    .filter({ hasText: `To ${old}` })
+    .filter({ hasText: 'e-mail address was changed' })
+    .first();
   await expect(notice.getByRole('heading', { name: 'Your SpaConnect PH e-mail address was changed' })).toBeVisible();
   await notice.getByRole('link', { name: /\/undo-email-change\?token=/ }).click();
   await expect(owner).toHaveURL(/\/undo-email-change\?token=/);
   await expect(owner.getByText(PRIVACY_TEXTS.undoneTitle)).toBeVisible();
   await expect(owner.getByText(PRIVACY_TEXTS.undone(old))).toBeVisible();
-  await expect(owner.getByRole('link', { name: PRIVACY_TEXTS.resetPassword })).toHaveAttribute('href', '/forgot-password');
+  await expect(owner.getByRole('link', { name: PRIVACY_TEXTS.resetPassword })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
   expect(await seriousViolations(owner)).toEqual([]);
   await expectNoSidewaysScroll(owner, '/undo-email-change');
   await expectTapTargets(owner.getByRole('main'), '/undo-email-change');
@@ -210,7 +243,10 @@ test('download my data: a JSON file with the member’s own data and no password
   const { page, name } = await members.registered(browser, 'Privacy Download');
   await openPrivacy(page);
   const section = page.getByRole('region', { name: PRIVACY_TEXTS.downloadHeading });
-  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: PRIVACY_TEXTS.downloadButton }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('link', { name: PRIVACY_TEXTS.downloadButton }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^spaconnect-data-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.json$/);
   const text = readFileSync((await download.path())!, 'utf8');
   const data = JSON.parse(text) as { account: { id: number; name: string }; sessions: { current: boolean }[] };
@@ -221,12 +257,16 @@ test('download my data: a JSON file with the member’s own data and no password
   await expect(page).toHaveURL(/\/privacy$/);
 });
 
-test('delete my account: asked twice, then signed out on the landing page; the profile is gone and sign-in fails', async ({ browser }) => {
+test('delete my account: asked twice, then signed out on the landing page; the profile is gone and sign-in fails', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { page, name } = await members.registered(browser, 'Privacy Delete');
   const { slug } = await currentUser(page);
   await openPrivacy(page);
-  const start = page.getByRole('region', { name: PRIVACY_TEXTS.deleteHeading }).getByRole('button', { name: PRIVACY_TEXTS.deleteButton });
+  const start = page
+    .getByRole('region', { name: PRIVACY_TEXTS.deleteHeading })
+    .getByRole('button', { name: PRIVACY_TEXTS.deleteButton });
 
   // First question: what is erased and what stays. Cancel keeps everything.
   await start.click();
@@ -241,7 +281,10 @@ test('delete my account: asked twice, then signed out on the landing page; the p
 
   // Asked again, then the password: a wrong one is refused at the field.
   await start.click();
-  await page.getByRole('dialog', { name: PRIVACY_TEXTS.deleteConfirmTitle }).getByRole('button', { name: PRIVACY_TEXTS.deleteContinue }).click();
+  await page
+    .getByRole('dialog', { name: PRIVACY_TEXTS.deleteConfirmTitle })
+    .getByRole('button', { name: PRIVACY_TEXTS.deleteContinue })
+    .click();
   const password = page.getByRole('dialog', { name: PRIVACY_TEXTS.deletePasswordTitle });
   await expect(password).toBeVisible();
   await password.getByRole('button', { name: PRIVACY_TEXTS.deleteConfirmButton }).click();

@@ -7,7 +7,16 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll, seriousViolations, signIn } from './helpers.ts';
 
-const CLIENT_RECORD = ['About', 'Spas Reviewed', 'Therapists Reviewed', 'Stars Given', 'Flowers Given', 'Red Flags Received', 'Medals Received', 'Contact'];
+const CLIENT_RECORD = [
+  'About',
+  'Spas Reviewed',
+  'Therapists Reviewed',
+  'Stars Given',
+  'Flowers Given',
+  'Red Flags Received',
+  'Medals Received',
+  'Contact',
+];
 const VIEWPORT_BOTTOM = 844 - 60; // above the bottom navigation
 
 async function box(locator: Locator) {
@@ -31,14 +40,19 @@ async function expectSectionUnderBar(page: Page, bar: Locator, name: string) {
   const panel = page.getByRole('tabpanel', { name: new RegExp(`^${name}`) });
   await expect(panel).toBeVisible();
   await expect
-    .poll(async () => {
-      const [p, b] = [await box(panel), await box(bar)];
-      return p.y - (b.y + b.height) <= 24 && p.y < VIEWPORT_BOTTOM - 120;
-    }, { message: `${name} shows right under the bar` })
+    .poll(
+      async () => {
+        const [p, b] = [await box(panel), await box(bar)];
+        return p.y - (b.y + b.height) <= 24 && p.y < VIEWPORT_BOTTOM - 120;
+      },
+      { message: `${name} shows right under the bar` },
+    )
     .toBe(true);
 }
 
-test("a spa manager's view of a client: eight tabs on one sticky line, each section right under it", async ({ page }) => {
+test("a spa manager's view of a client: eight tabs on one sticky line, each section right under it", async ({
+  page,
+}) => {
   await signIn(page, 'Makati Serenity Spa');
   await page.goto('/profile/juan-dela-cruz');
   const bar = page.getByRole('tablist', { name: 'Profile sections', exact: true });
@@ -47,7 +61,16 @@ test("a spa manager's view of a client: eight tabs on one sticky line, each sect
   await expect(tabs).toHaveCount(CLIENT_RECORD.length);
   expect((await tabs.allInnerTexts()).map((text) => text.replace(/\s*\d+$/, '').trim())).toEqual(CLIENT_RECORD);
   // The spec's rows stay as groups of the one bar.
-  expect(await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute('data-row')))).toEqual(['1', '1', '1', '2', '2', '3', '3', '3']);
+  expect(await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute('data-row')))).toEqual([
+    '1',
+    '1',
+    '1',
+    '2',
+    '2',
+    '3',
+    '3',
+    '3',
+  ]);
   // One line: every tab at the same height, the bar no taller than one chip and its padding.
   const tops = new Set<number>();
   for (const tab of await tabs.all()) tops.add(Math.round((await box(tab)).y));
@@ -97,11 +120,19 @@ test('a client looking at another client gets the first row only, on the same ba
   await signIn(page, 'Juan dela Cruz');
   await page.goto('/leaderboards');
   await page.getByRole('tab', { name: 'Top Clients' }).click();
-  const someone = page.getByRole('list', { name: /^Top Clients/ }).getByRole('link').filter({ hasNotText: 'Juan dela Cruz' }).first();
+  const someone = page
+    .getByRole('list', { name: /^Top Clients/ })
+    .getByRole('link')
+    .filter({ hasNotText: 'Juan dela Cruz' })
+    .first();
   await someone.click();
   const bar = page.getByRole('tablist', { name: 'Profile sections', exact: true });
   await expect(bar.getByRole('tab')).toHaveCount(3);
-  expect((await bar.getByRole('tab').allInnerTexts()).map((text) => text.replace(/\s*\d+$/, '').trim())).toEqual(['About', 'Spas Reviewed', 'Therapists Reviewed']);
+  expect((await bar.getByRole('tab').allInnerTexts()).map((text) => text.replace(/\s*\d+$/, '').trim())).toEqual([
+    'About',
+    'Spas Reviewed',
+    'Therapists Reviewed',
+  ]);
   await bar.getByRole('tab', { name: /^Therapists Reviewed/ }).click();
   await expectSectionUnderBar(page, bar, 'Therapists Reviewed');
   expect(await seriousViolations(page)).toEqual([]);

@@ -48,7 +48,10 @@ test.describe('reading profiles', () => {
     await expect(page.getByText('Manila time')).toBeVisible();
 
     await tab(page, 'Contact').click();
-    await expect(page.getByRole('link', { name: 'juandelacruz@example.com' })).toHaveAttribute('href', 'mailto:juandelacruz@example.com');
+    await expect(page.getByRole('link', { name: 'juandelacruz@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:juandelacruz@example.com',
+    );
     await tab(page, 'Spas Reviewed').click();
     await expect(page.getByText('Ambience').first()).toBeVisible();
     await expect(page.getByText(/\d+\/10/).first()).toBeVisible();
@@ -64,7 +67,9 @@ test.describe('reading profiles', () => {
     await expect(viewer.getByText('Registered User')).toBeVisible();
   });
 
-  test('a client sees a spa: Spa, Stars, Reviews, Contact, the Spa Location card and Write a Review', async ({ page }) => {
+  test('a client sees a spa: Spa, Stars, Reviews, Contact, the Spa Location card and Write a Review', async ({
+    page,
+  }) => {
     await signIn(page, 'Juan dela Cruz');
     await page.goto('/profile/makati-serenity-spa');
     await expect(page.getByRole('heading', { name: "Makati Serenity Spa's Profile" })).toBeVisible();
@@ -72,9 +77,17 @@ test.describe('reading profiles', () => {
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
     expect(await tabRows(page)).toEqual([['Spa', 'Stars', 'Reviews'], ['Contact']]);
     await expect(page.getByRole('heading', { name: 'About Our Spa' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Spa Location' })).toContainText('7456 Makati Ave, Poblacion, Makati City');
-    await expect(page.getByRole('link', { name: 'See Live Location on Map' })).toHaveAttribute('href', '/map?focus=makati-serenity-spa');
-    await expect(page.getByRole('link', { name: 'Write a Review' })).toHaveAttribute('href', '/write-review/makati-serenity-spa');
+    await expect(page.getByRole('region', { name: 'Spa Location' })).toContainText(
+      '7456 Makati Ave, Poblacion, Makati City',
+    );
+    await expect(page.getByRole('link', { name: 'See Live Location on Map' })).toHaveAttribute(
+      'href',
+      '/map?focus=makati-serenity-spa',
+    );
+    await expect(page.getByRole('link', { name: 'Write a Review' })).toHaveAttribute(
+      'href',
+      '/write-review/makati-serenity-spa',
+    );
 
     await tab(page, 'Stars').click();
     await expect(page.getByRole('heading', { name: 'Star Givers' })).toBeVisible();
@@ -82,7 +95,10 @@ test.describe('reading profiles', () => {
     const giverName = (await giver.innerText()).trim();
     await tab(page, 'Contact').click();
     await expect(page.getByText('makatiserenityspa@example.com')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'makatiserenityspa' }).first()).toHaveAttribute('href', /^https:\/\/(m\.me|www\.facebook\.com|www\.instagram\.com)\//);
+    await expect(page.getByRole('link', { name: 'makatiserenityspa' }).first()).toHaveAttribute(
+      'href',
+      /^https:\/\/(m\.me|www\.facebook\.com|www\.instagram\.com)\//,
+    );
     await expect(page.getByText('Address', { exact: true })).toBeVisible();
 
     // A giver's badge leads to their profile.
@@ -111,7 +127,9 @@ test.describe('reading profiles', () => {
     await expect(page.getByRole('region', { name: 'Reviews' }).getByText('Reviewer').first()).toBeVisible();
   });
 
-  test('spa management sees a client with all three rows, red flags, and the review card that mentions Medals', async ({ page }) => {
+  test('spa management sees a client with all three rows, red flags, and the review card that mentions Medals', async ({
+    page,
+  }) => {
     await signIn(page, 'Makati Serenity Spa');
     await page.goto('/profile/juan-dela-cruz');
     expect(await tabRows(page)).toEqual([
@@ -119,7 +137,9 @@ test.describe('reading profiles', () => {
       ['Stars Given', 'Flowers Given'],
       ['Red Flags Received', 'Medals Received', 'Contact'],
     ]);
-    await expect(page.getByRole('region', { name: 'Write a Review' })).toContainText('Red Flags or Medals can be awarded');
+    await expect(page.getByRole('region', { name: 'Write a Review' })).toContainText(
+      'Red Flags or Medals can be awarded',
+    );
     await tab(page, 'Red Flags Received').click();
     await expect(page.getByRole('heading', { name: 'Red Flags Received' })).toBeVisible();
     await tab(page, 'Medals Received').click();
@@ -158,7 +178,9 @@ test.describe('reading profiles', () => {
     await expect(page.getByText('No contact information available.', { exact: true })).toBeVisible();
   });
 
-  test("a spa's link for someone signed out asks to log in; signing in or registering lands on that spa, never elsewhere", async ({ page }) => {
+  test("a spa's link for someone signed out asks to log in; signing in or registering lands on that spa, never elsewhere", async ({
+    page,
+  }) => {
     const spaPath = '/spa/makati-serenity-spa';
     const spaHeading = page.getByRole('heading', { name: "Makati Serenity Spa's Profile" });
     await page.goto(spaPath);
@@ -207,7 +229,9 @@ test.describe('reading profiles', () => {
     }
   });
 
-  test('each recognition tab leads to its history screen and its transactions, only where the profile shows the tab', async ({ page }) => {
+  test('each recognition tab leads to its history screen and its transactions, only where the profile shows the tab', async ({
+    page,
+  }) => {
     const links = (name: string) => page.getByRole('tabpanel').getByRole('link', { name, exact: true });
     // Spa management looks at a client: the client's record, each kind with its two screens.
     await signIn(page, 'Makati Serenity Spa');
@@ -244,7 +268,9 @@ test.describe('reading profiles', () => {
     await expect(links('See all medals')).toHaveAttribute('href', '/medals/juan-dela-cruz');
   });
 
-  test("a spa's profile paints its outline from the page before any script, and the app replaces it with the profile", async ({ page }) => {
+  test("a spa's profile paints its outline from the page before any script, and the app replaces it with the profile", async ({
+    page,
+  }) => {
     await signIn(page, 'Juan dela Cruz');
     // No script at all: what shows is the page's own markup.
     await page.route('**/*.js', (route) => route.abort());
@@ -259,7 +285,9 @@ test.describe('reading profiles', () => {
     await expect(page.getByRole('status', { name: 'Loading profile' })).toHaveCount(0);
   });
 
-  test('a profile opened first comes with its data; reached inside the app, it asks in one request before it renders', async ({ page }) => {
+  test('a profile opened first comes with its data; reached inside the app, it asks in one request before it renders', async ({
+    page,
+  }) => {
     await signIn(page, 'Juan dela Cruz');
     await page.goto('/leaderboards');
     const calls: string[] = [];
@@ -267,7 +295,8 @@ test.describe('reading profiles', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/trpc/') || url.pathname.startsWith('/api/')) calls.push(url.pathname);
     });
-    const profileCalls = () => calls.filter((path) => path.includes('profiles.profile') || path.includes('profiles.stats'));
+    const profileCalls = () =>
+      calls.filter((path) => path.includes('profiles.profile') || path.includes('profiles.stats'));
     // Opened first (a link from elsewhere, a reload): the answers came with the page (ADR 023).
     await page.goto('/profile/makati-serenity-spa');
     await expect(page.getByRole('heading', { name: 'About Our Spa' })).toBeVisible();
@@ -292,7 +321,9 @@ test.describe('editing', () => {
     await expect(page.getByRole('tab', { name: 'Contact' })).toBeVisible();
     await expect(page.getByLabel('About Our Spa')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add/Edit Address' })).toHaveAttribute('href', '/edit-address');
-    await expect(page.getByRole('button', { name: 'Cancel' }).or(page.getByRole('link', { name: 'Cancel' }))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Cancel' }).or(page.getByRole('link', { name: 'Cancel' })),
+    ).toBeVisible();
 
     // The browser's checks: the name, then the about text. The tab stays.
     const nameField = page.getByLabel('Spa name');
@@ -344,13 +375,18 @@ test.describe('editing', () => {
     await expect(page.getByRole('region', { name: 'Opening hours' })).toContainText('MondayClosed');
     await tab(page, 'Contact').click();
     await expect(page.getByRole('link', { name: '+63 917 555 0123' })).toHaveAttribute('href', 'tel:+639175550123');
-    await expect(page.getByRole('link', { name: '@hilothaven' })).toHaveAttribute('href', 'https://www.instagram.com/hilothaven');
+    await expect(page.getByRole('link', { name: '@hilothaven' })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/hilothaven',
+    );
     // A new e-mail address is used only once its link is followed: the tab says where the link went.
     await expect(page.getByText(PRIVACY_TEXTS.pendingNotice('hello@hilot-haven.example'))).toBeVisible();
     await expect(page.getByRole('link', { name: 'hello@hilot-haven.example' })).toHaveCount(0);
   });
 
-  test('a client edits: Profile and Contact tabs, About Me; Cancel returns to the profile; a 60-character name fits', async ({ page }) => {
+  test('a client edits: Profile and Contact tabs, About Me; Cancel returns to the profile; a 60-character name fits', async ({
+    page,
+  }) => {
     // The longest name, without a space to break it: it truncates with an ellipsis, keeps its full text for
     // screen readers (the heading's accessible name), and nothing scrolls sideways.
     const name = `Bianca${Math.random().toString(36).slice(2, 8)}`.padEnd(60, 'x');
@@ -364,7 +400,12 @@ test.describe('editing', () => {
     await expect(page).toHaveURL(/\/profile$/);
     const heading = page.getByRole('heading', { name });
     await expect(heading).toBeVisible();
-    expect(await heading.locator('span').first().evaluate((text) => text.scrollWidth > text.clientWidth)).toBe(true);
+    expect(
+      await heading
+        .locator('span')
+        .first()
+        .evaluate((text) => text.scrollWidth > text.clientWidth),
+    ).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
@@ -412,9 +453,13 @@ test.describe('photos', () => {
     await page.goto('/edit-profile');
 
     // A file that is not an image is refused before anything is sent.
-    await page.getByTestId('profile-photo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .getByTestId('profile-photo-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(page.getByText('Invalid file', { exact: true })).toBeVisible();
-    await expect(page.getByText('Please select a valid image file (JPEG, PNG, or WebP)', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Please select a valid image file (JPEG, PNG, or WebP)', { exact: true }),
+    ).toBeVisible();
 
     const photo = await photoFile(page);
     expect(photo.buffer.length).toBeGreaterThan(300_000);
@@ -440,7 +485,9 @@ test.describe('photos', () => {
     await expect(page.getByText('Profile picture updated', { exact: true })).toBeVisible();
     await expect(page.getByText(/^Compressed by \d+%$/).first()).toBeVisible();
     // Only the photo is sent: the server re-encodes it and makes the thumbnail itself (ADR 017).
-    expect(await page.evaluate(() => (window as unknown as { sentFields?: string[] }).sentFields)).toEqual(['profilePic']);
+    expect(await page.evaluate(() => (window as unknown as { sentFields?: string[] }).sentFields)).toEqual([
+      'profilePic',
+    ]);
 
     const picker = page.getByRole('button', { name: 'Change profile picture' });
     await expect.poll(() => avatarSrc(picker)).toMatch(/^\/media\/profiles\/\d+\/[0-9a-f]{64}\.jpg$/);
@@ -449,7 +496,9 @@ test.describe('photos', () => {
     expect(served.headers()['content-type']).toBe('image/jpeg');
     expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await served.body()).length).toBeLessThanOrEqual(200 * 1024);
-    const { profilePicThumbnail } = (await (await page.request.get('/api/user')).json()) as { profilePicThumbnail: string };
+    const { profilePicThumbnail } = (await (await page.request.get('/api/user')).json()) as {
+      profilePicThumbnail: string;
+    };
     expect(profilePicThumbnail).toMatch(/^\/media\/profiles\/\d+\/[0-9a-f]{64}\.jpg$/);
     expect(profilePicThumbnail).not.toBe(src);
     expect((await page.request.get(profilePicThumbnail)).headers()['content-type']).toBe('image/jpeg');
@@ -458,17 +507,27 @@ test.describe('photos', () => {
     const header = page.getByRole('banner');
     await expect.poll(() => avatarSrc(header)).toBe(src);
     await expect(header.locator('img').first()).toHaveJSProperty('complete', true);
-    expect(await header.locator('img').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
+    expect(
+      await header
+        .locator('img')
+        .first()
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBe(400);
   });
 });
 
 test.describe('photo upload failures', () => {
-  test('an upload that fails without a message from the server says Failed to upload profile picture', async ({ page }) => {
+  test('an upload that fails without a message from the server says Failed to upload profile picture', async ({
+    page,
+  }) => {
     await registerThroughApi(page, uniqueName('Marisol'), 'Therapist');
     await page.goto('/edit-profile');
     const photo = await photoFile(page);
     // The server answers 500 with no body, then the connection breaks: neither carries a message.
-    const answers: ((route: Route) => Promise<void>)[] = [(route) => route.fulfill({ status: 500, body: '' }), (route) => route.abort()];
+    const answers: ((route: Route) => Promise<void>)[] = [
+      (route) => route.fulfill({ status: 500, body: '' }),
+      (route) => route.abort(),
+    ];
     let attempt = 0;
     await page.route('**/api/profile/upload-pic', (route) => answers[attempt++]!(route));
     await page.getByTestId('profile-photo-input').setInputFiles(photo);
@@ -498,20 +557,29 @@ test.describe('AI Assist', () => {
     await page.getByRole('button', { name: 'AI Assist' }).click();
     await expect(page.getByText('Need a Complete Sentence First!', { exact: true })).toBeVisible();
     await expect(
-      page.getByText('Please write at least one complete sentence about yourself (with proper punctuation) before AI can assist with enhancements.', {
-        exact: true,
-      }),
+      page.getByText(
+        'Please write at least one complete sentence about yourself (with proper punctuation) before AI can assist with enhancements.',
+        {
+          exact: true,
+        },
+      ),
     ).toBeVisible();
 
-    await about.fill('message me on viber to book.i do hilot and  ventosa massge.licensed therapist with 5 years experiance .');
+    await about.fill(
+      'message me on viber to book.i do hilot and  ventosa massge.licensed therapist with 5 years experiance .',
+    );
     await page.getByRole('button', { name: 'AI Assist' }).click();
     await expect(page.getByText('AI Suggestion Applied', { exact: true })).toBeVisible();
     // Spelling, spacing and capitals fixed; the member's own words, in the member's order.
-    await expect(about).toHaveValue('Message me on Viber to book. I do hilot and ventosa massage. Licensed therapist with 5 years experience.');
+    await expect(about).toHaveValue(
+      'Message me on Viber to book. I do hilot and ventosa massage. Licensed therapist with 5 years experience.',
+    );
 
     // Spent: the button is disabled and its hint line gives the spec's reason (e2e/ai-assist.spec.ts has more).
     await expect(page.getByRole('button', { name: 'AI Assist' })).toBeDisabled();
-    await expect(page.getByText(/^AI Assist Already Used: AI Assist can only be used once per session to prevent spam\./)).toBeVisible();
+    await expect(
+      page.getByText(/^AI Assist Already Used: AI Assist can only be used once per session to prevent spam\./),
+    ).toBeVisible();
   });
 });
 

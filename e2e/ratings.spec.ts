@@ -18,7 +18,9 @@ async function expectRatings(scope: Locator, where: string) {
     expect(shown, `${where}: ${shown}`).toMatch(SHOWN);
     expect((await rating.locator('.sr-only').innerText()).trim(), where).toMatch(SPOKEN);
     // The figure spoken is the figure shown.
-    expect(await rating.locator('.sr-only').innerText()).toContain(`Rated ${await rating.getAttribute('data-rating')} out of 5`);
+    expect(await rating.locator('.sr-only').innerText()).toContain(
+      `Rated ${await rating.getAttribute('data-rating')} out of 5`,
+    );
   }
 }
 
@@ -40,7 +42,13 @@ test('a client reads ratings one way on the Top Spas board, a spa profile and th
   await expectRatings(card, 'spa profile card');
   // The reviews keep their sub-ratings out of 10.
   await page.getByRole('tab', { name: /^Reviews/ }).click();
-  await expect(page.getByRole('article').first().getByText(/^\d+\/10$/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('article')
+      .first()
+      .getByText(/^\d+\/10$/)
+      .first(),
+  ).toBeVisible();
   await noSeriousViolations(page, 'spa profile');
 
   await page.goto('/map?focus=makati-serenity-spa');

@@ -27,7 +27,12 @@ test('a client reviews a spa with sub-ratings and a star, and finds the star in 
   await expect(give).toBeDisabled();
   await page.getByLabel('Your review').fill(REVIEW);
   // The sub-ratings are optional (e2e/write-review.spec.ts); all four make the review count in the spa's rating.
-  for (const [label, value] of [['Ambience', '9'], ['Amenities', '8'], ['Booking', '10'], ['Selection', '7']] as const)
+  for (const [label, value] of [
+    ['Ambience', '9'],
+    ['Amenities', '8'],
+    ['Booking', '10'],
+    ['Selection', '7'],
+  ] as const)
     await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).selectOption(value);
   await give.click();
   await expect(page.getByText('Review Submitted Successfully!').first()).toBeVisible();
@@ -119,7 +124,9 @@ test('the Give Flower dialog shows what is left today and the daily limit messag
   await expect(dialog).toHaveCount(0);
 });
 
-test('a flower refused because today’s was given elsewhere meanwhile: the dialog says so and its close button stays clear', async ({ page }) => {
+test('a flower refused because today’s was given elsewhere meanwhile: the dialog says so and its close button stays clear', async ({
+  page,
+}) => {
   await newClient(page, 'Twotabs');
   await page.goto('/flowers');
   await page.getByRole('button', { name: 'Give Flower' }).click();
@@ -129,7 +136,11 @@ test('a flower refused because today’s was given elsewhere meanwhile: the dial
   await dialog.getByRole('radio', { name: 'Makati Serenity Spa' }).check();
   // Another tab gives today's flower first.
   const [maria] = await (await page.request.get('/api/users/therapist?q=Maria%20Santos')).json();
-  const spas = await (await page.request.get(`/trpc/recognition.spas?input=${encodeURIComponent(JSON.stringify({ therapistId: maria.id }))}`)).json();
+  const spas = await (
+    await page.request.get(
+      `/trpc/recognition.spas?input=${encodeURIComponent(JSON.stringify({ therapistId: maria.id }))}`,
+    )
+  ).json();
   const given = await page.request.post('/api/flowers', {
     data: { recipientId: maria.id, spaId: spas.result.data[0].id },
     headers: { Origin: new URL(page.url()).origin },
@@ -148,10 +159,14 @@ test('a flower refused because today’s was given elsewhere meanwhile: the dial
   expect(reached).toBe('Close');
   await close.click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Daily Limit: 1 per day · 0 left today')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Summary' }).getByText('Daily Limit: 1 per day · 0 left today'),
+  ).toBeVisible();
 });
 
-test('every viewer sees a member’s stars and flowers summary with the Daily Limit; only the giver sees what is left and Give', async ({ page }) => {
+test('every viewer sees a member’s stars and flowers summary with the Daily Limit; only the giver sees what is left and Give', async ({
+  page,
+}) => {
   await registerThroughApi(page, uniqueName('Onlooker'), 'Therapist');
   await page.goto('/stars/juan-dela-cruz');
   await expect(page.getByRole('heading', { name: "Juan dela Cruz's Stars" })).toBeVisible();
@@ -166,15 +181,22 @@ test('every viewer sees a member’s stars and flowers summary with the Daily Li
   await expect(summary.getByRole('button', { name: 'Give Flower' })).toHaveCount(0);
 });
 
-test('a review’s flower offers the therapist’s own spa first and goes to the spa the client picks', async ({ page }) => {
+test('a review’s flower offers the therapist’s own spa first and goes to the spa the client picks', async ({
+  page,
+}) => {
   await newClient(page, 'Thankful');
   await page.goto('/write-review/maria-santos');
   // Maria Santos works at Makati Serenity Spa (the demo lineup): it is chosen for her flower unless the client picks
   // another, found by a search.
   const spas = page.getByRole('radiogroup', { name: 'Spas' });
-  await expect(spas.getByRole('group', { name: 'Where they work' }).getByRole('radio', { name: 'Makati Serenity Spa' })).toBeChecked();
+  await expect(
+    spas.getByRole('group', { name: 'Where they work' }).getByRole('radio', { name: 'Makati Serenity Spa' }),
+  ).toBeChecked();
   // A pasted long link stops at the 60 characters the server searches for, rather than ending in a refused search.
-  await expect(page.getByLabel('Spa (for Give Flowers & Submit)')).toHaveAttribute('maxlength', String(PICKER_SEARCH_MAX_CHARACTERS));
+  await expect(page.getByLabel('Spa (for Give Flowers & Submit)')).toHaveAttribute(
+    'maxlength',
+    String(PICKER_SEARCH_MAX_CHARACTERS),
+  );
   await page.getByLabel('Spa (for Give Flowers & Submit)').fill('bgc');
   await expect(spas.getByRole('radio', { name: 'Makati Serenity Spa' })).toHaveCount(0);
   await spas.getByRole('radio', { name: 'BGC Urban Retreat' }).check();
@@ -187,7 +209,9 @@ test('a review’s flower offers the therapist’s own spa first and goes to the
 const TABS = ['Top Therapists', 'Top Spas', 'Top Clients', 'Flower Givers', 'Star Givers', 'Medal Givers'];
 const TIMEFRAMES = ['Weekly', 'Monthly', 'Yearly', 'All Time'];
 
-test('every leaderboard tab and timeframe shows its board; Problem Clients is absent for a client', async ({ page }) => {
+test('every leaderboard tab and timeframe shows its board; Problem Clients is absent for a client', async ({
+  page,
+}) => {
   await signIn(page, 'Juan dela Cruz');
   await page.goto('/leaderboards');
   await expect(page.getByRole('heading', { name: 'Summary Statistics' })).toBeVisible();
@@ -197,16 +221,22 @@ test('every leaderboard tab and timeframe shows its board; Problem Clients is ab
     for (const tab of TABS) {
       await page.getByRole('tab', { name: tab }).click();
       const panel = page.getByRole('tabpanel');
-      await expect(panel.getByRole('list', { name: `${tab}, ${timeframe}` }).or(panel.getByText('Nobody on this board'))).toBeVisible();
+      await expect(
+        panel.getByRole('list', { name: `${tab}, ${timeframe}` }).or(panel.getByText('Nobody on this board')),
+      ).toBeVisible();
     }
   }
   await page.getByRole('radio', { name: 'Monthly' }).click();
   await page.getByRole('tab', { name: 'Top Therapists' }).click();
-  await expect(page.getByRole('list', { name: 'Top Therapists, Monthly' }).getByRole('listitem').first()).toContainText('Flowers received');
+  await expect(page.getByRole('list', { name: 'Top Therapists, Monthly' }).getByRole('listitem').first()).toContainText(
+    'Flowers received',
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('the boards say under their counts which gifts they leave out, so a count may be lower than on a profile', async ({ page }) => {
+test('the boards say under their counts which gifts they leave out, so a count may be lower than on a profile', async ({
+  page,
+}) => {
   await page.goto('/leaderboards');
   await page.getByRole('tab', { name: 'Top Spas' }).click();
   const row = page.getByRole('list', { name: 'Top Spas, Monthly' }).getByRole('listitem').first();
@@ -220,7 +250,10 @@ test('the boards say under their counts which gifts they leave out, so a count m
   expect(noteBox.y, 'the note follows the board').toBeGreaterThanOrEqual(listBox.y + listBox.height);
 });
 
-test('spa management sees Problem Clients; signed-out visitors see the public boards without it', async ({ page, browser }) => {
+test('spa management sees Problem Clients; signed-out visitors see the public boards without it', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'Makati Serenity Spa');
   await page.goto('/leaderboards');
   await page.getByRole('tab', { name: 'Problem Clients' }).click();
@@ -255,7 +288,15 @@ test('the reviewed member replies to a review, edits the reply and deletes it', 
 
 test('axe finds nothing serious on the review, recognition and leaderboard screens', async ({ page }) => {
   await signIn(page, 'Juan dela Cruz');
-  for (const path of ['/leaderboards', '/write-review/makati-serenity-spa', '/stars', '/flowers', '/medals', '/red-flags', '/transactions/juan-dela-cruz/stars']) {
+  for (const path of [
+    '/leaderboards',
+    '/write-review/makati-serenity-spa',
+    '/stars',
+    '/flowers',
+    '/medals',
+    '/red-flags',
+    '/transactions/juan-dela-cruz/stars',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect([path, await seriousViolations(page)]).toEqual([path, []]);

@@ -57,10 +57,18 @@ function ownScreens(other: string): Visit[] {
 const ROLES: { name: string; visits: Visit[] }[] = [
   {
     name: 'Juan dela Cruz',
-    visits: [...ownScreens('makati-serenity-spa'), ...SHARED, { path: '/write-review/makati-serenity-spa' }, { path: '/profile/maria-santos', tabs: ['Profile sections'] }],
+    visits: [
+      ...ownScreens('makati-serenity-spa'),
+      ...SHARED,
+      { path: '/write-review/makati-serenity-spa' },
+      { path: '/profile/maria-santos', tabs: ['Profile sections'] },
+    ],
   },
   { name: 'Maria Santos', visits: ownScreens('juan-dela-cruz') },
-  { name: 'Makati Serenity Spa', visits: [...ownScreens('juan-dela-cruz'), { path: '/write-review/juan-dela-cruz' }, { path: '/analytics' }] },
+  {
+    name: 'Makati Serenity Spa',
+    visits: [...ownScreens('juan-dela-cruz'), { path: '/write-review/juan-dela-cruz' }, { path: '/analytics' }],
+  },
   { name: 'Tala Admin', visits: [...ownScreens('makati-serenity-spa'), { path: '/admin', tabs: ['Admin sections'] }] },
 ];
 
@@ -103,9 +111,14 @@ async function undersized(page: Page): Promise<string[]> {
         return before.trim() !== '' && !/[.!?:]\s*$/.test(before);
       };
       const nameOf = (element: Element) =>
-        (element.getAttribute('aria-label') ?? (element as HTMLElement).innerText ?? element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+        (element.getAttribute('aria-label') ?? (element as HTMLElement).innerText ?? element.textContent ?? '')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 50);
       const filled = (element: Element) => {
-        const match = getComputedStyle(element).backgroundColor.match(/rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/);
+        const match = getComputedStyle(element).backgroundColor.match(
+          /rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/,
+        );
         if (!match || (match[4] !== undefined && Number(match[4]) < 0.5)) return false;
         const [r, g, b] = [Number(match[1]), Number(match[2]), Number(match[3])];
         const max = Math.max(r, g, b);
@@ -114,7 +127,9 @@ async function undersized(page: Page): Promise<string[]> {
         return max - min > 60 || max < 90;
       };
       const found: string[] = [];
-      for (const element of document.querySelectorAll('button, [role="button"], [role="tab"], a[href], select, input[type="checkbox"], input[type="radio"]')) {
+      for (const element of document.querySelectorAll(
+        'button, [role="button"], [role="tab"], a[href], select, input[type="checkbox"], input[type="radio"]',
+      )) {
         if (element.closest('[aria-hidden="true"], [inert]')) continue;
         const style = getComputedStyle(element);
         if (style.visibility === 'hidden' || style.display === 'none') continue;
@@ -123,7 +138,9 @@ async function undersized(page: Page): Promise<string[]> {
         if (own.width <= 1 || own.height <= 1) continue;
         // A control's label is part of its target (a radio and its text).
         let { left, top, right, bottom } = own;
-        for (const label of 'labels' in element ? [...((element as HTMLButtonElement | HTMLInputElement | HTMLSelectElement).labels ?? [])] : []) {
+        for (const label of 'labels' in element
+          ? [...((element as HTMLButtonElement | HTMLInputElement | HTMLSelectElement).labels ?? [])]
+          : []) {
           const area = label.getBoundingClientRect();
           left = Math.min(left, area.left);
           top = Math.min(top, area.top);
@@ -140,8 +157,11 @@ async function undersized(page: Page): Promise<string[]> {
         }
         const isPrimary =
           role !== 'tab' &&
-          (element.closest('nav[aria-label="Main"]') !== null || element.closest('header.sticky') !== null || (element.matches('button, a[href]') && filled(element)));
-        if (isPrimary && (box.width < primary - tolerance || box.height < primary - tolerance)) found.push(`primary under ${primary}x${primary}: ${label}`);
+          (element.closest('nav[aria-label="Main"]') !== null ||
+            element.closest('header.sticky') !== null ||
+            (element.matches('button, a[href]') && filled(element)));
+        if (isPrimary && (box.width < primary - tolerance || box.height < primary - tolerance))
+          found.push(`primary under ${primary}x${primary}: ${label}`);
       }
       return found;
     },
@@ -215,7 +235,9 @@ async function rolePage(browser: Browser, name: string | null): Promise<Page> {
 // Each role's visit is a test of its own: they may run on both workers at once.
 test.describe.configure({ mode: 'parallel' });
 
-test('signed out: every button, tab and standalone link is at least 24x24 px, and axe finds nothing serious', async ({ browser }) => {
+test('signed out: every button, tab and standalone link is at least 24x24 px, and axe finds nothing serious', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const page = await rolePage(browser, null);
   expect(await measureVisits(page, 'signed out', SIGNED_OUT)).toEqual([]);
@@ -223,7 +245,9 @@ test('signed out: every button, tab and standalone link is at least 24x24 px, an
 });
 
 for (const role of ROLES) {
-  test(`${role.name}: every button, tab and standalone link on every screen is at least 24x24 px, and axe finds nothing serious`, async ({ browser }) => {
+  test(`${role.name}: every button, tab and standalone link on every screen is at least 24x24 px, and axe finds nothing serious`, async ({
+    browser,
+  }) => {
     test.setTimeout(480_000);
     const page = await rolePage(browser, role.name);
     expect(await measureVisits(page, role.name, role.visits)).toEqual([]);

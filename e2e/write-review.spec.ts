@@ -19,12 +19,16 @@ test('a spa review: the sub-ratings are invited beside the fields and optional',
   await page.goto('/write-review/bgc-urban-retreat');
   const ratings = page.getByRole('group', { name: 'Rate the spa from 1 to 10 (optional)' });
   await expect(ratings).toBeVisible();
-  await expect(ratings.getByText("Optional: rate all four for your review to count in the spa's rating.")).toBeVisible();
+  await expect(
+    ratings.getByText("Optional: rate all four for your review to count in the spa's rating."),
+  ).toBeVisible();
 
   // Two of four: the line beside the fields names the two still missing; nothing is an error.
   await page.getByRole('combobox', { name: 'Ambience' }).selectOption('9');
   await page.getByRole('combobox', { name: 'Booking' }).selectOption('7');
-  await expect(ratings.getByText("Rate Amenities and Selection too for your review to count in the spa's rating.")).toBeVisible();
+  await expect(
+    ratings.getByText("Rate Amenities and Selection too for your review to count in the spa's rating."),
+  ).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await ratings.scrollIntoViewIfNeeded();
@@ -38,7 +42,9 @@ test('a spa review: the sub-ratings are invited beside the fields and optional',
   await expect(page.getByText('Ratings Required')).toHaveCount(0);
 });
 
-test('a refusal shows at its field, scrolled into view and focused: the red flag reason, a review too long', async ({ browser }) => {
+test('a refusal shows at its field, scrolled into view and focused: the red flag reason, a review too long', async ({
+  browser,
+}) => {
   const clientPage = await (await browser.newContext()).newPage();
   await registerThroughApi(clientPage, uniqueName('Guest'), 'Client');
   const client = await (await clientPage.request.get('/api/user')).json();
@@ -65,12 +71,16 @@ test('a refusal shows at its field, scrolled into view and focused: the red flag
   await review.fill(Array.from({ length: 1001 }, () => 'late').join(' '));
   await page.getByRole('button', { name: 'Submit', exact: true }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Review Too Long - Please keep your review under 1,000 words.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Review Too Long - Please keep your review under 1,000 words.' }),
+  ).toBeVisible();
   await expectFocusedInView(page, review);
   await page.context().close();
 });
 
-test('whitespace alone is refused on submit with Review Required; only an empty text disables the buttons', async ({ page }) => {
+test('whitespace alone is refused on submit with Review Required; only an empty text disables the buttons', async ({
+  page,
+}) => {
   await registerThroughApi(page, uniqueName('Blank Reviewer'), 'Client');
   await page.goto('/write-review/bgc-urban-retreat');
   const review = page.getByLabel('Your review');
@@ -89,7 +99,9 @@ test('whitespace alone is refused on submit with Review Required; only an empty 
   for (const button of [submit, star]) {
     await button.scrollIntoViewIfNeeded();
     await button.click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Review Required - Please write a review before submitting.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Review Required - Please write a review before submitting.' }),
+    ).toBeVisible();
     await expectFocusedInView(page, review);
     await review.fill('  ');
   }

@@ -17,10 +17,18 @@ let database: SqldServer;
 /** The command as the deploy steps run it, against the database named by TURSO_DATABASE_URL and TURSO_AUTH_TOKEN. */
 function admin(name: string, password?: string) {
   return run(process.execPath, ['scripts/launch.mjs', 'admin', name], {
-    env: { ...process.env, ADMIN_PASSWORD: password ?? '', TURSO_DATABASE_URL: database.url, TURSO_AUTH_TOKEN: database.authToken },
+    env: {
+      ...process.env,
+      ADMIN_PASSWORD: password ?? '',
+      TURSO_DATABASE_URL: database.url,
+      TURSO_AUTH_TOKEN: database.authToken,
+    },
   }).then(
     (result) => ({ code: 0, output: result.stdout + result.stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      output: error.stdout + error.stderr,
+    }),
   );
 }
 

@@ -17,25 +17,36 @@ import { insertMember } from '../worker/services/users.ts';
 
 const parsedName = memberName.safeParse(process.argv.slice(3).join(' '));
 if (!parsedName.success) {
-  console.error(`${parsedName.error.issues[0]?.message}\nUsage: npm run admin -- "<name>"   (ADMIN_PASSWORD=... to create a new account)`);
+  console.error(
+    `${parsedName.error.issues[0]?.message}\nUsage: npm run admin -- "<name>"   (ADMIN_PASSWORD=... to create a new account)`,
+  );
   process.exit(2);
 }
 const name = parsedName.data;
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const local = process.env.TURSO_DATABASE_URL ? null : await startSqld({ dataDir, adoptFile: join(dataDir, 'app.db') });
-const client = createClient(local ? { url: local.url, authToken: local.authToken } : { url: process.env.TURSO_DATABASE_URL!, authToken: process.env.TURSO_AUTH_TOKEN });
+const client = createClient(
+  local
+    ? { url: local.url, authToken: local.authToken }
+    : { url: process.env.TURSO_DATABASE_URL!, authToken: process.env.TURSO_AUTH_TOKEN },
+);
 const db = drizzle(client);
 
 try {
-  const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.nameKey, nameKey(name)));
+  const [existing] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.nameKey, nameKey(name)));
   if (existing) {
     await db.update(users).set({ role: 'admin', isBanned: false }).where(eq(users.id, existing.id));
     console.log(`${name} was ${existing.role}; now admin.`);
   } else {
     const password = process.env.ADMIN_PASSWORD ?? '';
     if (password.length < PASSWORD_MIN_LENGTH || isCommonPassword(password, commonPasswordsInNode())) {
-      console.error(`Set ADMIN_PASSWORD to a password of at least ${PASSWORD_MIN_LENGTH} characters that is not a common one.`);
+      console.error(
+        `Set ADMIN_PASSWORD to a password of at least ${PASSWORD_MIN_LENGTH} characters that is not a common one.`,
+      );
       process.exit(2);
     }
     await insertMember(db, { name, role: 'admin', passwordHash: await hashPassword(password), createdAt: Date.now() });

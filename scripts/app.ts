@@ -48,12 +48,18 @@ function run(command: string, args: string[], quiet: boolean): Promise<void> {
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(' ')} failed:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(' ')} failed:\n${output}`)),
+    );
   });
 }
 
 export function buildWeb(quiet = true): Promise<void> {
-  return run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'warn' : 'info'], quiet);
+  return run(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'warn' : 'info'],
+    quiet,
+  );
 }
 
 async function waitForReady(url: string, wrangler: ChildProcess, timeoutMs = 90_000): Promise<void> {
@@ -102,7 +108,13 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   const secretsFile = join(options.persistTo, 'secrets.env');
   if (options.secrets) {
     mkdirSync(options.persistTo, { recursive: true, mode: 0o700 });
-    writeFileSync(secretsFile, Object.entries(options.secrets).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
+    writeFileSync(
+      secretsFile,
+      Object.entries(options.secrets)
+        .map(([name, value]) => `${name}=${value}\n`)
+        .join(''),
+      { mode: 0o600 },
+    );
   }
   const inspectorPort = await freePort();
   const wrangler = spawn(
@@ -111,14 +123,19 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
       join(root, 'node_modules/wrangler/bin/wrangler.js'),
       'dev',
       ...(options.config ? ['--config', options.config] : []),
-      '--ip', '127.0.0.1',
-      '--port', String(options.port),
-      '--inspector-port', String(inspectorPort),
-      '--persist-to', options.persistTo,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      '--inspector-port',
+      String(inspectorPort),
+      '--persist-to',
+      options.persistTo,
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
       ...(options.secrets ? ['--env-file', secretsFile] : []),
       '--show-interactive-dev-session=false',
-      '--log-level', options.verbose ? 'info' : 'error',
+      '--log-level',
+      options.verbose ? 'info' : 'error',
     ],
     {
       cwd: root,
@@ -153,7 +170,9 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   } catch (error) {
     await stop();
     const lastWords = stripVTControlCharacters(said).trim();
-    throw new Error(`${(error as Error).message}${lastWords ? `; the end of what it said:\n${lastWords}` : ''}`, { cause: error });
+    throw new Error(`${(error as Error).message}${lastWords ? `; the end of what it said:\n${lastWords}` : ''}`, {
+      cause: error,
+    });
   }
   return { url, pid: wrangler.pid!, inspectorPort, stop };
 }
@@ -180,7 +199,12 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       port: options.port,
       persistTo: join(dataDir, 'wrangler'),
       // Local runs say "development" explicitly: a plain deploy is production and refuses development defaults.
-      vars: { ENVIRONMENT: 'development', TURSO_DATABASE_URL: database.url, APP_URL: `http://127.0.0.1:${options.port}`, ...options.vars },
+      vars: {
+        ENVIRONMENT: 'development',
+        TURSO_DATABASE_URL: database.url,
+        APP_URL: `http://127.0.0.1:${options.port}`,
+        ...options.vars,
+      },
       secrets: { TURSO_AUTH_TOKEN: database.authToken, ...options.secrets },
       readyPath: '/api/health',
       verbose: options.verbose,

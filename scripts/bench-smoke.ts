@@ -30,9 +30,17 @@ function stopGroup(pid: number, signal: NodeJS.Signals) {
  * Runs a command with its output kept (printed only when it fails), in a process group of its own so that what it
  * started (wrangler, workerd, Chromium) goes with it. Resolves the exit code, or null when it ran out of time.
  */
-function runQuietly(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function runQuietly(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const pid = child.pid!;
     running.add(pid);
     let output = '';
@@ -83,7 +91,9 @@ export async function smokeBenchmarks(): Promise<{ passed: number; failed: numbe
         console.log(`  ok      ${entry} (${seconds} s)`);
       } else {
         tally.failed += 1;
-        console.log(`  FAILED  ${entry} (${seconds} s, ${code === null ? `no end within ${TIMEOUT_MS / 1000} s` : `exit code ${code}`}); its output:`);
+        console.log(
+          `  FAILED  ${entry} (${seconds} s, ${code === null ? `no end within ${TIMEOUT_MS / 1000} s` : `exit code ${code}`}); its output:`,
+        );
         console.log(output.trimEnd().replace(/^/gm, '    '));
       }
     }

@@ -30,7 +30,9 @@ for (const name of BENCHMARKS) {
   durations.push([name, (performance.now() - started) / 1000]);
 }
 const total = durations.reduce((sum, [, seconds]) => sum + seconds, 0);
-console.log(`\nBenchmark durations: ${durations.map(([name, seconds]) => `${name} ${seconds.toFixed(0)} s`).join(', ')}; total ${(total / 60).toFixed(1)} min`);
+console.log(
+  `\nBenchmark durations: ${durations.map(([name, seconds]) => `${name} ${seconds.toFixed(0)} s`).join(', ')}; total ${(total / 60).toFixed(1)} min`,
+);
 if (crashed.length) {
   console.error(`Crashed: ${crashed.join(', ')}`);
   process.exitCode = 1;

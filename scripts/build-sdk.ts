@@ -19,14 +19,18 @@ const isDependency = (id: string) => DEPENDENCIES.some((name) => id === name || 
 const isBare = (id: string) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
 
 /** The server's request context as a client's declarations see it: routers name it, and nothing of it reaches a call. */
-const OPAQUE_CONTEXT = '/** The server\'s per-request context: opaque to a client. */\nexport type Context = object;\n';
+const OPAQUE_CONTEXT = "/** The server's per-request context: opaque to a client. */\nexport type Context = object;\n";
 
 rmSync(DIST, { recursive: true, force: true });
 const types = mkdtempSync(join(tmpdir(), 'spa-sdk-types-'));
 try {
-  execFileSync(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', join(SDK, 'tsconfig.build.json'), '--outDir', types], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [resolve('node_modules/typescript/bin/tsc'), '-p', join(SDK, 'tsconfig.build.json'), '--outDir', types],
+    {
+      stdio: 'inherit',
+    },
+  );
   const contextFile = join(types, 'worker', 'trpc.d.ts');
   writeFileSync(contextFile, OPAQUE_CONTEXT);
 
@@ -61,10 +65,11 @@ try {
   rmSync(types, { recursive: true, force: true });
 }
 for (const file of ['index.js', 'index.d.ts']) {
-  const imports = [...readFileSync(join(DIST, file), 'utf8').matchAll(/\bfrom\s+["']([^"']+)["']|import\(["']([^"']+)["']\)/g)].map(
-    (match) => match[1] ?? match[2]!,
-  );
+  const imports = [
+    ...readFileSync(join(DIST, file), 'utf8').matchAll(/\bfrom\s+["']([^"']+)["']|import\(["']([^"']+)["']\)/g),
+  ].map((match) => match[1] ?? match[2]!);
   const stray = imports.filter((id) => !isDependency(id));
-  if (stray.length > 0) throw new Error(`sdk/dist/${file} imports what the package does not depend on: ${[...new Set(stray)].join(', ')}`);
+  if (stray.length > 0)
+    throw new Error(`sdk/dist/${file} imports what the package does not depend on: ${[...new Set(stray)].join(', ')}`);
 }
 console.log(`SDK built into ${DIST}`);

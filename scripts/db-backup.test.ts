@@ -24,9 +24,14 @@ function clientOf(server: SqldServer): Client {
 async function counts(server: SqldServer): Promise<Record<string, number>> {
   const client = clientOf(server);
   try {
-    const tables = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows;
+    const tables = (
+      await client.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+    ).rows;
     const result: Record<string, number> = {};
-    for (const { name } of tables) result[String(name)] = Number((await client.execute(`SELECT count(*) AS n FROM "${String(name)}"`)).rows[0]!.n);
+    for (const { name } of tables)
+      result[String(name)] = Number((await client.execute(`SELECT count(*) AS n FROM "${String(name)}"`)).rows[0]!.n);
     return result;
   } finally {
     client.close();
@@ -50,7 +55,11 @@ afterAll(async () => {
 
 it('dumps a database and restores it into an empty one, whole', async () => {
   const dump = join(directory, 'demo.sql');
-  const database = (server: SqldServer) => ({ ...process.env, TURSO_DATABASE_URL: server.url, TURSO_AUTH_TOKEN: server.authToken });
+  const database = (server: SqldServer) => ({
+    ...process.env,
+    TURSO_DATABASE_URL: server.url,
+    TURSO_AUTH_TOKEN: server.authToken,
+  });
   const backedUp = await run(process.execPath, ['scripts/launch.mjs', 'db-backup', dump], { env: database(original) });
   expect(backedUp.stdout).toMatch(/Backed up \d+ tables, \d+ rows/);
   expect(readFileSync(dump, 'utf8')).toMatch(/^PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n/);
@@ -64,7 +73,10 @@ it('dumps a database and restores it into an empty one, whole', async () => {
     // The same migration level, the same triggers, and a search index rebuilt from the members.
     const migrations = (await client.execute('SELECT count(*) AS n FROM __drizzle_migrations')).rows[0]!.n;
     expect(Number(migrations)).toBe(before.__drizzle_migrations);
-    const triggers = async (server: Client) => (await server.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")).rows.map((row) => row.name);
+    const triggers = async (server: Client) =>
+      (await server.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")).rows.map(
+        (row) => row.name,
+      );
     const originalClient = clientOf(original);
     expect(await triggers(client)).toEqual(await triggers(originalClient));
     originalClient.close();

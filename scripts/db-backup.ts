@@ -31,11 +31,18 @@ function literal(value: unknown): string {
 }
 
 /** Writes the dump of the database `client` reaches to `write`, statement by statement. */
-export async function dumpDatabase(client: Client, write: (text: string) => Promise<void> | void): Promise<{ tables: number; rows: number }> {
-  const schema = (await client.execute("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY rowid")).rows as unknown as SchemaEntry[];
+export async function dumpDatabase(
+  client: Client,
+  write: (text: string) => Promise<void> | void,
+): Promise<{ tables: number; rows: number }> {
+  const schema = (
+    await client.execute("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY rowid")
+  ).rows as unknown as SchemaEntry[];
   const virtual = schema.filter((entry) => entry.type === 'table' && /^CREATE VIRTUAL TABLE/i.test(entry.sql ?? ''));
   const shadows = new Set(virtual.flatMap((table) => FTS5_SHADOWS.map((suffix) => `${table.name}_${suffix}`)));
-  const tables = schema.filter((entry) => entry.type === 'table' && !shadows.has(entry.name) && !virtual.includes(entry));
+  const tables = schema.filter(
+    (entry) => entry.type === 'table' && !shadows.has(entry.name) && !virtual.includes(entry),
+  );
   let rows = 0;
   await write('PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n');
   for (const table of tables) {
@@ -44,21 +51,33 @@ export async function dumpDatabase(client: Client, write: (text: string) => Prom
     let last: InValue = Number.MIN_SAFE_INTEGER;
     for (let offset = 0; ; offset += PAGE_ROWS) {
       const page = withoutRowid
-        ? await client.execute({ sql: `SELECT * FROM ${quoteName(table.name)} LIMIT ? OFFSET ?`, args: [PAGE_ROWS, offset] })
-        : await client.execute({ sql: `SELECT rowid AS "__dump_rowid", * FROM ${quoteName(table.name)} WHERE rowid > ? ORDER BY rowid LIMIT ?`, args: [last, PAGE_ROWS] });
+        ? await client.execute({
+            sql: `SELECT * FROM ${quoteName(table.name)} LIMIT ? OFFSET ?`,
+            args: [PAGE_ROWS, offset],
+          })
+        : await client.execute({
+            sql: `SELECT rowid AS "__dump_rowid", * FROM ${quoteName(table.name)} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+            args: [last, PAGE_ROWS],
+          });
       const columns = page.columns.filter((column) => column !== '__dump_rowid');
       for (const row of page.rows) {
         const values = columns.map((column) => literal(row[column]));
-        await write(`INSERT INTO ${quoteName(table.name)} (${columns.map(quoteName).join(', ')}) VALUES (${values.join(', ')});\n`);
+        await write(
+          `INSERT INTO ${quoteName(table.name)} (${columns.map(quoteName).join(', ')}) VALUES (${values.join(', ')});\n`,
+        );
       }
       rows += page.rows.length;
       if (page.rows.length < PAGE_ROWS) break;
       if (!withoutRowid) last = page.rows.at(-1)!.__dump_rowid as InValue;
     }
   }
-  const sequence = await client.execute("SELECT name, seq FROM sqlite_master JOIN sqlite_sequence USING (name) WHERE type = 'table'").catch(() => null);
-  for (const row of sequence?.rows ?? []) await write(`INSERT INTO sqlite_sequence (name, seq) VALUES (${literal(row.name)}, ${literal(row.seq)});\n`);
-  for (const table of virtual) await write(`${table.sql};\nINSERT INTO ${quoteName(table.name)} (${quoteName(table.name)}) VALUES ('rebuild');\n`);
+  const sequence = await client
+    .execute("SELECT name, seq FROM sqlite_master JOIN sqlite_sequence USING (name) WHERE type = 'table'")
+    .catch(() => null);
+  for (const row of sequence?.rows ?? [])
+    await write(`INSERT INTO sqlite_sequence (name, seq) VALUES (${literal(row.name)}, ${literal(row.seq)});\n`);
+  for (const table of virtual)
+    await write(`${table.sql};\nINSERT INTO ${quoteName(table.name)} (${quoteName(table.name)}) VALUES ('rebuild');\n`);
   for (const entry of schema.filter((item) => item.type !== 'table' && item.sql)) await write(`${entry.sql};\n`);
   await write('COMMIT;\n');
   return { tables: tables.length, rows };

@@ -49,10 +49,11 @@ export function buildLand(): string {
   );
   return JSON.stringify({
     type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: { name: 'Philippines' }, geometry: { type: 'MultiPolygon', coordinates } }],
+    features: [
+      { type: 'Feature', properties: { name: 'Philippines' }, geometry: { type: 'MultiPolygon', coordinates } },
+    ],
   });
 }
-
 
 interface GeoNamesCity {
   name: string;

@@ -26,7 +26,11 @@ export async function migrateDatabase(url: string, authToken?: string): Promise<
 async function backfillNameSkeletons(client: Client): Promise<void> {
   const { rows } = await client.execute('SELECT id, name FROM users WHERE name_skeleton IS NULL ORDER BY id');
   if (rows.length === 0) return;
-  const taken = new Set((await client.execute('SELECT name_skeleton FROM users WHERE name_skeleton IS NOT NULL')).rows.map((row) => String(row[0])));
+  const taken = new Set(
+    (await client.execute('SELECT name_skeleton FROM users WHERE name_skeleton IS NOT NULL')).rows.map((row) =>
+      String(row[0]),
+    ),
+  );
   const updates = [];
   for (const row of rows) {
     const skeleton = nameSkeleton(String(row.name));

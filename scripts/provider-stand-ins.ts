@@ -86,11 +86,16 @@ export async function startProviderStandIns(): Promise<ProviderStandIns> {
         data: {
           id,
           type: 'checkout_session',
-          attributes: { ...attributes, checkout_url: `http://127.0.0.1:${(server.address() as { port: number }).port}/checkout/${id}`, status: 'active' },
+          attributes: {
+            ...attributes,
+            checkout_url: `http://127.0.0.1:${(server.address() as { port: number }).port}/checkout/${id}`,
+            status: 'active',
+          },
         },
       });
     }
-    if (request.method === 'POST' && /^\/api\/\d+\/envelope\/$/.test(url.pathname)) return send(200, { id: crypto.randomUUID().replaceAll('-', '') });
+    if (request.method === 'POST' && /^\/api\/\d+\/envelope\/$/.test(url.pathname))
+      return send(200, { id: crypto.randomUUID().replaceAll('-', '') });
     return send(404, { message: 'not found' });
   });
 

@@ -10,7 +10,12 @@ const port = Number(process.env.PORT ?? 8787);
 const dataDir = process.env.DATA_DIR ?? '.data';
 
 console.log(`Starting the local database, building the web app and the Worker (data in ${dataDir}/)...`);
-const app = await startApp({ port, dataDir, verbose: process.env.VERBOSE === '1', build: process.env.SKIP_WEB_BUILD !== '1' });
+const app = await startApp({
+  port,
+  dataDir,
+  verbose: process.env.VERBOSE === '1',
+  build: process.env.SKIP_WEB_BUILD !== '1',
+});
 
 console.log(`\nSpa community platform running at ${app.url}`);
 console.log(app.seeded ? 'Demo data loaded (first start).' : 'Existing data kept.');

@@ -5,7 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { buildWeb, freePort } from './app.ts';
 
 const [kind, ...files] = process.argv.slice(3);
-const vitestProjects: Record<string, string> = { unit: 'unit', worker: 'workers', production: 'production', sdk: 'sdk-package' };
+const vitestProjects: Record<string, string> = {
+  unit: 'unit',
+  worker: 'workers',
+  production: 'production',
+  sdk: 'sdk-package',
+};
 
 function run(args: string[], env: Record<string, string> = {}): never {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });

@@ -1,5 +1,5 @@
-// `npm test`: everything, in order: type check, lint (the layers), knip (nothing unused), web build, unit + workerd
-// tests on sqld (vitest, two shards side by side), the production configuration's first hour (vitest,
+// `npm test`: everything, in order: type check, lint (the layers), Prettier, knip (nothing unused), web build, unit +
+// workerd tests on sqld (vitest, two shards side by side), the production configuration's first hour (vitest,
 // scripts/production), the SDK from its packed package (vitest, scripts/sdk-package), every benchmark once at a tiny
 // size (scripts/bench-smoke.ts: one that crashes is a failed test, figures never fail anything), then the Playwright
 // journeys in Chromium against the app served as `npm start` serves it (free port, throw-away data, one app per
@@ -53,8 +53,21 @@ async function commandStage(title: string, command: string, args: string[]): Pro
 }
 
 await commandStage('Type check', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
-await commandStage('Lint: the layers and the rules of hooks', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
-await commandStage('Knip: no unused file, export or dependency', process.execPath, ['node_modules/knip/bin/knip.js', '--no-progress']);
+await commandStage('Lint: the layers and the rules of hooks', process.execPath, [
+  'node_modules/eslint/bin/eslint.js',
+  '.',
+]);
+await commandStage('Prettier: the code is formatted (npm run format)', process.execPath, [
+  'node_modules/prettier/bin/prettier.cjs',
+  '--check',
+  '--log-level',
+  'warn',
+  '.',
+]);
+await commandStage('Knip: no unused file, export or dependency', process.execPath, [
+  'node_modules/knip/bin/knip.js',
+  '--no-progress',
+]);
 
 let webBuilt = false;
 await stage('Web build', async () => {
@@ -106,7 +119,14 @@ vitestExits.forEach((exit, index) => countVitest(exit, join(reports, `vitest-${i
 // the web build made above, and a member's first hour through it.
 const productionReport = join(reports, 'vitest-production.json');
 const productionExit = await stage('Production configuration: a first hour on wrangler.toml as deployed, on sqld', () =>
-  run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project=production', '--reporter=default', '--reporter=json', `--outputFile.json=${productionReport}`]),
+  run(process.execPath, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project=production',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${productionReport}`,
+  ]),
 );
 countVitest(productionExit, productionReport);
 
@@ -114,11 +134,21 @@ countVitest(productionExit, productionReport);
 // with `tsc --init`'s settings and run against the app.
 const sdkReport = join(reports, 'vitest-sdk-package.json');
 const sdkExit = await stage('SDK package: packed, installed outside the repo, type-checked and run', () =>
-  run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project=sdk-package', '--reporter=default', '--reporter=json', `--outputFile.json=${sdkReport}`]),
+  run(process.execPath, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project=sdk-package',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${sdkReport}`,
+  ]),
 );
 countVitest(sdkExit, sdkReport);
 
-const benchmarks = await stage('Benchmarks: once each at a tiny size (each must run to the end; figures are not checked)', smokeBenchmarks);
+const benchmarks = await stage(
+  'Benchmarks: once each at a tiny size (each must run to the end; figures are not checked)',
+  smokeBenchmarks,
+);
 total.passed += benchmarks.passed;
 total.failed += benchmarks.failed;
 
@@ -149,7 +179,8 @@ interface ReportSuite {
   suites?: ReportSuite[];
 }
 const collectFlaky = (suite: ReportSuite, file: string) => {
-  for (const spec of suite.specs ?? []) if (spec.tests.some((test) => test.status === 'flaky')) flaky.push(`${file} › ${spec.title}`);
+  for (const spec of suite.specs ?? [])
+    if (spec.tests.some((test) => test.status === 'flaky')) flaky.push(`${file} › ${spec.title}`);
   for (const child of suite.suites ?? []) collectFlaky(child, file);
 };
 for (const suite of (playwright?.suites ?? []) as ReportSuite[]) collectFlaky(suite, suite.title);
@@ -166,6 +197,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log('\nTime per stage:');
 for (const [title, ms] of stageTimes) console.log(`  ${title.padEnd(28)} ${seconds(ms).padStart(9)}`);
 console.log(`  ${'total'.padEnd(28)} ${seconds(performance.now()).padStart(9)}`);
-if (flaky.length > 0) console.log(`\nPassed on a retry (failed once; look at each):\n${flaky.map((title) => `  ${title}`).join('\n')}`);
+if (flaky.length > 0)
+  console.log(`\nPassed on a retry (failed once; look at each):\n${flaky.map((title) => `  ${title}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed === 0 ? 0 : 1);

@@ -23,7 +23,8 @@ export function workerDataPlugin(): Plugin {
     name: 'worker-data',
     apply: 'build',
     generateBundle() {
-      for (const [path, source] of Object.entries(workerDataFiles())) this.emitFile({ type: 'asset', fileName: path.slice(1), source });
+      for (const [path, source] of Object.entries(workerDataFiles()))
+        this.emitFile({ type: 'asset', fileName: path.slice(1), source });
     },
   };
 }

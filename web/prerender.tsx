@@ -28,7 +28,10 @@ export async function renderPage(url: string, returning: boolean): Promise<strin
 /** A stand-in member of `role`, with or without a picture (common/screen-chrome.ts). */
 function standIn(role: CurrentUser['role'], profilePic: string | null): CurrentUser {
   return {
-    ...(Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, null])) as Pick<CurrentUser, (typeof CONTACT_HANDLES)[number]['key']>),
+    ...(Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, null])) as Pick<
+      CurrentUser,
+      (typeof CONTACT_HANDLES)[number]['key']
+    >),
     id: 0,
     memberNumber: 0,
     name: CHROME_STAND_IN.name,
@@ -52,7 +55,10 @@ function standIn(role: CurrentUser['role'], profilePic: string | null): CurrentU
 export async function renderHomeChrome(): Promise<ScreenChrome> {
   const chrome: Partial<ScreenChrome> = {};
   for (const role of ROLES) {
-    chrome[role] = { initial: await render('/', standIn(role, null), false), picture: await render('/', standIn(role, CHROME_STAND_IN.picture), false) };
+    chrome[role] = {
+      initial: await render('/', standIn(role, null), false),
+      picture: await render('/', standIn(role, CHROME_STAND_IN.picture), false),
+    };
   }
   return chrome as ScreenChrome;
 }

@@ -139,10 +139,18 @@ const leaderboardsRoute = createRoute({
 // Stars and flowers say "Please log in to view stars (or flowers)." themselves (spec, "Error catalogue").
 const starsComponent = lazyRouteComponent(() => import('./routes/stars.tsx'), 'StarsPage');
 const starsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/stars', component: starsComponent });
-const starsSlugRoute = createRoute({ getParentRoute: () => rootRoute, path: '/stars/$userSlug', component: starsComponent });
+const starsSlugRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/stars/$userSlug',
+  component: starsComponent,
+});
 const flowersComponent = lazyRouteComponent(() => import('./routes/flowers.tsx'), 'FlowersPage');
 const flowersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/flowers', component: flowersComponent });
-const flowersSlugRoute = createRoute({ getParentRoute: () => rootRoute, path: '/flowers/$userSlug', component: flowersComponent });
+const flowersSlugRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/flowers/$userSlug',
+  component: flowersComponent,
+});
 
 // Signed in only -------------------------------------------------------------------------------------------
 

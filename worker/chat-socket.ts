@@ -16,7 +16,13 @@ import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
 import { blocksOfQuery, chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
 import { requestSessionId, sessionExpiresAt, sessionMemberId, type ValidatedSession } from './services/sessions.ts';
 import { premiumEndsAt } from './services/users.ts';
-import { createContext, enforceRateLimit, RATE_LIMIT_RETRY_AFTER_SECONDS, rateLimitRefusal, type Context as TrpcContext } from './trpc.ts';
+import {
+  createContext,
+  enforceRateLimit,
+  RATE_LIMIT_RETRY_AFTER_SECONDS,
+  rateLimitRefusal,
+  type Context as TrpcContext,
+} from './trpc.ts';
 import { describeError } from './errors.ts';
 
 export const chatSocketRoutes = new Hono<HonoEnv>();
@@ -83,7 +89,11 @@ async function repeatRefusal(key: string): Promise<Response | null> {
     return null;
   }
   remembered.repeats += 1;
-  const pauseMs = Math.min(PAUSE_MAX_MS, remembered.repeats < 2 ? 0 : 1000 * 2 ** (remembered.repeats - 2), remembered.until - Date.now() - 1000);
+  const pauseMs = Math.min(
+    PAUSE_MAX_MS,
+    remembered.repeats < 2 ? 0 : 1000 * 2 ** (remembered.repeats - 2),
+    remembered.until - Date.now() - 1000,
+  );
   if (pauseMs > 0 && paused < PAUSED_AT_ONCE) {
     paused += 1;
     await new Promise((resolve) => setTimeout(resolve, pauseMs)).finally(() => (paused -= 1));
@@ -102,7 +112,12 @@ function tooOften(seconds: number): Response {
  * the session is looked up, so an account that keeps trying costs no database read once it is over the limit; a
  * request without a token is not counted (401 follows).
  */
-async function refuseTooOften(c: Context<HonoEnv>, context: TrpcContext, limiterName: ConnectLimiter, sessionId: string): Promise<Response | null> {
+async function refuseTooOften(
+  c: Context<HonoEnv>,
+  context: TrpcContext,
+  limiterName: ConnectLimiter,
+  sessionId: string,
+): Promise<Response | null> {
   try {
     await enforceRateLimit(context, c.env[limiterName], sessionId);
     return null;
@@ -122,7 +137,9 @@ async function openingSocket(c: Context<HonoEnv>, limiterName: ConnectLimiter): 
   const refused = refuseUpgrade(c);
   if (refused) return refused;
   const sessionId = requestSessionId(c.req.raw);
-  const repeated = sessionId ? ((await repeatRefusal(`${limiterName}:${sessionId}`)) ?? (await repeatRefusal(`${c.req.path}:${sessionId}`))) : null;
+  const repeated = sessionId
+    ? ((await repeatRefusal(`${limiterName}:${sessionId}`)) ?? (await repeatRefusal(`${c.req.path}:${sessionId}`)))
+    : null;
   if (repeated) return repeated;
   const context = createContext(c.req.raw, c.env, new Headers());
   return (sessionId ? await refuseTooOften(c, context, limiterName, sessionId) : null) ?? context;
@@ -133,7 +150,13 @@ function admitMember(c: Context<HonoEnv>, validated: ValidatedSession | null) {
   if (!validated) return c.json({ message: MESSAGES.notSignedIn, code: 'UNAUTHORIZED' }, 401);
   const { user, session } = validated;
   const connection: MemberConnection = {
-    member: { id: user.id, name: user.name, role: user.role, memberNumber: user.memberNumber, premiumUntil: premiumEndsAt(user) },
+    member: {
+      id: user.id,
+      name: user.name,
+      role: user.role,
+      memberNumber: user.memberNumber,
+      premiumUntil: premiumEndsAt(user),
+    },
     sessionId: session.id,
     sessionExpiresAt: sessionExpiresAt(session),
   };
@@ -144,13 +167,18 @@ function admitMember(c: Context<HonoEnv>, validated: ValidatedSession | null) {
  * Forwards the upgrade to an object with the member's header; a refusal is copied so security headers can be set,
  * and a flood's cool-down is remembered for the session's next tries.
  */
-async function forward(c: Context<HonoEnv>, object: { fetch(request: Request): Promise<Response> }, connection: MemberConnection) {
+async function forward(
+  c: Context<HonoEnv>,
+  object: { fetch(request: Request): Promise<Response> },
+  connection: MemberConnection,
+) {
   const headers = new Headers(c.req.raw.headers);
   headers.set(CHAT_MEMBER_HEADER, JSON.stringify(connection));
   const answer = await object.fetch(new Request(c.req.url, { headers }));
   if (answer.status === 101) return answer;
   const coolDownSeconds = Number(answer.headers.get('Retry-After'));
-  if (answer.status === 429 && coolDownSeconds > 0) rememberRefusal(`${c.req.path}:${connection.sessionId}`, coolDownSeconds, floodCoolDownRefusal);
+  if (answer.status === 429 && coolDownSeconds > 0)
+    rememberRefusal(`${c.req.path}:${connection.sessionId}`, coolDownSeconds, floodCoolDownRefusal);
   return new Response(answer.body, answer);
 }
 

@@ -79,7 +79,11 @@ export function getDatabase(config: Config): Database {
   const authToken = config.TURSO_AUTH_TOKEN;
   if (shared?.url !== url || shared.authToken !== authToken)
     // No limit: 0, which the client's documentation names for that, becomes its default of 20 in its code.
-    shared = { url, authToken, db: drizzle({ connection: { url, authToken, concurrency: Infinity, fetch: fetchWithDeadline } }) };
+    shared = {
+      url,
+      authToken,
+      db: drizzle({ connection: { url, authToken, concurrency: Infinity, fetch: fetchWithDeadline } }),
+    };
   return shared.db;
 }
 
@@ -94,7 +98,9 @@ interface PreparedQuery {
  * (`sql.placeholder(name)`). Building a SELECT of forty columns (the session lookup) cost more of a request's CPU
  * than sending it. The answer can be awaited or put in a batch like the query builder it stands for.
  */
-export function builtOnce<Q extends BatchItem<'sqlite'>>(build: (db: Database) => Q): (db: Database, values: Record<string, unknown>) => Q {
+export function builtOnce<Q extends BatchItem<'sqlite'>>(
+  build: (db: Database) => Q,
+): (db: Database, values: Record<string, unknown>) => Q {
   let prepared: PreparedQuery | undefined;
   return (db, values) => {
     // Only the SQL text and the row mapping are kept: the database the query is first built on is never used again.
@@ -128,7 +134,9 @@ export type JsonRow<C extends Record<string, Column>> = {
  * other kind is refused when the query is built.
  */
 export function jsonRowOf<C extends Record<string, Column>>(columns: C): SQL<JsonRow<C>> {
-  const fields = Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${jsonValueOf(key, column)}`);
+  const fields = Object.entries(columns).map(
+    ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${jsonValueOf(key, column)}`,
+  );
   return sql`json_object(${sql.join(fields, sql`, `)})`.mapWith((text: string) => JSON.parse(text) as JsonRow<C>);
 }
 

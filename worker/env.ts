@@ -55,10 +55,16 @@ export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liber
 /** PREMIUM_PRICES: `monthly=1999,yearly=19999,pro=3999` in minor units; plans left out keep their default. */
 function parsePrices(value: string | undefined, currency: string | undefined, context: z.RefinementCtx): PremiumPrices {
   const amounts = { ...DEFAULT_PREMIUM_PRICES.amounts };
-  for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [plan, amount] = entry.split('=').map((part) => part.trim());
     if (!PLAN_IDS.includes(plan as PlanId) || !/^\d{1,9}$/.test(amount ?? '') || Number(amount) <= 0) {
-      context.addIssue({ code: 'custom', message: `PREMIUM_PRICES: "${entry}" is not plan=minor-units (plans: ${PLAN_IDS.join(', ')})` });
+      context.addIssue({
+        code: 'custom',
+        message: `PREMIUM_PRICES: "${entry}" is not plan=minor-units (plans: ${PLAN_IDS.join(', ')})`,
+      });
       continue;
     }
     amounts[plan as PlanId] = Number(amount);
@@ -74,13 +80,23 @@ const configSchema = z
     ALLOWED_ORIGINS: z
       .string()
       .optional()
-      .transform((value) => (value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : [])),
+      .transform((value) =>
+        value
+          ? value
+              .split(',')
+              .map((origin) => origin.trim())
+              .filter(Boolean)
+          : [],
+      ),
     ALTCHA_HMAC_KEY: z.string().min(16).default(DEVELOPMENT_ALTCHA_KEY),
     /** scrypt's cost (N) for new password hashes: a power of two; less than OWASP's 2^14 is refused in production. */
     PASSWORD_SCRYPT_COST: z.coerce
       .number()
       .int()
-      .refine((cost) => cost >= 2 ** 10 && cost <= 2 ** 20 && (cost & (cost - 1)) === 0, 'PASSWORD_SCRYPT_COST must be a power of two from 1024 to 1048576')
+      .refine(
+        (cost) => cost >= 2 ** 10 && cost <= 2 ** 20 && (cost & (cost - 1)) === 0,
+        'PASSWORD_SCRYPT_COST must be a power of two from 1024 to 1048576',
+      )
       .default(SCRYPT_COST),
     /**
      * The most hashes an ALTCHA challenge asks for (each asks for a random number between a quarter of it and it):
@@ -137,14 +153,19 @@ const configSchema = z
     if (config.PAYMONGO_SECRET_KEY && config.PREMIUM_CURRENCY !== 'PHP')
       context.addIssue({ code: 'custom', message: 'PREMIUM_CURRENCY=PHP is required with PayMongo' });
     if (config.ENVIRONMENT !== 'production') return;
-    if (!config.TURSO_DATABASE_URL) context.addIssue({ code: 'custom', message: 'TURSO_DATABASE_URL is required in production' });
-    if (!config.TURSO_AUTH_TOKEN) context.addIssue({ code: 'custom', message: 'TURSO_AUTH_TOKEN is required in production' });
+    if (!config.TURSO_DATABASE_URL)
+      context.addIssue({ code: 'custom', message: 'TURSO_DATABASE_URL is required in production' });
+    if (!config.TURSO_AUTH_TOKEN)
+      context.addIssue({ code: 'custom', message: 'TURSO_AUTH_TOKEN is required in production' });
     if (!config.APP_URL) context.addIssue({ code: 'custom', message: 'APP_URL is required in production' });
     const hasOtherCaptcha = Boolean(config.TURNSTILE_SECRET_KEY || config.RECAPTCHA_SECRET_KEY);
     if (!hasOtherCaptcha && config.ALTCHA_HMAC_KEY === DEVELOPMENT_ALTCHA_KEY)
       context.addIssue({ code: 'custom', message: 'ALTCHA_HMAC_KEY must be set in production' });
     if (config.PASSWORD_SCRYPT_COST < SCRYPT_COST)
-      context.addIssue({ code: 'custom', message: `PASSWORD_SCRYPT_COST below ${SCRYPT_COST} is for tests, not production` });
+      context.addIssue({
+        code: 'custom',
+        message: `PASSWORD_SCRYPT_COST below ${SCRYPT_COST} is for tests, not production`,
+      });
   })
   .transform(({ PREMIUM_PRICES, PREMIUM_CURRENCY, ...config }, context) => ({
     ...config,
@@ -163,7 +184,8 @@ export function readConfig(env: Bindings): Config {
   const cached = cache.get(env);
   if (cached) return cached;
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   cache.set(env, parsed.data);
   return parsed.data;
 }

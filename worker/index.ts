@@ -88,10 +88,14 @@ function prerenderedPage(request: Request): string | null {
   const url = new URL(request.url);
   if (url.pathname === '/') {
     if (readSessionToken(request)) return null;
-    return readCookie(request, RETURNING_VISITOR_COOKIE) === '1' ? '/prerendered/landing-returning' : '/prerendered/landing';
+    return readCookie(request, RETURNING_VISITOR_COOKIE) === '1'
+      ? '/prerendered/landing-returning'
+      : '/prerendered/landing';
   }
   if (url.pathname === '/auth')
-    return url.searchParams.has('role') || url.searchParams.get('mode') === 'register' ? '/prerendered/auth-register' : '/prerendered/auth';
+    return url.searchParams.has('role') || url.searchParams.get('mode') === 'register'
+      ? '/prerendered/auth-register'
+      : '/prerendered/auth';
   return null;
 }
 
@@ -119,13 +123,18 @@ app.onError((error) => {
 });
 
 /** Every route the app serves (method, path with its :params), for tests that walk them all (worker/test/odd-input.test.ts). */
-export const appRoutes: readonly { method: string; path: string }[] = app.routes.map(({ method, path }) => ({ method, path }));
+export const appRoutes: readonly { method: string; path: string }[] = app.routes.map(({ method, path }) => ({
+  method,
+  path,
+}));
 
 const handler = {
   fetch: app.fetch,
   // The Cron Trigger: mail delivery and its retries, and tidying up (worker/scheduled.ts).
   scheduled: async (controller, env, ctx) =>
-    ctx.waitUntil(withRequestId(`scheduled-${controller.scheduledTime}`, () => runScheduledWork(env, controller.scheduledTime))),
+    ctx.waitUntil(
+      withRequestId(`scheduled-${controller.scheduledTime}`, () => runScheduledWork(env, controller.scheduledTime)),
+    ),
 } satisfies ExportedHandler<Bindings>;
 
 /**
@@ -133,14 +142,20 @@ const handler = {
  * sent (and flushed after the answer); without it, as it is, at no cost (docs/operations.md).
  */
 const reported = withSentry(
-  (env: Bindings) => ({ dsn: readConfig(env).SENTRY_DSN, environment: readConfig(env).ENVIRONMENT, release: packageJson.version }),
+  (env: Bindings) => ({
+    dsn: readConfig(env).SENTRY_DSN,
+    environment: readConfig(env).ENVIRONMENT,
+    release: packageJson.version,
+  }),
   // A copy: Sentry instruments the methods of the handler it is given, in place.
   { ...handler },
 );
 
 export default {
   fetch(request: Request, env: Bindings, ctx: ExecutionContext) {
-    return env.SENTRY_DSN ? reported.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx) : handler.fetch(request, env, ctx);
+    return env.SENTRY_DSN
+      ? reported.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx)
+      : handler.fetch(request, env, ctx);
   },
   scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
     return env.SENTRY_DSN ? reported.scheduled(controller, env, ctx) : handler.scheduled(controller, env, ctx);

@@ -39,8 +39,10 @@ export function errorFields(error: unknown, depth = 0): unknown {
 
 function write(level: 'info' | 'warn' | 'error', message: string, fields: Fields = {}) {
   const requestId = currentRequestId();
-  const line = JSON.stringify({ level, message, ...(requestId ? { requestId } : {}), ...fields }, (_key, value: unknown) =>
-    value instanceof Error ? errorFields(value) : typeof value === 'bigint' ? String(value) : value,
+  const line = JSON.stringify(
+    { level, message, ...(requestId ? { requestId } : {}), ...fields },
+    (_key, value: unknown) =>
+      value instanceof Error ? errorFields(value) : typeof value === 'bigint' ? String(value) : value,
   );
   if (level === 'error') console.error(line);
   else if (level === 'warn') console.warn(line);

@@ -34,7 +34,13 @@ type ChunkFiles = Partial<Record<ScreenCode, string[]>>;
 /** Files the build writes for the Worker, read once per isolate (what a missing or unusable file gives instead). */
 const buildFiles = new Map<string, Promise<unknown>>();
 
-function buildFile<T>(env: Bindings, origin: string, path: string, usable: (value: unknown) => value is T, fallback: T): Promise<T> {
+function buildFile<T>(
+  env: Bindings,
+  origin: string,
+  path: string,
+  usable: (value: unknown) => value is T,
+  fallback: T,
+): Promise<T> {
   let file = buildFiles.get(path);
   if (!file) {
     file = env.ASSETS.fetch(new Request(new URL(path, origin)))
@@ -47,7 +53,13 @@ function buildFile<T>(env: Bindings, origin: string, path: string, usable: (valu
 
 /** dist/web/route-chunks.json: the files of each screen's code. */
 function screenChunks(env: Bindings, origin: string): Promise<ChunkFiles> {
-  return buildFile(env, origin, '/route-chunks.json', (value): value is ChunkFiles => typeof value === 'object' && value !== null, {});
+  return buildFile(
+    env,
+    origin,
+    '/route-chunks.json',
+    (value): value is ChunkFiles => typeof value === 'object' && value !== null,
+    {},
+  );
 }
 
 /** The signed-in home's chrome for the member who signed in (null without a build that wrote it). */
@@ -57,7 +69,12 @@ async function homeChrome(env: Bindings, origin: string, me: unknown): Promise<s
 }
 
 /** The screen in its loading state for the member's role, from the plan's prerendered file (null: none, or nobody). */
-async function loadingScreen(env: Bindings, origin: string, file: string | undefined, me: unknown): Promise<string | null> {
+async function loadingScreen(
+  env: Bindings,
+  origin: string,
+  file: string | undefined,
+  me: unknown,
+): Promise<string | null> {
   if (!file || !me) return null;
   const markup = await buildFile(env, origin, file, isRoleMarkup, null);
   return markup?.[(me as CurrentUser).role] ?? null;
@@ -79,11 +96,15 @@ function dataOfAnswer(answer: HeldAnswer | undefined): unknown {
 }
 
 /** What the answers hold for a procedure's path (the first such answer), undefined for one left out. */
-const answerOf = (answers: HeldAnswer[]) => (path: string) => dataOfAnswer(answers.find((answer) => answer.path === path));
+const answerOf = (answers: HeldAnswer[]) => (path: string) =>
+  dataOfAnswer(answers.find((answer) => answer.path === path));
 
 /** Whether the answers hold something for a path (not null: a session that no longer works answers nobody). */
 const answered = (answers: HeldAnswer[], path: string) =>
-  answers.some((answer) => answer.path === path && (answer.bytes !== undefined || (answer.data !== null && answer.data !== undefined)));
+  answers.some(
+    (answer) =>
+      answer.path === path && (answer.bytes !== undefined || (answer.data !== null && answer.data !== undefined)),
+  );
 
 /** The data block's content: each answer's JSON, script-safe, and held bytes as they are (they are stored script-safe). */
 function dataBlock(answers: HeldAnswer[]): (string | ArrayBuffer)[] {
@@ -120,24 +141,48 @@ function storedAnswerOf({ path, input }: FirstQuery, config: Config): { scope: s
  * The plan's first frame when every first query answered something (a session that no longer works answers nobody,
  * null, for `account.me`), or null: a frame that fails to draw leaves the root to the app, as a failed query does.
  */
-async function firstFrame(plan: ScreenPlan, answers: HeldAnswer[], config: Config, executionCtx?: ExecutionContext): Promise<string | null> {
+async function firstFrame(
+  plan: ScreenPlan,
+  answers: HeldAnswer[],
+  config: Config,
+  executionCtx?: ExecutionContext,
+): Promise<string | null> {
   const frame = plan.firstFrame;
   const dataOf = answerOf(answers);
   if (!frame || !plan.queries.every(({ path }) => answered(answers, path))) return null;
   try {
     const cache = frameCacheOf(frame.from, config);
     const draw = async () => frame.draw(dataOf(frame.from));
-    return cache ? await cachedJson(cache.scope, cache.variant, cache.ttlSeconds, draw, executionCtx && ((promise) => executionCtx.waitUntil(promise))) : await draw();
+    return cache
+      ? await cachedJson(
+          cache.scope,
+          cache.variant,
+          cache.ttlSeconds,
+          draw,
+          executionCtx && ((promise) => executionCtx.waitUntil(promise)),
+        )
+      : await draw();
   } catch {
     return null;
   }
 }
 
 /** The page `shell` (the app's index.html answer) for `request`, with its screen's first answers and code, or as it was. */
-export async function withPageData(request: Request, env: Bindings, shell: Response, executionCtx?: ExecutionContext): Promise<Response> {
+export async function withPageData(
+  request: Request,
+  env: Bindings,
+  shell: Response,
+  executionCtx?: ExecutionContext,
+): Promise<Response> {
   const url = new URL(request.url);
   const plan = screenPlan(url.pathname, readSessionToken(request) !== null);
-  if (!plan || request.method !== 'GET' || shell.status !== 200 || !(shell.headers.get('Content-Type') ?? '').includes('text/html')) return shell;
+  if (
+    !plan ||
+    request.method !== 'GET' ||
+    shell.status !== 200 ||
+    !(shell.headers.get('Content-Type') ?? '').includes('text/html')
+  )
+    return shell;
 
   const resHeaders = new Headers();
   // A failed query is left out of the page, so a ban is not told here: the app's own first call says it.
@@ -166,7 +211,11 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   const [answers, chunks, html] = await Promise.all([askPlan(), screenChunks(env, url.origin), shell.text()]);
   if (plan.staleSessionTo && answers.some((answer) => answer.path === ME_PATH && answer.data === null)) {
     // account.me has cleared the cookie that named nobody; the redirect carries that.
-    const headers = new Headers({ Location: plan.staleSessionTo, 'Cache-Control': PRIVATE_CACHE_CONTROL, Vary: 'Cookie' });
+    const headers = new Headers({
+      Location: plan.staleSessionTo,
+      'Cache-Control': PRIVATE_CACHE_CONTROL,
+      Vary: 'Cookie',
+    });
     for (const cookie of resHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
     return new Response(null, { status: 302, headers });
   }
@@ -185,10 +234,18 @@ export async function withPageData(request: Request, env: Bindings, shell: Respo
   const withFrame = html
     .replace('</head>', () => `  ${links}\n  </head>`)
     .replace(ROOT_ELEMENT, (root) =>
-      frame ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${chrome ?? ''}${frame}</div>` : loading ? `<div id="root" ${LOADING_ATTRIBUTE}>${loading}</div>` : root,
+      frame
+        ? `<div id="root" ${FIRST_FRAME_ATTRIBUTE}>${chrome ?? ''}${frame}</div>`
+        : loading
+          ? `<div id="root" ${LOADING_ATTRIBUTE}>${loading}</div>`
+          : root,
     );
   const bodyEnd = withFrame.lastIndexOf('</body>');
-  const data = [`  <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`, ...dataBlock(answers), '</script>\n  '];
+  const data = [
+    `  <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`,
+    ...dataBlock(answers),
+    '</script>\n  ',
+  ];
   const page = bodyEnd < 0 ? [withFrame] : [withFrame.slice(0, bodyEnd), ...data, withFrame.slice(bodyEnd)];
 
   const headers = new Headers(shell.headers);

@@ -12,7 +12,12 @@ import { PRIVATE_CACHE_CONTROL } from './response-cache.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function contentSecurityPolicy(extraHosts: { script: string[]; connect: string[]; frame: string[]; img: string[] }) {
+export function contentSecurityPolicy(extraHosts: {
+  script: string[];
+  connect: string[];
+  frame: string[];
+  img: string[];
+}) {
   return [
     "default-src 'self'",
     `script-src 'self' ${extraHosts.script.join(' ')}`.trim(),
@@ -46,7 +51,12 @@ function policyFor(config: ReturnType<typeof readConfig>): string {
       ? ['https://www.google.com', 'https://www.gstatic.com']
       : [];
   const mapHosts = mapHostsFor(config);
-  const policy = contentSecurityPolicy({ script: captchaHosts, connect: [...captchaHosts, ...mapHosts], frame: captchaHosts, img: mapHosts });
+  const policy = contentSecurityPolicy({
+    script: captchaHosts,
+    connect: [...captchaHosts, ...mapHosts],
+    frame: captchaHosts,
+    img: mapHosts,
+  });
   policies.set(config, policy);
   return policy;
 }
@@ -149,6 +159,12 @@ export const trpcBatchRules: MiddlewareHandler<HonoEnv> = async (c, next) => {
     return c.json({ message: `A batch may carry at most ${TRPC_MAX_BATCH_SIZE} calls.`, code: 'BAD_REQUEST' }, 400);
   const isBatch = c.req.query('batch') !== undefined;
   if ((isBatch || procedures.length > 1) && procedures.some((procedure) => UNBATCHED_PROCEDURES.includes(procedure)))
-    return c.json({ message: 'Sign-in, registration, password reset, profile saves and account deletion cannot be batched.', code: 'BAD_REQUEST' }, 400);
+    return c.json(
+      {
+        message: 'Sign-in, registration, password reset, profile saves and account deletion cannot be batched.',
+        code: 'BAD_REQUEST',
+      },
+      400,
+    );
   return next();
 };

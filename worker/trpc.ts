@@ -58,7 +58,9 @@ export interface Context {
    * The same for reads that anyone may make (a public board): the queries do not depend on the session, the
    * viewer is null when nobody is signed in, and the results are answered either way.
    */
-  readBesideSession<T extends ReadBatch>(queries: T): Promise<{ viewer: ValidatedSession | null; results: BatchResponse<T> }>;
+  readBesideSession<T extends ReadBatch>(
+    queries: T,
+  ): Promise<{ viewer: ValidatedSession | null; results: BatchResponse<T> }>;
   /** Work that may finish after the answer (mail delivery); without a runtime waitUntil it runs detached. */
   waitUntil(work: Promise<unknown>): void;
   /** What the request's calls said about shared caching; the adapters set Cache-Control from it. */
@@ -148,7 +150,11 @@ export function createContext(
   return context;
 
   /** The queries in the same batch as the session lookup, unless the session is already known. */
-  async function readBeside<T extends ReadBatch>(token: string, lookup: NonNullable<ReturnType<typeof sessionQuery>>, queries: T) {
+  async function readBeside<T extends ReadBatch>(
+    token: string,
+    lookup: NonNullable<ReturnType<typeof sessionQuery>>,
+    queries: T,
+  ) {
     if (resolved) {
       const [viewer, results] = await Promise.all([resolved, db().batch(queries)]);
       return { viewer, results };
@@ -168,7 +174,11 @@ export function createContext(
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const { status, body } = describeError(error);
-    return { message: body.message, code: shape.code, data: { code: body.code, httpStatus: status, fields: body.fields } };
+    return {
+      message: body.message,
+      code: shape.code,
+      data: { code: body.code, httpStatus: status, fields: body.fields },
+    };
   },
 });
 
@@ -190,7 +200,8 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
   ctx.responseCache.record(result.ok ? sharedSeconds : null);
   // Refused for want of a session that a ban just ended: the member is told why (the status stays 401), not only
   // that nobody is signed in; the web app shows it on the landing page.
-  if (!result.ok && result.error.message === MESSAGES.notSignedIn && (await ctx.sessionEnded()) === 'banned') throw unauthorized(MESSAGES.banned);
+  if (!result.ok && result.error.message === MESSAGES.notSignedIn && (await ctx.sessionEnded()) === 'banned')
+    throw unauthorized(MESSAGES.banned);
   return result;
 });
 

@@ -70,14 +70,20 @@ beforeAll(async () => {
   const deployEnv = { ...process.env, TURSO_DATABASE_URL: database.url, TURSO_AUTH_TOKEN: database.authToken };
   // The deploy steps' own commands.
   await run(process.execPath, ['scripts/launch.mjs', 'migrate'], { env: deployEnv });
-  await run(process.execPath, ['scripts/launch.mjs', 'admin', ADMIN.name], { env: { ...deployEnv, ADMIN_PASSWORD: ADMIN.password } });
+  await run(process.execPath, ['scripts/launch.mjs', 'admin', ADMIN.name], {
+    env: { ...deployEnv, ADMIN_PASSWORD: ADMIN.password },
+  });
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   app = await startWranglerDev({
     port,
     persistTo: join(dataDir, 'wrangler'),
     vars: { APP_URL: origin },
-    secrets: { TURSO_DATABASE_URL: database.url, TURSO_AUTH_TOKEN: database.authToken, ALTCHA_HMAC_KEY: 'a-production-altcha-key-made-for-this-run' },
+    secrets: {
+      TURSO_DATABASE_URL: database.url,
+      TURSO_AUTH_TOKEN: database.authToken,
+      ALTCHA_HMAC_KEY: 'a-production-altcha-key-made-for-this-run',
+    },
     readyPath: '/api/health',
   });
 }, 180_000);
@@ -116,7 +122,13 @@ describe("a member's first hour on the production configuration", () => {
     const me = await admin.json<{ role: string }>('/api/login', { body: ADMIN });
     expect(me.role).toBe('admin');
     const created = await admin.json<{ id: number }>('/api/spas', {
-      body: { name: 'Kalinaw Day Spa', address: 'Kapitolyo, Pasig, Metro Manila', latitude: 14.5715, longitude: 121.0614, ownerUserId: owner.id },
+      body: {
+        name: 'Kalinaw Day Spa',
+        address: 'Kapitolyo, Pasig, Metro Manila',
+        latitude: 14.5715,
+        longitude: 121.0614,
+        ownerUserId: owner.id,
+      },
     });
     spaId = created.id;
     const form = new FormData();
@@ -140,16 +152,22 @@ describe("a member's first hour on the production configuration", () => {
         giveStar: true,
       },
     });
-    const stats = await client.json<{ starStats: { received: number }; reviews: unknown[] }>(`/api/users/${owner.id}/profile-stats`);
+    const stats = await client.json<{ starStats: { received: number }; reviews: unknown[] }>(
+      `/api/users/${owner.id}/profile-stats`,
+    );
     expect(stats.starStats.received).toBe(1);
     expect(stats.reviews).toHaveLength(1);
-    const listing = await client.json<{ id: number; name: string; reviewCount: number }[]>('/api/users?role=spa_management');
+    const listing = await client.json<{ id: number; name: string; reviewCount: number }[]>(
+      '/api/users?role=spa_management',
+    );
     expect(listing.find((spa) => spa.id === owner.id)).toMatchObject({ name: 'Kalinaw Day Spa', reviewCount: 1 });
   });
 
-  it('carries a chat between the two over the spec\'s protocol on /ws/chat', async () => {
+  it("carries a chat between the two over the spec's protocol on /ws/chat", async () => {
     const socketOf = (visitor: Visitor) => {
-      const socket = new WebSocket(`${origin.replace('http', 'ws')}/ws/chat`, { headers: { Origin: origin, Cookie: visitor.cookie } } as never);
+      const socket = new WebSocket(`${origin.replace('http', 'ws')}/ws/chat`, {
+        headers: { Origin: origin, Cookie: visitor.cookie },
+      } as never);
       const frames: { type: string; [key: string]: unknown }[] = [];
       const waiting = new Set<() => void>();
       socket.addEventListener('message', (event) => {
@@ -158,7 +176,10 @@ describe("a member's first hour on the production configuration", () => {
       });
       const next = (type: string) =>
         new Promise<{ type: string; [key: string]: unknown }>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no ${type} frame; got ${frames.map((frame) => frame.type).join(', ')}`)), 10_000);
+          const timer = setTimeout(
+            () => reject(new Error(`no ${type} frame; got ${frames.map((frame) => frame.type).join(', ')}`)),
+            10_000,
+          );
           const look = () => {
             const index = frames.findIndex((frame) => frame.type === type);
             if (index < 0) return;
@@ -196,7 +217,9 @@ describe("a member's first hour on the production configuration", () => {
 
   it('takes a password reset request', async () => {
     const visitor = new Visitor();
-    const answer = await visitor.json<{ success: boolean; message: string }>('/api/forgot-password', { body: { nameOrEmail: 'Bea Santos' } });
+    const answer = await visitor.json<{ success: boolean; message: string }>('/api/forgot-password', {
+      body: { nameOrEmail: 'Bea Santos' },
+    });
     expect(answer.success).toBe(true);
   });
 });

@@ -3,7 +3,16 @@
 // walkthrough (its SDK section's code, one script) compiled and run under plain Node against the app as
 // `npm start` serves it, with its demo accounts. Prints the install's size and the type check's time.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,7 +33,10 @@ let app: RunningApp;
 /** The code blocks of the README's SDK section, in order: one script. */
 function readmeWalkthrough(baseUrl: string): string {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## The typed SDK\n'), readme.indexOf('\n## ', readme.indexOf('## The typed SDK\n') + 1));
+  const section = readme.slice(
+    readme.indexOf('## The typed SDK\n'),
+    readme.indexOf('\n## ', readme.indexOf('## The typed SDK\n') + 1),
+  );
   const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
   expect(blocks.length, 'the README shows the SDK in code blocks').toBeGreaterThan(3);
   const script = blocks.join('\n');
@@ -43,7 +55,11 @@ function sizeOf(path: string): number {
 function installedPackages(modules: string): string[] {
   return readdirSync(modules)
     .filter((name) => !name.startsWith('.'))
-    .flatMap((name) => (name.startsWith('@') && !TYPESCRIPT_PACKAGES.includes(name) ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`) : [name]));
+    .flatMap((name) =>
+      name.startsWith('@') && !TYPESCRIPT_PACKAGES.includes(name)
+        ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`)
+        : [name],
+    );
 }
 
 async function typeCheck(...flags: string[]): Promise<{ exit: number; output: string; ms: number }> {
@@ -65,8 +81,13 @@ beforeAll(async () => {
   const { stdout } = await run('npm', ['pack', '-w', 'sdk', '--pack-destination', folder, '--json'], { cwd: root });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
   mkdirSync(consumer);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module' }));
-  await run('npm', ['install', join(folder, packed!.filename), '--no-audit', '--no-fund', '--prefer-offline'], { cwd: consumer });
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module' }),
+  );
+  await run('npm', ['install', join(folder, packed!.filename), '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: consumer,
+  });
   await run(process.execPath, [tsc, '--init'], { cwd: consumer });
   app = await started;
 }, 240_000);
@@ -85,7 +106,9 @@ describe('the SDK installed from its package', () => {
     expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(readdirSync(join(modules, '@spa-community/sdk/dist')).sort()).toEqual(['index.d.ts', 'index.js']);
     const bytes = CLIENT_PACKAGES.reduce((sum, name) => sum + sizeOf(join(modules, name)), 0);
-    console.log(`SDK install: ${packages.length} packages; ${(bytes / 1024 / 1024).toFixed(1)} MB beside TypeScript (budget 20 MB)`);
+    console.log(
+      `SDK install: ${packages.length} packages; ${(bytes / 1024 / 1024).toFixed(1)} MB beside TypeScript (budget 20 MB)`,
+    );
   });
 
   it('type-checks a consumer with tsc --init settings, and wrong calls are type errors', async () => {
@@ -98,7 +121,9 @@ describe('the SDK installed from its package', () => {
     const checked = await typeCheck();
     expect(checked.output).toBe('');
     expect(checked.exit).toBe(0);
-    console.log(`SDK consumer type check (tsc ${JSON.parse(readFileSync(join(root, 'node_modules/typescript/package.json'), 'utf8')).version}): ${(checked.ms / 1000).toFixed(2)} s (budget 5 s)`);
+    console.log(
+      `SDK consumer type check (tsc ${JSON.parse(readFileSync(join(root, 'node_modules/typescript/package.json'), 'utf8')).version}): ${(checked.ms / 1000).toFixed(2)} s (budget 5 s)`,
+    );
 
     // The package's declarations hold together on their own: checked too, none of its lines is an error.
     const library = await typeCheck('--skipLibCheck', 'false', '--noEmit');
@@ -106,7 +131,10 @@ describe('the SDK installed from its package', () => {
   });
 
   it("runs the README's walkthrough under plain Node against the app", async () => {
-    const { stdout } = await run(process.execPath, [join(consumer, 'walkthrough.js')], { cwd: consumer, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [join(consumer, 'walkthrough.js')], {
+      cwd: consumer,
+      timeout: 60_000,
+    });
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^Signed in as Juan dela Cruz, a client;/);
     expect(lines[1]).toMatch(/^\d+ spas on the map$/);
@@ -123,7 +151,10 @@ describe('the SDK installed from its package', () => {
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const spas = (await (await fetch(`${app.url}/api/users?role=spa_management`)).json()) as { id: number; name: string }[];
+    const spas = (await (await fetch(`${app.url}/api/users?role=spa_management`)).json()) as {
+      id: number;
+      name: string;
+    }[];
     expect(Number(lines[1]!.split(' ')[0])).toBe(spas.length);
     const spa = spas.find((listed) => listed.name === 'Makati Serenity Spa')!;
     const reviewId = Number(/review (\d+)/.exec(lines[2]!)![1]);

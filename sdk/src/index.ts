@@ -83,14 +83,23 @@ export function createClient(options: SdkOptions): SpaClient {
   const wsBase = base.replace(/^http/, 'ws');
   const hubUrl = `${wsBase}/ws/chat`;
   const sessionUrl = (sessionId: string) => `${wsBase}${chatSessionPath(sessionId)}`;
-  const headers = (): Record<string, string> => ({ Origin: origin, ...(token ? { Authorization: `Bearer ${token}` } : {}) });
+  const headers = (): Record<string, string> => ({
+    Origin: origin,
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  });
   const chat = {
     connect(sessionId?: string): Promise<WebSocket> {
       const url = sessionId === undefined ? hubUrl : sessionUrl(sessionId);
-      const socket = socketsTakeHeaders ? new (WebSocket as unknown as WebSocketWithHeaders)(url, { headers: headers() }) : new WebSocket(url);
+      const socket = socketsTakeHeaders
+        ? new (WebSocket as unknown as WebSocketWithHeaders)(url, { headers: headers() })
+        : new WebSocket(url);
       return new Promise((resolve, reject) => {
         socket.addEventListener('open', () => resolve(socket), { once: true });
-        socket.addEventListener('close', (event) => reject(new Error(`The chat socket at ${url} was refused (${event.code}).`)), { once: true });
+        socket.addEventListener(
+          'close',
+          (event) => reject(new Error(`The chat socket at ${url} was refused (${event.code}).`)),
+          { once: true },
+        );
       });
     },
     url: hubUrl,
@@ -105,7 +114,10 @@ export function createClient(options: SdkOptions): SpaClient {
  * The next frame of one type that a chat socket hears (`await nextFrame(hub, 'joined')`), for scripts that take the
  * chat one step at a time. Ask for it before sending what it answers.
  */
-export function nextFrame<T extends ServerFrame['type']>(socket: WebSocket, type: T): Promise<Extract<ServerFrame, { type: T }>> {
+export function nextFrame<T extends ServerFrame['type']>(
+  socket: WebSocket,
+  type: T,
+): Promise<Extract<ServerFrame, { type: T }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (event: MessageEvent) => {
       const frame = JSON.parse(String(event.data)) as ServerFrame;

@@ -7,7 +7,13 @@
 // once per page session: only a use that changed the text spends it, and then the button is disabled (a spent button
 // has nothing left to explain; its hint line says why).
 import { useId, useState } from 'react';
-import { AI_ASSIST_TEXTS, changePhrases, hasCompleteSentence, type AiAssistAnswer, type AiAssistChange } from '../../common/ai-assist.ts';
+import {
+  AI_ASSIST_TEXTS,
+  changePhrases,
+  hasCompleteSentence,
+  type AiAssistAnswer,
+  type AiAssistChange,
+} from '../../common/ai-assist.ts';
 import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
@@ -44,12 +50,17 @@ export function AiAssist({ text, needSentence, hint, request, pending, onApply, 
   const ready = hasCompleteSentence(text) && !used;
 
   async function assist() {
-    if (!hasCompleteSentence(text)) return toast({ variant: 'destructive', title: AI_ASSIST_TEXTS.needSentenceTitle, description: needSentence });
+    if (!hasCompleteSentence(text))
+      return toast({ variant: 'destructive', title: AI_ASSIST_TEXTS.needSentenceTitle, description: needSentence });
     let answer: AiAssistAnswer;
     try {
       answer = await request();
     } catch (failure) {
-      return toast({ variant: 'destructive', title: AI_ASSIST_TEXTS.errorTitle, description: serverMessage(failure, AI_ASSIST_TEXTS.error) });
+      return toast({
+        variant: 'destructive',
+        title: AI_ASSIST_TEXTS.errorTitle,
+        description: serverMessage(failure, AI_ASSIST_TEXTS.error),
+      });
     }
     const [first] = answer.suggestions;
     if (answer.unchanged || !first) {
@@ -82,7 +93,8 @@ export function AiAssist({ text, needSentence, hint, request, pending, onApply, 
         {pending ? 'Loading...' : 'AI Assist'}
       </Button>
       <p id={hintId} className="text-xs text-ink-600">
-        {used ? `${AI_ASSIST_TEXTS.alreadyUsedTitle}: ${AI_ASSIST_TEXTS.alreadyUsed}` : hint} {provider.data ? provider.data.label : null}
+        {used ? `${AI_ASSIST_TEXTS.alreadyUsedTitle}: ${AI_ASSIST_TEXTS.alreadyUsed}` : hint}{' '}
+        {provider.data ? provider.data.label : null}
       </p>
       <div id={resultId} role="status" className="text-sm text-ink-800">
         {shown?.kind === 'unchanged' ? (

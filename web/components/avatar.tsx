@@ -15,13 +15,26 @@ export interface AvatarProps {
 export function Avatar({ name, picture, role, size = 36, className }: AvatarProps) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.42) };
   if (picture) {
-    return <img src={picture} alt="" width={size} height={size} style={style} className={cn('shrink-0 rounded-full object-cover', className)} />;
+    return (
+      <img
+        src={picture}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        className={cn('shrink-0 rounded-full object-cover', className)}
+      />
+    );
   }
   return (
     <span
       aria-hidden="true"
       style={style}
-      className={cn('flex shrink-0 items-center justify-center rounded-full font-semibold', ROLE_THEME[role].avatar, className)}
+      className={cn(
+        'flex shrink-0 items-center justify-center rounded-full font-semibold',
+        ROLE_THEME[role].avatar,
+        className,
+      )}
     >
       {initialOf(name)}
     </span>

@@ -15,7 +15,12 @@ export function BrandMark({ tone = 'dark', className }: { tone?: 'dark' | 'light
       >
         <LeafIcon size={18} />
       </span>
-      <span className={cn('font-display text-lg font-semibold tracking-tight', tone === 'light' ? 'text-white' : 'text-ink-900')}>
+      <span
+        className={cn(
+          'font-display text-lg font-semibold tracking-tight',
+          tone === 'light' ? 'text-white' : 'text-ink-900',
+        )}
+      >
         {PRODUCT_NAME}
       </span>
     </span>

@@ -35,25 +35,33 @@ export function MemberPicker({
   error?: string;
 }) {
   const [search, setSearch] = useState(initialSearch);
-  const members = trpc.recognition.recipients.useQuery({ role, q: search.trim() || undefined }, { enabled, placeholderData: keepPreviousData });
-  const none: PickerChoice[] = noneLabel
-    ? [{ key: 'none', checked: value === null, select: () => onChange(null), content: <span className="text-sm text-ink-900">{noneLabel}</span> }]
-    : [];
-  const found = (members.data ?? []).map(
-    (member): PickerChoice => ({
-      key: member.id,
-      checked: value === member.id,
-      select: () => onChange(member.id),
-      content: (
-        <>
-          <Avatar name={member.name} picture={member.profilePic} role={role} size={28} />
-          <span className="min-w-0 truncate text-sm text-ink-900" title={member.name}>
-            {member.name}
-          </span>
-        </>
-      ),
-    }),
+  const members = trpc.recognition.recipients.useQuery(
+    { role, q: search.trim() || undefined },
+    { enabled, placeholderData: keepPreviousData },
   );
+  const none: PickerChoice[] = noneLabel
+    ? [
+        {
+          key: 'none',
+          checked: value === null,
+          select: () => onChange(null),
+          content: <span className="text-sm text-ink-900">{noneLabel}</span>,
+        },
+      ]
+    : [];
+  const found = (members.data ?? []).map((member): PickerChoice => ({
+    key: member.id,
+    checked: value === member.id,
+    select: () => onChange(member.id),
+    content: (
+      <>
+        <Avatar name={member.name} picture={member.profilePic} role={role} size={28} />
+        <span className="min-w-0 truncate text-sm text-ink-900" title={member.name}>
+          {member.name}
+        </span>
+      </>
+    ),
+  }));
 
   return (
     <SearchPicker

@@ -68,7 +68,10 @@ export function NoticePanel({ icon, children, action }: { icon?: ReactNode; chil
   return (
     <section className="flex flex-col items-center gap-4 rounded-3xl border border-sand-200 bg-white px-6 py-10 text-center shadow-sm">
       {icon ? (
-        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden="true">
+        <span
+          className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+          aria-hidden="true"
+        >
           {icon}
         </span>
       ) : null}

@@ -14,7 +14,10 @@ export function ratingSentence(average: number, count: number): string {
 export function Rating({ average, count, className }: { average: number | null; count: number; className?: string }) {
   if (average === null) return <span className={cn('text-ink-700', className)}>No ratings yet</span>;
   return (
-    <span className={cn('inline-flex items-baseline gap-1 whitespace-nowrap', className)} data-rating={average.toFixed(1)}>
+    <span
+      className={cn('inline-flex items-baseline gap-1 whitespace-nowrap', className)}
+      data-rating={average.toFixed(1)}
+    >
       <span aria-hidden="true" className="inline-flex items-baseline gap-1">
         <span className="text-amber-700">★</span>
         <span className="font-semibold text-ink-900">{average.toFixed(1)}</span>

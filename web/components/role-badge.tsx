@@ -5,7 +5,13 @@ import { ROLE_BADGE_CLASSES } from '../lib/role-theme.ts';
 
 export function RoleBadge({ role, className }: { role: Role; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', ROLE_BADGE_CLASSES[role], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        ROLE_BADGE_CLASSES[role],
+        className,
+      )}
+    >
       {ROLE_LABELS[role]}
     </span>
   );

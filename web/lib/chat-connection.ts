@@ -20,7 +20,15 @@ import {
   type ServerFrame,
 } from '../../common/chat-protocol.ts';
 import { toast } from '../components/ui/use-toast.ts';
-import { chatReducer, initialChatState, needsTick, noticeFor, type ChatAction, type ChatState, type PendingRequest } from './chat-state.ts';
+import {
+  chatReducer,
+  initialChatState,
+  needsTick,
+  noticeFor,
+  type ChatAction,
+  type ChatState,
+  type PendingRequest,
+} from './chat-state.ts';
 
 const RECONNECT_BASE_MS = 500;
 const RECONNECT_MAX_MS = 15_000;
@@ -223,7 +231,14 @@ export function startChatConnection(options: ChatConnectionOptions): () => void 
       openedAt = Date.now();
       dispatch({ type: 'connected', now: openedAt });
       // Presence as changes after the first whole list: a list of n members costs every change n entries.
-      ws.send(JSON.stringify({ type: 'join', userId: options.userId, presence: 'delta', sessionSockets: true } satisfies ClientFrame));
+      ws.send(
+        JSON.stringify({
+          type: 'join',
+          userId: options.userId,
+          presence: 'delta',
+          sessionSockets: true,
+        } satisfies ClientFrame),
+      );
     };
     ws.onmessage = (event) => {
       const frame = parseFrame(event.data);
@@ -281,10 +296,12 @@ const actions = {
     return true;
   },
   rejectRequest: ({ requestId, memberId }: PendingRequest) => {
-    if (send({ type: 'reject-chat-request', requestId, requesterId: memberId })) dispatch({ type: 'request-closed', requestId });
+    if (send({ type: 'reject-chat-request', requestId, requesterId: memberId }))
+      dispatch({ type: 'request-closed', requestId });
   },
   /** Sends a message (trimmed by the caller) over the chat's own socket; false when it is not open. */
-  sendMessage: (sessionId: string, content: string) => sessionSend(sessionId, { type: 'send-message', sessionId, content }),
+  sendMessage: (sessionId: string, content: string) =>
+    sessionSend(sessionId, { type: 'send-message', sessionId, content }),
   setTyping: (sessionId: string, typing: boolean) => {
     sessionSend(sessionId, { type: typing ? 'typing-start' : 'typing-stop', sessionId });
   },

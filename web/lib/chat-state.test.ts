@@ -3,7 +3,14 @@
 // settles what ended meanwhile), a partner away, and the toast each ending deserves.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ServerFrame } from '../../common/chat-protocol.ts';
-import { chatReducer, initialChatState, noticeFor, totalUnread, type ChatAction, type ChatState } from './chat-state.ts';
+import {
+  chatReducer,
+  initialChatState,
+  noticeFor,
+  totalUnread,
+  type ChatAction,
+  type ChatState,
+} from './chat-state.ts';
 
 const NOW = 1_700_000_000_000;
 
@@ -35,7 +42,13 @@ function acceptedByThem(state: ChatState, sessionId: string, participantId: numb
   const requestId = `1-${participantId}-${NOW}`;
   return run(
     state,
-    frame({ type: 'chat-request-sent', requestId, recipientId: participantId, recipientName: `member ${participantId}`, remainingTime: 30 }),
+    frame({
+      type: 'chat-request-sent',
+      requestId,
+      recipientId: participantId,
+      recipientName: `member ${participantId}`,
+      remainingTime: 30,
+    }),
     frame({ type: 'chat-request-accepted', requestId, sessionId, participantId }),
     frame(started(sessionId, participantId)),
   );
@@ -45,11 +58,24 @@ describe('the online list', () => {
   const user = (id: number, name: string) => ({ id, name, role: 'client' as const, memberNumber: id });
 
   it('takes a whole list, then the changes after it, sorted by name as the hub sorts it', () => {
-    let state = run(connected(), frame({ type: 'online-users-updated', users: [user(2, 'Bituin'), user(3, 'Dalisay')] }));
-    state = run(state, frame({ type: 'online-users-changed', joined: [user(4, 'Amihan'), user(5, 'Crisanto')], left: [3] }));
+    let state = run(
+      connected(),
+      frame({ type: 'online-users-updated', users: [user(2, 'Bituin'), user(3, 'Dalisay')] }),
+    );
+    state = run(
+      state,
+      frame({ type: 'online-users-changed', joined: [user(4, 'Amihan'), user(5, 'Crisanto')], left: [3] }),
+    );
     expect(state.users.map((entry) => entry.name)).toEqual(['Amihan', 'Bituin', 'Crisanto']);
     // A changed entry replaces the old one; leaving someone not listed, or joining someone listed, changes nothing else.
-    state = run(state, frame({ type: 'online-users-changed', joined: [user(2, 'Bituin'), { ...user(5, 'Crisanto'), role: 'therapist' }], left: [9] }));
+    state = run(
+      state,
+      frame({
+        type: 'online-users-changed',
+        joined: [user(2, 'Bituin'), { ...user(5, 'Crisanto'), role: 'therapist' }],
+        left: [9],
+      }),
+    );
     expect(state.users).toEqual([user(4, 'Amihan'), user(2, 'Bituin'), { ...user(5, 'Crisanto'), role: 'therapist' }]);
     // A whole list may come again at any time and replaces the list.
     state = run(state, frame({ type: 'online-users-updated', users: [user(3, 'Dalisay')] }));
@@ -71,7 +97,13 @@ describe('which chat is on screen', () => {
     let state = acceptedByThem(run(connected(), { type: 'chat-screen', showing: true }), 's2', 2);
     state = run(
       state,
-      frame({ type: 'incoming-chat-request', requestId: `4-1-${NOW}`, requesterId: 4, requesterName: 'member 4', remainingTime: 30 }),
+      frame({
+        type: 'incoming-chat-request',
+        requestId: `4-1-${NOW}`,
+        requesterId: 4,
+        requesterName: 'member 4',
+        remainingTime: 30,
+      }),
       { type: 'request-accepting', requestId: `4-1-${NOW}`, memberId: 4 },
       frame(started('s4', 4)),
     );
@@ -80,7 +112,13 @@ describe('which chat is on screen', () => {
   });
 
   it('leaves the screen as it was for a session the hub replays', () => {
-    const state = run(initialChatState(NOW, 's9'), { type: 'connected', now: NOW }, frame(started('s8', 8)), frame(started('s9', 9)), frame({ type: 'joined' }));
+    const state = run(
+      initialChatState(NOW, 's9'),
+      { type: 'connected', now: NOW },
+      frame(started('s8', 8)),
+      frame(started('s9', 9)),
+      frame({ type: 'joined' }),
+    );
     expect(state.openSessionId).toBe('s9');
   });
 });
@@ -89,13 +127,25 @@ describe('unread messages', () => {
   it('counts messages from the partner while their chat is not on screen, and clears them when it is', () => {
     let state = acceptedByThem(run(connected(), { type: 'chat-screen', showing: true }), 's2', 2);
     state = acceptedByThem(state, 's3', 3);
-    state = run(state, frame({ type: 'new-message', message: message('s3', 3, 'hi') }), frame({ type: 'new-message', message: message('s2', 2, 'on screen') }));
+    state = run(
+      state,
+      frame({ type: 'new-message', message: message('s3', 3, 'hi') }),
+      frame({ type: 'new-message', message: message('s2', 2, 'on screen') }),
+    );
     expect(state.sessions.map((session) => session.unread)).toEqual([0, 1]);
     // Own messages (from another tab) and repeated ones count nothing.
-    state = run(state, frame({ type: 'new-message', message: message('s3', 1, 'mine') }), frame({ type: 'new-message', message: message('s3', 3, 'hi') }));
+    state = run(
+      state,
+      frame({ type: 'new-message', message: message('s3', 1, 'mine') }),
+      frame({ type: 'new-message', message: message('s3', 3, 'hi') }),
+    );
     expect(totalUnread(state.sessions)).toBe(1);
     // Leaving the chat screen: even the open chat counts.
-    state = run(state, { type: 'chat-screen', showing: false }, frame({ type: 'new-message', message: message('s2', 2, 'while away') }));
+    state = run(
+      state,
+      { type: 'chat-screen', showing: false },
+      frame({ type: 'new-message', message: message('s2', 2, 'while away') }),
+    );
     expect(totalUnread(state.sessions)).toBe(2);
     state = run(state, { type: 'chat-screen', showing: true });
     expect(state.sessions.map((session) => session.unread)).toEqual([0, 1]);
@@ -122,7 +172,16 @@ describe('after a reconnect', () => {
   it('keeps everything on screen while the snapshot arrives, then drops what it did not confirm', () => {
     let state = acceptedByThem(run(connected(), { type: 'chat-screen', showing: true }), 's2', 2);
     state = acceptedByThem(state, 's3', 3);
-    state = run(state, frame({ type: 'incoming-chat-request', requestId: `5-1-${NOW}`, requesterId: 5, requesterName: 'member 5', remainingTime: 30 }));
+    state = run(
+      state,
+      frame({
+        type: 'incoming-chat-request',
+        requestId: `5-1-${NOW}`,
+        requesterId: 5,
+        requesterName: 'member 5',
+        remainingTime: 30,
+      }),
+    );
     state = run(state, { type: 'disconnected' }, { type: 'connected', now: NOW + 1000 }, frame(started('s3', 3)));
     expect(state.sessions).toHaveLength(2);
     expect(state.incoming).toHaveLength(1);
@@ -137,9 +196,15 @@ describe('after a reconnect', () => {
 describe('a partner away', () => {
   it('shows when the chat ends unless they return, and clears when they do', () => {
     let state = acceptedByThem(connected(), 's2', 2);
-    state = run(state, frame({ type: 'chat-partner-status', sessionId: 's2', participantId: 2, away: true, remainingTime: 30 }, NOW + 5));
+    state = run(
+      state,
+      frame({ type: 'chat-partner-status', sessionId: 's2', participantId: 2, away: true, remainingTime: 30 }, NOW + 5),
+    );
     expect(state.sessions[0]!.partnerAwayUntil).toBe(NOW + 5 + 30_000);
-    state = run(state, frame({ type: 'chat-partner-status', sessionId: 's2', participantId: 2, away: false, remainingTime: 0 }));
+    state = run(
+      state,
+      frame({ type: 'chat-partner-status', sessionId: 's2', participantId: 2, away: false, remainingTime: 0 }),
+    );
     expect(state.sessions[0]!.partnerAwayUntil).toBeNull();
   });
 });
@@ -151,13 +216,23 @@ describe('notices', () => {
 
   const asked = run(
     connected(),
-    frame({ type: 'chat-request-sent', requestId: `1-2-${NOW}`, recipientId: 2, recipientName: 'Tala', remainingTime: 30 }),
+    frame({
+      type: 'chat-request-sent',
+      requestId: `1-2-${NOW}`,
+      recipientId: 2,
+      recipientName: 'Tala',
+      remainingTime: 30,
+    }),
   );
 
   it('tells the requester how their request ended', () => {
     const requestId = `1-2-${NOW}`;
-    expect(notice(asked, { type: 'chat-request-rejected', requestId })?.description).toBe('Tala declined your chat request.');
-    expect(notice(asked, { type: 'chat-request-expired', requestId, reason: 'timeout' })?.description).toBe('Tala did not answer within 30 seconds.');
+    expect(notice(asked, { type: 'chat-request-rejected', requestId })?.description).toBe(
+      'Tala declined your chat request.',
+    );
+    expect(notice(asked, { type: 'chat-request-expired', requestId, reason: 'timeout' })?.description).toBe(
+      'Tala did not answer within 30 seconds.',
+    );
     expect(notice(asked, { type: 'chat-request-expired', requestId, reason: 'offline' })?.description).toBe(
       'Tala went offline before answering your chat request.',
     );
@@ -179,7 +254,9 @@ describe('notices', () => {
     expect(notice(state, { type: 'chat-session-ended', sessionId: 's2', reason: 'offline' })?.description).toBe(
       'member 2 went offline, so your chat ended.',
     );
-    expect(notice(state, { type: 'chat-session-ended', sessionId: 's2', reason: 'ended' })?.description).toBe('member 2 ended the chat.');
+    expect(notice(state, { type: 'chat-session-ended', sessionId: 's2', reason: 'ended' })?.description).toBe(
+      'member 2 ended the chat.',
+    );
   });
 
   it('is quiet while the snapshot after a reconnect arrives', () => {

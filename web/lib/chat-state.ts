@@ -9,7 +9,13 @@
 // Times are passed in with each action (`now`) so the reducer stays pure. `noticeFor` says which toast a frame
 // deserves, so that nothing happens silently.
 import type { Role } from '../../common/roles.ts';
-import { applyPresence, type ChatMessage, type OnlineUser, type ServerFrame, type SessionEndReason } from '../../common/chat-protocol.ts';
+import {
+  applyPresence,
+  type ChatMessage,
+  type OnlineUser,
+  type ServerFrame,
+  type SessionEndReason,
+} from '../../common/chat-protocol.ts';
 
 /** How long a partner's typing indicator shows without a refresh (the sender refreshes it every few seconds). */
 const TYPING_INDICATOR_MAX_MS = 6000;
@@ -162,7 +168,11 @@ function withoutSession(state: ChatState, sessionId: string, reason: EndedChat['
   };
 }
 
-function updateSession(state: ChatState, sessionId: string, update: (session: ChatSessionState) => ChatSessionState): ChatState {
+function updateSession(
+  state: ChatState,
+  sessionId: string,
+  update: (session: ChatSessionState) => ChatSessionState,
+): ChatState {
   if (!state.sessions.some((session) => session.sessionId === sessionId)) return state;
   return {
     ...state,
@@ -173,7 +183,9 @@ function updateSession(state: ChatState, sessionId: string, update: (session: Ch
 /** Marks the open session read when it is on screen. */
 function readOnScreen(state: ChatState): ChatState {
   const open = sessionOnScreen(state);
-  return open && open.unread > 0 ? updateSession(state, open.sessionId, (session) => ({ ...session, unread: 0 })) : state;
+  return open && open.unread > 0
+    ? updateSession(state, open.sessionId, (session) => ({ ...session, unread: 0 }))
+    : state;
 }
 
 function confirmed(state: ChatState, kind: 'sessions' | 'requests', id: string): ChatState['syncing'] {
@@ -181,7 +193,13 @@ function confirmed(state: ChatState, kind: 'sessions' | 'requests', id: string):
   return { ...state.syncing, [kind]: [...state.syncing[kind], id] };
 }
 
-function pendingRequest(id: string, memberId: number, memberName: string, remainingTime: number, now: number): PendingRequest {
+function pendingRequest(
+  id: string,
+  memberId: number,
+  memberName: string,
+  remainingTime: number,
+  now: number,
+): PendingRequest {
   return { requestId: id, memberId, memberName, deadline: now + remainingTime * 1000 };
 }
 
@@ -195,7 +213,12 @@ function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatStat
       const sync = state.syncing;
       if (!sync) return state;
       const kept = (request: PendingRequest) => sync.requests.includes(request.requestId);
-      let next: ChatState = { ...state, syncing: null, outgoing: state.outgoing.filter(kept), incoming: state.incoming.filter(kept) };
+      let next: ChatState = {
+        ...state,
+        syncing: null,
+        outgoing: state.outgoing.filter(kept),
+        incoming: state.incoming.filter(kept),
+      };
       for (const session of state.sessions)
         if (!sync.sessions.includes(session.sessionId)) next = withoutSession(next, session.sessionId, 'missed');
       return next;
@@ -277,7 +300,11 @@ function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatStat
     case 'chat-partner-status':
       return updateSession(state, frame.sessionId, (session) =>
         session.participantId === frame.participantId
-          ? { ...session, partnerAwayUntil: frame.away ? now + frame.remainingTime * 1000 : null, partnerTypingUntil: null }
+          ? {
+              ...session,
+              partnerAwayUntil: frame.away ? now + frame.remainingTime * 1000 : null,
+              partnerTypingUntil: null,
+            }
           : session,
       );
     case 'typing-start':
@@ -299,7 +326,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       // Everything held stays on screen while the hub's snapshot confirms it (`joined` settles the rest).
       return { ...state, status: 'open', now: action.now, sendingTo: [], syncing: { sessions: [], requests: [] } };
     case 'disconnected':
-      return state.status === 'reconnecting' ? state : { ...state, status: 'reconnecting', sendingTo: [], syncing: null };
+      return state.status === 'reconnecting'
+        ? state
+        : { ...state, status: 'reconnecting', sendingTo: [], syncing: null };
     case 'frame':
       return applyFrame({ ...state, now: action.now }, action.frame, action.now);
     case 'tick': {
@@ -326,7 +355,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'session-closed':
       return withoutSession(state, action.sessionId, 'ended');
     case 'session-link':
-      return updateSession(state, action.sessionId, (session) => (session.linked === action.open ? session : { ...session, linked: action.open }));
+      return updateSession(state, action.sessionId, (session) =>
+        session.linked === action.open ? session : { ...session, linked: action.open },
+      );
     case 'open-session':
       return readOnScreen({ ...state, openSessionId: action.sessionId, endedWith: null });
     case 'chat-screen':
@@ -364,7 +395,10 @@ export function noticeFor(before: ChatState, after: ChatState, frame: ServerFram
           return { title: 'Chat request declined', description: `${name} declined your chat request.` };
         if (frame.type === 'chat-request-expired' && frame.reason === 'timeout')
           return { title: 'Chat request expired', description: `${name} did not answer within 30 seconds.` };
-        return { title: 'Member went offline', description: `${name} went offline before answering your chat request.` };
+        return {
+          title: 'Member went offline',
+          description: `${name} went offline before answering your chat request.`,
+        };
       }
       const theirs = before.incoming.find((request) => request.requestId === frame.requestId);
       if (theirs && frame.type === 'chat-request-cancelled')
@@ -386,8 +420,11 @@ export function noticeFor(before: ChatState, after: ChatState, frame: ServerFram
     case 'new-message': {
       const session = after.sessions.find((known) => known.sessionId === frame.message.sessionId);
       if (!session || frame.message.senderId !== session.participantId) return null;
-      const grew = session.unread > (before.sessions.find((known) => known.sessionId === session.sessionId)?.unread ?? 0);
-      return grew ? { title: `New message from ${session.participantName}`, description: excerpt(frame.message.content) } : null;
+      const grew =
+        session.unread > (before.sessions.find((known) => known.sessionId === session.sessionId)?.unread ?? 0);
+      return grew
+        ? { title: `New message from ${session.participantName}`, description: excerpt(frame.message.content) }
+        : null;
     }
     case 'chat-session-ended': {
       const ended = before.sessions.find((session) => session.sessionId === frame.sessionId);

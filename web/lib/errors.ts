@@ -9,14 +9,19 @@ import { TRPCClientError } from '@trpc/client';
  */
 export function httpStatusOf(error: unknown): number | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
-  return (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? (error.meta?.response as Response | undefined)?.status;
+  return (
+    (error.data as { httpStatus?: number } | undefined)?.httpStatus ??
+    (error.meta?.response as Response | undefined)?.status
+  );
 }
 
 /** A refused input's first message per field (the server's zod issues, docs/architecture.md, "Errors"), by field name. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof TRPCClientError)) return {};
   const fields = (error.data as { fields?: Record<string, string[] | undefined> } | undefined)?.fields ?? {};
-  return Object.fromEntries(Object.entries(fields).flatMap(([field, messages]) => (messages?.[0] ? [[field, messages[0]]] : [])));
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([field, messages]) => (messages?.[0] ? [[field, messages[0]]] : [])),
+  );
 }
 
 export function serverMessage(error: unknown, fallback: string): string {

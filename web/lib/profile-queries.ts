@@ -15,9 +15,21 @@ function retryUnlessFinal(times: number) {
 }
 
 /** Profile lookup: freshness 0, kept 2 minutes, 3 retries (never for a missing member). */
-export const PROFILE_QUERY = { staleTime: 0, gcTime: 2 * 60_000, refetchOnMount: false, retry: retryUnlessFinal(3), retryDelay: 1000 } as const;
+export const PROFILE_QUERY = {
+  staleTime: 0,
+  gcTime: 2 * 60_000,
+  refetchOnMount: false,
+  retry: retryUnlessFinal(3),
+  retryDelay: 1000,
+} as const;
 /** Profile stats: freshness 0, kept 5 minutes. */
-export const STATS_QUERY = { staleTime: 0, gcTime: 5 * 60_000, refetchOnMount: false, retry: retryUnlessFinal(1), retryDelay: 1000 } as const;
+export const STATS_QUERY = {
+  staleTime: 0,
+  gcTime: 5 * 60_000,
+  refetchOnMount: false,
+  retry: retryUnlessFinal(1),
+  retryDelay: 1000,
+} as const;
 export const LIST_QUERY = { retry: retryUnlessFinal(1) } as const;
 
 /** The member a profile address names: a slug, or (no slug) the signed-in member. */

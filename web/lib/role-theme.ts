@@ -40,7 +40,8 @@ export const ROLE_THEME: Record<Role, RoleTheme> = {
   spa_management: {
     band: 'bg-gradient-to-br from-emerald-600 to-green-800',
     avatar: 'bg-emerald-100 text-emerald-800',
-    tabActive: 'data-[state=active]:border-emerald-800 data-[state=active]:bg-emerald-800 data-[state=active]:text-white',
+    tabActive:
+      'data-[state=active]:border-emerald-800 data-[state=active]:bg-emerald-800 data-[state=active]:text-white',
     accent: 'bg-emerald-800 text-white hover:opacity-90',
     accentText: 'text-emerald-800',
   },

@@ -12,7 +12,10 @@ const SESSION_END_KEY = 'sessionEnded';
 
 export type SessionEndNotice = 'banned' | 'deleted';
 
-export const SESSION_END_TEXTS: Record<SessionEndNotice, string> = { banned: MESSAGES.banned, deleted: PRIVACY_TEXTS.deleted };
+export const SESSION_END_TEXTS: Record<SessionEndNotice, string> = {
+  banned: MESSAGES.banned,
+  deleted: PRIVACY_TEXTS.deleted,
+};
 const REASONS: readonly unknown[] = Object.keys(SESSION_END_TEXTS);
 
 /** A failed call that says the member's account was banned (401 from a session the ban ended, or 403). */
@@ -32,7 +35,10 @@ export function rememberSessionEnd(reason: SessionEndNotice): void {
 /** Why this tab's last session ended, when it is to be told; null otherwise. */
 export function sessionEndNotice(): { reason: SessionEndNotice; at: number } | null {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(SESSION_END_KEY) ?? 'null') as { reason?: unknown; at?: unknown } | null;
+    const stored = JSON.parse(sessionStorage.getItem(SESSION_END_KEY) ?? 'null') as {
+      reason?: unknown;
+      at?: unknown;
+    } | null;
     return stored && REASONS.includes(stored.reason) && typeof stored.at === 'number'
       ? { reason: stored.reason as SessionEndNotice, at: stored.at }
       : null;

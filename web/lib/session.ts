@@ -21,7 +21,8 @@ export const SESSION_QUERY_OPTIONS = { staleTime: 0, gcTime: SESSION_USER_CACHE_
 /** The session user for a screen: always stale, yet not asked for again the moment it arrived. */
 const SESSION_SCREEN_QUERY = {
   ...SESSION_QUERY_OPTIONS,
-  refetchOnMount: (query: { state: { dataUpdatedAt: number } }) => Date.now() - query.state.dataUpdatedAt > ANSWER_REUSE_MS,
+  refetchOnMount: (query: { state: { dataUpdatedAt: number } }) =>
+    Date.now() - query.state.dataUpdatedAt > ANSWER_REUSE_MS,
 } as const;
 
 /** Session storage key holding the time of the last sign-out (ms since the epoch). */

@@ -35,7 +35,11 @@ export class UploadError extends Error {
   }
 }
 
-export function uploadForm<T = UploadAnswer>(url: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
+export function uploadForm<T = UploadAnswer>(
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);

@@ -29,7 +29,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => !CURRENT_CACHES.has(name)).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(names.filter((name) => !CURRENT_CACHES.has(name)).map((name) => caches.delete(name))),
+      )
       .then(() => self.clients.claim()),
   );
 });

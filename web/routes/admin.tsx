@@ -24,7 +24,10 @@ export function AdminPage() {
     return (
       <PageShell title={ADMIN_TEXTS.title}>
         <section className="flex flex-col items-center gap-4 rounded-3xl border border-red-200 bg-white px-6 py-10 text-center shadow-sm">
-          <span className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700" aria-hidden="true">
+          <span
+            className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700"
+            aria-hidden="true"
+          >
             <ShieldIcon size={28} />
           </span>
           <h2 className="font-display text-2xl font-semibold text-ink-900">{ADMIN_TEXTS.accessDenied}</h2>
@@ -46,7 +49,10 @@ function Dashboard() {
     { label: ADMIN_TEXTS.stats.spas, value: stats.data?.totalSpas },
     { label: ADMIN_TEXTS.stats.users, value: stats.data?.totalUsers },
     { label: ADMIN_TEXTS.stats.reviews, value: stats.data?.totalReviews },
-    { label: ADMIN_TEXTS.stats.rating, value: stats.data ? (stats.data.avgRating === null ? '–' : stats.data.avgRating.toFixed(1)) : undefined },
+    {
+      label: ADMIN_TEXTS.stats.rating,
+      value: stats.data ? (stats.data.avgRating === null ? '–' : stats.data.avgRating.toFixed(1)) : undefined,
+    },
   ];
   const panels: Record<Tab, React.ReactNode> = {
     spas: <SpaManagement />,

@@ -62,7 +62,8 @@ function AnalyticsScreen({ premium }: { premium: boolean }) {
         <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
           {[ANALYTICS_FREE_WEEKS, ANALYTICS_PREMIUM_WEEKS, ANALYTICS_MAX_WEEKS].map((option) => {
             // The server says how far this member may look back (a year is Premium Pro).
-            const locked = option > (report.data?.maxWeeks ?? (premium ? ANALYTICS_PREMIUM_WEEKS : ANALYTICS_FREE_WEEKS));
+            const locked =
+              option > (report.data?.maxWeeks ?? (premium ? ANALYTICS_PREMIUM_WEEKS : ANALYTICS_FREE_WEEKS));
             return (
               <button
                 key={option}
@@ -135,13 +136,21 @@ function Report({ answer }: { answer: AnalyticsAnswer }) {
     () => [
       ...CHARTS.map((chart) => ({
         title: chart.title,
-        series: chart.keys.map((key, i): ChartSeries => ({ label: COUNT_LABELS[key], color: COLORS[i]!, values: answer.weeks.map((week) => week[key]) })),
+        series: chart.keys.map((key, i): ChartSeries => ({
+          label: COUNT_LABELS[key],
+          color: COLORS[i]!,
+          values: answer.weeks.map((week) => week[key]),
+        })),
         range: undefined,
         kind: 'count' as const,
       })),
       {
         title: 'Average ratings (out of 10)',
-        series: SUB_RATING_KEYS.map((key, i): ChartSeries => ({ label: RATING_LABELS[key], color: COLORS[i]!, values: answer.weeks.map((week) => week.ratings[key]) })),
+        series: SUB_RATING_KEYS.map((key, i): ChartSeries => ({
+          label: RATING_LABELS[key],
+          color: COLORS[i]!,
+          values: answer.weeks.map((week) => week.ratings[key]),
+        })),
         range: [0, 10] as [number, number],
         kind: 'average' as const,
       },
@@ -150,22 +159,38 @@ function Report({ answer }: { answer: AnalyticsAnswer }) {
   );
   const days = current?.days ?? null;
   const soFar = useMemo(
-    () => ({ count: days === null ? null : { days, kind: 'count' as const }, average: days === null ? null : { days, kind: 'average' as const } }),
+    () => ({
+      count: days === null ? null : { days, kind: 'count' as const },
+      average: days === null ? null : { days, kind: 'average' as const },
+    }),
     [days],
   );
   return (
     <>
       <Totals weeks={answer.weeks} previous={answer.previous} current={current} />
       {current ? (
-        <p className="rounded-2xl border border-sand-200 bg-white px-4 py-3 text-sm text-ink-800" data-testid="week-so-far-note">
+        <p
+          className="rounded-2xl border border-sand-200 bg-white px-4 py-3 text-sm text-ink-800"
+          data-testid="week-so-far-note"
+        >
           This week is {daysText(current.days)} old. Its figures are a week so far, not a whole week: the charts draw it
           apart, as a dashed last segment at its weekly pace (its count × 7 ÷ {current.days}).
         </p>
       ) : null}
       {charts.map((chart) => (
-        <section key={chart.title} aria-label={chart.title} className="grid min-w-0 grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+        <section
+          key={chart.title}
+          aria-label={chart.title}
+          className="grid min-w-0 grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+        >
           <h2 className="font-display text-lg font-semibold text-ink-900">{chart.title}</h2>
-          <WeekChart title={chart.title} weekStarts={weekStarts} series={chart.series} range={chart.range} soFar={soFar[chart.kind]} />
+          <WeekChart
+            title={chart.title}
+            weekStarts={weekStarts}
+            series={chart.series}
+            range={chart.range}
+            soFar={soFar[chart.kind]}
+          />
           {current ? <SoFarLine series={chart.series} days={current.days} kind={chart.kind} /> : null}
           <AnalyticsTable weeks={answer.weeks} series={chart.series} caption={chart.title} current={current} />
         </section>
@@ -189,7 +214,15 @@ function SoFarLine({ series, days, kind }: { series: ChartSeries[]; days: number
   );
 }
 
-function Totals({ weeks, previous, current }: { weeks: AnalyticsWeek[]; previous: AnalyticsWeek[] | null; current: WeekInProgress | null }) {
+function Totals({
+  weeks,
+  previous,
+  current,
+}: {
+  weeks: AnalyticsWeek[];
+  previous: AnalyticsWeek[] | null;
+  current: WeekInProgress | null;
+}) {
   const keys: WeekCount[] = ['profileViews', 'popupOpens', 'callTaps', 'navigateTaps', 'reviews', 'stars', 'flowers'];
   // The change compares complete weeks only: the period's weeks but the one in progress, against as many weeks just
   // before them, so a week that has only begun does not read as a fall.
@@ -211,8 +244,8 @@ function Totals({ weeks, previous, current }: { weeks: AnalyticsWeek[]; previous
       })}
       {before && current ? (
         <p className="col-span-2 text-xs text-ink-700">
-          Totals include this week so far; the change compares the {complete.length} complete {complete.length === 1 ? 'week' : 'weeks'} with the{' '}
-          {complete.length} before them.
+          Totals include this week so far; the change compares the {complete.length} complete{' '}
+          {complete.length === 1 ? 'week' : 'weeks'} with the {complete.length} before them.
         </p>
       ) : null}
     </section>
@@ -228,15 +261,39 @@ function Change({ now, before }: { now: number; before: number }) {
       : before === 0
         ? `+${difference} from none in the previous period`
         : `${difference > 0 ? '+' : '−'}${Math.round((Math.abs(difference) / before) * 100)}% vs the previous period`;
-  return <span className={cn('text-xs font-semibold', difference > 0 ? 'text-emerald-800' : difference < 0 ? 'text-red-800' : 'text-ink-700')}>{text}</span>;
+  return (
+    <span
+      className={cn(
+        'text-xs font-semibold',
+        difference > 0 ? 'text-emerald-800' : difference < 0 ? 'text-red-800' : 'text-ink-700',
+      )}
+    >
+      {text}
+    </span>
+  );
 }
 
-function AnalyticsTable({ weeks, series, caption, current }: { weeks: AnalyticsWeek[]; series: ChartSeries[]; caption: string; current: WeekInProgress | null }) {
+function AnalyticsTable({
+  weeks,
+  series,
+  caption,
+  current,
+}: {
+  weeks: AnalyticsWeek[];
+  series: ChartSeries[];
+  caption: string;
+  current: WeekInProgress | null;
+}) {
   return (
     <details className="text-sm">
       <summary className="min-h-11 cursor-pointer py-2.5 font-semibold text-brand-800">Show the figures</summary>
       {/* A wide table scrolls sideways inside its card; the keyboard can reach and scroll it too. */}
-      <div className="overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600" tabIndex={0} role="group" aria-label={`${caption}, week by week`}>
+      <div
+        className="overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+        tabIndex={0}
+        role="group"
+        aria-label={`${caption}, week by week`}
+      >
         <table className="w-full text-left text-xs">
           <caption className="sr-only">{caption}, week by week</caption>
           <thead>
@@ -256,7 +313,11 @@ function AnalyticsTable({ weeks, series, caption, current }: { weeks: AnalyticsW
               <tr key={week.weekStart} className="border-b border-sand-100">
                 <th scope="row" className="py-1.5 pr-2 font-medium whitespace-nowrap">
                   {week.weekStart}
-                  {current && row === weeks.length - 1 ? <span className="block text-[11px] font-normal whitespace-normal text-ink-700">so far, {daysText(current.days)}</span> : null}
+                  {current && row === weeks.length - 1 ? (
+                    <span className="block text-[11px] font-normal whitespace-normal text-ink-700">
+                      so far, {daysText(current.days)}
+                    </span>
+                  ) : null}
                 </th>
                 {series.map((line) => (
                   <td key={line.label} className="px-1 py-1.5 text-right">
@@ -293,7 +354,12 @@ function ExportButton({ weeks }: { weeks: number }) {
     }
   }
   return (
-    <button type="button" onClick={() => void download()} disabled={busy} className={buttonClasses('outline', 'sm', 'min-h-11')}>
+    <button
+      type="button"
+      onClick={() => void download()}
+      disabled={busy}
+      className={buttonClasses('outline', 'sm', 'min-h-11')}
+    >
       {busy ? 'Exporting…' : 'Export CSV'}
     </button>
   );

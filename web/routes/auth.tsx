@@ -13,7 +13,13 @@ import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { AUTH_TOASTS, MESSAGES, SIGN_IN_NAME_HINT } from '../../common/account.ts';
 import { registerInput } from '../../common/account-input.ts';
-import { MINIMUM_AGE, NAME_MAX_LENGTH, NAME_OR_EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/limits.ts';
+import {
+  MINIMUM_AGE,
+  NAME_MAX_LENGTH,
+  NAME_OR_EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../common/limits.ts';
 import { REGISTRABLE_ROLES, REGISTRATION_ROLE_LABELS, type RegistrableRole } from '../../common/roles.ts';
 import { BrandMark } from '../components/brand-mark.tsx';
 import { SessionEndNotice } from '../components/session-end-notice.tsx';
@@ -21,7 +27,14 @@ import { Captcha } from '../components/captcha/captcha.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Checkbox } from '../components/ui/checkbox.tsx';
 import { FormAlert } from '../components/ui/form-alert.tsx';
-import { checkedBy, firstProblem, showServerErrors, submitHandler, useAppForm, useFirstProblem } from '../components/ui/form.tsx';
+import {
+  checkedBy,
+  firstProblem,
+  showServerErrors,
+  submitHandler,
+  useAppForm,
+  useFirstProblem,
+} from '../components/ui/form.tsx';
 import { TextField } from '../components/ui/input.tsx';
 import { RadioGroup } from '../components/ui/radio-group.tsx';
 import { dismiss, toast } from '../components/ui/use-toast.ts';
@@ -67,11 +80,24 @@ export function AuthPage() {
   if (session.data) return <Navigate to="/" href={search.redirect} replace />;
   const initialMode: Mode = search.role || search.mode === 'register' ? 'register' : 'signin';
   return (
-    <AuthForm key={`${search.role ?? ''}-${initialMode}`} initialRole={search.role} initialMode={initialMode} returnTo={search.redirect} />
+    <AuthForm
+      key={`${search.role ?? ''}-${initialMode}`}
+      initialRole={search.role}
+      initialMode={initialMode}
+      returnTo={search.redirect}
+    />
   );
 }
 
-function AuthForm({ initialRole, initialMode, returnTo }: { initialRole: RegistrableRole | undefined; initialMode: Mode; returnTo: string | undefined }) {
+function AuthForm({
+  initialRole,
+  initialMode,
+  returnTo,
+}: {
+  initialRole: RegistrableRole | undefined;
+  initialMode: Mode;
+  returnTo: string | undefined;
+}) {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>(initialMode);
   const registering = mode === 'register';
@@ -79,23 +105,35 @@ function AuthForm({ initialRole, initialMode, returnTo }: { initialRole: Registr
   const switchMode = (next: Mode) => {
     setMode(next);
     dismiss();
-    if (next === 'signin' && initialMode === 'register') void navigate({ to: '/auth', search: { redirect: returnTo }, replace: true });
+    if (next === 'signin' && initialMode === 'register')
+      void navigate({ to: '/auth', search: { redirect: returnTo }, replace: true });
   };
 
   return (
     <div className="min-h-app bg-gradient-to-b from-brand-800 via-brand-700 to-sand-50 to-45% px-4 pt-6 pb-10">
       <div className="mx-auto flex max-w-md flex-col gap-6">
         <header className="flex justify-center">
-          <Link to="/" className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white">
+          <Link
+            to="/"
+            className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+          >
             <BrandMark tone="light" />
           </Link>
         </header>
 
         <main className="rounded-3xl bg-white p-6 shadow-xl shadow-brand-950/10 sm:p-8">
-          <h1 className="font-display text-2xl font-semibold text-ink-900">{registering ? 'Create your account' : 'Welcome back'}</h1>
-          <p className="mt-1 text-sm text-ink-600">{registering ? 'Join the community in a minute.' : 'Sign in to continue.'}</p>
+          <h1 className="font-display text-2xl font-semibold text-ink-900">
+            {registering ? 'Create your account' : 'Welcome back'}
+          </h1>
+          <p className="mt-1 text-sm text-ink-600">
+            {registering ? 'Join the community in a minute.' : 'Sign in to continue.'}
+          </p>
 
-          {registering ? <RegisterForm initialRole={initialRole} returnTo={returnTo} /> : <SignInForm returnTo={returnTo} />}
+          {registering ? (
+            <RegisterForm initialRole={initialRole} returnTo={returnTo} />
+          ) : (
+            <SignInForm returnTo={returnTo} />
+          )}
 
           <div className="mt-6 border-t border-sand-200 pt-5 text-center">
             {registering ? (
@@ -104,7 +142,8 @@ function AuthForm({ initialRole, initialMode, returnTo }: { initialRole: Registr
                 onClick={() => switchMode('signin')}
                 className="min-h-11 px-2 text-sm text-ink-700 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
-                Already have an account? <span className="font-semibold text-brand-700 underline-offset-4 hover:underline">Sign in</span>
+                Already have an account?{' '}
+                <span className="font-semibold text-brand-700 underline-offset-4 hover:underline">Sign in</span>
               </button>
             ) : (
               <Button variant="outline" size="md" className="w-full" onClick={() => switchMode('register')}>
@@ -134,7 +173,14 @@ function useSignedIn(returnTo: string | undefined) {
 }
 
 /** The frame both forms share: the fields, the message above the button, the button. */
-function AuthFormFrame(props: { label: string; onSubmit: ReturnType<typeof submitHandler>; error: ReactNode; pending: boolean; action: string; children: ReactNode }) {
+function AuthFormFrame(props: {
+  label: string;
+  onSubmit: ReturnType<typeof submitHandler>;
+  error: ReactNode;
+  pending: boolean;
+  action: string;
+  children: ReactNode;
+}) {
   return (
     <form noValidate onSubmit={props.onSubmit} className="mt-6 grid grid-cols-1 gap-5" aria-label={props.label}>
       {props.children}
@@ -161,7 +207,13 @@ function SignInForm({ returnTo }: { returnTo: string | undefined }) {
   return (
     <>
       <SessionEndNotice className="mt-4" besides={error} />
-      <AuthFormFrame label="Sign in" onSubmit={submitHandler(form)} error={error} pending={login.isPending} action="ENTER">
+      <AuthFormFrame
+        label="Sign in"
+        onSubmit={submitHandler(form)}
+        error={error}
+        pending={login.isPending}
+        action="ENTER"
+      >
         <form.Field name="name">
           {(field) => (
             <TextField
@@ -202,7 +254,13 @@ function SignInForm({ returnTo }: { returnTo: string | undefined }) {
   );
 }
 
-function RegisterForm({ initialRole, returnTo }: { initialRole: RegistrableRole | undefined; returnTo: string | undefined }) {
+function RegisterForm({
+  initialRole,
+  returnTo,
+}: {
+  initialRole: RegistrableRole | undefined;
+  returnTo: string | undefined;
+}) {
   const signedIn = useSignedIn(returnTo);
   const [captchaKey, setCaptchaKey] = useState(0);
   const nameField = useRef<HTMLInputElement>(null);
@@ -211,9 +269,14 @@ function RegisterForm({ initialRole, returnTo }: { initialRole: RegistrableRole 
   const captchaBox = useRef<HTMLDivElement>(null);
   const focus = (field: RegistrationField | undefined) => {
     if (!field || field === 'role') return;
-    const element = { name: nameField, password: passwordField, ageConfirmation: ageBox, recaptchaToken: captchaBox }[field].current;
+    const element = { name: nameField, password: passwordField, ageConfirmation: ageBox, recaptchaToken: captchaBox }[
+      field
+    ].current;
     // The captcha's box holds the widget: its own control takes the focus where it has one.
-    const target = field === 'recaptchaToken' ? element?.querySelector<HTMLElement>('input:not([type=hidden]), button, iframe') : null;
+    const target =
+      field === 'recaptchaToken'
+        ? element?.querySelector<HTMLElement>('input:not([type=hidden]), button, iframe')
+        : null;
     (target ?? element)?.focus();
   };
 
@@ -231,7 +294,13 @@ function RegisterForm({ initialRole, returnTo }: { initialRole: RegistrableRole 
     },
   });
   const form = useAppForm({
-    defaultValues: { name: '', password: '', role: initialRole ?? 'client', ageConfirmation: false, recaptchaToken: '' } as RegistrationValues,
+    defaultValues: {
+      name: '',
+      password: '',
+      role: initialRole ?? 'client',
+      ageConfirmation: false,
+      recaptchaToken: '',
+    } as RegistrationValues,
     validators: { onSubmit: REGISTRATION_CHECKS },
     onSubmitInvalid: ({ formApi }) => focus(firstProblem(formApi, FIELD_ORDER)?.field),
     onSubmit: ({ value }) => register.mutate({ ...value, ageConfirmation: true }),
@@ -248,11 +317,18 @@ function RegisterForm({ initialRole, returnTo }: { initialRole: RegistrableRole 
   };
 
   const shown = useFirstProblem(form, FIELD_ORDER);
-  const serverError = register.error && !fieldOfFailure(register.error) ? serverMessage(register.error, MESSAGES.authFailed) : null;
+  const serverError =
+    register.error && !fieldOfFailure(register.error) ? serverMessage(register.error, MESSAGES.authFailed) : null;
   const errorIdFor = (field: RegistrationField) => (shown?.field === field ? ERROR_ID : null);
 
   return (
-    <AuthFormFrame label="Create account" onSubmit={submitHandler(form, register.reset)} error={shown?.message ?? serverError} pending={register.isPending} action="CREATE ACCOUNT">
+    <AuthFormFrame
+      label="Create account"
+      onSubmit={submitHandler(form, register.reset)}
+      error={shown?.message ?? serverError}
+      pending={register.isPending}
+      action="CREATE ACCOUNT"
+    >
       <form.Field name="name">
         {(field) => (
           <TextField
@@ -287,7 +363,15 @@ function RegisterForm({ initialRole, returnTo }: { initialRole: RegistrableRole 
         )}
       </form.Field>
       <form.Field name="role">
-        {(field) => <RadioGroup legend="Account type" name="role" value={field.state.value} onValueChange={field.handleChange} options={ROLE_OPTIONS} />}
+        {(field) => (
+          <RadioGroup
+            legend="Account type"
+            name="role"
+            value={field.state.value}
+            onValueChange={field.handleChange}
+            options={ROLE_OPTIONS}
+          />
+        )}
       </form.Field>
       <form.Field name="ageConfirmation">
         {(field) => (
@@ -309,7 +393,10 @@ function RegisterForm({ initialRole, returnTo }: { initialRole: RegistrableRole 
             role="group"
             aria-label="Verification"
             aria-describedby={errorIdFor('recaptchaToken') ?? undefined}
-            className={cn('rounded-xl focus:outline-none', errorIdFor('recaptchaToken') && 'ring-2 ring-red-700 ring-offset-2')}
+            className={cn(
+              'rounded-xl focus:outline-none',
+              errorIdFor('recaptchaToken') && 'ring-2 ring-red-700 ring-offset-2',
+            )}
           >
             <Captcha key={captchaKey} onToken={setCaptchaToken} />
           </div>

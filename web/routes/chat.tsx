@@ -73,9 +73,13 @@ const ENDED_TEXTS: Record<EndedChat['reason'], [before: string, after: string]> 
 function EndedNotice({ ended, onDismiss }: { ended: EndedChat; onDismiss: () => void }) {
   const [before, after] = ENDED_TEXTS[ended.reason];
   return (
-    <div role="status" className="flex items-center justify-between gap-3 rounded-2xl bg-sand-100 py-1 pr-1 pl-4 text-sm text-ink-800">
+    <div
+      role="status"
+      className="flex items-center justify-between gap-3 rounded-2xl bg-sand-100 py-1 pr-1 pl-4 text-sm text-ink-800"
+    >
       <p className="min-w-0">
-        {before} <MemberName name={ended.name} className="inline-block max-w-[14rem] align-bottom font-semibold" /> {after}
+        {before} <MemberName name={ended.name} className="inline-block max-w-[14rem] align-bottom font-semibold" />{' '}
+        {after}
       </p>
       <Button variant="ghost" size="sm" onClick={onDismiss}>
         OK
@@ -117,7 +121,16 @@ function Lobby({ chat, meId }: { chat: ChatSocket; meId: number }) {
                         {session.unread} new
                       </span>
                     ) : null}
-                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" className="shrink-0 text-brand-800">
+                    <svg
+                      viewBox="0 0 24 24"
+                      width="20"
+                      height="20"
+                      aria-hidden="true"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      className="shrink-0 text-brand-800"
+                    >
                       <path d="m9 6 6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
                     </svg>
                   </button>

@@ -15,7 +15,11 @@ function TextWithLinks({ text }: { text: string }) {
     <>
       {text.split(URL_PATTERN).map((part, index) =>
         index % 2 === 1 ? (
-          <a key={index} href={part} className="font-medium text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]">
+          <a
+            key={index}
+            href={part}
+            className="font-medium text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]"
+          >
             {part}
           </a>
         ) : (
@@ -68,8 +72,14 @@ export function DevMailPage() {
         <ol className="grid gap-4" aria-label="Messages">
           {mailbox.data.map((message) => (
             <li key={message.id}>
-              <article aria-labelledby={`mail-${message.id}`} className="rounded-3xl border border-sand-200 bg-white p-5 shadow-sm">
-                <h2 id={`mail-${message.id}`} className="font-display text-lg font-semibold text-ink-900 [overflow-wrap:anywhere]">
+              <article
+                aria-labelledby={`mail-${message.id}`}
+                className="rounded-3xl border border-sand-200 bg-white p-5 shadow-sm"
+              >
+                <h2
+                  id={`mail-${message.id}`}
+                  className="font-display text-lg font-semibold text-ink-900 [overflow-wrap:anywhere]"
+                >
                   {message.subject}
                 </h2>
                 <p className="mt-1 text-sm text-ink-600 [overflow-wrap:anywhere]">

@@ -34,7 +34,9 @@ const REDIRECT_DELAY_MS = 1000;
 function savedPoint(latitude: string | null | undefined, longitude: string | null | undefined): LatLng | null {
   const lat = Number(latitude);
   const lng = Number(longitude);
-  return latitude && longitude && Number.isFinite(lat) && Number.isFinite(lng) ? { latitude: lat, longitude: lng } : null;
+  return latitude && longitude && Number.isFinite(lat) && Number.isFinite(lng)
+    ? { latitude: lat, longitude: lng }
+    : null;
 }
 
 function AddressPin({ point, onMove }: { point: LatLng; onMove: (point: LatLng) => void }) {
@@ -48,7 +50,13 @@ function AddressPin({ point, onMove }: { point: LatLng; onMove: (point: LatLng) 
       draggable
       onDragEnd={(event) => onMove({ latitude: event.lngLat.lat, longitude: event.lngLat.lng })}
     >
-      <span role="img" aria-label="Address pin (drag to adjust)" title="Drag to adjust" className="block cursor-grab text-red-600 drop-shadow-md" data-testid="address-pin">
+      <span
+        role="img"
+        aria-label="Address pin (drag to adjust)"
+        title="Drag to adjust"
+        className="block cursor-grab text-red-600 drop-shadow-md"
+        data-testid="address-pin"
+      >
         <PinIcon size={40} fill="currentColor" stroke="#ffffff" strokeWidth={1.4} />
       </span>
     </Marker>
@@ -150,10 +158,17 @@ export function EditAddressPage() {
       void utils.map.users.invalidate();
       setSaved(true);
       toast({ title: 'Address saved', description: 'Taking you to your profile…' });
-      redirect.current = setTimeout(() => void navigate({ to: '/profile', search: { refresh: true } as never }), REDIRECT_DELAY_MS);
+      redirect.current = setTimeout(
+        () => void navigate({ to: '/profile', search: { refresh: true } as never }),
+        REDIRECT_DELAY_MS,
+      );
     },
     onError: (failure) => {
-      toast({ variant: 'destructive', title: ADDRESS_MESSAGES.updateFailed, description: serverMessage(failure, 'Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: ADDRESS_MESSAGES.updateFailed,
+        description: serverMessage(failure, 'Please try again.'),
+      });
     },
   });
 
@@ -163,7 +178,11 @@ export function EditAddressPage() {
       return;
     }
     if (!point) {
-      toast({ variant: 'destructive', title: ADDRESS_MESSAGES.locationRequiredTitle, description: ADDRESS_MESSAGES.locationRequired });
+      toast({
+        variant: 'destructive',
+        title: ADDRESS_MESSAGES.locationRequiredTitle,
+        description: ADDRESS_MESSAGES.locationRequired,
+      });
       return;
     }
     update.mutate({ address: address.trim(), latitude: point.latitude, longitude: point.longitude });
@@ -246,13 +265,17 @@ export function EditAddressPage() {
                 aria-selected={index === active}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(suggestion)}
-                className={cn('cursor-pointer px-4 py-2.5 text-sm', index === active ? 'bg-brand-50' : 'hover:bg-sand-50')}
+                className={cn(
+                  'cursor-pointer px-4 py-2.5 text-sm',
+                  index === active ? 'bg-brand-50' : 'hover:bg-sand-50',
+                )}
               >
                 <span className="block truncate font-semibold text-ink-900">{suggestion.label}</span>
                 <span className="block truncate text-xs text-ink-600">{suggestion.address}</span>
                 {suggestion.unmatched ? (
                   <span className="block text-xs text-ink-700">
-                    “{suggestion.unmatched}” is not on the offline map: the pin goes to the centre of {suggestion.label}; drag it to the spot.
+                    “{suggestion.unmatched}” is not on the offline map: the pin goes to the centre of {suggestion.label}
+                    ; drag it to the spot.
                   </span>
                 ) : null}
               </li>
@@ -267,7 +290,10 @@ export function EditAddressPage() {
             initialView={{ ...pin, zoom: point ? MAP_ZOOM.addressSet : MAP_ZOOM.addressDefault }}
             onClick={(event) => pinMoved({ latitude: event.lngLat.lat, longitude: event.lngLat.lng })}
             renderError={() => (
-              <div role="alert" className="flex h-full items-center justify-center bg-sand-100 p-6 text-center text-sm font-medium text-red-800">
+              <div
+                role="alert"
+                className="flex h-full items-center justify-center bg-sand-100 p-6 text-center text-sm font-medium text-red-800"
+              >
                 {MAP_MESSAGES.addressEditorError}
               </div>
             )}
@@ -285,8 +311,14 @@ export function EditAddressPage() {
         <div role="status" className="empty:hidden">
           {offer ? (
             <div className="grid gap-2 rounded-2xl border border-sand-200 bg-sand-50 p-3">
-              <p className="text-sm text-ink-800">The pin is in {offer}. Your address stays as you wrote it unless you use this place.</p>
-              <Button variant="outline" className="min-h-11 justify-self-start whitespace-normal text-left" onClick={takeOffer}>
+              <p className="text-sm text-ink-800">
+                The pin is in {offer}. Your address stays as you wrote it unless you use this place.
+              </p>
+              <Button
+                variant="outline"
+                className="min-h-11 justify-self-start whitespace-normal text-left"
+                onClick={takeOffer}
+              >
                 Use {offer}
               </Button>
             </div>

@@ -76,7 +76,10 @@ function Editor({ user }: { user: CurrentUser }) {
       }
     >
       <div className="grid grid-cols-1 gap-5">
-        <section aria-label="Photo and name" className="flex items-center gap-4 rounded-3xl border border-sand-200 bg-white p-4 shadow-sm">
+        <section
+          aria-label="Photo and name"
+          className="flex items-center gap-4 rounded-3xl border border-sand-200 bg-white p-4 shadow-sm"
+        >
           <PhotoPicker user={user} />
           <form.Field name="name" validators={{ onSubmit: ({ value }) => nameIssue(user.role, value) ?? undefined }}>
             {(field) => {
@@ -103,7 +106,10 @@ function Editor({ user }: { user: CurrentUser }) {
                       if (event.key === 'Enter') event.preventDefault();
                     }}
                     onChange={(event) => field.handleChange(event.target.value.replace(/[\r\n]+/g, ' '))}
-                    className={cn(inputClasses, 'h-auto min-h-12 resize-none py-2.5 leading-snug font-semibold [overflow-wrap:anywhere] field-sizing-content')}
+                    className={cn(
+                      inputClasses,
+                      'h-auto min-h-12 resize-none py-2.5 leading-snug font-semibold [overflow-wrap:anywhere] field-sizing-content',
+                    )}
                   />
                   <FieldError id="profile-name-error">{error}</FieldError>
                 </div>
@@ -112,7 +118,11 @@ function Editor({ user }: { user: CurrentUser }) {
           </form.Field>
         </section>
 
-        <TabsRoot value={tab} onValueChange={(next) => void switchTab(next as TabKey)} className="grid grid-cols-1 gap-4">
+        <TabsRoot
+          value={tab}
+          onValueChange={(next) => void switchTab(next as TabKey)}
+          className="grid grid-cols-1 gap-4"
+        >
           <TabList aria-label="Edit profile sections" className="grid grid-cols-2 gap-2 rounded-full bg-sand-100 p-1">
             {(
               [
@@ -136,7 +146,13 @@ function Editor({ user }: { user: CurrentUser }) {
               <>
                 <SpaLocationEditorCard address={user.address} />
                 <form.Field name="openingHours">
-                  {(field) => <OpeningHoursEditor hours={field.state.value} error={firstError(field.state.meta.errors)} onChange={field.handleChange} />}
+                  {(field) => (
+                    <OpeningHoursEditor
+                      hours={field.state.value}
+                      error={firstError(field.state.meta.errors)}
+                      onChange={field.handleChange}
+                    />
+                  )}
                 </form.Field>
               </>
             ) : null}
@@ -154,7 +170,10 @@ function Editor({ user }: { user: CurrentUser }) {
 
 function SpaLocationEditorCard({ address }: { address: string | null }) {
   return (
-    <section aria-label="Spa Location" className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label="Spa Location"
+      className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+    >
       <h3 className="font-display text-lg font-semibold text-ink-900">Spa Location</h3>
       <p className="flex items-start gap-2 text-sm text-ink-800 [overflow-wrap:anywhere]">
         <PinIcon size={18} className="mt-0.5 shrink-0 text-ink-500" />

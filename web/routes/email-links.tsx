@@ -105,9 +105,16 @@ function LinkResult({
   /** What the page offers once the link worked, instead of the way back to the profile. */
   doneAction?: ReactNode;
 }) {
-  if (mutation.data) return <Outcome texts={texts} title={doneTitle} message={mutation.data.message} done doneAction={doneAction} />;
+  if (mutation.data)
+    return <Outcome texts={texts} title={doneTitle} message={mutation.data.message} done doneAction={doneAction} />;
   if (mutation.isError)
-    return <Outcome texts={texts} title={PRIVACY_TEXTS.confirmFailedTitle} message={serverMessage(mutation.error, texts.failed)} />;
+    return (
+      <Outcome
+        texts={texts}
+        title={PRIVACY_TEXTS.confirmFailedTitle}
+        message={serverMessage(mutation.error, texts.failed)}
+      />
+    );
   return <LoadingView label={texts.working} />;
 }
 

@@ -17,7 +17,8 @@ import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
 
-type Editing = { kind: 'create' } | { kind: 'rename'; list: FavoriteList } | { kind: 'delete'; list: FavoriteList } | null;
+type Editing =
+  { kind: 'create' } | { kind: 'rename'; list: FavoriteList } | { kind: 'delete'; list: FavoriteList } | null;
 
 function ListSkeleton() {
   return (
@@ -34,7 +35,8 @@ export function FavoritesPage() {
   const lists = trpc.favorites.lists.useQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const refresh = () => Promise.all([utils.favorites.lists.invalidate(), utils.favorites.saved.invalidate()]);
-  const failed = (failure: unknown) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
+  const failed = (failure: unknown) =>
+    toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
   const remove = trpc.favorites.remove.useMutation({ onSettled: refresh, onError: failed });
 
   return (
@@ -50,7 +52,9 @@ export function FavoritesPage() {
       {lists.isPending ? (
         <ListSkeleton />
       ) : lists.isError ? (
-        <NoticePanel action={<Button onClick={() => void lists.refetch()}>Try Again</Button>}>Your lists could not be loaded.</NoticePanel>
+        <NoticePanel action={<Button onClick={() => void lists.refetch()}>Try Again</Button>}>
+          Your lists could not be loaded.
+        </NoticePanel>
       ) : (
         // One column no wider than the screen: a list's long name is cut with an ellipsis, never widening its card.
         <div className="grid grid-cols-1 gap-5">
@@ -60,10 +64,18 @@ export function FavoritesPage() {
             </NoticePanel>
           ) : null}
           {lists.data.map((list) => (
-            <section key={list.id} aria-labelledby={`list-${list.id}`} className="rounded-3xl border border-sand-200 bg-white p-4 shadow-sm">
+            <section
+              key={list.id}
+              aria-labelledby={`list-${list.id}`}
+              className="rounded-3xl border border-sand-200 bg-white p-4 shadow-sm"
+            >
               <header className="flex items-start gap-2">
                 <div className="min-w-0 flex-1">
-                  <h2 id={`list-${list.id}`} title={list.name} className="truncate font-display text-xl font-semibold text-ink-900">
+                  <h2
+                    id={`list-${list.id}`}
+                    title={list.name}
+                    className="truncate font-display text-xl font-semibold text-ink-900"
+                  >
                     {list.name}
                   </h2>
                   <p className="text-sm text-ink-600">
@@ -103,7 +115,12 @@ export function FavoritesPage() {
                         params={{ userSlug: saved.slug }}
                         className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600"
                       >
-                        <Avatar name={saved.name} picture={saved.profilePicThumbnail ?? saved.profilePic} role={saved.role} size={44} />
+                        <Avatar
+                          name={saved.name}
+                          picture={saved.profilePicThumbnail ?? saved.profilePic}
+                          role={saved.role}
+                          size={44}
+                        />
                         <span className="grid min-w-0 grid-cols-1 gap-0.5">
                           <span title={saved.name} className="truncate font-semibold text-ink-900">
                             {saved.name}
@@ -140,14 +157,23 @@ export function FavoritesPage() {
 }
 
 /** New list and rename (a name field), delete (a confirmation); each opens afresh, without the last one's error. */
-function ListDialogs({ editing, onClose, onChanged }: { editing: Editing; onClose: () => void; onChanged: () => Promise<unknown> }) {
+function ListDialogs({
+  editing,
+  onClose,
+  onChanged,
+}: {
+  editing: Editing;
+  onClose: () => void;
+  onChanged: () => Promise<unknown>;
+}) {
   const done = (title: string) => {
     toast({ title });
     onClose();
     void onChanged();
   };
   if (!editing) return null;
-  if (editing.kind === 'delete') return <DeleteListDialog key={editing.list.id} list={editing.list} onClose={onClose} onDone={done} />;
+  if (editing.kind === 'delete')
+    return <DeleteListDialog key={editing.list.id} list={editing.list} onClose={onClose} onDone={done} />;
   const list = editing.kind === 'rename' ? editing.list : null;
   return <ListNameDialog key={list?.id ?? 'new'} list={list} onClose={onClose} onDone={done} />;
 }
@@ -186,7 +212,9 @@ function ListNameDialog({ list, onClose, onDone }: ListDialogProps & { list: Fav
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={list ? 'Rename list' : 'New list'}>
       <form onSubmit={submitHandler(form)} noValidate className="grid gap-4">
-        <form.AppField name="name">{(field) => <field.TextField label="List name" maxLength={FAVORITE_LIST_NAME_MAX_LENGTH} autoFocus />}</form.AppField>
+        <form.AppField name="name">
+          {(field) => <field.TextField label="List name" maxLength={FAVORITE_LIST_NAME_MAX_LENGTH} autoFocus />}
+        </form.AppField>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

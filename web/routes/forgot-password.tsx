@@ -14,7 +14,15 @@ import { trpc } from '../trpc.ts';
 
 function MailIcon({ size = 28 }: { size?: number }) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      aria-hidden="true"
+    >
       <rect x="3.5" y="5.5" width="17" height="13" rx="2" />
       <path d="m4 7 8 6 8-6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
@@ -23,7 +31,8 @@ function MailIcon({ size = 28 }: { size?: number }) {
 
 export function ForgotPasswordPage() {
   const request = trpc.passwordReset.request.useMutation({
-    onError: (failure) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, RESET_TEXTS.requestFailed) }),
+    onError: (failure) =>
+      toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, RESET_TEXTS.requestFailed) }),
   });
   const form = useAppForm({
     defaultValues: { nameOrEmail: '' },
@@ -57,7 +66,12 @@ export function ForgotPasswordPage() {
           Enter your username or email address and we will send a link to choose a new password to the email address on
           your account.
         </p>
-        <form noValidate onSubmit={submitHandler(form, request.reset)} className="mt-6 grid gap-5" aria-label="Request a password reset link">
+        <form
+          noValidate
+          onSubmit={submitHandler(form, request.reset)}
+          className="mt-6 grid gap-5"
+          aria-label="Request a password reset link"
+        >
           <form.AppField name="nameOrEmail">
             {(field) => (
               <field.TextField

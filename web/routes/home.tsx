@@ -41,10 +41,7 @@ export function HomeScreen({ user }: { user: CurrentUser }) {
         </div>
       </header>
 
-      <main
-        style={{ top: HOME_HEADER_HEIGHT_PX, height: HOME_MAP_AREA_HEIGHT }}
-        className="fixed inset-x-0"
-      >
+      <main style={{ top: HOME_HEADER_HEIGHT_PX, height: HOME_MAP_AREA_HEIGHT }} className="fixed inset-x-0">
         <h2 className="sr-only">Spas near you</h2>
         <Suspense fallback={<MapStatus text="Loading map..." />}>
           <SpaMap />

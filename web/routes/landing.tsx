@@ -32,8 +32,14 @@ const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
 ];
 
 const ACCOUNT_TYPES: { role: RegistrableRole; pitch: string }[] = [
-  { role: 'client', pitch: 'Discover and review spas, earn medals, give flowers and stars, and keep favourites lists.' },
-  { role: 'therapist', pitch: 'Receive flowers, showcase your specialties, build your reputation and connect with spas.' },
+  {
+    role: 'client',
+    pitch: 'Discover and review spas, earn medals, give flowers and stars, and keep favourites lists.',
+  },
+  {
+    role: 'therapist',
+    pitch: 'Receive flowers, showcase your specialties, build your reputation and connect with spas.',
+  },
   {
     role: 'spa_management',
     pitch: 'Manage your therapist lineup, award medals, view analytics and use the Red Flag system.',
@@ -45,8 +51,14 @@ export function LandingPage() {
   return (
     <div className="min-h-app bg-sand-50">
       <header className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-24 -right-20 size-72 rounded-full bg-brand-500/25 blur-2xl" />
-        <div aria-hidden="true" className="pointer-events-none absolute -bottom-28 -left-16 size-72 rounded-full bg-clay-600/20 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-24 -right-20 size-72 rounded-full bg-brand-500/25 blur-2xl"
+        />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -bottom-28 -left-16 size-72 rounded-full bg-clay-600/20 blur-3xl"
+        />
         <nav aria-label="Site" className="relative mx-auto flex max-w-5xl items-center justify-between px-5 pt-5">
           <BrandMark tone="light" />
           <Link
@@ -58,7 +70,9 @@ export function LandingPage() {
         </nav>
         <div className="relative mx-auto max-w-5xl px-5 pt-14 pb-16 sm:pt-20 sm:pb-24">
           <SessionEndNotice className="mb-6 max-w-xl" />
-          <p className="text-sm font-semibold tracking-[0.18em] text-brand-100 uppercase">Spa &amp; massage community</p>
+          <p className="text-sm font-semibold tracking-[0.18em] text-brand-100 uppercase">
+            Spa &amp; massage community
+          </p>
           <h1 className="mt-3 max-w-2xl font-display text-4xl leading-tight font-semibold sm:text-5xl">
             Find your calm. Share the experience.
           </h1>
@@ -84,7 +98,10 @@ export function LandingPage() {
           <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
             {FEATURES.map((feature) => (
               <li key={feature.title} className="rounded-3xl border border-sand-200 bg-white p-5 shadow-sm">
-                <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700" aria-hidden="true">
+                <span
+                  className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700"
+                  aria-hidden="true"
+                >
                   {feature.icon}
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-ink-900">{feature.title}</h3>

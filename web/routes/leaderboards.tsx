@@ -75,7 +75,10 @@ export function LeaderboardsPage() {
 
   // The spec's prefetch order: Top Therapists brings Top Spas along, then Top Clients after 0.5 s.
   useEffect(() => {
-    const timer = setTimeout(() => setVisited((current) => new Set([...current, 'clients'])), BOARD_MEDALS_PREFETCH_DELAY_MS);
+    const timer = setTimeout(
+      () => setVisited((current) => new Set([...current, 'clients'])),
+      BOARD_MEDALS_PREFETCH_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, []);
 
@@ -132,12 +135,17 @@ function SummaryCard({ timeframe }: { timeframe: Timeframe }) {
       <h2 id="summary-title" className="font-display text-lg font-semibold text-ink-900">
         Summary Statistics
       </h2>
-      <p className="text-xs text-ink-600">{TIMEFRAME_LABELS[timeframe]}{timeframe === 'all-time' ? '' : ` (last ${{ weekly: 7, monthly: 30, yearly: 365 }[timeframe]} days)`}</p>
+      <p className="text-xs text-ink-600">
+        {TIMEFRAME_LABELS[timeframe]}
+        {timeframe === 'all-time' ? '' : ` (last ${{ weekly: 7, monthly: 30, yearly: 365 }[timeframe]} days)`}
+      </p>
       <dl className="mt-3 grid grid-cols-2 gap-3">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-2xl bg-sand-50 px-3 py-2">
             <dt className="text-xs text-ink-700">{label}</dt>
-            <dd className="font-display text-2xl font-semibold text-ink-900">{value === undefined ? '–' : formatCount(value)}</dd>
+            <dd className="font-display text-2xl font-semibold text-ink-900">
+              {value === undefined ? '–' : formatCount(value)}
+            </dd>
           </div>
         ))}
       </dl>
@@ -148,7 +156,8 @@ function SummaryCard({ timeframe }: { timeframe: Timeframe }) {
 function BoardList({ board, timeframe, enabled }: { board: Board; timeframe: Timeframe; enabled: boolean }) {
   const query = trpc.leaderboards.board.useQuery({ board, timeframe }, { enabled });
   if (!enabled || query.isPending) return <LoadingView label="Loading leaderboard..." />;
-  if (query.isError) return <NoticePanel>{query.error.message || 'The leaderboard could not be loaded. Please try again.'}</NoticePanel>;
+  if (query.isError)
+    return <NoticePanel>{query.error.message || 'The leaderboard could not be loaded. Please try again.'}</NoticePanel>;
   if (query.data.entries.length === 0)
     return <NoticePanel icon={<TrophyIcon size={28} />}>Nobody on this board for this timeframe yet.</NoticePanel>;
   return (
@@ -192,7 +201,10 @@ function BoardRow({ board, entry }: { board: Board; entry: BoardEntry }) {
               <div key={key} className="flex gap-1">
                 <dt className="sr-only">{label}</dt>
                 <dd>
-                  <Rating average={entry.averageRating === null ? null : Number(entry.averageRating)} count={Number(entry.reviewCount ?? 0)} />
+                  <Rating
+                    average={entry.averageRating === null ? null : Number(entry.averageRating)}
+                    count={Number(entry.reviewCount ?? 0)}
+                  />
                 </dd>
               </div>
             ) : (

@@ -37,7 +37,11 @@ export function MapPage() {
                 {focused.name}
               </span>
             </p>
-            {focused.address ? <p className="truncate" title={focused.address}>{focused.address}</p> : null}
+            {focused.address ? (
+              <p className="truncate" title={focused.address}>
+                {focused.address}
+              </p>
+            ) : null}
           </div>
         ) : null}
       </header>

@@ -2,7 +2,12 @@
 // lists, titled by the owner and their role (My Medals, Medals I've Given, or the other member's equivalents). Only
 // the lists the member's role can fill show (historySides): a client's page has no Medals Given.
 import { useParams } from '@tanstack/react-router';
-import { historyOwner, HistoryProblem, SidedHistoryLists, sidedHistoryTitle } from '../components/recognition/history-list.tsx';
+import {
+  historyOwner,
+  HistoryProblem,
+  SidedHistoryLists,
+  sidedHistoryTitle,
+} from '../components/recognition/history-list.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 import { useSessionUser } from '../lib/session.ts';
@@ -22,7 +27,12 @@ export function MedalsPage() {
       ) : history.isError ? (
         <HistoryProblem error={history.error} />
       ) : (
-        <SidedHistoryLists kind="medal" noun="Medals" empty={{ given: 'No medals awarded yet.', received: 'No medals received yet.' }} history={history.data} />
+        <SidedHistoryLists
+          kind="medal"
+          noun="Medals"
+          empty={{ given: 'No medals awarded yet.', received: 'No medals received yet.' }}
+          history={history.data}
+        />
       )}
     </PageShell>
   );

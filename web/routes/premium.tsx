@@ -22,7 +22,16 @@ const routeApi = getRouteApi('/signed-in/premium');
 
 function CheckIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth={2.2} aria-hidden="true" className="mt-0.5 shrink-0 text-brand-600">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.2}
+      aria-hidden="true"
+      className="mt-0.5 shrink-0 text-brand-600"
+    >
       <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -44,7 +53,10 @@ export function PremiumPage() {
   useEffect(() => {
     if (!returnedFrom) return;
     if (returnedFrom === 'success')
-      toast({ title: 'Thank you!', description: 'Your payment is being confirmed. Premium starts as soon as PayMongo confirms it.' });
+      toast({
+        title: 'Thank you!',
+        description: 'Your payment is being confirmed. Premium starts as soon as PayMongo confirms it.',
+      });
     else toast({ title: 'Checkout cancelled', description: 'Nothing was charged.' });
     void utils.premium.overview.invalidate();
     void utils.account.me.invalidate();
@@ -57,12 +69,18 @@ export function PremiumPage() {
       toast({ variant: 'success', title: 'Welcome to Premium!', description: answer.message });
       await Promise.all([utils.account.me.invalidate(), utils.premium.overview.invalidate()]);
     },
-    onError: (failure) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') }),
+    onError: (failure) =>
+      toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') }),
   });
 
   const checkout = trpc.premium.checkout.useMutation({
     onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
-    onError: (failure) => toast({ variant: 'destructive', title: 'Checkout failed', description: serverMessage(failure, PREMIUM_TEXTS.checkoutFailed) }),
+    onError: (failure) =>
+      toast({
+        variant: 'destructive',
+        title: 'Checkout failed',
+        description: serverMessage(failure, PREMIUM_TEXTS.checkoutFailed),
+      }),
   });
 
   if (overview.isPending) return <LoadingView />;
@@ -106,7 +124,10 @@ export function PremiumPage() {
         aria-labelledby="premium-hero"
         className="overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 px-6 py-8 text-center text-white shadow-lg"
       >
-        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-amber-300/20 text-amber-300" aria-hidden="true">
+        <span
+          className="mx-auto flex size-14 items-center justify-center rounded-full bg-amber-300/20 text-amber-300"
+          aria-hidden="true"
+        >
           <CrownIcon size={30} />
         </span>
         <h2 id="premium-hero" className="mt-4 font-display text-3xl font-semibold">
@@ -117,7 +138,10 @@ export function PremiumPage() {
         </p>
         <div className="mt-6 flex justify-center">
           {isPremium ? (
-            <p className="inline-flex items-center gap-2 rounded-full bg-amber-300 px-5 py-2.5 font-semibold text-ink-900" role="status">
+            <p
+              className="inline-flex items-center gap-2 rounded-full bg-amber-300 px-5 py-2.5 font-semibold text-ink-900"
+              role="status"
+            >
               <CrownIcon size={20} />
               You're Premium!
             </p>
@@ -158,7 +182,8 @@ export function PremiumPage() {
         </h2>
         {!paymentsEnabled ? (
           <p className="mt-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
-            Payments are not set up on this server.{trialAvailable ? ` Try Premium free for ${trialDays} days instead.` : ''}
+            Payments are not set up on this server.
+            {trialAvailable ? ` Try Premium free for ${trialDays} days instead.` : ''}
           </p>
         ) : null}
         <ul className="mt-4 grid gap-4">
@@ -173,7 +198,9 @@ export function PremiumPage() {
                 }
               >
                 {plan.popular ? (
-                  <p className="absolute -top-3 left-5 rounded-full bg-brand-700 px-3 py-0.5 text-xs font-semibold text-white">Most Popular</p>
+                  <p className="absolute -top-3 left-5 rounded-full bg-brand-700 px-3 py-0.5 text-xs font-semibold text-white">
+                    Most Popular
+                  </p>
                 ) : null}
                 <h3 id={`plan-${plan.id}`} className="font-display text-xl font-semibold text-ink-900">
                   {plan.name}
@@ -210,30 +237,44 @@ export function PremiumPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="premium-trial" className="mt-8 mb-4 rounded-3xl border border-sand-200 bg-white p-6 text-center shadow-sm">
+      <section
+        aria-labelledby="premium-trial"
+        className="mt-8 mb-4 rounded-3xl border border-sand-200 bg-white p-6 text-center shadow-sm"
+      >
         <h2 id="premium-trial" className="font-display text-xl font-semibold text-ink-900">
           {trialDays} days free, no payment needed
         </h2>
         {trialAvailable ? (
           <>
-            <p className="mt-2 text-sm text-ink-700">Everything premium for {trialDays} days. It simply ends afterwards.</p>
+            <p className="mt-2 text-sm text-ink-700">
+              Everything premium for {trialDays} days. It simply ends afterwards.
+            </p>
             <Button size="lg" className="mt-5 w-full" disabled={trial.isPending} onClick={() => trial.mutate()}>
               {trial.isPending ? 'Please wait...' : `Start ${trialDays}-Day Free Trial`}
             </Button>
           </>
         ) : (
-          <p className="mt-2 text-sm text-ink-700">{isPremium ? 'You are enjoying Premium right now.' : PREMIUM_TEXTS.trialUsed}</p>
+          <p className="mt-2 text-sm text-ink-700">
+            {isPremium ? 'You are enjoying Premium right now.' : PREMIUM_TEXTS.trialUsed}
+          </p>
         )}
       </section>
 
-      <Dialog open={notSetUpOpen} onOpenChange={setNotSetUpOpen} title="Payments are not set up" description={paymentsNotSetUpMessage(trialAvailable)}>
+      <Dialog
+        open={notSetUpOpen}
+        onOpenChange={setNotSetUpOpen}
+        title="Payments are not set up"
+        description={paymentsNotSetUpMessage(trialAvailable)}
+      >
         {trialAvailable ? (
           <Button size="lg" className="w-full" disabled={trial.isPending} onClick={() => trial.mutate()}>
             {trial.isPending ? 'Please wait...' : `Start ${trialDays}-Day Free Trial`}
           </Button>
         ) : (
           <>
-            <p className="text-sm text-ink-700">{isPremium ? 'You are enjoying Premium right now.' : PREMIUM_TEXTS.trialUsed}</p>
+            <p className="text-sm text-ink-700">
+              {isPremium ? 'You are enjoying Premium right now.' : PREMIUM_TEXTS.trialUsed}
+            </p>
             <Button variant="outline" className="w-full" onClick={() => setNotSetUpOpen(false)}>
               Close
             </Button>

@@ -33,7 +33,13 @@ import {
   ReceivedList,
   ReviewsList,
 } from '../components/profile/profile-lists.tsx';
-import { AboutPanel, ContactPanel, OpeningHoursTable, SpaLocationCard, WriteReviewCard } from '../components/profile/profile-panels.tsx';
+import {
+  AboutPanel,
+  ContactPanel,
+  OpeningHoursTable,
+  SpaLocationCard,
+  WriteReviewCard,
+} from '../components/profile/profile-panels.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { TabPanel } from '../components/ui/tabs.tsx';
 import { httpStatusOf } from '../lib/errors.ts';
@@ -143,11 +149,7 @@ function ProfileScreen({ me }: { me: CurrentUser }) {
       back={own ? '/' : 'history'}
       actions={own ? <OwnActions /> : undefined}
     >
-      {profile.data ? (
-        <ProfileBody me={me} profile={profile.data} stats={stats.data} own={own} />
-      ) : (
-        <ProfileSkeleton />
-      )}
+      {profile.data ? <ProfileBody me={me} profile={profile.data} stats={stats.data} own={own} /> : <ProfileSkeleton />}
     </PageShell>
   );
 }
@@ -166,7 +168,11 @@ function ProfileSkeleton() {
   );
 }
 
-function tabCount(key: ProfileTabKey, profile: PublicProfile, stats: ProfileStats | undefined): number | null | undefined {
+function tabCount(
+  key: ProfileTabKey,
+  profile: PublicProfile,
+  stats: ProfileStats | undefined,
+): number | null | undefined {
   const client = profile.role === 'client';
   switch (key) {
     case 'flowers':
@@ -190,7 +196,17 @@ function tabCount(key: ProfileTabKey, profile: PublicProfile, stats: ProfileStat
   }
 }
 
-function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: PublicProfile; stats: ProfileStats | undefined; own: boolean }) {
+function ProfileBody({
+  me,
+  profile,
+  stats,
+  own,
+}: {
+  me: CurrentUser;
+  profile: PublicProfile;
+  stats: ProfileStats | undefined;
+  own: boolean;
+}) {
   const rows = profileTabRows(me, profile);
   const [tab, setTab] = useState<ProfileTabKey>('about');
   const theme = ROLE_THEME[profile.role];
@@ -199,7 +215,11 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
   return (
     <div className="grid grid-cols-1 gap-4">
       <ProfileCard
-        member={isSpa ? { ...profile, rating: { average: profile.averageRating, count: profile.reviewCounts.received } } : profile}
+        member={
+          isSpa
+            ? { ...profile, rating: { average: profile.averageRating, count: profile.reviewCounts.received } }
+            : profile
+        }
         action={
           own ? (
             <Link to="/favorites" className={buttonClasses('outline', 'md', 'min-h-11')}>
@@ -214,7 +234,10 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
       {!own && me.isPremium ? <ProfileChat member={profile} /> : null}
       <WriteReviewCard viewerRole={me.role} target={profile} />
       {own && isSpa ? (
-        <section aria-label="Analytics" className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+        <section
+          aria-label="Analytics"
+          className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+        >
           <p className="min-w-0 flex-1 text-sm text-ink-800">See how members find your spa, week by week.</p>
           <Link to="/analytics" className={buttonClasses('primary', 'sm', 'min-h-11 shrink-0')}>
             Analytics
@@ -222,7 +245,10 @@ function ProfileBody({ me, profile, stats, own }: { me: CurrentUser; profile: Pu
         </section>
       ) : null}
       {own ? (
-        <section aria-label={PRIVACY_TEXTS.title} className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+        <section
+          aria-label={PRIVACY_TEXTS.title}
+          className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+        >
           <p className="min-w-0 flex-1 text-sm text-ink-800">{PRIVACY_TEXTS.entryIntro}</p>
           <Link to="/privacy" className={buttonClasses('outline', 'sm', 'min-h-11 shrink-0')}>
             <ShieldIcon size={18} />
@@ -289,5 +315,11 @@ export function ProfileErrorView({ error, reset }: ErrorComponentProps) {
     // Report once per error.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
-  return <ErrorFallback error={error} reset={reset} message="The profile page encountered an error. This has been logged for review." />;
+  return (
+    <ErrorFallback
+      error={error}
+      reset={reset}
+      message="The profile page encountered an error. This has been logged for review."
+    />
+  );
 }

@@ -7,7 +7,12 @@ import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RED_FLAG_DISPUTE_MAX_CHARACTERS } from '../../common/limits.ts';
 import { RECOGNITION_MESSAGES } from '../../common/recognition.ts';
-import { historyOwner, HistoryProblem, SidedHistoryLists, sidedHistoryTitle } from '../components/recognition/history-list.tsx';
+import {
+  historyOwner,
+  HistoryProblem,
+  SidedHistoryLists,
+  sidedHistoryTitle,
+} from '../components/recognition/history-list.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -17,7 +22,11 @@ import { serverMessage } from '../lib/errors.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
 
-const DISPUTE_LABELS: Record<string, string> = { open: 'Dispute under review', upheld: 'Dispute declined', removed: 'Removed after dispute' };
+const DISPUTE_LABELS: Record<string, string> = {
+  open: 'Dispute under review',
+  upheld: 'Dispute declined',
+  removed: 'Removed after dispute',
+};
 
 export function RedFlagsPage() {
   const { userSlug } = useParams({ strict: false });
@@ -44,9 +53,13 @@ export function RedFlagsPage() {
             badge: entry.counts ? null : <span className="rounded-full bg-sand-100 px-2 py-0.5">No longer counts</span>,
             extra: (
               <>
-                {entry.description ? <p className="text-sm text-ink-700 [overflow-wrap:anywhere]">{entry.description}</p> : null}
+                {entry.description ? (
+                  <p className="text-sm text-ink-700 [overflow-wrap:anywhere]">{entry.description}</p>
+                ) : null}
                 {entry.disputeState ? (
-                  <p className="text-xs font-semibold text-ink-700">{DISPUTE_LABELS[entry.disputeState] ?? entry.disputeState}</p>
+                  <p className="text-xs font-semibold text-ink-700">
+                    {DISPUTE_LABELS[entry.disputeState] ?? entry.disputeState}
+                  </p>
                 ) : null}
                 {side === 'received' && own && entry.counts && !entry.disputeState ? (
                   <Button variant="outline" size="sm" className="min-h-11 w-fit" onClick={() => setDisputing(entry.id)}>
@@ -72,15 +85,30 @@ function DisputeDialog({ redFlagId, onClose }: { redFlagId: number; onClose: () 
       void utils.recognition.redFlagHistory.invalidate();
       onClose();
     },
-    onError: (error) => toast({ variant: 'destructive', title: 'Dispute not sent', description: serverMessage(error, 'Please try again.') }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Dispute not sent',
+        description: serverMessage(error, 'Please try again.'),
+      }),
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Dispute Red Flag" description="Tell the moderators briefly why this red flag is wrong.">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Dispute Red Flag"
+      description="Tell the moderators briefly why this red flag is wrong."
+    >
       <form
         className="grid gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!statement.trim()) return toast({ variant: 'destructive', title: 'Dispute not sent', description: RECOGNITION_MESSAGES.disputeRequired });
+          if (!statement.trim())
+            return toast({
+              variant: 'destructive',
+              title: 'Dispute not sent',
+              description: RECOGNITION_MESSAGES.disputeRequired,
+            });
           dispute.mutate({ redFlagId, statement });
         }}
       >

@@ -28,15 +28,21 @@ const RESET_FORM_CHECKS = z
   .object({ newPassword: z.string(), confirmPassword: z.string() })
   .superRefine(({ newPassword, confirmPassword }, context) => {
     if (!newPassword || !confirmPassword) {
-      context.addIssue({ code: 'custom', message: RESET_TEXTS.fieldsRequired, path: [newPassword ? 'confirmPassword' : 'newPassword'] });
+      context.addIssue({
+        code: 'custom',
+        message: RESET_TEXTS.fieldsRequired,
+        path: [newPassword ? 'confirmPassword' : 'newPassword'],
+      });
       return;
     }
     const length = newPasswordSchema.safeParse(newPassword);
     if (!length.success) {
-      for (const issue of length.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: ['newPassword'] });
+      for (const issue of length.error.issues)
+        context.addIssue({ code: 'custom', message: issue.message, path: ['newPassword'] });
       return;
     }
-    if (newPassword !== confirmPassword) context.addIssue({ code: 'custom', message: RESET_TEXTS.passwordsDoNotMatch, path: ['confirmPassword'] });
+    if (newPassword !== confirmPassword)
+      context.addIssue({ code: 'custom', message: RESET_TEXTS.passwordsDoNotMatch, path: ['confirmPassword'] });
   });
 
 function LinkProblem({ message }: { message: string }) {
@@ -70,7 +76,8 @@ function ResetWithToken({ token }: { token: string }) {
       // Every session of the member has ended, this browser's too.
       utils.account.me.setData(undefined, null);
     },
-    onError: (failure) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, RESET_TEXTS.resetFailed) }),
+    onError: (failure) =>
+      toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, RESET_TEXTS.resetFailed) }),
   });
   const form = useAppForm({
     defaultValues: { newPassword: '', confirmPassword: '' },
@@ -80,7 +87,8 @@ function ResetWithToken({ token }: { token: string }) {
 
   if (check.isPending) return <LoadingView label="Checking your reset link..." />;
   if (check.isError) return <LinkProblem message={serverMessage(check.error, RESET_TEXTS.linkInvalid)} />;
-  if (!check.data.valid) return <LinkProblem message={check.data.expired ? RESET_TEXTS.linkExpired : RESET_TEXTS.linkInvalid} />;
+  if (!check.data.valid)
+    return <LinkProblem message={check.data.expired ? RESET_TEXTS.linkExpired : RESET_TEXTS.linkInvalid} />;
 
   if (reset.data) {
     return (
@@ -107,13 +115,32 @@ function ResetWithToken({ token }: { token: string }) {
         <p className="mt-1 text-sm leading-relaxed text-ink-700">
           At least 8 characters, not a common password. You will be signed out everywhere and can then sign in with it.
         </p>
-        <form noValidate onSubmit={submitHandler(form, reset.reset)} className="mt-6 grid gap-5" aria-label="Reset password">
+        <form
+          noValidate
+          onSubmit={submitHandler(form, reset.reset)}
+          className="mt-6 grid gap-5"
+          aria-label="Reset password"
+        >
           <form.AppField name="newPassword">
-            {(field) => <field.TextField id="reset-new-password" label="New Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+            {(field) => (
+              <field.TextField
+                id="reset-new-password"
+                label="New Password"
+                type="password"
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+              />
+            )}
           </form.AppField>
           <form.AppField name="confirmPassword">
             {(field) => (
-              <field.TextField id="reset-confirm-password" label="Confirm Password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+              <field.TextField
+                id="reset-confirm-password"
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+              />
             )}
           </form.AppField>
           <FormAlert>{reset.error ? serverMessage(reset.error, RESET_TEXTS.resetFailed) : null}</FormAlert>

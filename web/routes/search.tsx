@@ -19,7 +19,12 @@ export function SearchPage() {
   const [term, setTerm] = useState<string | null>(null);
   const results = trpc.search.members.useInfiniteQuery(
     { term: term ?? '' },
-    { enabled: term !== null, getNextPageParam: (page) => page.nextCursor ?? undefined, initialCursor: 1, retry: false },
+    {
+      enabled: term !== null,
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+      initialCursor: 1,
+      retry: false,
+    },
   );
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -94,7 +99,11 @@ export function SearchPage() {
               ))}
             </ul>
             {results.hasNextPage ? (
-              <Button variant="outline" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+              <Button
+                variant="outline"
+                onClick={() => void results.fetchNextPage()}
+                disabled={results.isFetchingNextPage}
+              >
                 {SEARCH_TEXTS.more}
               </Button>
             ) : null}

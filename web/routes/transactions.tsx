@@ -23,7 +23,10 @@ export function TransactionsPage() {
   const { userSlug, type } = routeApi.useParams();
   const known = (TRANSACTION_TYPES as readonly string[]).includes(type);
   const transactions = trpc.recognition.transactions.useQuery(
-    { member: /^\d+$/.test(userSlug) ? { userId: Number(userSlug) } : { slug: userSlug }, type: type as TransactionType },
+    {
+      member: /^\d+$/.test(userSlug) ? { userId: Number(userSlug) } : { slug: userSlug },
+      type: type as TransactionType,
+    },
     { enabled: known, staleTime: TRANSACTIONS_FRESH_MS, retry: false },
   );
   if (!known)
@@ -49,11 +52,22 @@ export function TransactionsPage() {
             empty="No transactions in this period."
             items={data!.entries.map((entry) => ({
               id: entry.id * 2 + (entry.direction === 'given' ? 0 : 1),
-              member: { name: entry.otherUserName, slug: entry.otherUserSlug, role: 'client', picture: entry.otherUserProfilePic },
+              member: {
+                name: entry.otherUserName,
+                slug: entry.otherUserSlug,
+                role: 'client',
+                picture: entry.otherUserProfilePic,
+              },
               createdAt: entry.createdAt,
               reason: entry.reason,
               badge: (
-                <span className={entry.direction === 'given' ? 'rounded-full bg-brand-50 px-2 py-0.5 text-brand-800' : 'rounded-full bg-sand-100 px-2 py-0.5'}>
+                <span
+                  className={
+                    entry.direction === 'given'
+                      ? 'rounded-full bg-brand-50 px-2 py-0.5 text-brand-800'
+                      : 'rounded-full bg-sand-100 px-2 py-0.5'
+                  }
+                >
                   {entry.direction === 'given' ? 'Given' : 'Received'}
                 </span>
               ),

@@ -46,7 +46,10 @@ export function WriteReviewPage() {
   const { userSlug } = routeApi.useParams();
   const { data: me } = useSessionUser();
   const target = trpc.reviews.target.useQuery({ slug: userSlug });
-  const received = trpc.profiles.reviewsReceived.useQuery({ target: { slug: userSlug } }, { enabled: Boolean(target.data?.target) });
+  const received = trpc.profiles.reviewsReceived.useQuery(
+    { target: { slug: userSlug } },
+    { enabled: Boolean(target.data?.target) },
+  );
 
   if (target.isPending || !me) return <LoadingView label="Loading..." />;
   if (!target.data?.target) {
@@ -120,7 +123,9 @@ function ReviewScreen({
 }) {
   const [text, setText] = useState(earlier?.reviewText ?? '');
   const [ratings, setRatings] = useState<Ratings>(() =>
-    Object.fromEntries(SUB_RATINGS.map(({ key }) => [key, earlier?.[key] ?? undefined]).filter(([, value]) => value !== undefined)),
+    Object.fromEntries(
+      SUB_RATINGS.map(({ key }) => [key, earlier?.[key] ?? undefined]).filter(([, value]) => value !== undefined),
+    ),
   );
   const [flagReason, setFlagReason] = useState<RedFlagReason | ''>('');
   const [flowerSpaId, setFlowerSpaId] = useState<number | null>(null);
@@ -153,7 +158,11 @@ function ReviewScreen({
         if (field) refused[field] ??= message;
       }
       if (Object.keys(refused).length > 0) return showErrors(refused);
-      toast({ variant: 'destructive', title: REVIEW_MESSAGES.submitFailedTitle, description: submitErrorMessage(error) });
+      toast({
+        variant: 'destructive',
+        title: REVIEW_MESSAGES.submitFailedTitle,
+        description: submitErrorMessage(error),
+      });
     },
   });
 
@@ -216,11 +225,25 @@ function ReviewScreen({
         </section>
 
         {!mayReview ? (
-          <NoticePanel>You cannot review this member: clients review therapists and spas, and spa management reviews clients.</NoticePanel>
+          <NoticePanel>
+            You cannot review this member: clients review therapists and spas, and spa management reviews clients.
+          </NoticePanel>
         ) : (
-          <form ref={formRef} className="grid gap-4" onSubmit={(event) => event.preventDefault()} aria-busy={submit.isPending} noValidate>
-            <h2 className="font-display text-xl font-semibold text-ink-900 [overflow-wrap:anywhere]">Reviewing {target.name}</h2>
-            {earlier ? <p className="text-sm text-ink-600">You reviewed this member before: submitting again updates your review.</p> : null}
+          <form
+            ref={formRef}
+            className="grid gap-4"
+            onSubmit={(event) => event.preventDefault()}
+            aria-busy={submit.isPending}
+            noValidate
+          >
+            <h2 className="font-display text-xl font-semibold text-ink-900 [overflow-wrap:anywhere]">
+              Reviewing {target.name}
+            </h2>
+            {earlier ? (
+              <p className="text-sm text-ink-600">
+                You reviewed this member before: submitting again updates your review.
+              </p>
+            ) : null}
             {isSpa ? (
               <SubRatingFields
                 ratings={ratings}
@@ -245,7 +268,9 @@ function ReviewScreen({
                 placeholder="Share your experience..."
                 className="min-h-[200px] w-full scroll-mt-24 rounded-2xl border border-sand-300 bg-white p-4 text-base text-ink-900 [overflow-wrap:anywhere] placeholder:text-ink-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/25 aria-[invalid=true]:border-red-600"
                 aria-invalid={errors.reviewText ? true : undefined}
-                aria-describedby={errors.reviewText ? 'review-text-error review-hint review-words' : 'review-hint review-words'}
+                aria-describedby={
+                  errors.reviewText ? 'review-text-error review-hint review-words' : 'review-hint review-words'
+                }
               />
               <FieldError id="review-text-error">{errors.reviewText}</FieldError>
               <p id="review-words" className="text-xs text-ink-600">
@@ -322,7 +347,10 @@ function ReviewScreen({
 
         {earlier || others.length > 0 ? (
           <section className="grid gap-3" aria-labelledby="member-reviews">
-            <h2 id="member-reviews" className="font-display text-lg font-semibold text-ink-900 [overflow-wrap:anywhere]">
+            <h2
+              id="member-reviews"
+              className="font-display text-lg font-semibold text-ink-900 [overflow-wrap:anywhere]"
+            >
               Reviews of {target.name}
             </h2>
             {earlier ? <ReviewCard review={earlier} by="reviewer" /> : null}
@@ -340,7 +368,15 @@ function ReviewScreen({
  * The four sub-ratings of a spa review, each optional: the legend says so, and the line under it says that only a
  * review with all four counts in the spa's rating (and which are still missing once some are chosen).
  */
-function SubRatingFields({ ratings, error, onChange }: { ratings: Ratings; error?: string; onChange: (next: Ratings) => void }) {
+function SubRatingFields({
+  ratings,
+  error,
+  onChange,
+}: {
+  ratings: Ratings;
+  error?: string;
+  onChange: (next: Ratings) => void;
+}) {
   const chosen = SUB_RATINGS.filter(({ key }) => ratings[key] !== undefined);
   const missing = SUB_RATINGS.filter(({ key }) => ratings[key] === undefined).map(({ label }) => label);
   const invitation =
@@ -360,16 +396,20 @@ function SubRatingFields({ ratings, error, onChange }: { ratings: Ratings; error
             <select
               id={`rating-${key}`}
               value={ratings[key] ?? ''}
-              onChange={(event) => onChange({ ...ratings, [key]: event.target.value ? Number(event.target.value) : undefined })}
+              onChange={(event) =>
+                onChange({ ...ratings, [key]: event.target.value ? Number(event.target.value) : undefined })
+              }
               aria-invalid={error ? true : undefined}
               className="h-12 rounded-xl border border-sand-300 bg-white px-3 text-base text-ink-900 aria-[invalid=true]:border-red-600"
             >
               <option value="">–</option>
-              {Array.from({ length: SUB_RATING_MAX - SUB_RATING_MIN + 1 }, (_, i) => SUB_RATING_MIN + i).map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
+              {Array.from({ length: SUB_RATING_MAX - SUB_RATING_MIN + 1 }, (_, i) => SUB_RATING_MIN + i).map(
+                (value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ),
+              )}
             </select>
           </label>
         ))}

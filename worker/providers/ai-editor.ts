@@ -19,163 +19,428 @@ export type AssistKind = 'profile' | 'review';
  * run together ("alot"), apostrophes left out ("dont", "im"), slips two letters away ("realy" is "relay" to a
  * speller), and the trade's own words. They are corrected before the dictionary is asked.
  */
-const SPELLING = new Map<string, string>(Object.entries({
-  abit: 'a bit',
-  accomodate: 'accommodate',
-  accomodation: 'accommodation',
-  acheive: 'achieve',
-  acupresure: 'acupressure',
-  adress: 'address',
-  alot: 'a lot',
-  apointment: 'appointment',
-  appoinment: 'appointment',
-  appointmnet: 'appointment',
-  aromatheraphy: 'aromatherapy',
-  atmosphare: 'atmosphere',
-  availabe: 'available',
-  availble: 'available',
-  beatiful: 'beautiful',
-  beautifull: 'beautiful',
-  becuase: 'because',
-  begining: 'beginning',
-  beleive: 'believe',
-  buisness: 'business',
-  cant: "can't",
-  certifed: 'certified',
-  cleaness: 'cleanliness',
-  cleanless: 'cleanliness',
-  cleint: 'client',
-  cleints: 'clients',
-  comfortible: 'comfortable',
-  couldnt: "couldn't",
-  definately: 'definitely',
-  definitly: 'definitely',
-  didnt: "didn't",
-  doesnt: "doesn't",
-  dont: "don't",
-  enviroment: 'environment',
-  excelent: 'excellent',
-  excellant: 'excellent',
-  experiance: 'experience',
-  experince: 'experience',
-  expirience: 'experience',
-  facilites: 'facilities',
-  finaly: 'finally',
-  freindly: 'friendly',
-  frendly: 'friendly',
-  goverment: 'government',
-  guarentee: 'guarantee',
-  happend: 'happened',
-  hte: 'the',
-  im: "I'm",
-  isnt: "isn't",
-  ive: "I've",
-  massge: 'massage',
-  masage: 'massage',
-  massuer: 'masseur',
-  neccessary: 'necessary',
-  occassion: 'occasion',
-  occured: 'occurred',
-  pleasent: 'pleasant',
-  prefered: 'preferred',
-  proffesional: 'professional',
-  profesional: 'professional',
-  professinal: 'professional',
-  realy: 'really',
-  reccomend: 'recommend',
-  reccommend: 'recommend',
-  recomend: 'recommend',
-  recieve: 'receive',
-  recieved: 'received',
-  relaxng: 'relaxing',
-  relaxin: 'relaxing',
-  resonable: 'reasonable',
-  seperate: 'separate',
-  servise: 'service',
-  sevice: 'service',
-  sevices: 'services',
-  speciality: 'specialty',
-  succesful: 'successful',
-  teh: 'the',
-  thats: "that's",
-  theraphist: 'therapist',
-  theraphy: 'therapy',
-  therapst: 'therapist',
-  therapsit: 'therapist',
-  theres: "there's",
-  tommorow: 'tomorrow',
-  tomorow: 'tomorrow',
-  truely: 'truly',
-  untill: 'until',
-  wasnt: "wasn't",
-  wich: 'which',
-  wierdly: 'weirdly',
-  wierd: 'weird',
-  wont: "won't",
-  wouldnt: "wouldn't",
-  welcom: 'welcome',
-  }));
-
+const SPELLING = new Map<string, string>(
+  Object.entries({
+    abit: 'a bit',
+    accomodate: 'accommodate',
+    accomodation: 'accommodation',
+    acheive: 'achieve',
+    acupresure: 'acupressure',
+    adress: 'address',
+    alot: 'a lot',
+    apointment: 'appointment',
+    appoinment: 'appointment',
+    appointmnet: 'appointment',
+    aromatheraphy: 'aromatherapy',
+    atmosphare: 'atmosphere',
+    availabe: 'available',
+    availble: 'available',
+    beatiful: 'beautiful',
+    beautifull: 'beautiful',
+    becuase: 'because',
+    begining: 'beginning',
+    beleive: 'believe',
+    buisness: 'business',
+    cant: "can't",
+    certifed: 'certified',
+    cleaness: 'cleanliness',
+    cleanless: 'cleanliness',
+    cleint: 'client',
+    cleints: 'clients',
+    comfortible: 'comfortable',
+    couldnt: "couldn't",
+    definately: 'definitely',
+    definitly: 'definitely',
+    didnt: "didn't",
+    doesnt: "doesn't",
+    dont: "don't",
+    enviroment: 'environment',
+    excelent: 'excellent',
+    excellant: 'excellent',
+    experiance: 'experience',
+    experince: 'experience',
+    expirience: 'experience',
+    facilites: 'facilities',
+    finaly: 'finally',
+    freindly: 'friendly',
+    frendly: 'friendly',
+    goverment: 'government',
+    guarentee: 'guarantee',
+    happend: 'happened',
+    hte: 'the',
+    im: "I'm",
+    isnt: "isn't",
+    ive: "I've",
+    massge: 'massage',
+    masage: 'massage',
+    massuer: 'masseur',
+    neccessary: 'necessary',
+    occassion: 'occasion',
+    occured: 'occurred',
+    pleasent: 'pleasant',
+    prefered: 'preferred',
+    proffesional: 'professional',
+    profesional: 'professional',
+    professinal: 'professional',
+    realy: 'really',
+    reccomend: 'recommend',
+    reccommend: 'recommend',
+    recomend: 'recommend',
+    recieve: 'receive',
+    recieved: 'received',
+    relaxng: 'relaxing',
+    relaxin: 'relaxing',
+    resonable: 'reasonable',
+    seperate: 'separate',
+    servise: 'service',
+    sevice: 'service',
+    sevices: 'services',
+    speciality: 'specialty',
+    succesful: 'successful',
+    teh: 'the',
+    thats: "that's",
+    theraphist: 'therapist',
+    theraphy: 'therapy',
+    therapst: 'therapist',
+    therapsit: 'therapist',
+    theres: "there's",
+    tommorow: 'tomorrow',
+    tomorow: 'tomorrow',
+    truely: 'truly',
+    untill: 'until',
+    wasnt: "wasn't",
+    wich: 'which',
+    wierdly: 'weirdly',
+    wierd: 'weird',
+    wont: "won't",
+    wouldnt: "wouldn't",
+    welcom: 'welcome',
+  }),
+);
 
 /**
  * Everyday Filipino words of Taglish reviews ("sulit", "po"), which a speller would otherwise "correct" into
  * English ("sunlit", "Po"). Two of those that are not also English words mark a sentence as Filipino.
  */
 export const FILIPINO_WORDS: readonly string[] = [
-  'ang', 'ng', 'mga', 'sa', 'si', 'ni', 'kay', 'na', 'pa', 'po', 'opo', 'ho', 'oo', 'hindi', 'ako', 'ko', 'ikaw',
-  'ka', 'mo', 'siya', 'niya', 'kami', 'namin', 'tayo', 'natin', 'kayo', 'ninyo', 'nyo', 'sila', 'nila', 'ito',
-  'iyan', 'yan', 'iyon', 'yun', 'yung', 'dito', 'diyan', 'dyan', 'doon', 'dun', 'naman', 'lang', 'lamang', 'din',
-  'rin', 'daw', 'raw', 'ba', 'pala', 'talaga', 'sobra', 'sobrang', 'sulit', 'ganda', 'maganda', 'mabait',
-  'magaling', 'galing', 'masarap', 'sarap', 'malinis', 'linis', 'mura', 'mahal', 'salamat', 'maraming', 'babalik',
-  'balik', 'ulit', 'kasi', 'pero', 'tapos', 'para', 'pag', 'kung', 'kapag', 'medyo', 'grabe', 'sana', 'ngayon',
-  'bukas', 'kahapon', 'lahat', 'wala', 'walang', 'meron', 'mayroon', 'may', 'bago', 'santol', 'ayos', 'astig',
-  'nakakarelax', 'relaks', 'pagod', 'masakit', 'sakit', 'likod', 'katawan', 'hilutan', 'masahe', 'masahista',
+  'ang',
+  'ng',
+  'mga',
+  'sa',
+  'si',
+  'ni',
+  'kay',
+  'na',
+  'pa',
+  'po',
+  'opo',
+  'ho',
+  'oo',
+  'hindi',
+  'ako',
+  'ko',
+  'ikaw',
+  'ka',
+  'mo',
+  'siya',
+  'niya',
+  'kami',
+  'namin',
+  'tayo',
+  'natin',
+  'kayo',
+  'ninyo',
+  'nyo',
+  'sila',
+  'nila',
+  'ito',
+  'iyan',
+  'yan',
+  'iyon',
+  'yun',
+  'yung',
+  'dito',
+  'diyan',
+  'dyan',
+  'doon',
+  'dun',
+  'naman',
+  'lang',
+  'lamang',
+  'din',
+  'rin',
+  'daw',
+  'raw',
+  'ba',
+  'pala',
+  'talaga',
+  'sobra',
+  'sobrang',
+  'sulit',
+  'ganda',
+  'maganda',
+  'mabait',
+  'magaling',
+  'galing',
+  'masarap',
+  'sarap',
+  'malinis',
+  'linis',
+  'mura',
+  'mahal',
+  'salamat',
+  'maraming',
+  'babalik',
+  'balik',
+  'ulit',
+  'kasi',
+  'pero',
+  'tapos',
+  'para',
+  'pag',
+  'kung',
+  'kapag',
+  'medyo',
+  'grabe',
+  'sana',
+  'ngayon',
+  'bukas',
+  'kahapon',
+  'lahat',
+  'wala',
+  'walang',
+  'meron',
+  'mayroon',
+  'may',
+  'bago',
+  'santol',
+  'ayos',
+  'astig',
+  'nakakarelax',
+  'relaks',
+  'pagod',
+  'masakit',
+  'sakit',
+  'likod',
+  'katawan',
+  'hilutan',
+  'masahe',
+  'masahista',
 ];
 
 /** Words the dictionary does not list that are right as they are: the trade's own, Philippine English, Filipino. */
 export const ACCEPTED_WORDS: readonly string[] = [
   // The trade.
-  'hilot', 'manghihilot', 'ventosa', 'bentosa', 'dagdagay', 'lomi', 'lomilomi', 'shiatsu', 'reflexology', 'ambience',
-  'aromatherapy', 'masseuse', 'masseur', 'masseurs', 'masseuses', 'jacuzzi', 'tui', 'ayurvedic', 'abhyanga', 'gua',
-  'sha', 'guasha', 'cupping', 'prenatal', 'postnatal', 'reflexologist', 'reflexologists', 'aromatherapist',
-  'aromatherapists', 'facials', 'spas', 'nuru', 'onsen', 'hammam', 'bodyscrub', 'footspa', 'homeservice',
+  'hilot',
+  'manghihilot',
+  'ventosa',
+  'bentosa',
+  'dagdagay',
+  'lomi',
+  'lomilomi',
+  'shiatsu',
+  'reflexology',
+  'ambience',
+  'aromatherapy',
+  'masseuse',
+  'masseur',
+  'masseurs',
+  'masseuses',
+  'jacuzzi',
+  'tui',
+  'ayurvedic',
+  'abhyanga',
+  'gua',
+  'sha',
+  'guasha',
+  'cupping',
+  'prenatal',
+  'postnatal',
+  'reflexologist',
+  'reflexologists',
+  'aromatherapist',
+  'aromatherapists',
+  'facials',
+  'spas',
+  'nuru',
+  'onsen',
+  'hammam',
+  'bodyscrub',
+  'footspa',
+  'homeservice',
   // Philippine English and the internet.
-  'aircon', 'aircons', 'airconditioned', 'wifi', 'ok', 'okey', 'online', 'gcash', 'barangay', 'brgy', 'jeepney',
-  'jeepneys', 'tricycle', 'condo', 'condos', 'promo', 'promos', 'sari', 'kalye', 'pasalubong', 'merienda',
-  'calamansi', 'salabat', 'lola', 'lolo', 'tita', 'tito', 'ate', 'kuya', 'manong', 'manang', 'ma\'am', 'maam',
+  'aircon',
+  'aircons',
+  'airconditioned',
+  'wifi',
+  'ok',
+  'okey',
+  'online',
+  'gcash',
+  'barangay',
+  'brgy',
+  'jeepney',
+  'jeepneys',
+  'tricycle',
+  'condo',
+  'condos',
+  'promo',
+  'promos',
+  'sari',
+  'kalye',
+  'pasalubong',
+  'merienda',
+  'calamansi',
+  'salabat',
+  'lola',
+  'lolo',
+  'tita',
+  'tito',
+  'ate',
+  'kuya',
+  'manong',
+  'manang',
+  "ma'am",
+  'maam',
   ...FILIPINO_WORDS,
 ];
 
 /** Proper nouns people type in lower case (lower case → as written). Places come from the gazetteer too. */
-const NAMES = new Map<string, string>(Object.entries({
-  // Languages and peoples.
-  english: 'English', filipino: 'Filipino', filipina: 'Filipina', filipinos: 'Filipinos', pinoy: 'Pinoy',
-  pinay: 'Pinay', tagalog: 'Tagalog', taglish: 'Taglish', cebuano: 'Cebuano', bisaya: 'Bisaya', visayan: 'Visayan',
-  ilocano: 'Ilocano', ilonggo: 'Ilonggo', hiligaynon: 'Hiligaynon', kapampangan: 'Kapampangan', bicolano: 'Bicolano',
-  waray: 'Waray', chinese: 'Chinese', japanese: 'Japanese', korean: 'Korean', thai: 'Thai', swedish: 'Swedish',
-  balinese: 'Balinese', indonesian: 'Indonesian', malaysian: 'Malaysian', indian: 'Indian', hawaiian: 'Hawaiian',
-  american: 'American', british: 'British', european: 'European', spanish: 'Spanish', french: 'French',
-  italian: 'Italian', german: 'German', russian: 'Russian', arabic: 'Arabic', turkish: 'Turkish',
-  // Days, months (not "may", "march" or "august", which are words too) and holidays.
-  monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday', friday: 'Friday',
-  saturday: 'Saturday', sunday: 'Sunday', mondays: 'Mondays', tuesdays: 'Tuesdays', wednesdays: 'Wednesdays',
-  thursdays: 'Thursdays', fridays: 'Fridays', saturdays: 'Saturdays', sundays: 'Sundays', january: 'January',
-  february: 'February', april: 'April', june: 'June', july: 'July', september: 'September', october: 'October',
-  november: 'November', december: 'December', christmas: 'Christmas', easter: 'Easter',
-  // Apps and services.
-  facebook: 'Facebook', gcash: 'GCash', google: 'Google', instagram: 'Instagram', telegram: 'Telegram',
-  tiktok: 'TikTok', viber: 'Viber', whatsapp: 'WhatsApp', youtube: 'YouTube', waze: 'Waze', paymaya: 'PayMaya',
-  // Places a member names that the gazetteer lists under a longer name, or not at all.
-  philippines: 'Philippines', luzon: 'Luzon', visayas: 'Visayas', mindanao: 'Mindanao', bgc: 'BGC', edsa: 'EDSA',
-  ortigas: 'Ortigas', alabang: 'Alabang', boracay: 'Boracay', palawan: 'Palawan', siargao: 'Siargao',
-  bohol: 'Bohol', ermita: 'Ermita', malate: 'Malate', binondo: 'Binondo', cubao: 'Cubao', eastwood: 'Eastwood',
-  rockwell: 'Rockwell', greenhills: 'Greenhills', poblacion: 'Poblacion', tagaytay: 'Tagaytay', manila: 'Manila',
-  makati: 'Makati', quezon: 'Quezon', pasig: 'Pasig', taguig: 'Taguig', pasay: 'Pasay', marikina: 'Marikina',
-  mandaluyong: 'Mandaluyong', muntinlupa: 'Muntinlupa', cebu: 'Cebu', davao: 'Davao',
-}));
+const NAMES = new Map<string, string>(
+  Object.entries({
+    // Languages and peoples.
+    english: 'English',
+    filipino: 'Filipino',
+    filipina: 'Filipina',
+    filipinos: 'Filipinos',
+    pinoy: 'Pinoy',
+    pinay: 'Pinay',
+    tagalog: 'Tagalog',
+    taglish: 'Taglish',
+    cebuano: 'Cebuano',
+    bisaya: 'Bisaya',
+    visayan: 'Visayan',
+    ilocano: 'Ilocano',
+    ilonggo: 'Ilonggo',
+    hiligaynon: 'Hiligaynon',
+    kapampangan: 'Kapampangan',
+    bicolano: 'Bicolano',
+    waray: 'Waray',
+    chinese: 'Chinese',
+    japanese: 'Japanese',
+    korean: 'Korean',
+    thai: 'Thai',
+    swedish: 'Swedish',
+    balinese: 'Balinese',
+    indonesian: 'Indonesian',
+    malaysian: 'Malaysian',
+    indian: 'Indian',
+    hawaiian: 'Hawaiian',
+    american: 'American',
+    british: 'British',
+    european: 'European',
+    spanish: 'Spanish',
+    french: 'French',
+    italian: 'Italian',
+    german: 'German',
+    russian: 'Russian',
+    arabic: 'Arabic',
+    turkish: 'Turkish',
+    // Days, months (not "may", "march" or "august", which are words too) and holidays.
+    monday: 'Monday',
+    tuesday: 'Tuesday',
+    wednesday: 'Wednesday',
+    thursday: 'Thursday',
+    friday: 'Friday',
+    saturday: 'Saturday',
+    sunday: 'Sunday',
+    mondays: 'Mondays',
+    tuesdays: 'Tuesdays',
+    wednesdays: 'Wednesdays',
+    thursdays: 'Thursdays',
+    fridays: 'Fridays',
+    saturdays: 'Saturdays',
+    sundays: 'Sundays',
+    january: 'January',
+    february: 'February',
+    april: 'April',
+    june: 'June',
+    july: 'July',
+    september: 'September',
+    october: 'October',
+    november: 'November',
+    december: 'December',
+    christmas: 'Christmas',
+    easter: 'Easter',
+    // Apps and services.
+    facebook: 'Facebook',
+    gcash: 'GCash',
+    google: 'Google',
+    instagram: 'Instagram',
+    telegram: 'Telegram',
+    tiktok: 'TikTok',
+    viber: 'Viber',
+    whatsapp: 'WhatsApp',
+    youtube: 'YouTube',
+    waze: 'Waze',
+    paymaya: 'PayMaya',
+    // Places a member names that the gazetteer lists under a longer name, or not at all.
+    philippines: 'Philippines',
+    luzon: 'Luzon',
+    visayas: 'Visayas',
+    mindanao: 'Mindanao',
+    bgc: 'BGC',
+    edsa: 'EDSA',
+    ortigas: 'Ortigas',
+    alabang: 'Alabang',
+    boracay: 'Boracay',
+    palawan: 'Palawan',
+    siargao: 'Siargao',
+    bohol: 'Bohol',
+    ermita: 'Ermita',
+    malate: 'Malate',
+    binondo: 'Binondo',
+    cubao: 'Cubao',
+    eastwood: 'Eastwood',
+    rockwell: 'Rockwell',
+    greenhills: 'Greenhills',
+    poblacion: 'Poblacion',
+    tagaytay: 'Tagaytay',
+    manila: 'Manila',
+    makati: 'Makati',
+    quezon: 'Quezon',
+    pasig: 'Pasig',
+    taguig: 'Taguig',
+    pasay: 'Pasay',
+    marikina: 'Marikina',
+    mandaluyong: 'Mandaluyong',
+    muntinlupa: 'Muntinlupa',
+    cebu: 'Cebu',
+    davao: 'Davao',
+  }),
+);
 
 /** Small words that are never meant twice in a row ("the the"). */
-const DOUBLED = new Set(['a', 'an', 'and', 'are', 'for', 'i', 'in', 'is', 'it', 'my', 'of', 'our', 'the', 'to', 'was', 'we', 'with', 'you']);
+const DOUBLED = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'for',
+  'i',
+  'in',
+  'is',
+  'it',
+  'my',
+  'of',
+  'our',
+  'the',
+  'to',
+  'was',
+  'we',
+  'with',
+  'you',
+]);
 
 /** "i", "i'm", "i've", "i'll", "i'd" → "I", "I'm", … */
 const FIRST_PERSON = /^i(?:['’](?:m|ve|ll|d))?$/;
@@ -231,7 +496,8 @@ function placeIndex(places: readonly PlaceName[], speller: Speller): PlaceIndex 
     }
     if (place.population < PHRASE_PLACE_MIN_POPULATION) continue;
     // "Makati City" is "Makati" too.
-    if (words.length === 2 && words[1] === 'City' && place.population >= SINGLE_WORD_PLACE_MIN_POPULATION) addSingle(words[0]!);
+    if (words.length === 2 && words[1] === 'City' && place.population >= SINGLE_WORD_PLACE_MIN_POPULATION)
+      addSingle(words[0]!);
     const plainWords = words.map(plain);
     if (plainWords.every((word) => isKnown(word, speller))) continue;
     const list = index.phrases.get(plainWords[0]!) ?? [];
@@ -250,7 +516,8 @@ export interface EditorTools {
 }
 
 /** Web and mail addresses, handles and tags: their words are never touched. */
-const UNTOUCHABLE = /\S+@\S+|https?:\/\/\S+|www\.\S+|[@#][\p{L}\p{N}_.]+|\b[\p{L}\p{N}-]+\.(?:com|ph|net|org|io|co|gov|edu|me|app|info|biz)\b\S*/giu;
+const UNTOUCHABLE =
+  /\S+@\S+|https?:\/\/\S+|www\.\S+|[@#][\p{L}\p{N}_.]+|\b[\p{L}\p{N}-]+\.(?:com|ph|net|org|io|co|gov|edu|me|app|info|biz)\b\S*/giu;
 
 /** A word: letters with inner apostrophes and hyphens, not glued to digits ("10am" is not a word here). */
 const WORD = /(?<![\p{L}\p{N}'’])\p{L}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*(?![\p{N}])/gu;
@@ -278,12 +545,19 @@ function checkable(word: string): boolean {
 
 /** The corrected spelling and names of the words of a text; spacing and punctuation are left to tidyText. */
 function correctWords(text: string, speller: Speller, places: PlaceIndex | null): string {
-  const protectedRanges = [...text.matchAll(UNTOUCHABLE)].map((match) => [match.index, match.index + match[0].length] as const);
+  const protectedRanges = [...text.matchAll(UNTOUCHABLE)].map(
+    (match) => [match.index, match.index + match[0].length] as const,
+  );
   const words: WordAt[] = [...text.matchAll(WORD)]
     .filter((match) => !protectedRanges.some(([from, to]) => match.index >= from && match.index < to))
     .map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
   const accepted = new Set(ACCEPTED_WORDS);
-  const known = (word: string) => accepted.has(word) || NAMES.has(word) || SPELLING.has(word) || isKnown(word, speller) || Boolean(places?.single.has(plain(word)));
+  const known = (word: string) =>
+    accepted.has(word) ||
+    NAMES.has(word) ||
+    SPELLING.has(word) ||
+    isKnown(word, speller) ||
+    Boolean(places?.single.has(plain(word)));
   const replacements = new Map<number, string>();
 
   // Places of several words ("quezon city", "las pinas", "general santos"), written in lower case.
@@ -294,8 +568,14 @@ function correctWords(text: string, speller: Speller, places: PlaceIndex | null)
       for (const option of options) {
         const run = words.slice(i, i + option.words.length);
         if (run.length < option.words.length) continue;
-        const joinedBySpaces = run.every((word, k) => k === 0 || /^[ -]$/.test(text.slice(run[k - 1]!.end, word.start)));
-        if (!joinedBySpaces || !run.every((word, k) => plain(word.word) === option.plainWords[k] && word.word === word.word.toLowerCase())) continue;
+        const joinedBySpaces = run.every(
+          (word, k) => k === 0 || /^[ -]$/.test(text.slice(run[k - 1]!.end, word.start)),
+        );
+        if (
+          !joinedBySpaces ||
+          !run.every((word, k) => plain(word.word) === option.plainWords[k] && word.word === word.word.toLowerCase())
+        )
+          continue;
         run.forEach((word, k) => replacements.set(word.start, option.words[k]!));
         i += run.length - 1;
         break;
@@ -311,8 +591,11 @@ function correctWords(text: string, speller: Speller, places: PlaceIndex | null)
   const closeSentence = () => {
     const markers = sentence.filter((entry) => filipino.has(entry.word.toLowerCase())).length;
     const judged = sentence.filter((entry) => checkable(entry.word) && !replacements.has(entry.start));
-    const unknown = judged.filter((entry) => !known(entry.word) && !entry.word.split('-').every((part) => part.length < 2 || known(part)));
-    if (markers >= 2 || (unknown.length >= 3 && unknown.length / judged.length > FOREIGN_SHARE)) for (const entry of sentence) foreignFrom.add(entry.start);
+    const unknown = judged.filter(
+      (entry) => !known(entry.word) && !entry.word.split('-').every((part) => part.length < 2 || known(part)),
+    );
+    if (markers >= 2 || (unknown.length >= 3 && unknown.length / judged.length > FOREIGN_SHARE))
+      for (const entry of sentence) foreignFrom.add(entry.start);
     sentence = [];
   };
   let previousEnd = 0;
@@ -336,7 +619,9 @@ function correctWords(text: string, speller: Speller, places: PlaceIndex | null)
     if (!checkable(lower) || known(lower)) return null;
     const parts = lower.split('-');
     if (parts.length > 1) {
-      const fixed = parts.map((part) => (part.length < 4 || known(part) ? part : (correctionFor(part, speller) ?? part)));
+      const fixed = parts.map((part) =>
+        part.length < 4 || known(part) ? part : (correctionFor(part, speller) ?? part),
+      );
       return fixed.join('-') === lower ? null : fixed.join('-');
     }
     return correctionFor(lower, speller);
@@ -350,10 +635,19 @@ function correctWords(text: string, speller: Speller, places: PlaceIndex | null)
     let fixed: string | null = null;
     if (word === lower) {
       // Listed words, "i" and names apply in every sentence; the dictionary only in English ones.
-      fixed = SPELLING.get(lower) ?? NAMES.get(lower) ?? places?.single.get(plain(lower)) ?? (FIRST_PERSON.test(lower) ? 'I' + lower.slice(1) : null);
+      fixed =
+        SPELLING.get(lower) ??
+        NAMES.get(lower) ??
+        places?.single.get(plain(lower)) ??
+        (FIRST_PERSON.test(lower) ? 'I' + lower.slice(1) : null);
       if (!fixed && !foreign) fixed = correctLower(lower);
       if (fixed) fixed = matchCase(word, fixed);
-    } else if (word[0] === word[0]!.toUpperCase() && word.slice(1) === word.slice(1).toLowerCase() && startsSentence(entry) && !foreign) {
+    } else if (
+      word[0] === word[0]!.toUpperCase() &&
+      word.slice(1) === word.slice(1).toLowerCase() &&
+      startsSentence(entry) &&
+      !foreign
+    ) {
       // "Massge was great." A capitalised word inside a sentence is a name, and stays as written.
       const lowerFix = SPELLING.get(lower) ?? (known(lower) || speller.correct(word) ? null : correctLower(lower));
       if (lowerFix) fixed = matchCase(word, lowerFix);
@@ -386,7 +680,9 @@ export function tidyText(text: string, tools: EditorTools): string {
     .trim();
 
   result = correctWords(result, speller, places);
-  result = result.replace(/\b([A-Za-z]+)(\s+)\1\b/gi, (whole, word: string) => (DOUBLED.has(word.toLowerCase()) ? word : whole));
+  result = result.replace(/\b([A-Za-z]+)(\s+)\1\b/gi, (whole, word: string) =>
+    DOUBLED.has(word.toLowerCase()) ? word : whole,
+  );
 
   // Punctuation: no space before it, one space after it, no runs of it (an ellipsis stays). A full stop
   // between two words is a missing space unless it is a web address (example.com, spa.ph).
@@ -404,7 +700,9 @@ export function tidyText(text: string, tools: EditorTools): string {
   return result
     .split('\n')
     .map((paragraph) => {
-      const sentences = sentencesOf(paragraph).map((sentence) => sentence.replace(/^([^A-Za-z]*)([a-z])/, (_w, lead: string, letter: string) => lead + letter.toUpperCase()));
+      const sentences = sentencesOf(paragraph).map((sentence) =>
+        sentence.replace(/^([^A-Za-z]*)([a-z])/, (_w, lead: string, letter: string) => lead + letter.toUpperCase()),
+      );
       const joined = sentences.join(' ');
       return /[A-Za-z0-9)]$/.test(joined) ? `${joined}.` : joined;
     })
@@ -439,7 +737,12 @@ export function sentencesOf(text: string): string[] {
 export function capLength(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
-  const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('! '), cut.lastIndexOf('? '), cut.lastIndexOf('\n'));
+  const sentenceEnd = Math.max(
+    cut.lastIndexOf('. '),
+    cut.lastIndexOf('! '),
+    cut.lastIndexOf('? '),
+    cut.lastIndexOf('\n'),
+  );
   if (sentenceEnd > max / 2) return cut.slice(0, sentenceEnd + 1).trim();
   const wordEnd = cut.lastIndexOf(' ');
   return `${cut.slice(0, wordEnd > 0 ? wordEnd : max).trim()}…`;

@@ -7,7 +7,13 @@
 // that the text needs no change (no suggestion then: the screens say so and the member's go is not spent). The
 // daily limit per member is counted here too (one upsert).
 import { sql } from 'drizzle-orm';
-import { AI_ASSIST_DAILY_LIMIT, AI_ASSIST_OUTPUT_MAX_LENGTH, AI_ASSIST_TEXTS, type AiAssistAnswer, type AiProviderInfo } from '../../common/ai-assist.ts';
+import {
+  AI_ASSIST_DAILY_LIMIT,
+  AI_ASSIST_OUTPUT_MAX_LENGTH,
+  AI_ASSIST_TEXTS,
+  type AiAssistAnswer,
+  type AiProviderInfo,
+} from '../../common/ai-assist.ts';
 import { ROLE_LABELS, type Role } from '../../common/roles.ts';
 import { manilaDay, secondsUntilManilaMidnight } from '../../common/time.ts';
 import type { Database } from '../db.ts';
@@ -49,7 +55,10 @@ const REQUEST_TIMEOUT_MS = 20_000;
  * the static assets (`vite build` writes them); without the places when they cannot be read.
  */
 export async function builtInEdit({ text }: AssistRequest, assets: Fetcher): Promise<EditResult> {
-  const [speller, places] = await Promise.all([loadEnglishSpeller(assets, ACCEPTED_WORDS), loadGazetteer(assets).catch(() => undefined)]);
+  const [speller, places] = await Promise.all([
+    loadEnglishSpeller(assets, ACCEPTED_WORDS),
+    loadGazetteer(assets).catch(() => undefined),
+  ]);
   return editWithChanges(text, AI_ASSIST_OUTPUT_MAX_LENGTH, { speller, places });
 }
 
@@ -66,7 +75,7 @@ export function systemPrompt(request: AssistRequest): string {
   return [
     `You edit ${subject}.`,
     'Improve the text the member wrote: fix spelling, grammar, spacing, capitals and punctuation. Keep every sentence where the member put it: never reorder, regroup or move them.',
-    'Never add facts, names, prices, places, services, hours or claims that are not in the original. Keep the member\'s voice and language.',
+    "Never add facts, names, prices, places, services, hours or claims that are not in the original. Keep the member's voice and language.",
     `Answer with the improved text only, as plain text without Markdown, headings, lists or quotes, in at most ${AI_ASSIST_OUTPUT_MAX_LENGTH} characters.`,
   ].join(' ');
 }
@@ -91,13 +100,16 @@ function workersAi(ai: Ai, model: string): AiProvider {
   return {
     info: { name: 'workers-ai', label: `Workers AI (${model})` },
     async suggest(request) {
-      const answer = (await ai.run(model as keyof AiModels, {
-        messages: [
-          { role: 'system', content: systemPrompt(request) },
-          { role: 'user', content: request.text },
-        ],
-        max_tokens: 900,
-      } as never)) as { response?: string };
+      const answer = (await ai.run(
+        model as keyof AiModels,
+        {
+          messages: [
+            { role: 'system', content: systemPrompt(request) },
+            { role: 'user', content: request.text },
+          ],
+          max_tokens: 900,
+        } as never,
+      )) as { response?: string };
       return [plainText(answer.response ?? '')].filter(Boolean);
     },
   };
@@ -150,8 +162,14 @@ export async function assist(provider: AiProvider, request: AssistRequest, asset
     try {
       const [first, ...others] = await provider.suggest(request);
       if (first) {
-        if (sameWording(first, request.text)) return { suggestions: [], changes: [], unchanged: true, provider: provider.info };
-        return { suggestions: [first, ...others], changes: describeChanges(request.text, first), unchanged: false, provider: provider.info };
+        if (sameWording(first, request.text))
+          return { suggestions: [], changes: [], unchanged: true, provider: provider.info };
+        return {
+          suggestions: [first, ...others],
+          changes: describeChanges(request.text, first),
+          unchanged: false,
+          provider: provider.info,
+        };
       }
     } catch (error) {
       log.error('AI assist: the provider failed, the built-in editor answers', { error });
@@ -161,7 +179,12 @@ export async function assist(provider: AiProvider, request: AssistRequest, asset
 }
 
 /** Counts one use against the member's daily allowance (Asia/Manila days); 429 with Retry-After when spent. */
-export async function countAssistUse(db: Database, userId: number, resHeaders: Headers, now = Date.now()): Promise<void> {
+export async function countAssistUse(
+  db: Database,
+  userId: number,
+  resHeaders: Headers,
+  now = Date.now(),
+): Promise<void> {
   const day = manilaDay(now);
   const [counted] = await db.batch([
     db.all<{ uses: number }>(sql`

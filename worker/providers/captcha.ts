@@ -64,7 +64,8 @@ function altcha(config: Config): CaptchaProvider {
       } catch {
         return { ok: false };
       }
-      const expiresAt = (payload.challenge.parameters.expiresAt ?? 0) * 1000 || Date.now() + CAPTCHA_CHALLENGE_LIFETIME_MS;
+      const expiresAt =
+        (payload.challenge.parameters.expiresAt ?? 0) * 1000 || Date.now() + CAPTCHA_CHALLENGE_LIFETIME_MS;
       return { ok: true, singleUse: { key: payload.challenge.signature, expiresAt } };
     },
   };

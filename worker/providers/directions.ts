@@ -26,7 +26,10 @@ function greatCirclePoints(from: LatLng, to: LatLng, segments = 16): [number, nu
   for (let i = 0; i <= segments; i++) {
     const t = i / segments;
     // Over a few hundred kilometres linear interpolation is within metres of the great circle.
-    points.push([from.longitude + (to.longitude - from.longitude) * t, from.latitude + (to.latitude - from.latitude) * t]);
+    points.push([
+      from.longitude + (to.longitude - from.longitude) * t,
+      from.latitude + (to.latitude - from.latitude) * t,
+    ]);
   }
   return points;
 }
@@ -79,7 +82,8 @@ function mapboxProvider(token: string): DirectionsProvider {
       const response = await fetch(url, { signal: AbortSignal.timeout(6000) });
       const body = (await response.json()) as { code: string; routes?: MapboxRoute[] };
       if (body.code === 'NoRoute' || body.code === 'NoSegment') return null;
-      if (!response.ok || body.code !== 'Ok' || !body.routes?.[0]) throw new Error(`Mapbox Directions answered ${body.code} (HTTP ${response.status})`);
+      if (!response.ok || body.code !== 'Ok' || !body.routes?.[0])
+        throw new Error(`Mapbox Directions answered ${body.code} (HTTP ${response.status})`);
       const route = body.routes[0];
       return {
         distance: formatDistance(route.distance),

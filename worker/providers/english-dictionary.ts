@@ -17,9 +17,10 @@ let speller: Promise<Speller> | undefined;
 
 /** The isolate's en_US speller, built from the static assets on first use. */
 export function loadEnglishSpeller(assets: Fetcher, accepted: Iterable<string>): Promise<Speller> {
-  speller ??= Promise.all([staticText(assets, STATIC_DATA.dictionaryAffix), staticText(assets, STATIC_DATA.dictionaryWords)]).then(
-    ([affix, words]) => buildEnglishSpeller(affix, words, accepted),
-  );
+  speller ??= Promise.all([
+    staticText(assets, STATIC_DATA.dictionaryAffix),
+    staticText(assets, STATIC_DATA.dictionaryWords),
+  ]).then(([affix, words]) => buildEnglishSpeller(affix, words, accepted));
   speller.catch(() => (speller = undefined));
   return speller;
 }

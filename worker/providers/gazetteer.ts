@@ -60,7 +60,11 @@ export function placeAddress(place: GazetteerPlace): string {
  * Places whose words start with every word of the query, best first: a name that starts with the whole query,
  * then the most populous.
  */
-export function searchPlaces(places: GazetteerPlace[], query: string, limit: number): { place: GazetteerPlace; namePrefix: boolean }[] {
+export function searchPlaces(
+  places: GazetteerPlace[],
+  query: string,
+  limit: number,
+): { place: GazetteerPlace; namePrefix: boolean }[] {
   const normalised = normaliseText(query);
   const tokens = normalised.split(' ').filter(Boolean);
   if (tokens.length === 0) return [];
@@ -69,7 +73,11 @@ export function searchPlaces(places: GazetteerPlace[], query: string, limit: num
     const regionWords = place.region ? normaliseText(place.region).split(' ') : [];
     const words = [...place.words, ...regionWords];
     if (!tokens.every((token) => words.some((word) => word.startsWith(token)))) continue;
-    const score = place.normalisedName.startsWith(normalised) ? 2 : tokens.every((t) => place.words.some((w) => w.startsWith(t))) ? 1 : 0;
+    const score = place.normalisedName.startsWith(normalised)
+      ? 2
+      : tokens.every((t) => place.words.some((w) => w.startsWith(t)))
+        ? 1
+        : 0;
     matches.push({ place, score });
   }
   // `places` is sorted by population already; a stable sort by score keeps that order within a score.
@@ -80,7 +88,10 @@ export function searchPlaces(places: GazetteerPlace[], query: string, limit: num
 }
 
 /** The nearest place to a point (places with people first: a nearer empty hamlet loses to a town 20% further). */
-export function nearestPlace(places: GazetteerPlace[], point: LatLng): { place: GazetteerPlace; meters: number } | null {
+export function nearestPlace(
+  places: GazetteerPlace[],
+  point: LatLng,
+): { place: GazetteerPlace; meters: number } | null {
   let best: { place: GazetteerPlace; meters: number; weighted: number } | null = null;
   for (const place of places) {
     // A cheap box test first: a degree is at most 111 km.

@@ -9,7 +9,14 @@ import { ADDRESS_SUGGESTIONS_MAX, type AddressSuggestion, type LatLng } from '..
 import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import type { Config } from '../env.ts';
-import { loadGazetteer, nearestPlace, normaliseText, placeAddress, searchPlaces, type GazetteerPlace } from './gazetteer.ts';
+import {
+  loadGazetteer,
+  nearestPlace,
+  normaliseText,
+  placeAddress,
+  searchPlaces,
+  type GazetteerPlace,
+} from './gazetteer.ts';
 import { notBanned } from '../services/member-sql.ts';
 import { log } from '../log.ts';
 
@@ -25,7 +32,13 @@ const METERS_PER_DEGREE = 111_320;
 
 function embeddedGeocoder(db: Database, assets: Fetcher): Geocoder {
   const savedAddresses = () =>
-    and(eq(users.role, 'spa_management'), notBanned(), isNotNull(users.address), isNotNull(users.latitude), isNotNull(users.longitude));
+    and(
+      eq(users.role, 'spa_management'),
+      notBanned(),
+      isNotNull(users.address),
+      isNotNull(users.latitude),
+      isNotNull(users.longitude),
+    );
   return {
     name: 'gazetteer',
     async search(query) {
@@ -42,7 +55,13 @@ function embeddedGeocoder(db: Database, assets: Fetcher): Geocoder {
       // street addresses, then other matching places.
       const matches = searchPlaces(places, query, ADDRESS_SUGGESTIONS_MAX).map(({ place, namePrefix }) => ({
         namePrefix,
-        suggestion: { address: placeAddress(place), label: place.name, latitude: place.latitude, longitude: place.longitude, source: 'gazetteer' as const },
+        suggestion: {
+          address: placeAddress(place),
+          label: place.name,
+          latitude: place.latitude,
+          longitude: place.longitude,
+          source: 'gazetteer' as const,
+        },
       }));
       const suggestions: AddressSuggestion[] = [
         ...matches.filter((match) => match.namePrefix).map((match) => match.suggestion),
@@ -56,7 +75,9 @@ function embeddedGeocoder(db: Database, assets: Fetcher): Geocoder {
         ...matches.filter((match) => !match.namePrefix).map((match) => match.suggestion),
       ];
       const seen = new Set<string>();
-      const found = suggestions.filter((s) => !seen.has(s.address) && seen.add(s.address)).slice(0, ADDRESS_SUGGESTIONS_MAX);
+      const found = suggestions
+        .filter((s) => !seen.has(s.address) && seen.add(s.address))
+        .slice(0, ADDRESS_SUGGESTIONS_MAX);
       return found.length > 0 ? found : partialMatches(places, query);
     },
     async reverse(point) {
@@ -77,11 +98,22 @@ function embeddedGeocoder(db: Database, assets: Fetcher): Geocoder {
         loadGazetteer(assets),
       ]);
       const closest = saved
-        .map((row) => ({ row, meters: Math.hypot((row.latitude! - point.latitude) * METERS_PER_DEGREE, (row.longitude! - point.longitude) * METERS_PER_DEGREE * Math.cos((point.latitude * Math.PI) / 180)) }))
+        .map((row) => ({
+          row,
+          meters: Math.hypot(
+            (row.latitude! - point.latitude) * METERS_PER_DEGREE,
+            (row.longitude! - point.longitude) * METERS_PER_DEGREE * Math.cos((point.latitude * Math.PI) / 180),
+          ),
+        }))
         .filter((candidate) => candidate.meters <= SAVED_ADDRESS_RADIUS_M)
         .sort((a, b) => a.meters - b.meters)[0];
       if (closest) {
-        return { address: closest.row.address!, label: closest.row.address!.split(',')[0]!.trim(), ...point, source: 'platform' };
+        return {
+          address: closest.row.address!,
+          label: closest.row.address!.split(',')[0]!.trim(),
+          ...point,
+          source: 'platform',
+        };
       }
       const nearest = nearestPlace(places, point);
       if (!nearest) return null;
@@ -161,7 +193,11 @@ function mapboxGeocoder(token: string, fallback: Geocoder): Geocoder {
     name: 'mapbox',
     async search(query) {
       try {
-        const features = await request('forward', { q: query, autocomplete: 'true', limit: String(ADDRESS_SUGGESTIONS_MAX) });
+        const features = await request('forward', {
+          q: query,
+          autocomplete: 'true',
+          limit: String(ADDRESS_SUGGESTIONS_MAX),
+        });
         return features.map(fromMapbox).slice(0, ADDRESS_SUGGESTIONS_MAX);
       } catch (error) {
         log.error('Mapbox geocoding failed; the gazetteer answers', { error });
@@ -170,7 +206,11 @@ function mapboxGeocoder(token: string, fallback: Geocoder): Geocoder {
     },
     async reverse(point) {
       try {
-        const [first] = await request('reverse', { latitude: String(point.latitude), longitude: String(point.longitude), limit: '1' });
+        const [first] = await request('reverse', {
+          latitude: String(point.latitude),
+          longitude: String(point.longitude),
+          limit: '1',
+        });
         return first ? { ...fromMapbox(first), ...point } : fallback.reverse(point);
       } catch (error) {
         log.error('Mapbox reverse geocoding failed; the gazetteer answers', { error });

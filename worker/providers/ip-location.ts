@@ -11,10 +11,27 @@ export function isNonPublicAddress(ip: string): boolean {
   const v4 = ip.match(/^(\d+)\.(\d+)\.\d+\.\d+$/);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      a >= 224
+    );
   }
   const v6 = ip.toLowerCase();
-  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('::ffff:127.') || v6.startsWith('::ffff:10.') || v6.startsWith('::ffff:192.168.');
+  return (
+    v6 === '::' ||
+    v6 === '::1' ||
+    /^f[cd]/.test(v6) ||
+    /^fe[89ab]/.test(v6) ||
+    v6.startsWith('::ffff:127.') ||
+    v6.startsWith('::ffff:10.') ||
+    v6.startsWith('::ffff:192.168.')
+  );
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
@@ -25,7 +42,14 @@ export function locateFromCloudflare(request: Request, clientIp: string | null):
   const latitude = Number(cf?.latitude);
   const longitude = Number(cf?.longitude);
   // Local development (wrangler dev) invents a request.cf for a loopback caller: it says nothing about them.
-  if (!cf || !clientIp || isNonPublicAddress(clientIp) || !Number.isFinite(latitude) || !Number.isFinite(longitude) || cf.latitude === undefined) {
+  if (
+    !cf ||
+    !clientIp ||
+    isNonPublicAddress(clientIp) ||
+    !Number.isFinite(latitude) ||
+    !Number.isFinite(longitude) ||
+    cf.latitude === undefined
+  ) {
     return fallbackLocation(LOCATION_MESSAGES.noIpLocation);
   }
   return {
@@ -54,7 +78,8 @@ interface MaxMindCity {
 
 /** MaxMind GeoIP2 City web service for one address. */
 export async function locateWithMaxMind(config: Config, ip: string): Promise<LocationResult> {
-  if (!config.MAXMIND_ACCOUNT_ID || !config.MAXMIND_LICENSE_KEY) return fallbackLocation(LOCATION_MESSAGES.maxmindNotConfigured);
+  if (!config.MAXMIND_ACCOUNT_ID || !config.MAXMIND_LICENSE_KEY)
+    return fallbackLocation(LOCATION_MESSAGES.maxmindNotConfigured);
   if (isNonPublicAddress(ip)) return fallbackLocation(LOCATION_MESSAGES.noIpLocation);
   try {
     const response = await fetch(`https://geoip.maxmind.com/geoip/v2.1/city/${encodeURIComponent(ip)}`, {

@@ -2,17 +2,25 @@
 // the EXIF orientation read, the frame's size, metadata dropped on a rebuild, malformed files refused.
 import { describe, expect, it } from 'vitest';
 import { JPEG_400, commentSegment, exifSegment, withSegments } from '../test/fixtures/images.ts';
-import { APP0, COM, EOI, SOI, SOS, exifOrientation, isMetadataMarker, jpegDimensions, jpegSegments, rebuildJpeg } from './jpeg.ts';
+import {
+  APP0,
+  COM,
+  EOI,
+  SOI,
+  SOS,
+  exifOrientation,
+  isMetadataMarker,
+  jpegDimensions,
+  jpegSegments,
+  rebuildJpeg,
+} from './jpeg.ts';
 
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 
 /** SOI, a 1-component baseline frame of 3x2, one scan whose data holds a stuffed 0xff00 and a restart marker, EOI. */
 const TINY = new Uint8Array([
-  0xff, 0xd8,
-  0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x02, 0x00, 0x03, 0x01, 0x01, 0x11, 0x00,
-  0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00,
-  0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0xff, 0xff,
-  0xff, 0xd9,
+  0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x02, 0x00, 0x03, 0x01, 0x01, 0x11, 0x00, 0xff, 0xda, 0x00, 0x08,
+  0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0xff, 0xff, 0xff, 0xd9,
 ]);
 
 describe('jpegSegments', () => {
@@ -59,7 +67,11 @@ describe('EXIF and metadata', () => {
   });
 
   it('drops comments and APP1..APP15 on a rebuild, keeping the picture', () => {
-    const tainted = withSegments(JPEG_400, commentSegment('<img src=x onerror=alert(1)>'), exifSegment({ orientation: 6 }));
+    const tainted = withSegments(
+      JPEG_400,
+      commentSegment('<img src=x onerror=alert(1)>'),
+      exifSegment({ orientation: 6 }),
+    );
     const segments = jpegSegments(tainted)!;
     expect(segments.filter((segment) => segment.marker === COM)).toHaveLength(1);
     const clean = rebuildJpeg(tainted, segments, (segment) => !isMetadataMarker(segment.marker));

@@ -147,7 +147,11 @@ export function jpegDimensions(bytes: Uint8Array, segments: JpegSegment[]): { wi
 }
 
 /** The JPEG made of the segments kept (SOI and EOI always are), in their order. */
-export function rebuildJpeg(bytes: Uint8Array, segments: JpegSegment[], keep: (segment: JpegSegment) => boolean): Uint8Array<ArrayBuffer> {
+export function rebuildJpeg(
+  bytes: Uint8Array,
+  segments: JpegSegment[],
+  keep: (segment: JpegSegment) => boolean,
+): Uint8Array<ArrayBuffer> {
   const kept = segments.filter((segment) => segment.marker === SOI || segment.marker === EOI || keep(segment));
   const out = new Uint8Array(kept.reduce((sum, segment) => sum + segment.end - segment.start, 0));
   let at = 0;

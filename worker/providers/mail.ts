@@ -49,7 +49,14 @@ export function retryDelay(attempts: number): number {
 /** The outbox row of a message as the configured provider starts it. */
 function outboxRow(config: Config, mail: OutgoingMail, now: number): typeof mailOutbox.$inferInsert {
   const provider = mailProviderName(config);
-  const row = { toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mail.html, kind: mail.kind, createdAt: now };
+  const row = {
+    toAddress: mail.to,
+    subject: mail.subject,
+    bodyText: mail.text,
+    bodyHtml: mail.html,
+    kind: mail.kind,
+    createdAt: now,
+  };
   if (provider !== 'local') return { ...row, nextAttemptAt: now };
   if (localMailboxAvailable(config)) return { ...row, sentAt: now, provider: 'local' };
   // Production without a provider: nobody will ever read it. Keep the record of the attempt, never the body.
@@ -59,7 +66,10 @@ function outboxRow(config: Config, mail: OutgoingMail, now: number): typeof mail
 
 /** The outbox row of a message, to run inside the caller's batch. */
 export function queueMail(db: Database, config: Config, mail: OutgoingMail, now = Date.now()) {
-  return db.insert(mailOutbox).values(outboxRow(config, mail, now)).returning({ id: mailOutbox.id });
+  return db
+    .insert(mailOutbox)
+    .values(outboxRow(config, mail, now))
+    .returning({ id: mailOutbox.id });
 }
 
 /**
@@ -69,9 +79,17 @@ export function queueMail(db: Database, config: Config, mail: OutgoingMail, now 
 export function queueMailWhen(db: Database, config: Config, mail: OutgoingMail, condition: SQL, now = Date.now()) {
   const row = outboxRow(config, mail, now) as Record<string, unknown>;
   const keys = Object.keys(row).filter((key) => row[key] !== undefined) as (keyof typeof mailOutbox.$inferInsert)[];
-  const columns = sql.join(keys.map((key) => sql.identifier(mailOutbox[key].name)), sql`, `);
-  const values = sql.join(keys.map((key) => sql`${row[key]}`), sql`, `);
-  return db.all<{ id: number }>(sql`insert into mail_outbox (${columns}) select ${values} where ${condition} returning id`);
+  const columns = sql.join(
+    keys.map((key) => sql.identifier(mailOutbox[key].name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    keys.map((key) => sql`${row[key]}`),
+    sql`, `,
+  );
+  return db.all<{ id: number }>(
+    sql`insert into mail_outbox (${columns}) select ${values} where ${condition} returning id`,
+  );
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -87,7 +105,13 @@ async function sendWithResend(config: Config, row: OutboxRow): Promise<string> {
       // Resend answers a repeated key with the first result: a retry after a lost answer sends nothing twice.
       'Idempotency-Key': `mail-outbox-${row.id}`,
     },
-    body: JSON.stringify({ from: config.MAIL_FROM, to: [row.toAddress], subject: row.subject, text: row.bodyText, html: row.bodyHtml ?? undefined }),
+    body: JSON.stringify({
+      from: config.MAIL_FROM,
+      to: [row.toAddress],
+      subject: row.subject,
+      text: row.bodyText,
+      html: row.bodyHtml ?? undefined,
+    }),
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   });
   const answer = (await response.json().catch(() => null)) as { id?: string; message?: string } | null;
@@ -120,7 +144,11 @@ export interface DeliveryReport {
  * Delivers the messages that are due (or only `ids`): claims them in one round trip (so the cron and a request
  * never send the same message at once), sends each, and records every outcome in a second round trip.
  */
-export async function deliverDueMail(db: Database, config: Config, options: { ids?: number[]; now?: number } = {}): Promise<DeliveryReport> {
+export async function deliverDueMail(
+  db: Database,
+  config: Config,
+  options: { ids?: number[]; now?: number } = {},
+): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const provider = mailProviderName(config);
   if (provider === 'local') return report;
@@ -149,10 +177,15 @@ export async function deliverDueMail(db: Database, config: Config, options: { id
   const outcomes = await Promise.all(
     claimed.map(async (row) => {
       try {
-        const messageId = provider === 'resend' ? await sendWithResend(config, row) : await sendWithCloudflare(config, row);
+        const messageId =
+          provider === 'resend' ? await sendWithResend(config, row) : await sendWithCloudflare(config, row);
         return { row, messageId };
       } catch (error) {
-        return { row, error: error instanceof Error ? error.message : String(error), permanent: error instanceof PermanentMailError };
+        return {
+          row,
+          error: error instanceof Error ? error.message : String(error),
+          permanent: error instanceof PermanentMailError,
+        };
       }
     }),
   );
@@ -162,12 +195,18 @@ export async function deliverDueMail(db: Database, config: Config, options: { id
     const where = eq(mailOutbox.id, outcome.row.id);
     if ('messageId' in outcome) {
       report.sent += 1;
-      return db.update(mailOutbox).set({ ...blankBodies, sentAt: now, provider, providerMessageId: outcome.messageId, lastError: null }).where(where);
+      return db
+        .update(mailOutbox)
+        .set({ ...blankBodies, sentAt: now, provider, providerMessageId: outcome.messageId, lastError: null })
+        .where(where);
     }
     log.error('mail attempt failed', { mailId: outcome.row.id, attempt: outcome.row.attempts, reason: outcome.error });
     if (outcome.permanent || outcome.row.attempts >= MAIL_MAX_ATTEMPTS) {
       report.failed += 1;
-      return db.update(mailOutbox).set({ ...blankBodies, failedAt: now, provider, lastError: outcome.error }).where(where);
+      return db
+        .update(mailOutbox)
+        .set({ ...blankBodies, failedAt: now, provider, lastError: outcome.error })
+        .where(where);
     }
     report.retrying += 1;
     return db

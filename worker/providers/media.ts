@@ -17,7 +17,13 @@
 // Callers delete the objects a member no longer points at (`deleteReplaced`), so the bucket keeps no orphans.
 import { TRPCError } from '@trpc/server';
 import { imageSize } from 'image-size';
-import { IMAGE_MAX_BYTES, IMAGE_PRESETS, IMAGE_TEXTS, type ImagePresetName, type ImageType } from '../../common/image-presets.ts';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_PRESETS,
+  IMAGE_TEXTS,
+  type ImagePresetName,
+  type ImageType,
+} from '../../common/image-presets.ts';
 import {
   DHT,
   DQT,
@@ -112,7 +118,8 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
  * HTML/SVG file or of a polyglot. Each pattern is long enough that compressed image data practically never
  * contains it by chance (about once in 10^10 bytes).
  */
-const MARKUP = /<(?:script|html[\s>]|svg[\s>]|iframe|object[\s>]|embed[\s>]|body[\s>]|!doctype|\?xml|\?php)|javascript:/i;
+const MARKUP =
+  /<(?:script|html[\s>]|svg[\s>]|iframe|object[\s>]|embed[\s>]|body[\s>]|!doctype|\?xml|\?php)|javascript:/i;
 
 /** One character per byte, ASCII unchanged (windows-1252): what the patterns, all ASCII, are matched against. */
 const SINGLE_BYTE = new TextDecoder('latin1');
@@ -123,7 +130,8 @@ export function containsMarkup(bytes: Uint8Array): boolean {
   const WINDOW = 64 * 1024;
   const OVERLAP = 16;
   for (let start = 0; start < bytes.length; start += WINDOW) {
-    if (MARKUP.test(SINGLE_BYTE.decode(bytes.subarray(start, Math.min(bytes.length, start + WINDOW + OVERLAP))))) return true;
+    if (MARKUP.test(SINGLE_BYTE.decode(bytes.subarray(start, Math.min(bytes.length, start + WINDOW + OVERLAP)))))
+      return true;
   }
   return false;
 }
@@ -185,7 +193,12 @@ export function imagesBinding(env: { IMAGES?: ImagesBinding }): ImagesBinding {
  * thumbnail is a map and list avatar drawn in a fixed square: it is cover-cropped around the centre to exactly
  * 200x200 (`cover`, which enlarges a source smaller than that), so every consumer can rely on a square of one size.
  */
-const FIT: Record<ImagePresetName, 'scale-down' | 'cover'> = { profile: 'scale-down', spa: 'scale-down', banner: 'scale-down', thumbnail: 'cover' };
+const FIT: Record<ImagePresetName, 'scale-down' | 'cover'> = {
+  profile: 'scale-down',
+  spa: 'scale-down',
+  banner: 'scale-down',
+  thumbnail: 'cover',
+};
 
 /** EXIF orientations 2 to 8 as the flip, then the clockwise rotation, that shows the picture upright. */
 const ORIENTATIONS: Record<number, { flip?: 'h' | 'v'; rotate?: 90 | 180 | 270 }> = {
@@ -216,7 +229,14 @@ function decoderInput(image: InspectedImage): { bytes: Uint8Array<ArrayBuffer>; 
 /** Segments a displayed JPEG needs; everything else the encoder may have written is dropped. */
 function displayable(bytes: Uint8Array, segment: JpegSegment): boolean {
   const { marker } = segment;
-  return marker === DQT || marker === DHT || marker === DRI || marker === SOS || isStartOfFrame(marker) || isPlainJfif(bytes, segment);
+  return (
+    marker === DQT ||
+    marker === DHT ||
+    marker === DRI ||
+    marker === SOS ||
+    isStartOfFrame(marker) ||
+    isPlainJfif(bytes, segment)
+  );
 }
 
 /** Images codes that mean the file could not be decoded (not that the service is down); see ADR 017. */
@@ -227,7 +247,11 @@ function processingFailed(): TRPCError {
 }
 
 /** Decodes the upload and encodes it again once per preset, in parallel. */
-export async function reencodeImage(images: ImagesBinding, source: InspectedImage, presets: ImagePresetName[]): Promise<EncodedImage[]> {
+export async function reencodeImage(
+  images: ImagesBinding,
+  source: InspectedImage,
+  presets: ImagePresetName[],
+): Promise<EncodedImage[]> {
   const input = decoderInput(source);
   const upright = ORIENTATIONS[input.orientation] ?? {};
   return Promise.all(presets.map((preset) => encodeOne(images, input.bytes, upright, preset)));
@@ -253,11 +277,18 @@ async function encodeOne(
       fit,
       ...(fit === 'cover' ? { gravity: 'center' as const } : {}),
     });
-    const result = await transformer.output({ format: 'image/jpeg', quality: Math.round(preset.quality * 100), background: '#ffffff' });
+    const result = await transformer.output({
+      format: 'image/jpeg',
+      quality: Math.round(preset.quality * 100),
+      background: '#ffffff',
+    });
     output = new Uint8Array(await result.response().arrayBuffer());
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    log.error('image re-encoding failed', { code, message: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+    log.error('image re-encoding failed', {
+      code,
+      message: error instanceof Error ? error.message.slice(0, 300) : String(error),
+    });
     if (typeof code === 'number' && UNDECODABLE.has(code)) throw unsupported();
     throw processingFailed();
   }
@@ -265,7 +296,11 @@ async function encodeOne(
   // Defence in depth: whatever the encoder returned, only a clean JPEG of the expected size is stored.
   const segments = jpegSegments(output);
   const size = segments && jpegDimensions(output, segments);
-  const fits = size && (fit === 'cover' ? size.width === preset.maxWidth && size.height === preset.maxHeight : size.width <= preset.maxWidth && size.height <= preset.maxHeight);
+  const fits =
+    size &&
+    (fit === 'cover'
+      ? size.width === preset.maxWidth && size.height === preset.maxHeight
+      : size.width <= preset.maxWidth && size.height <= preset.maxHeight);
   if (!segments || !size || !fits) {
     log.error('image re-encoding returned an unexpected JPEG', { preset: presetName, size, bytes: output.length });
     throw processingFailed();
@@ -278,8 +313,15 @@ async function encodeOne(
  * Stores re-encoded images under content-addressed keys of one owner (`profiles/42/<sha-256>.jpg`), all or none:
  * when R2 refuses one, those already stored go again and the upload is refused with 503.
  */
-export async function storeImages(bucket: R2Bucket, scope: string, ownerId: number, images: EncodedImage[]): Promise<StoredImage[]> {
-  const keyed = await Promise.all(images.map(async (image) => ({ image, key: `${scope}/${ownerId}/${await sha256Hex(image.bytes)}.jpg` })));
+export async function storeImages(
+  bucket: R2Bucket,
+  scope: string,
+  ownerId: number,
+  images: EncodedImage[],
+): Promise<StoredImage[]> {
+  const keyed = await Promise.all(
+    images.map(async (image) => ({ image, key: `${scope}/${ownerId}/${await sha256Hex(image.bytes)}.jpg` })),
+  );
   const stored = await Promise.allSettled(
     keyed.map(({ image, key }) =>
       bucket.put(key, image.bytes, {
@@ -292,7 +334,9 @@ export async function storeImages(bucket: R2Bucket, scope: string, ownerId: numb
   if (failure) {
     log.error('photo storage failed', { error: failure.reason });
     const written = keyed.filter((_entry, index) => stored[index]!.status === 'fulfilled').map(({ key }) => key);
-    await bucket.delete(written).catch((error: unknown) => log.error('photo storage: could not remove a partial upload', { error }));
+    await bucket
+      .delete(written)
+      .catch((error: unknown) => log.error('photo storage: could not remove a partial upload', { error }));
     throw serviceUnavailable(MEDIA_TEXTS.storageFailed);
   }
   return keyed.map(({ key }) => ({ key, url: `${MEDIA_PATH}${key}` }));
@@ -309,7 +353,11 @@ export function mediaKeyOf(url: string | null | undefined): string | null {
  * Deletes the objects behind URLs a member no longer points at, keeping any that are still in use
  * (re-uploading the same photo yields the same key).
  */
-export async function deleteReplaced(bucket: R2Bucket, replaced: (string | null | undefined)[], stillUsed: (string | null | undefined)[]) {
+export async function deleteReplaced(
+  bucket: R2Bucket,
+  replaced: (string | null | undefined)[],
+  stillUsed: (string | null | undefined)[],
+) {
   const keep = new Set(stillUsed.map(mediaKeyOf).filter(Boolean));
   const keys = [...new Set(replaced.map(mediaKeyOf).filter((key): key is string => Boolean(key) && !keep.has(key)))];
   if (keys.length > 0) await bucket.delete(keys);
@@ -330,7 +378,8 @@ export async function deleteOwnerImages(bucket: R2Bucket, scope: string, ownerId
 
 /** GET /media/<key>: the object with its own type, nosniff, its ETag, and a year's immutable cache. */
 export async function serveMedia(bucket: R2Bucket | undefined, key: string, request: Request): Promise<Response> {
-  if (!bucket || !KEY_PATTERN.test(key)) return Response.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
+  if (!bucket || !KEY_PATTERN.test(key))
+    return Response.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
   const object = await bucket.get(key, { onlyIf: request.headers });
   if (!object) return Response.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
   const headers = new Headers({

@@ -34,7 +34,10 @@ export interface CheckoutRequest {
 export class PaymentProviderError extends Error {}
 
 /** Creates a Checkout Session; answers its id and the page to send the member to. */
-export async function createCheckoutSession(config: Config, request: CheckoutRequest): Promise<{ id: string; checkoutUrl: string }> {
+export async function createCheckoutSession(
+  config: Config,
+  request: CheckoutRequest,
+): Promise<{ id: string; checkoutUrl: string }> {
   let response: Response;
   try {
     response = await fetch(`${config.PAYMONGO_API_BASE.replace(/\/$/, '')}/v1/checkout_sessions`, {
@@ -63,7 +66,9 @@ export async function createCheckoutSession(config: Config, request: CheckoutReq
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new PaymentProviderError(`PayMongo could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+    throw new PaymentProviderError(
+      `PayMongo could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const body = (await response.json().catch(() => null)) as {
     data?: { id?: string; attributes?: { checkout_url?: string } };
@@ -72,7 +77,9 @@ export async function createCheckoutSession(config: Config, request: CheckoutReq
   const id = body?.data?.id;
   const checkoutUrl = body?.data?.attributes?.checkout_url;
   if (!response.ok || !id || !checkoutUrl)
-    throw new PaymentProviderError(`PayMongo answered HTTP ${response.status}: ${body?.errors?.[0]?.detail ?? 'no checkout session'}`);
+    throw new PaymentProviderError(
+      `PayMongo answered HTTP ${response.status}: ${body?.errors?.[0]?.detail ?? 'no checkout session'}`,
+    );
   return { id, checkoutUrl };
 }
 
@@ -95,7 +102,13 @@ export function signWebhookPayload(secret: string, timestamp: string, payload: s
  * True when the header signs exactly this payload with the webhook's secret, for the event's mode, at a time
  * within WEBHOOK_SIGNATURE_TOLERANCE_MS of now.
  */
-export function verifyWebhookSignature(secret: string, header: string, payload: string, livemode: boolean, now = Date.now()): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  header: string,
+  payload: string,
+  livemode: boolean,
+  now = Date.now(),
+): boolean {
   const parts = signatureParts(header);
   const given = parts && (livemode ? parts.live : parts.test);
   if (!parts || !given || !/^[0-9a-f]{64}$/i.test(given)) return false;

@@ -64,7 +64,16 @@ interface Candidate {
  * ("massge", "clen"), a wrong letter next to the right key or a vowel for a vowel ("definately"), another wrong letter,
  * an extra letter ("therapistt" is a doubling), then two doubling slips together ("reccomend").
  */
-const RANK = { swap: 1, doubleMissing: 2, doubledByMistake: 3, missing: 4, nearLetter: 5, wrongLetter: 6, extra: 7, twoDoubling: 8 } as const;
+const RANK = {
+  swap: 1,
+  doubleMissing: 2,
+  doubledByMistake: 3,
+  missing: 4,
+  nearLetter: 5,
+  wrongLetter: 6,
+  extra: 7,
+  twoDoubling: 8,
+} as const;
 
 /** Doubling slips of a word at distance one: a letter doubled that should not be, or one that should be. */
 function doublingEdits(word: string): { word: string; kind: 'doubledByMistake' | 'doubleMissing' }[] {

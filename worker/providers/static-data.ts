@@ -18,7 +18,8 @@ export function staticText(assets: Fetcher, path: string): Promise<string> {
   if (!text) {
     text = (async () => {
       const response = await assets.fetch(new Request(`https://assets.local${path}`));
-      if (!response.ok) throw new Error(`${path} is not in the static assets (HTTP ${response.status}); run the web build first`);
+      if (!response.ok)
+        throw new Error(`${path} is not in the static assets (HTTP ${response.status}); run the web build first`);
       return response.text();
     })();
     text.catch(() => texts.delete(path));

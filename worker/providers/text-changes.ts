@@ -90,7 +90,11 @@ export function describeChanges(original: string, revised: string): AiAssistChan
 
   /** A sentence's first word that only gained its capital ("our" → "Our"): counted, not listed. */
   const capitalOnly = (from: string, to: Token) =>
-    to.sentenceStart && from !== 'i' && from[0] !== to.text[0] && from[0]!.toUpperCase() === to.text[0] && from.slice(1) === to.text.slice(1);
+    to.sentenceStart &&
+    from !== 'i' &&
+    from[0] !== to.text[0] &&
+    from[0]!.toUpperCase() === to.text[0] &&
+    from.slice(1) === to.text.slice(1);
   /** One word (or words) replaced by another. */
   const replaced = (from: string, to: string) => {
     if (from === to) return;
@@ -105,7 +109,11 @@ export function describeChanges(original: string, revised: string): AiAssistChan
     if (fromTokens.length === 0 && toTokens.length === 0) return;
     const fromWords = fromTokens.filter((token) => token.word);
     const toWords = toTokens.filter((token) => token.word);
-    const marks = (tokens: Token[]) => tokens.filter((token) => !token.word).map((token) => token.text).join('');
+    const marks = (tokens: Token[]) =>
+      tokens
+        .filter((token) => !token.word)
+        .map((token) => token.text)
+        .join('');
     if (marks(fromTokens) !== marks(toTokens)) punctuation++;
     const text = (tokens: Token[]) => tokens.map((token) => token.text).join(' ');
     if (fromWords.length !== toWords.length) return replaced(text(fromWords), text(toWords));
@@ -132,14 +140,25 @@ export function describeChanges(original: string, revised: string): AiAssistChan
   let j = 0;
   for (const [ai, bj] of [...pairs, [a.length, b.length] as [number, number]]) {
     run(a.slice(i, ai), b.slice(j, bj));
-    if (ai < a.length && bj < b.length && !a[ai]!.word && a[ai]!.spaceBefore !== b[bj]!.spaceBefore && bj > 0) punctuation++;
+    if (ai < a.length && bj < b.length && !a[ai]!.word && a[ai]!.spaceBefore !== b[bj]!.spaceBefore && bj > 0)
+      punctuation++;
     // A space added after punctuation ("viber.we" → "viber. we") shows on the token that follows it.
-    if (ai < a.length && bj < b.length && a[ai]!.word && ai > 0 && !a[ai - 1]!.word && a[ai]!.spaceBefore !== b[bj]!.spaceBefore) punctuation++;
+    if (
+      ai < a.length &&
+      bj < b.length &&
+      a[ai]!.word &&
+      ai > 0 &&
+      !a[ai - 1]!.word &&
+      a[ai]!.spaceBefore !== b[bj]!.spaceBefore
+    )
+      punctuation++;
     i = ai + 1;
     j = bj + 1;
   }
 
-  const changes: AiAssistChange[] = [...words.values()].slice(0, CHANGES_LISTED_MAX).map(({ from, to, times }) => ({ kind: 'word', from, to, times }));
+  const changes: AiAssistChange[] = [...words.values()]
+    .slice(0, CHANGES_LISTED_MAX)
+    .map(({ from, to, times }) => ({ kind: 'word', from, to, times }));
   if (words.size > CHANGES_LISTED_MAX) changes.push({ kind: 'more-words', count: words.size - CHANGES_LISTED_MAX });
   if (capitals > 0) changes.push({ kind: 'capitals', count: capitals });
   if (punctuation > 0) changes.push({ kind: 'punctuation', count: punctuation });

@@ -83,7 +83,10 @@ export function executionContextOf(c: HonoContext<HonoEnv>): ExecutionContext | 
   }
 }
 
-export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<T>, options: RestOptions = {}): Handler<HonoEnv> {
+export function rest<T>(
+  call: (caller: Caller, request: RestRequest) => Promise<T>,
+  options: RestOptions = {},
+): Handler<HonoEnv> {
   return async (c) => {
     const resHeaders = new Headers();
     const context = createContext(c.req.raw, c.env, resHeaders, executionContextOf(c));
@@ -104,11 +107,14 @@ export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<
           ? new Response(null, { status: body.status, headers: { Location: body.location } })
           : body instanceof RestFile
             ? new Response(body.content, {
-                headers: { 'Content-Type': body.contentType, 'Content-Disposition': `attachment; filename="${body.filename}"` },
+                headers: {
+                  'Content-Type': body.contentType,
+                  'Content-Disposition': `attachment; filename="${body.filename}"`,
+                },
               })
-          : options.redirectTo
-            ? new Response(null, { status: 302, headers: { Location: options.redirectTo } })
-            : Response.json(body ?? null);
+            : options.redirectTo
+              ? new Response(null, { status: 302, headers: { Location: options.redirectTo } })
+              : Response.json(body ?? null);
     } catch (error) {
       const { status, body } = describeError(error);
       response = Response.json(body, { status });
@@ -122,7 +128,11 @@ export function rest<T>(call: (caller: Caller, request: RestRequest) => Promise<
  * A page answered as the spec's plain array: when there is a next page, `Link: <path?page=2>; rel="next"` and
  * `X-Next-Page: 2` lead to it (`?cursor=` and `X-Next-Cursor` for lists whose cursor is not a page number).
  */
-export function arrayPage<T>(page: Page<T>, param: 'page' | 'cursor', { headers, path }: Pick<RestRequest, 'headers' | 'path'>): T[] {
+export function arrayPage<T>(
+  page: Page<T>,
+  param: 'page' | 'cursor',
+  { headers, path }: Pick<RestRequest, 'headers' | 'path'>,
+): T[] {
   if (page.nextCursor !== null) {
     headers.set('Link', `<${path}?${param}=${encodeURIComponent(page.nextCursor)}>; rel="next"`);
     headers.set(param === 'page' ? 'X-Next-Page' : 'X-Next-Cursor', page.nextCursor);

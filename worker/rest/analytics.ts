@@ -8,7 +8,10 @@ const reportInput = (query: URLSearchParams) => ({
 });
 
 export const analyticsRoutes = new Hono<HonoEnv>()
-  .get('/analytics', rest((caller, { query }) => caller.analytics.report(reportInput(query) as never)))
+  .get(
+    '/analytics',
+    rest((caller, { query }) => caller.analytics.report(reportInput(query) as never)),
+  )
   .get(
     '/analytics/export',
     rest(async (caller, { query }) => {
@@ -16,4 +19,7 @@ export const analyticsRoutes = new Hono<HonoEnv>()
       return new RestFile(file.filename, 'text/csv; charset=utf-8', file.csv);
     }),
   )
-  .post('/analytics/events', rest((caller, request) => caller.analytics.record(request.body as never)));
+  .post(
+    '/analytics/events',
+    rest((caller, request) => caller.analytics.record(request.body as never)),
+  );

@@ -6,7 +6,8 @@ import type { HonoEnv } from './adapter.ts';
 
 export const altchaChallengeResponse: Handler<HonoEnv> = async (c) => {
   const provider = captchaProvider(readConfig(c.env));
-  if (!provider.challenge) return c.json({ message: 'This server uses another captcha provider.', code: 'NOT_FOUND' }, 404);
+  if (!provider.challenge)
+    return c.json({ message: 'This server uses another captcha provider.', code: 'NOT_FOUND' }, 404);
   c.header('Cache-Control', 'no-store');
   return c.json(await provider.challenge());
 };

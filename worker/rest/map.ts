@@ -18,6 +18,15 @@ export const mapRoutes = new Hono<HonoEnv>()
     }
     return listing(c, next);
   })
-  .get('/geolocation/maxmind', rest((caller) => caller.geo.locate()))
-  .get('/geolocation/maxmind/:ip', rest((caller, { params }) => caller.geo.locateIp({ ip: params.ip! })))
-  .patch('/profile/address', rest((caller, { body }) => caller.address.update(body as never)));
+  .get(
+    '/geolocation/maxmind',
+    rest((caller) => caller.geo.locate()),
+  )
+  .get(
+    '/geolocation/maxmind/:ip',
+    rest((caller, { params }) => caller.geo.locateIp({ ip: params.ip! })),
+  )
+  .patch(
+    '/profile/address',
+    rest((caller, { body }) => caller.address.update(body as never)),
+  );

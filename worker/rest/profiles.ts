@@ -28,22 +28,72 @@ export const profileRoutes = new Hono<HonoEnv>()
     '/profile/by-slug/:slug',
     rest(async (caller, { params }) => {
       const profile = await caller.profiles.profile({ slug: params.slug ?? '' });
-      return profile.slug === params.slug ? profile : new RestRedirect(`/api/profile/by-slug/${encodeURIComponent(profile.slug)}`);
+      return profile.slug === params.slug
+        ? profile
+        : new RestRedirect(`/api/profile/by-slug/${encodeURIComponent(profile.slug)}`);
     }),
   )
-  .get('/users/:id/profile', rest((caller, { params }) => caller.profiles.profile(member(params.id))))
-  .get('/users/:id/profile-stats', rest((caller, { params }) => caller.profiles.stats(member(params.id))))
-  .get('/users/:id/star-stats', rest((caller, { params }) => caller.profiles.starStats(member(params.id))))
-  .get('/users/:id/flower-stats', rest((caller, { params }) => caller.profiles.flowerStats(member(params.id))))
-  .get('/users/:id/flower-givers', list((caller) => caller.profiles.flowerGivers))
-  .get('/users/:id/star-givers', list((caller) => caller.profiles.starGivers))
-  .get('/reviews-made-by/:id', list((caller) => caller.profiles.reviewsMade))
-  .get('/user-reviews/:id', list((caller) => caller.profiles.reviewsReceived))
-  .get('/stars-given-by/:id', list((caller) => caller.profiles.starsGiven))
-  .get('/flowers-given-by/:id', list((caller) => caller.profiles.flowersGiven))
-  .get('/medals/:id', list((caller) => caller.profiles.medals))
-  .get('/red-flags/:id', list((caller) => caller.profiles.redFlags))
-  .patch('/profile', rest((caller, { body }) => caller.profiles.update(body as never)))
-  .post('/profile/upload-pic', rest((caller, { body }) => caller.profiles.uploadPicture(body as FormData), { multipart: true }))
-  .post('/ai-assist-profile', rest((caller, { body }) => caller.ai.assistProfile(body as never)))
-  .post('/ai-assist-review', rest((caller, { body }) => caller.ai.assistReview(body as never)));
+  .get(
+    '/users/:id/profile',
+    rest((caller, { params }) => caller.profiles.profile(member(params.id))),
+  )
+  .get(
+    '/users/:id/profile-stats',
+    rest((caller, { params }) => caller.profiles.stats(member(params.id))),
+  )
+  .get(
+    '/users/:id/star-stats',
+    rest((caller, { params }) => caller.profiles.starStats(member(params.id))),
+  )
+  .get(
+    '/users/:id/flower-stats',
+    rest((caller, { params }) => caller.profiles.flowerStats(member(params.id))),
+  )
+  .get(
+    '/users/:id/flower-givers',
+    list((caller) => caller.profiles.flowerGivers),
+  )
+  .get(
+    '/users/:id/star-givers',
+    list((caller) => caller.profiles.starGivers),
+  )
+  .get(
+    '/reviews-made-by/:id',
+    list((caller) => caller.profiles.reviewsMade),
+  )
+  .get(
+    '/user-reviews/:id',
+    list((caller) => caller.profiles.reviewsReceived),
+  )
+  .get(
+    '/stars-given-by/:id',
+    list((caller) => caller.profiles.starsGiven),
+  )
+  .get(
+    '/flowers-given-by/:id',
+    list((caller) => caller.profiles.flowersGiven),
+  )
+  .get(
+    '/medals/:id',
+    list((caller) => caller.profiles.medals),
+  )
+  .get(
+    '/red-flags/:id',
+    list((caller) => caller.profiles.redFlags),
+  )
+  .patch(
+    '/profile',
+    rest((caller, { body }) => caller.profiles.update(body as never)),
+  )
+  .post(
+    '/profile/upload-pic',
+    rest((caller, { body }) => caller.profiles.uploadPicture(body as FormData), { multipart: true }),
+  )
+  .post(
+    '/ai-assist-profile',
+    rest((caller, { body }) => caller.ai.assistProfile(body as never)),
+  )
+  .post(
+    '/ai-assist-review',
+    rest((caller, { body }) => caller.ai.assistReview(body as never)),
+  );

@@ -34,7 +34,11 @@ function board(variantBoard: Board | 'summary'): Handler<HonoEnv> {
   return async (c, next) => {
     const timeframe = c.req.query('timeframe') ?? DEFAULT_TIMEFRAME;
     if (!RESTRICTED_BOARDS.includes(variantBoard as Board) && (TIMEFRAMES as readonly string[]).includes(timeframe)) {
-      const hit = await cachedAnswer(CACHE_SCOPES.leaderboards.scope, `${variantBoard}:${timeframe}`, publicCacheControl(BOARD_CACHE_TTL_SECONDS));
+      const hit = await cachedAnswer(
+        CACHE_SCOPES.leaderboards.scope,
+        `${variantBoard}:${timeframe}`,
+        publicCacheControl(BOARD_CACHE_TTL_SECONDS),
+      );
       if (hit !== null) return hit;
     }
     return viaProcedure(c, next);
@@ -43,26 +47,66 @@ function board(variantBoard: Board | 'summary'): Handler<HonoEnv> {
 
 export const recognitionRoutes = new Hono<HonoEnv>()
   // Reviews and owner replies
-  .post('/user-reviews', rest((caller, { body }) => caller.reviews.submit(body as never)))
-  .put('/reviews/:reviewId/reply', rest((caller, { params, body }) => caller.reviews.reply({ ...(body as object), reviewId: params.reviewId } as never)))
-  .delete('/reviews/:reviewId/reply', rest((caller, { params }) => caller.reviews.deleteReply({ reviewId: params.reviewId } as never)))
+  .post(
+    '/user-reviews',
+    rest((caller, { body }) => caller.reviews.submit(body as never)),
+  )
+  .put(
+    '/reviews/:reviewId/reply',
+    rest((caller, { params, body }) =>
+      caller.reviews.reply({ ...(body as object), reviewId: params.reviewId } as never),
+    ),
+  )
+  .delete(
+    '/reviews/:reviewId/reply',
+    rest((caller, { params }) => caller.reviews.deleteReply({ reviewId: params.reviewId } as never)),
+  )
   // Giving
-  .post('/stars', rest((caller, { body }) => caller.recognition.giveStar(body as never)))
-  .post('/flowers', rest((caller, { body }) => caller.recognition.giveFlower(body as never)))
-  .post('/medals', rest((caller, { body }) => caller.recognition.giveMedal(body as never)))
-  .post('/red-flags', rest((caller, { body }) => caller.recognition.reportRedFlag(body as never)))
+  .post(
+    '/stars',
+    rest((caller, { body }) => caller.recognition.giveStar(body as never)),
+  )
+  .post(
+    '/flowers',
+    rest((caller, { body }) => caller.recognition.giveFlower(body as never)),
+  )
+  .post(
+    '/medals',
+    rest((caller, { body }) => caller.recognition.giveMedal(body as never)),
+  )
+  .post(
+    '/red-flags',
+    rest((caller, { body }) => caller.recognition.reportRedFlag(body as never)),
+  )
   .post(
     '/red-flags/:redFlagId/dispute',
-    rest((caller, { params, body }) => caller.recognition.disputeRedFlag({ ...(body as object), redFlagId: params.redFlagId } as never)),
+    rest((caller, { params, body }) =>
+      caller.recognition.disputeRedFlag({ ...(body as object), redFlagId: params.redFlagId } as never),
+    ),
   )
   // Histories and recipient lists (a path segment; GET /api/users?role= is the map's listing)
-  .get('/stars/:userId', rest((caller, { params }) => caller.recognition.stars(userIdOf(params))))
-  .get('/flowers/:userId', rest((caller, { params }) => caller.recognition.flowers(userIdOf(params))))
-  .get('/users/:role{spa_management|therapist}', rest((caller, { params, query }) =>
-    caller.recognition.recipients({ role: params.role, q: query.get('q') ?? undefined } as never),
-  ))
-  .get('/users/:userId/medal-history', rest((caller, { params }) => caller.recognition.medalHistory(userIdOf(params))))
-  .get('/users/:userId/red-flag-history', rest((caller, { params }) => caller.recognition.redFlagHistory(userIdOf(params))))
+  .get(
+    '/stars/:userId',
+    rest((caller, { params }) => caller.recognition.stars(userIdOf(params))),
+  )
+  .get(
+    '/flowers/:userId',
+    rest((caller, { params }) => caller.recognition.flowers(userIdOf(params))),
+  )
+  .get(
+    '/users/:role{spa_management|therapist}',
+    rest((caller, { params, query }) =>
+      caller.recognition.recipients({ role: params.role, q: query.get('q') ?? undefined } as never),
+    ),
+  )
+  .get(
+    '/users/:userId/medal-history',
+    rest((caller, { params }) => caller.recognition.medalHistory(userIdOf(params))),
+  )
+  .get(
+    '/users/:userId/red-flag-history',
+    rest((caller, { params }) => caller.recognition.redFlagHistory(userIdOf(params))),
+  )
   .get(
     '/users/:userId/:type{(stars|medals|flowers|red-flags)-transactions}',
     rest((caller, { params, query }) =>

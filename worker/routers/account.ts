@@ -64,9 +64,13 @@ export const accountRouter = router({
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, ctx.env.REGISTER_LIMITER, ctx.clientIp);
-    if (isCommonPassword(input.password, await commonPasswords(ctx.env.ASSETS))) throw badRequest(MESSAGES.passwordCommon);
+    if (isCommonPassword(input.password, await commonPasswords(ctx.env.ASSETS)))
+      throw badRequest(MESSAGES.passwordCommon);
 
-    const verdict = await captchaProvider(ctx.config).verify(input.recaptchaToken, ctx.request.headers.get('CF-Connecting-IP'));
+    const verdict = await captchaProvider(ctx.config).verify(
+      input.recaptchaToken,
+      ctx.request.headers.get('CF-Connecting-IP'),
+    );
     if (!verdict.ok) throw badRequest(MESSAGES.captchaInvalid);
 
     // "Former member" is what a deleted account shows as: nobody may take it (nor a look-alike).
@@ -101,7 +105,9 @@ export const accountRouter = router({
         // A former member who held the name more than 30 days ago gives it up now.
         ...releaseNameStatements(ctx.db, now, { nameKey, skeleton, slug: slugify(input.name) }),
         insertMember(ctx.db, { name: input.name, role: input.role, passwordHash: await passwordHash, createdAt: now }),
-        ctx.db.insert(sessions).values({ ...session.row, userId: sql`(select id from users where name_key = ${nameKey})` }),
+        ctx.db
+          .insert(sessions)
+          .values({ ...session.row, userId: sql`(select id from users where name_key = ${nameKey})` }),
         ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1),
       ]);
       created = rows[0];

@@ -29,10 +29,22 @@ import { pageOf, type Page } from '../../common/page.ts';
 import { WEEK_MS } from '../../common/time.ts';
 import { adminAuditLog, spas, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { dashboardAnalyticsQueries, dashboardStatsQuery, toDashboardAnalytics, toDashboardStats } from '../services/admin-dashboard.ts';
+import {
+  dashboardAnalyticsQueries,
+  dashboardStatsQuery,
+  toDashboardAnalytics,
+  toDashboardStats,
+} from '../services/admin-dashboard.ts';
 import { searchCondition, setBanned, toAdminUser, usersQuery } from '../services/admin-users.ts';
 import { auditEntryIfFound } from '../services/audit.ts';
-import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, reencodeImage, storeImages } from '../providers/media.ts';
+import {
+  deleteReplaced,
+  imagesBinding,
+  inspectImage,
+  mediaBucket,
+  reencodeImage,
+  storeImages,
+} from '../providers/media.ts';
 import { actionFits, moderationQueries, REPORT_RESOLVERS, toModerationItems } from '../services/moderation.ts';
 import { checkOwner, spaColumns, spaNotFound, spaRowsQuery, toAdminSpa } from '../services/spas.ts';
 import { adminProcedure, adminReadProcedure, enforceRateLimit, router } from '../trpc.ts';
@@ -76,11 +88,7 @@ export const adminRouter = router({
     await checkOwner(ctx.db, fields.ownerUserId);
     const changes = Object.fromEntries(Object.entries(spaColumns(fields)).filter(([, value]) => value !== undefined));
     const [updated, , rows] = await ctx.db.batch([
-      ctx.db
-        .update(spas)
-        .set(changes)
-        .where(eq(spas.id, id))
-        .returning({ id: spas.id, name: spas.name }),
+      ctx.db.update(spas).set(changes).where(eq(spas.id, id)).returning({ id: spas.id, name: spas.name }),
       auditEntryIfFound(
         ctx.db,
         ctx.user,
@@ -98,7 +106,13 @@ export const adminRouter = router({
   deleteSpa: adminProcedure.input(spaIdInput).mutation(async ({ ctx, input }) => {
     // The entry first, labelled from the row about to go; written only when there is one.
     const [, [deleted]] = await ctx.db.batch([
-      auditEntryIfFound(ctx.db, ctx.user, 'spa.delete', { type: 'spa', id: input.id }, sql`select name as label from spas where id = ${input.id}`),
+      auditEntryIfFound(
+        ctx.db,
+        ctx.user,
+        'spa.delete',
+        { type: 'spa', id: input.id },
+        sql`select name as label from spas where id = ${input.id}`,
+      ),
       ctx.db.delete(spas).where(eq(spas.id, input.id)).returning({ name: spas.name, imageUrl: spas.imageUrl }),
     ]);
     if (!deleted) throw spaNotFound();
@@ -120,7 +134,9 @@ export const adminRouter = router({
       z
         .instanceof(FormData)
         .transform((form) => ({ id: form.get('id') as unknown, form }))
-        .pipe(z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound), form: z.instanceof(FormData) })),
+        .pipe(
+          z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound), form: z.instanceof(FormData) }),
+        ),
     )
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, ctx.env.UPLOAD_LIMITER, `spa-image:${ctx.user.id}`);
@@ -136,7 +152,13 @@ export const adminRouter = router({
         [previous, updated] = await ctx.db.batch([
           imageNow(),
           ctx.db.update(spas).set({ imageUrl }).where(eq(spas.id, input.id)).returning({ imageUrl: spas.imageUrl }),
-          auditEntryIfFound(ctx.db, ctx.user, 'spa.image', { type: 'spa', id: input.id }, sql`select name as label from spas where id = ${input.id}`),
+          auditEntryIfFound(
+            ctx.db,
+            ctx.user,
+            'spa.image',
+            { type: 'spa', id: input.id },
+            sql`select name as label from spas where id = ${input.id}`,
+          ),
         ]);
       } catch (error) {
         // The same photo sent again has the same key: it goes only if the spa does not show it (left when even
@@ -182,7 +204,11 @@ export const adminRouter = router({
   /** PATCH /api/admin/chatbot/{userId}: the flag is stored and shown, nothing more (docs/rest.md). */
   setChatBot: adminProcedure.input(chatBotInput).mutation(async ({ ctx, input }) => {
     const [updated] = await ctx.db.batch([
-      ctx.db.update(users).set({ chatBot: input.chatBot }).where(eq(users.id, input.userId)).returning({ id: users.id, name: users.name }),
+      ctx.db
+        .update(users)
+        .set({ chatBot: input.chatBot })
+        .where(eq(users.id, input.userId))
+        .returning({ id: users.id, name: users.name }),
       auditEntryIfFound(
         ctx.db,
         ctx.user,
@@ -201,10 +227,17 @@ export const adminRouter = router({
       () =>
         [
           usersQuery(ctx.db, null, ADMIN_PAGE_SIZE + 1, (input.page - 1) * ADMIN_PAGE_SIZE),
-          ctx.db.all<{ total: number; active: number }>(sql`select count(*) as total, coalesce(sum(chat_bot), 0) as active from users where deleted_at is null`),
+          ctx.db.all<{ total: number; active: number }>(
+            sql`select count(*) as total, coalesce(sum(chat_bot), 0) as active from users where deleted_at is null`,
+          ),
         ] as const,
     );
-    const page = pageOf(rows, ADMIN_PAGE_SIZE, (row) => ({ ...toAdminUser(row), bioPreview: bioPreview(row.bio) }), () => String(input.page + 1));
+    const page = pageOf(
+      rows,
+      ADMIN_PAGE_SIZE,
+      (row) => ({ ...toAdminUser(row), bioPreview: bioPreview(row.bio) }),
+      () => String(input.page + 1),
+    );
     return { ...page, activeCount: Number(counts!.active), total: Number(counts!.total) };
   }),
 
@@ -243,6 +276,11 @@ export const adminRouter = router({
               .limit(ADMIN_PAGE_SIZE + 1),
           ] as const,
       );
-      return pageOf(rows, ADMIN_PAGE_SIZE, (row) => row, (last) => String(last.id));
+      return pageOf(
+        rows,
+        ADMIN_PAGE_SIZE,
+        (row) => row,
+        (last) => String(last.id),
+      );
     }),
 });

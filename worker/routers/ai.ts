@@ -14,32 +14,53 @@ export const aiRouter = router({
   provider: signedInProcedure.query(({ ctx }) => aiProvider(ctx.config, ctx.env).info),
 
   /** POST /api/ai-assist-profile: suggestions for the about text; the first is the one the editor applies. */
-  assistProfile: signedInProcedure.input(aiAssistProfileInput).mutation(async ({ ctx, input }): Promise<AiAssistAnswer> => {
-    await countAssistUse(ctx.db, ctx.user.id, ctx.resHeaders);
-    // The member's real role decides the structure; profileType is accepted as the spec sends it.
-    return assist(aiProvider(ctx.config, ctx.env), {
-      kind: 'profile',
-      text: input.currentText,
-      context: { role: ctx.user.role, name: ctx.user.name },
-    }, ctx.env.ASSETS);
-  }),
+  assistProfile: signedInProcedure
+    .input(aiAssistProfileInput)
+    .mutation(async ({ ctx, input }): Promise<AiAssistAnswer> => {
+      await countAssistUse(ctx.db, ctx.user.id, ctx.resHeaders);
+      // The member's real role decides the structure; profileType is accepted as the spec sends it.
+      return assist(
+        aiProvider(ctx.config, ctx.env),
+        {
+          kind: 'profile',
+          text: input.currentText,
+          context: { role: ctx.user.role, name: ctx.user.name },
+        },
+        ctx.env.ASSETS,
+      );
+    }),
 
   /**
    * POST /api/ai-assist-review: suggestions for a review being written; the screen applies the first. The
    * reviewed member's name comes from the database when targetUserId names a member others may see (spaName is the
    * spec's field); a banned or former member is treated as an unknown id.
    */
-  assistReview: signedInProcedure.input(aiAssistReviewInput).mutation(async ({ ctx, input }): Promise<AiAssistAnswer> => {
-    const [, target] = await Promise.all([
-      countAssistUse(ctx.db, ctx.user.id, ctx.resHeaders),
-      input.targetUserId
-        ? ctx.db.select({ name: users.name, role: users.role }).from(users).where(and(eq(users.id, input.targetUserId), notBanned())).limit(1)
-        : Promise.resolve([]),
-    ]);
-    return assist(aiProvider(ctx.config, ctx.env), {
-      kind: 'review',
-      text: input.currentText,
-      context: { role: ctx.user.role, name: ctx.user.name, subjectName: target[0]?.name ?? input.spaName, subjectRole: target[0]?.role },
-    }, ctx.env.ASSETS);
-  }),
+  assistReview: signedInProcedure
+    .input(aiAssistReviewInput)
+    .mutation(async ({ ctx, input }): Promise<AiAssistAnswer> => {
+      const [, target] = await Promise.all([
+        countAssistUse(ctx.db, ctx.user.id, ctx.resHeaders),
+        input.targetUserId
+          ? ctx.db
+              .select({ name: users.name, role: users.role })
+              .from(users)
+              .where(and(eq(users.id, input.targetUserId), notBanned()))
+              .limit(1)
+          : Promise.resolve([]),
+      ]);
+      return assist(
+        aiProvider(ctx.config, ctx.env),
+        {
+          kind: 'review',
+          text: input.currentText,
+          context: {
+            role: ctx.user.role,
+            name: ctx.user.name,
+            subjectName: target[0]?.name ?? input.spaName,
+            subjectRole: target[0]?.role,
+          },
+        },
+        ctx.env.ASSETS,
+      );
+    }),
 });

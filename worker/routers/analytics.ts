@@ -14,19 +14,32 @@ import {
   type AnalyticsAnswer,
 } from '../../common/analytics.ts';
 import { manilaDay } from '../../common/time.ts';
-import { analyticsQueries, countEvent, countsAsView, toWeeks, weekInProgress, windowStart } from '../services/analytics.ts';
+import {
+  analyticsQueries,
+  countEvent,
+  countsAsView,
+  toWeeks,
+  weekInProgress,
+  windowStart,
+} from '../services/analytics.ts';
 import { sessionMemberId } from '../services/sessions.ts';
 import { isPremiumMember, isProMember } from '../services/users.ts';
 import { enforceRateLimit, readAsMember, router, publicProcedure, signedInProcedure, type Context } from '../trpc.ts';
 import type { z } from 'zod';
 import { forbidden } from '../errors.ts';
 
-async function report(ctx: Context, input: z.output<typeof analyticsInput>, needsPremium: boolean): Promise<AnalyticsAnswer> {
+async function report(
+  ctx: Context,
+  input: z.output<typeof analyticsInput>,
+  needsPremium: boolean,
+): Promise<AnalyticsAnswer> {
   const span = input.compare ? input.weeks * 2 : input.weeks;
   // One clock for the window and the week in progress, so both name the same Manila week.
   const now = Date.now();
   const since = windowStart(span, now);
-  const { viewer, results } = await readAsMember(ctx, (sessionId) => analyticsQueries(ctx.db, sessionMemberId(sessionId), since));
+  const { viewer, results } = await readAsMember(ctx, (sessionId) =>
+    analyticsQueries(ctx.db, sessionMemberId(sessionId), since),
+  );
   if (viewer.role !== 'spa_management') throw forbidden(ANALYTICS_TEXTS.onlySpas);
   const premium = isPremiumMember(viewer);
   if (!premium && (needsPremium || input.compare || input.weeks > ANALYTICS_FREE_WEEKS))

@@ -38,7 +38,13 @@ export const chatRouter = router({
   /** The members I have blocked, newest first (a banned member is left out, as from every list). */
   blocks: signedInProcedure.query(({ ctx }) =>
     ctx.db
-      .select({ id: users.id, name: users.name, role: users.role, memberNumber: users.memberNumber, blockedAt: chatBlocks.createdAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        role: users.role,
+        memberNumber: users.memberNumber,
+        blockedAt: chatBlocks.createdAt,
+      })
       .from(chatBlocks)
       .innerJoin(users, and(eq(users.id, chatBlocks.blockedId), notBanned()))
       .where(eq(chatBlocks.blockerId, ctx.user.id))
@@ -58,7 +64,10 @@ export const chatRouter = router({
         and (select count(*) from chat_blocks where blocker_id = ${ctx.user.id}) < ${CHAT_BLOCKS_MAX}
         and not exists (select 1 from chat_blocks where blocker_id = ${ctx.user.id} and blocked_id = ${input.userId})`);
     if (inserted.rowsAffected === 0) {
-      const [target] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), notBanned()));
+      const [target] = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, input.userId), notBanned()));
       if (!target) throw notFound(CHAT_ROUTER_MESSAGES.memberNotFound);
       const [existing] = await ctx.db
         .select({ id: chatBlocks.blockedId })
@@ -71,7 +80,9 @@ export const chatRouter = router({
   }),
 
   unblock: signedInProcedure.input(chatMemberInput).mutation(async ({ ctx, input }) => {
-    await ctx.db.delete(chatBlocks).where(and(eq(chatBlocks.blockerId, ctx.user.id), eq(chatBlocks.blockedId, input.userId)));
+    await ctx.db
+      .delete(chatBlocks)
+      .where(and(eq(chatBlocks.blockerId, ctx.user.id), eq(chatBlocks.blockedId, input.userId)));
     // The pair stays hidden in the hub while the other member still blocks this one.
     const [reverse] = await ctx.db
       .select({ id: chatBlocks.blockerId })

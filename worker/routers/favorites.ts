@@ -28,34 +28,44 @@ import { publicProcedure, readAsMember, router, signedInProcedure } from '../trp
 import { badRequest, conflict, notFound } from '../errors.ts';
 
 const DEFAULT_KEY = nameKey(DEFAULT_FAVORITE_LIST_NAME);
-const saveableRoles = sql.join(SAVEABLE_ROLES.map((role) => sql`${role}`), sql`, `);
+const saveableRoles = sql.join(
+  SAVEABLE_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+);
 
 type MemberId = number | SQL<number>;
 
 /** Every list of the member with what is in it, newest saves first; one row per list member (or empty list). */
 function listRows(db: Database, me: MemberId) {
-  return db
-    .select({
-      listId: favoriteLists.id,
-      listName: favoriteLists.name,
-      isDefault: favoriteLists.isDefault,
-      listCreatedAt: favoriteLists.createdAt,
-      savedAt: favoriteListItems.createdAt,
-      member: {
-        id: users.id,
-        name: users.name,
-        slug: users.slug,
-        role: users.role,
-        profilePic: users.profilePic,
-        profilePicThumbnail: users.profilePicThumbnail,
-      },
-    })
-    .from(favoriteLists)
-    .leftJoin(favoriteListItems, eq(favoriteListItems.listId, favoriteLists.id))
-    // A banned member is left out, as from every list (the saved row stays, for when the ban is lifted).
-    .leftJoin(users, and(eq(users.id, favoriteListItems.targetUserId), notBanned()))
-    .where(eq(favoriteLists.userId, me))
-    .orderBy(desc(favoriteLists.isDefault), asc(favoriteLists.createdAt), asc(favoriteLists.id), desc(favoriteListItems.createdAt));
+  return (
+    db
+      .select({
+        listId: favoriteLists.id,
+        listName: favoriteLists.name,
+        isDefault: favoriteLists.isDefault,
+        listCreatedAt: favoriteLists.createdAt,
+        savedAt: favoriteListItems.createdAt,
+        member: {
+          id: users.id,
+          name: users.name,
+          slug: users.slug,
+          role: users.role,
+          profilePic: users.profilePic,
+          profilePicThumbnail: users.profilePicThumbnail,
+        },
+      })
+      .from(favoriteLists)
+      .leftJoin(favoriteListItems, eq(favoriteListItems.listId, favoriteLists.id))
+      // A banned member is left out, as from every list (the saved row stays, for when the ban is lifted).
+      .leftJoin(users, and(eq(users.id, favoriteListItems.targetUserId), notBanned()))
+      .where(eq(favoriteLists.userId, me))
+      .orderBy(
+        desc(favoriteLists.isDefault),
+        asc(favoriteLists.createdAt),
+        asc(favoriteLists.id),
+        desc(favoriteListItems.createdAt),
+      )
+  );
 }
 
 function groupLists(rows: Awaited<ReturnType<typeof listRows>>): FavoriteList[] {
@@ -63,7 +73,13 @@ function groupLists(rows: Awaited<ReturnType<typeof listRows>>): FavoriteList[] 
   for (const row of rows) {
     let list = lists.get(row.listId);
     if (!list) {
-      list = { id: row.listId, name: row.listName, isDefault: row.isDefault, createdAt: row.listCreatedAt, members: [] };
+      list = {
+        id: row.listId,
+        name: row.listName,
+        isDefault: row.isDefault,
+        createdAt: row.listCreatedAt,
+        members: [],
+      };
       lists.set(row.listId, list);
     }
     if (row.member && row.savedAt !== null) list.members.push({ ...row.member, savedAt: row.savedAt });
@@ -115,11 +131,17 @@ function saveableTarget(targetUserId: number, me: number): SQL {
 export const favoritesRouter = router({
   /** GET /api/favorites: the member's lists with the spas and therapists in them. */
   lists: publicProcedure.query(async ({ ctx }) => {
-    const { viewer: user, results } = await readAsMember(ctx, (sessionId) => [listRows(ctx.db, sessionMemberId(sessionId))] as const);
+    const { viewer: user, results } = await readAsMember(
+      ctx,
+      (sessionId) => [listRows(ctx.db, sessionMemberId(sessionId))] as const,
+    );
     const lists = groupLists(results[0]);
     if (lists.some((list) => list.isDefault)) return lists;
     // Once per member: the default list is made, and the lists read again in the same round trip.
-    const [, , rows] = await ctx.db.batch([...ensureDefaultList(ctx.db, user.id, Date.now()), listRows(ctx.db, user.id)]);
+    const [, , rows] = await ctx.db.batch([
+      ...ensureDefaultList(ctx.db, user.id, Date.now()),
+      listRows(ctx.db, user.id),
+    ]);
     return groupLists(rows);
   }),
 
@@ -131,7 +153,10 @@ export const favoritesRouter = router({
     );
     let lists = results[0];
     if (!lists.some((list) => list.isDefault)) {
-      const [, , rows] = await ctx.db.batch([...ensureDefaultList(ctx.db, user.id, Date.now()), listsHolding(ctx.db, user.id, input.targetUserId)]);
+      const [, , rows] = await ctx.db.batch([
+        ...ensureDefaultList(ctx.db, user.id, Date.now()),
+        listsHolding(ctx.db, user.id, input.targetUserId),
+      ]);
       lists = rows;
     }
     return lists.map((list) => ({ ...list, saved: Boolean(list.saved) }));
@@ -158,7 +183,9 @@ export const favoritesRouter = router({
       ctx.db
         .select({
           // A banned or former member is "not found", the same as an unknown id.
-          role: sql<string | null>`(select ${users.role} from ${users} where ${users.id} = ${target} and ${notBanned()})`,
+          role: sql<
+            string | null
+          >`(select ${users.role} from ${users} where ${users.id} = ${target} and ${notBanned()})`,
           listId: sql<number | null>`${list}`,
           size: sql<number>`${size}`,
           saved: sql<number>`exists (select 1 from ${favoriteListItems} where ${favoriteListItems.listId} = ${list} and ${favoriteListItems.targetUserId} = ${target}) and ${valid}`,
@@ -182,13 +209,23 @@ export const favoritesRouter = router({
     const count = sql`(select count(*) from ${favoriteLists} where ${favoriteLists.userId} = ${me})`;
     const taken = sql`exists (select 1 from ${favoriteLists} where ${favoriteLists.userId} = ${me} and ${favoriteLists.nameKey} = ${key})`;
     const [created, [state]] = await ctx.db.batch([
-      ctx.db.all<{ id: number; created_at: number }>(sql`insert into ${favoriteLists} (user_id, name, name_key, is_default, created_at)
+      ctx.db.all<{
+        id: number;
+        created_at: number;
+      }>(sql`insert into ${favoriteLists} (user_id, name, name_key, is_default, created_at)
         select ${me}, ${input.name}, ${key}, 0, ${Date.now()} where ${count} < ${FAVORITE_LISTS_MAX} and not ${taken}
         returning id, created_at`),
       ctx.db.select({ taken: sql<number>`${taken}` }).from(sql`(select 1)`),
     ]);
     const row = created[0];
-    if (row) return { id: Number(row.id), name: input.name, isDefault: false, createdAt: Number(row.created_at), members: [] } satisfies FavoriteList;
+    if (row)
+      return {
+        id: Number(row.id),
+        name: input.name,
+        isDefault: false,
+        createdAt: Number(row.created_at),
+        members: [],
+      } satisfies FavoriteList;
     // The insert said no: either the name is taken or the member has as many lists as allowed.
     if (state!.taken) throw conflict(FAVORITES_TEXTS.nameTaken);
     throw badRequest(FAVORITES_TEXTS.tooManyLists);
@@ -219,11 +256,20 @@ export const favoritesRouter = router({
   /** DELETE /api/favorites/lists/:listId: a list and what is in it (never the default list). */
   deleteList: signedInProcedure.input(listInput).mutation(async ({ ctx, input }) => {
     const me = ctx.user.id;
-    const deletable = and(eq(favoriteLists.id, input.listId), eq(favoriteLists.userId, me), eq(favoriteLists.isDefault, false));
+    const deletable = and(
+      eq(favoriteLists.id, input.listId),
+      eq(favoriteLists.userId, me),
+      eq(favoriteLists.isDefault, false),
+    );
     const [, deleted, [state]] = await ctx.db.batch([
       ctx.db
         .delete(favoriteListItems)
-        .where(eq(favoriteListItems.listId, sql`(${ctx.db.select({ id: favoriteLists.id }).from(favoriteLists).where(deletable)})`)),
+        .where(
+          eq(
+            favoriteListItems.listId,
+            sql`(${ctx.db.select({ id: favoriteLists.id }).from(favoriteLists).where(deletable)})`,
+          ),
+        ),
       ctx.db.delete(favoriteLists).where(deletable).returning({ id: favoriteLists.id }),
       ctx.db
         .select({
@@ -250,7 +296,11 @@ export const favoritesRouter = router({
       ctx.db
         .delete(favoriteListItems)
         .where(
-          and(eq(favoriteListItems.listId, sql`(${mine})`), eq(favoriteListItems.targetUserId, input.targetUserId), visibleTarget(input.targetUserId)),
+          and(
+            eq(favoriteListItems.listId, sql`(${mine})`),
+            eq(favoriteListItems.targetUserId, input.targetUserId),
+            visibleTarget(input.targetUserId),
+          ),
         )
         .returning({ id: favoriteListItems.targetUserId }),
       mine,

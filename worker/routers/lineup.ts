@@ -24,14 +24,15 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 type LinkRow = { id: number; spaId: number; therapistId: number; state: string };
 
 function linkQuery(ctx: Context, linkId: number) {
-  return ctx.db.all<LinkRow>(sql`select id, spa_id as spaId, therapist_id as therapistId, state from lineup_links where id = ${linkId}`);
+  return ctx.db.all<LinkRow>(
+    sql`select id, spa_id as spaId, therapist_id as therapistId, state from lineup_links where id = ${linkId}`,
+  );
 }
 
 /** A link the member is not a side of is answered as missing: invitations are private to the two sides. */
 function linkOf(rows: LinkRow[], memberId: number): LinkRow {
   const [link] = rows;
-  if (!link || (link.spaId !== memberId && link.therapistId !== memberId))
-    throw notFound(LINEUP_TEXTS.linkNotFound);
+  if (!link || (link.spaId !== memberId && link.therapistId !== memberId)) throw notFound(LINEUP_TEXTS.linkNotFound);
   return link;
 }
 
@@ -114,7 +115,9 @@ export const lineupRouter = router({
           insert into lineup_links (spa_id, therapist_id, state)
           select ${ctx.user.id}, t.id, 'invited' from users as t where t.id = ${input.therapistId} and t.role = 'therapist' and ${notBanned('t')}
           returning id, created_at as createdAt`),
-        ctx.db.all<{ role: Role; hidden: number }>(sql`select role, not ${notBanned()} as hidden from users where id = ${input.therapistId}`),
+        ctx.db.all<{ role: Role; hidden: number }>(
+          sql`select role, not ${notBanned()} as hidden from users where id = ${input.therapistId}`,
+        ),
       ]);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(LINEUP_TEXTS.alreadyLinked);
@@ -126,7 +129,13 @@ export const lineupRouter = router({
       if (!therapist || Number(therapist.hidden) === 1) throw notFound(LINEUP_TEXTS.therapistNotFound);
       throw badRequest(LINEUP_TEXTS.notATherapist);
     }
-    return { linkId: link.id, spaId: ctx.user.id, therapistId: input.therapistId, state: 'invited' as const, message: LINEUP_TEXTS.invited };
+    return {
+      linkId: link.id,
+      spaId: ctx.user.id,
+      therapistId: input.therapistId,
+      state: 'invited' as const,
+      message: LINEUP_TEXTS.invited,
+    };
   }),
 
   /** POST /api/lineup/{linkId}/accept and /decline: only the invited therapist answers, once. */

@@ -27,7 +27,11 @@ const userListingInput = z.object({ role: z.enum(ROLES, { error: `role must be o
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /** A listing entry as SQLite's JSON writes it: the premium flag as 0 or 1, and the stored hours. */
-type ListedRow = Omit<SpaListingEntry, 'isPremium' | 'isOpen'> & { isPremium: 0 | 1; premiumUntil: number | null; openingHours: string | null };
+type ListedRow = Omit<SpaListingEntry, 'isPremium' | 'isOpen'> & {
+  isPremium: 0 | 1;
+  premiumUntil: number | null;
+  openingHours: string | null;
+};
 
 /**
  * Members of a role with coordinates (others cannot be placed on a map), by id, one round trip. SQLite writes the whole
@@ -85,16 +89,16 @@ export const mapRouter = router({
     const cache = spaListingCache(ctx.config);
     if (!cache) return listMembersOnMap(ctx.db, PUBLIC_LISTING_ROLE);
     ctx.answerIsPublic(cache.ttlSeconds);
-    return cachedJson(cache.scope, cache.listing, cache.ttlSeconds, () => listMembersOnMap(ctx.db, PUBLIC_LISTING_ROLE));
+    return cachedJson(cache.scope, cache.listing, cache.ttlSeconds, () =>
+      listMembersOnMap(ctx.db, PUBLIC_LISTING_ROLE),
+    );
   }),
 
   /** A driving route (Mapbox Directions) or the labelled straight-line estimate. */
-  directions: signedInProcedure
-    .input(directionsInput)
-    .query(async ({ ctx, input }): Promise<RouteSummary> => {
-      await enforceRateLimit(ctx, ctx.env.MAPS_LIMITER, `directions:${ctx.user.id}`);
-      const route = await directionsProvider(ctx.config).route(input.from, input.to, input.destinationName);
-      if (!route) throw notFound('No driving route was found to this spa.');
-      return route;
-    }),
+  directions: signedInProcedure.input(directionsInput).query(async ({ ctx, input }): Promise<RouteSummary> => {
+    await enforceRateLimit(ctx, ctx.env.MAPS_LIMITER, `directions:${ctx.user.id}`);
+    const route = await directionsProvider(ctx.config).route(input.from, input.to, input.destinationName);
+    if (!route) throw notFound('No driving route was found to this spa.');
+    return route;
+  }),
 });

@@ -47,9 +47,17 @@ export const passwordResetRouter = router({
     const matches = await ctx.db
       .select({ id: users.id, name: users.name, email: users.email, isBanned: users.isBanned, recentLinks })
       .from(users)
-      .where(or(eq(users.nameKey, nameKey(identifier)), eq(users.email, identifier), eq(users.email, identifier.toLowerCase())))
+      .where(
+        or(
+          eq(users.nameKey, nameKey(identifier)),
+          eq(users.email, identifier),
+          eq(users.email, identifier.toLowerCase()),
+        ),
+      )
       .limit(ACCOUNTS_PER_ADDRESS);
-    const recipients = matches.filter((member) => member.email && !member.isBanned && member.recentLinks < RESET_LINKS_PER_HOUR);
+    const recipients = matches.filter(
+      (member) => member.email && !member.isBanned && member.recentLinks < RESET_LINKS_PER_HOUR,
+    );
 
     // One write batch either way: for each recipient the older tokens are cancelled, the new token's hash and the
     // e-mail are written; for everyone, tokens past keeping are removed.
@@ -61,7 +69,9 @@ export const passwordResetRouter = router({
           .update(passwordResetTokens)
           .set({ usedAt: now })
           .where(and(eq(passwordResetTokens.userId, member.id), isNull(passwordResetTokens.usedAt))),
-        ctx.db.insert(passwordResetTokens).values({ tokenHash: hash, userId: member.id, expiresAt: now + RESET_TOKEN_LIFETIME_MS, createdAt: now }),
+        ctx.db
+          .insert(passwordResetTokens)
+          .values({ tokenHash: hash, userId: member.id, expiresAt: now + RESET_TOKEN_LIFETIME_MS, createdAt: now }),
         queueMail(ctx.db, ctx.config, { to: member.email!, ...mail, kind: 'password_reset' }, now),
       ];
     });
@@ -70,7 +80,9 @@ export const passwordResetRouter = router({
       ...writes,
     ]);
     if (recipients.length > 0 && mailProviderName(ctx.config) !== 'local') {
-      const ids = results.flatMap((result) => (Array.isArray(result) ? (result as { id?: number }[]).map((row) => row.id) : []));
+      const ids = results.flatMap((result) =>
+        Array.isArray(result) ? (result as { id?: number }[]).map((row) => row.id) : [],
+      );
       const mailIds = ids.filter((id): id is number => typeof id === 'number');
       ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: mailIds }));
     }
@@ -81,7 +93,11 @@ export const passwordResetRouter = router({
   verify: publicProcedure.input(verifyResetTokenInput).query(async ({ ctx, input }): Promise<ResetTokenCheck> => {
     if (!looksLikeResetToken(input.token)) return { valid: false, expired: false };
     const [row] = await ctx.db
-      .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt, isBanned: users.isBanned })
+      .select({
+        usedAt: passwordResetTokens.usedAt,
+        expiresAt: passwordResetTokens.expiresAt,
+        isBanned: users.isBanned,
+      })
       .from(passwordResetTokens)
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
       .where(eq(passwordResetTokens.tokenHash, hashResetToken(input.token)))
@@ -99,7 +115,8 @@ export const passwordResetRouter = router({
   reset: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, ctx.env.RESET_PASSWORD_LIMITER, addressKey(ctx.clientIp));
     if (!looksLikeResetToken(input.token)) throw badRequest(RESET_TEXTS.linkInvalid);
-    if (isCommonPassword(input.newPassword, await commonPasswords(ctx.env.ASSETS))) throw badRequest(MESSAGES.passwordCommon);
+    if (isCommonPassword(input.newPassword, await commonPasswords(ctx.env.ASSETS)))
+      throw badRequest(MESSAGES.passwordCommon);
 
     const tokenHash = hashResetToken(input.token);
     const passwordHash = await hashPassword(input.newPassword, ctx.config.PASSWORD_SCRYPT_COST);

@@ -50,7 +50,11 @@ export function pricedPlans(config: Config) {
     priceLabel: formatPrice(prices.amounts[plan.id], prices.currency),
     savings:
       plan.id === 'yearly' && savings
-        ? { amount: savings.amount, label: formatPrice(savings.amount, prices.currency), monthsFree: savings.monthsFree }
+        ? {
+            amount: savings.amount,
+            label: formatPrice(savings.amount, prices.currency),
+            monthsFree: savings.monthsFree,
+          }
         : null,
   }));
 }
@@ -60,7 +64,10 @@ function trialAvailable(member: Parameters<typeof isPremiumMember>[0] & { trialS
 }
 
 /** A member's premium changed: their chat sockets get the new end time, and a spa's map listing (gold ring, order) is read fresh. */
-async function premiumChanged(ctx: Context, member: { id: number; role: string; isPremium: boolean; premiumUntil: number | null }) {
+async function premiumChanged(
+  ctx: Context,
+  member: { id: number; role: string; isPremium: boolean; premiumUntil: number | null },
+) {
   if (member.role === 'spa_management') await purgeSpaListing();
   try {
     await updateChatPremium(ctx.env, member.id, premiumEndsAt(member));
@@ -119,8 +126,7 @@ export const premiumRouter = router({
 
   /** POST /api/premium/checkout `{ plan }`: a PayMongo Checkout Session; answers the page to send the member to. */
   checkout: signedInProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
-    if (!paymentsEnabled(ctx.config))
-      throw notImplemented(paymentsNotSetUpMessage(trialAvailable(ctx.user)));
+    if (!paymentsEnabled(ctx.config)) throw notImplemented(paymentsNotSetUpMessage(trialAvailable(ctx.user)));
     await enforceRateLimit(ctx, ctx.env.PREMIUM_CHECKOUT_LIMITER, String(ctx.user.id));
     const plan = pricedPlans(ctx.config).find((candidate) => candidate.id === input.plan)!;
     let session: { id: string; checkoutUrl: string };
@@ -162,23 +168,38 @@ export const premiumRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (!paymentsEnabled(ctx.config)) throw notFound(WEBHOOK_TEXTS.notConfigured);
       const event = parseWebhookEvent(input.payload);
-      if (!verifyWebhookSignature(ctx.config.PAYMONGO_WEBHOOK_SECRET!, input.signature, input.payload, event?.livemode ?? false))
+      if (
+        !verifyWebhookSignature(
+          ctx.config.PAYMONGO_WEBHOOK_SECRET!,
+          input.signature,
+          input.payload,
+          event?.livemode ?? false,
+        )
+      )
         throw unauthorized(WEBHOOK_TEXTS.badSignature);
       if (!event) throw badRequest(WEBHOOK_TEXTS.badEvent);
 
       const now = Date.now();
       const checkout = event.checkout;
       if (!checkout) {
-        await ctx.db.insert(paymentEvents).values({ id: event.id, type: event.type, outcome: 'ignored', receivedAt: now }).onConflictDoNothing();
+        await ctx.db
+          .insert(paymentEvents)
+          .values({ id: event.id, type: event.type, outcome: 'ignored', receivedAt: now })
+          .onConflictDoNothing();
         return { received: true as const, applied: false };
       }
       const applyToken = crypto.randomUUID();
       /** A column of the checkout being paid, read inside the batch; and an end time extended by its period. */
-      const paid = (column: SQLiteColumn) => sql`(select ${column} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id})`;
-      const extendedBy = (until: SQLiteColumn) => sql`max(coalesce(${until}, 0), ${now}) + ${paid(premiumCheckouts.periodDays)} * ${DAY_MS}`;
+      const paid = (column: SQLiteColumn) =>
+        sql`(select ${column} from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id})`;
+      const extendedBy = (until: SQLiteColumn) =>
+        sql`max(coalesce(${until}, 0), ${now}) + ${paid(premiumCheckouts.periodDays)} * ${DAY_MS}`;
       const appliedHere = sql`exists (select 1 from ${premiumCheckouts} where ${premiumCheckouts.id} = ${checkout.id} and ${premiumCheckouts.applyToken} = ${applyToken})`;
       const [, , extended] = await ctx.db.batch([
-        ctx.db.insert(paymentEvents).values({ id: event.id, type: event.type, checkoutId: checkout.id, outcome: 'received', receivedAt: now }).onConflictDoNothing(),
+        ctx.db
+          .insert(paymentEvents)
+          .values({ id: event.id, type: event.type, checkoutId: checkout.id, outcome: 'received', receivedAt: now })
+          .onConflictDoNothing(),
         ctx.db
           .update(premiumCheckouts)
           .set({ status: 'paid', paidAt: now, applyToken })
@@ -207,7 +228,11 @@ export const premiumRouter = router({
       ]);
       const member = extended[0];
       if (member) await premiumChanged(ctx, member);
-      else log.warn('PayMongo event changed nothing (replayed, unknown or not matching)', { eventId: event.id, checkoutId: checkout.id });
+      else
+        log.warn('PayMongo event changed nothing (replayed, unknown or not matching)', {
+          eventId: event.id,
+          checkoutId: checkout.id,
+        });
       return { received: true as const, applied: Boolean(member) };
     }),
 });

@@ -5,7 +5,12 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/account.ts';
 import { PROFILE_TEXTS } from '../../common/profile.ts';
-import { confirmEmailInput, deleteAccountInput, sessionIdInput, undoEmailChangeInput } from '../../common/privacy-input.ts';
+import {
+  confirmEmailInput,
+  deleteAccountInput,
+  sessionIdInput,
+  undoEmailChangeInput,
+} from '../../common/privacy-input.ts';
 import { PRIVACY_TEXTS, type SessionInfo } from '../../common/privacy.ts';
 import { sessions } from '../../db/schema.ts';
 import { deliverDueMail, mailProviderName } from '../providers/mail.ts';
@@ -217,7 +222,14 @@ export const privacyRouter = router({
     if (!looksLikeEmailToken(input.token)) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
     const tokenHash = hashEmailToken(input.token);
     const now = Date.now();
-    const [row] = await ctx.db.all<{ userId: number; oldEmail: string; expiresAt: number; usedAt: number | null; deletedAt: number | null; heldElsewhere: number }>(sql`
+    const [row] = await ctx.db.all<{
+      userId: number;
+      oldEmail: string;
+      expiresAt: number;
+      usedAt: number | null;
+      deletedAt: number | null;
+      heldElsewhere: number;
+    }>(sql`
       select t.user_id as userId, t.old_email as oldEmail, t.expires_at as expiresAt, t.used_at as usedAt, u.deleted_at as deletedAt,
         exists (select 1 from users as other where other.email = t.old_email and other.id != t.user_id) as heldElsewhere
       from email_undo_tokens as t join users as u on u.id = t.user_id
@@ -234,15 +246,22 @@ export const privacyRouter = router({
       ctx.db.all<{ email: string }>(sql`
         update users set email = ${row.oldEmail}, pending_email = null, pending_email_expires_at = null, updated_at = ${now}
         where id = ${row.userId} and ${allowed} returning email`),
-      ctx.db.run(sql`update email_change_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`),
-      ctx.db.run(sql`update password_reset_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`),
+      ctx.db.run(
+        sql`update email_change_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`,
+      ),
+      ctx.db.run(
+        sql`update password_reset_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`,
+      ),
       ctx.db.all<{ id: string }>(sql`delete from sessions where user_id = ${row.userId} and ${allowed} returning id`),
-      ctx.db.run(sql`update email_undo_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`),
+      ctx.db.run(
+        sql`update email_undo_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`,
+      ),
     ]);
     if (!restored[0]) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
     await closeChatSockets(ctx.env, { userId: row.userId });
     // This browser was signed in as the member: its session ended with the others.
-    if (ended.some(({ id }) => id === requestSessionId(ctx.request))) ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
+    if (ended.some(({ id }) => id === requestSessionId(ctx.request)))
+      ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
     return { email: restored[0].email, message: PRIVACY_TEXTS.undone(restored[0].email) };
   }),
 });

@@ -14,7 +14,15 @@ import { nameKey as keyOfName } from '../../common/names.ts';
 import { slugify } from '../../common/slug.ts';
 import { slugHistory, users } from '../../db/schema.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
-import { deleteReplaced, imagesBinding, inspectImage, mediaBucket, PROFILE_IMAGE_SCOPE, reencodeImage, storeImages } from '../providers/media.ts';
+import {
+  deleteReplaced,
+  imagesBinding,
+  inspectImage,
+  mediaBucket,
+  PROFILE_IMAGE_SCOPE,
+  reencodeImage,
+  storeImages,
+} from '../providers/media.ts';
 import {
   parseCursor,
   profileRead,
@@ -39,7 +47,12 @@ import { isFormerMemberName, isUniqueViolation } from '../services/users.ts';
 import { changedNoticeStatements, emailConfirmationMail, newEmailToken } from '../services/email-change.ts';
 import { confirmPasswordAgain } from '../services/password-again.ts';
 import { deliverDueMail, mailProviderName, queueMailWhen } from '../providers/mail.ts';
-import { EMAIL_CONFIRMATION_LIFETIME_MS, EMAIL_CONFIRMATIONS_PER_HOUR, emailChangeAsksPassword, PRIVACY_TEXTS } from '../../common/privacy.ts';
+import {
+  EMAIL_CONFIRMATION_LIFETIME_MS,
+  EMAIL_CONFIRMATIONS_PER_HOUR,
+  emailChangeAsksPassword,
+  PRIVACY_TEXTS,
+} from '../../common/privacy.ts';
 import { HOUR_MS } from '../../common/time.ts';
 import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import { toCurrentUser } from './account.ts';
@@ -71,7 +84,10 @@ function reviewList(side: 'made' | 'received') {
     const cursor = parseCursor(input.cursor);
     const { viewer, results } = await readAsMember(ctx, (sessionId) => {
       const target = targetIdSql(input.target, sessionId);
-      return [targetQuery(ctx.db, target), reviewPageQuery(ctx.db, side, target, cursor, sessionMemberId(sessionId))] as const;
+      return [
+        targetQuery(ctx.db, target),
+        reviewPageQuery(ctx.db, side, target, cursor, sessionMemberId(sessionId)),
+      ] as const;
     });
     visibleMember(results[0][0], viewer);
     return toPage(results[1], toReview);
@@ -81,7 +97,10 @@ function reviewList(side: 'made' | 'received') {
 /** The counts of one recognition (GET /api/users/{id}/star-stats and flower-stats). */
 function receivedCount(pick: (counts: { starsReceived: number; flowersReceived: number }) => number) {
   return publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
-    const { viewer, results } = await readAsMember(ctx, (sessionId) => [statsCountsRead(ctx.db, input, sessionId, statsCountsValues())] as const);
+    const { viewer, results } = await readAsMember(
+      ctx,
+      (sessionId) => [statsCountsRead(ctx.db, input, sessionId, statsCountsValues())] as const,
+    );
     return { received: Number(pick(visibleMember(results[0][0], viewer))) };
   });
 }
@@ -124,7 +143,10 @@ const RENAME_UPDATE_INDEX = 3;
 export const profilesRouter = router({
   /** GET /api/profile/by-slug/{slug}, GET /api/users/{userId}/profile. */
   profile: publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
-    const { viewer, results } = await readAsMember(ctx, (sessionId) => [profileRead(ctx.db, input, sessionId)] as const);
+    const { viewer, results } = await readAsMember(
+      ctx,
+      (sessionId) => [profileRead(ctx.db, input, sessionId)] as const,
+    );
     const row = results[0][0];
     const user = visibleMember(row?.user, viewer);
     countProfileView(ctx, user, viewer.id);
@@ -163,7 +185,9 @@ export const profilesRouter = router({
   medals: recognitionList('medals', 'received', toReceivedRecord),
   /** Medals a spa has awarded (its About tab); tRPC only, the spec names no REST path for it. */
   medalsAwarded: recognitionList('medals', 'given', toGivenRecord),
-  redFlags: recognitionList('redFlags', 'received', toReceivedRecord, (viewer, targetId) => canSeeRedFlags(viewer, targetId)),
+  redFlags: recognitionList('redFlags', 'received', toReceivedRecord, (viewer, targetId) =>
+    canSeeRedFlags(viewer, targetId),
+  ),
   reviewsMade: reviewList('made'),
   reviewsReceived: reviewList('received'),
 
@@ -184,7 +208,8 @@ export const profilesRouter = router({
     if (input.openingHours !== undefined && me.role !== 'spa_management') {
       throw badRequest(PROFILE_TEXTS.hoursOnlyForSpas);
     }
-    if (input.name !== undefined && input.name !== me.name && isFormerMemberName(input.name)) throw conflict(MESSAGES.nameTaken);
+    if (input.name !== undefined && input.name !== me.name && isFormerMemberName(input.name))
+      throw conflict(MESSAGES.nameTaken);
     if (emailChangeAsksPassword(me.email, input.email)) {
       if (input.currentPassword === undefined) throw badRequest(PRIVACY_TEXTS.passwordRequired);
       await confirmPasswordAgain(ctx, me, input.currentPassword);
@@ -193,7 +218,8 @@ export const profilesRouter = router({
     const now = Date.now();
     const changes: Partial<typeof users.$inferInsert> = {};
     if (input.aboutMe !== undefined) changes.aboutMe = input.aboutMe;
-    if (input.openingHours !== undefined) changes.openingHours = input.openingHours ? JSON.stringify(input.openingHours) : null;
+    if (input.openingHours !== undefined)
+      changes.openingHours = input.openingHours ? JSON.stringify(input.openingHours) : null;
     if (input.phoneNumber !== undefined) changes.phoneNumber = input.phoneNumber;
     for (const { key } of CONTACT_HANDLES) if (input[key] !== undefined) changes[key] = input[key];
     const email = emailChangeOf(me, input.email, now);
@@ -222,13 +248,19 @@ export const profilesRouter = router({
 
     const update = ctx.db
       .update(users)
-      .set({ ...changes, ...(name ? { name, nameKey, nameSkeleton: skeleton, slug: renamedSlug(name) } : {}), updatedAt: now })
+      .set({
+        ...changes,
+        ...(name ? { name, nameKey, nameSkeleton: skeleton, slug: renamedSlug(name) } : {}),
+        updatedAt: now,
+      })
       .where(and(eq(users.id, me.id), nameFree, underMailCap))
       .returning();
     const emailStatements = email.changes
       ? [
           // A newer link (or none) cancels the older ones.
-          ctx.db.run(sql`update email_change_tokens set used_at = ${now} where user_id = ${me.id} and used_at is null and ${applied}`),
+          ctx.db.run(
+            sql`update email_change_tokens set used_at = ${now} where user_id = ${me.id} and used_at is null and ${applied}`,
+          ),
           ...(email.confirmTo
             ? [
                 ctx.db.run(sql`insert into email_change_tokens (token_hash, user_id, new_email, expires_at, created_at)
@@ -239,7 +271,10 @@ export const profilesRouter = router({
                   ctx.config,
                   {
                     to: email.confirmTo.address,
-                    ...emailConfirmationMail(name ?? me.name, `${ctx.config.APP_URL}/confirm-email?token=${email.confirmTo.token}`),
+                    ...emailConfirmationMail(
+                      name ?? me.name,
+                      `${ctx.config.APP_URL}/confirm-email?token=${email.confirmTo.token}`,
+                    ),
                     kind: 'email_confirmation',
                   },
                   applied,
@@ -248,7 +283,13 @@ export const profilesRouter = router({
               ]
             : []),
           ...(email.removedFrom
-            ? changedNoticeStatements(ctx.db, ctx.config, { userId: me.id, memberName: me.name, oldAddress: email.removedFrom, newAddress: null }, applied, now)
+            ? changedNoticeStatements(
+                ctx.db,
+                ctx.config,
+                { userId: me.id, memberName: me.name, oldAddress: email.removedFrom, newAddress: null },
+                applied,
+                now,
+              )
             : []),
         ]
       : [];
@@ -279,7 +320,9 @@ export const profilesRouter = router({
     }
     if (!updated) {
       // Refused: say which (a failure path, so one more read is fine).
-      const [count] = underMailCap ? await ctx.db.all<{ sent: number }>(sql`select ${recentConfirmations} as sent`) : [];
+      const [count] = underMailCap
+        ? await ctx.db.all<{ sent: number }>(sql`select ${recentConfirmations} as sent`)
+        : [];
       if (count && Number(count.sent) >= EMAIL_CONFIRMATIONS_PER_HOUR) {
         ctx.resHeaders.set('Retry-After', String(HOUR_MS / 1000));
         throw tooManyRequests(PRIVACY_TEXTS.confirmationsLimit);
@@ -287,8 +330,11 @@ export const profilesRouter = router({
       throw conflict(MESSAGES.nameTaken);
     }
     // The mail statements come last in the batch; each answers the id of the message it wrote.
-    const mailIds = results.slice(results.length - mailCount).flatMap((rows) => (rows as { id: number }[]).map((row) => row.id));
-    if (mailIds.length > 0 && mailProviderName(ctx.config) !== 'local') ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: mailIds }));
+    const mailIds = results
+      .slice(results.length - mailCount)
+      .flatMap((rows) => (rows as { id: number }[]).map((row) => row.id));
+    if (mailIds.length > 0 && mailProviderName(ctx.config) !== 'local')
+      ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: mailIds }));
     if (me.role === 'spa_management') await purgeSpaListing();
     return toCurrentUser(updated, now);
   }),
@@ -316,21 +362,34 @@ export const profilesRouter = router({
           .select({ profilePic: users.profilePic, profilePicThumbnail: users.profilePicThumbnail })
           .from(users)
           .where(eq(users.id, ctx.user.id)),
-        ctx.db.update(users).set({ profilePic, profilePicThumbnail, updatedAt: Date.now() }).where(eq(users.id, ctx.user.id)),
+        ctx.db
+          .update(users)
+          .set({ profilePic, profilePicThumbnail, updatedAt: Date.now() })
+          .where(eq(users.id, ctx.user.id)),
       ]);
       previous = before[0];
     } catch (error) {
-      await deleteReplaced(bucket, [profilePic, profilePicThumbnail], [ctx.user.profilePic, ctx.user.profilePicThumbnail]);
+      await deleteReplaced(
+        bucket,
+        [profilePic, profilePicThumbnail],
+        [ctx.user.profilePic, ctx.user.profilePicThumbnail],
+      );
       throw error;
     }
-    await deleteReplaced(bucket, [previous?.profilePic, previous?.profilePicThumbnail], [profilePic, profilePicThumbnail]);
+    await deleteReplaced(
+      bucket,
+      [previous?.profilePic, previous?.profilePicThumbnail],
+      [profilePic, profilePicThumbnail],
+    );
     if (ctx.user.role === 'spa_management') await purgeSpaListing();
     return { message: 'Profile picture updated', profilePic, profilePicThumbnail };
   }),
 
   /** The profile screen's error fallback says the error "has been logged for review": this is that log. */
   reportError: signedInProcedure
-    .input(z.object({ message: z.string().max(500), path: z.string().max(300), stack: z.string().max(4000).optional() }))
+    .input(
+      z.object({ message: z.string().max(500), path: z.string().max(300), stack: z.string().max(4000).optional() }),
+    )
     .mutation(({ ctx, input }) => {
       log.error('profile screen error', { userId: ctx.user.id, ...input });
       return { logged: true as const };

@@ -29,7 +29,14 @@ import { DAY_MS, manilaDay, secondsUntilManilaMidnight } from '../../common/time
 import { containsTerm, type Database } from '../db.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
 import { therapistSpaMembers } from '../services/lineup.ts';
-import { checkGiver, diagnoseStatement, explainRefusal, giveStatement, refusalError, type Gift } from '../services/recognition.ts';
+import {
+  checkGiver,
+  diagnoseStatement,
+  explainRefusal,
+  giveStatement,
+  refusalError,
+  type Gift,
+} from '../services/recognition.ts';
 import { publicProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
 import type { UserRow } from '../services/sessions.ts';
 import { memberIdBySlug, visibleMember } from '../services/profiles.ts';
@@ -47,7 +54,8 @@ async function give(ctx: Context & { user: UserRow }, gift: Omit<Gift, 'giverId'
   const found = diagnosis[0];
   if (inserted.length === 0) {
     const refusal = explainRefusal(full, found);
-    if (refusal.code === 'TOO_MANY_REQUESTS') ctx.resHeaders.set('Retry-After', String(secondsUntilManilaMidnight(now)));
+    if (refusal.code === 'TOO_MANY_REQUESTS')
+      ctx.resHeaders.set('Retry-After', String(secondsUntilManilaMidnight(now)));
     throw refusalError(refusal);
   }
   await purgeLeaderboards();
@@ -92,7 +100,11 @@ function memberQuery(db: Database, ref: MemberRef) {
 
 /** The member a history is about, as the viewer may see them (visibleMember), without the ban and deletion flags. */
 function historyMember(members: Awaited<ReturnType<typeof memberQuery>>, viewer: UserRow) {
-  const { isBanned: _banned, deletedAt: _deleted, ...shown } = visibleMember(members[0], viewer, REVIEW_MESSAGES.memberNotFound);
+  const {
+    isBanned: _banned,
+    deletedAt: _deleted,
+    ...shown
+  } = visibleMember(members[0], viewer, REVIEW_MESSAGES.memberNotFound);
   return shown;
 }
 
@@ -100,7 +112,14 @@ function historyMember(members: Awaited<ReturnType<typeof memberQuery>>, viewer:
  * The other member of an entry; a former member (deleted account) has no id, slug nor member number: nothing links
  * to them, nor ties their entries together.
  */
-type Person = { id: number | null; name: string; slug: string | null; memberNumber: number | null; role: Role; profileImageUrl: string | null };
+type Person = {
+  id: number | null;
+  name: string;
+  slug: string | null;
+  memberNumber: number | null;
+  role: Role;
+  profileImageUrl: string | null;
+};
 
 /** A number column of a former member's entry is null. */
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -150,8 +169,7 @@ function historyEntries(rows: Record<string, unknown>[], side: 'given' | 'receiv
 
 /** Red flags are visible to the flagged member (and the giver), spa management, therapists and admins only. */
 function assertMayViewRedFlags(viewer: UserRow, memberId: number): void {
-  if (viewer.id !== memberId && !mayViewRedFlags(viewer.role))
-    throw forbidden(RECOGNITION_MESSAGES.redFlagsForbidden);
+  if (viewer.id !== memberId && !mayViewRedFlags(viewer.role)) throw forbidden(RECOGNITION_MESSAGES.redFlagsForbidden);
 }
 
 async function medalOrRedFlagHistory(ctx: Context, refInput: MemberRef, table: 'medals' | 'red_flags') {
@@ -162,11 +180,19 @@ async function medalOrRedFlagHistory(ctx: Context, refInput: MemberRef, table: '
     historyQuery(ctx.db, table, 'received', ref),
   ]);
   const user = signedInViewer(viewer);
-  const [members, given, received] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[], Record<string, unknown>[]];
+  const [members, given, received] = results as [
+    Awaited<ReturnType<typeof memberQuery>>,
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+  ];
   const member = historyMember(members, user);
   if (table === 'red_flags') assertMayViewRedFlags(user, member.id);
   const now = Date.now();
-  return { user: member, given: historyEntries(given, 'given', now), received: historyEntries(received, 'received', now) };
+  return {
+    user: member,
+    given: historyEntries(given, 'given', now),
+    received: historyEntries(received, 'received', now),
+  };
 }
 
 /**
@@ -198,7 +224,11 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
         (select ${premiumNow(now)} from users where id = ${member}) as premium`),
   ]);
   const user = signedInViewer(viewer);
-  const [members, rows, figures] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[], { total: number; usedToday: number; premium: number }[]];
+  const [members, rows, figures] = results as [
+    Awaited<ReturnType<typeof memberQuery>>,
+    Record<string, unknown>[],
+    { total: number; usedToday: number; premium: number }[],
+  ];
   const target = historyMember(members, user);
   const counts = figures[0]!;
   const giver = target.role === 'client';
@@ -233,16 +263,31 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
 
 export const recognitionRouter = router({
   giveStar: signedInProcedure.input(starOrFlowerInput).mutation(({ ctx, input }) =>
-    give(ctx, { kind: 'star', recipientId: input.recipientId, spa: { id: input.spaId, required: true }, reason: input.reason }),
+    give(ctx, {
+      kind: 'star',
+      recipientId: input.recipientId,
+      spa: { id: input.spaId, required: true },
+      reason: input.reason,
+    }),
   ),
   giveFlower: signedInProcedure.input(starOrFlowerInput).mutation(({ ctx, input }) =>
-    give(ctx, { kind: 'flower', recipientId: input.recipientId, spa: { id: input.spaId, required: true }, reason: input.reason }),
+    give(ctx, {
+      kind: 'flower',
+      recipientId: input.recipientId,
+      spa: { id: input.spaId, required: true },
+      reason: input.reason,
+    }),
   ),
   giveMedal: signedInProcedure
     .input(medalInput)
     .mutation(({ ctx, input }) => give(ctx, { kind: 'medal', recipientId: input.recipientId, reason: input.reason })),
   reportRedFlag: signedInProcedure.input(redFlagInput).mutation(({ ctx, input }) =>
-    give(ctx, { kind: 'red_flag', recipientId: input.targetUserId, reason: input.reason, description: input.description }),
+    give(ctx, {
+      kind: 'red_flag',
+      recipientId: input.targetUserId,
+      reason: input.reason,
+      description: input.description,
+    }),
   ),
 
   /** The flagged member disputes a red flag with a short statement; the record waits for the moderation queue. */
@@ -257,15 +302,25 @@ export const recognitionRouter = router({
         select (select recipient_id from red_flags where id = ${input.redFlagId}) as recipientId,
           exists (select 1 from red_flag_disputes where red_flag_id = ${input.redFlagId}) as disputed`),
     ]);
-    if (inserted[0]) return { id: inserted[0].id, redFlagId: input.redFlagId, state: inserted[0].state, createdAt: inserted[0].createdAt };
+    if (inserted[0])
+      return {
+        id: inserted[0].id,
+        redFlagId: input.redFlagId,
+        state: inserted[0].state,
+        createdAt: inserted[0].createdAt,
+      };
     const { recipientId } = found[0] ?? { recipientId: null };
     if (recipientId === null) throw notFound(RECOGNITION_MESSAGES.redFlagNotFound);
     if (Number(recipientId) !== ctx.user.id) throw forbidden(RECOGNITION_MESSAGES.disputeNotYours);
     throw conflict(RECOGNITION_MESSAGES.disputeExists);
   }),
 
-  medalHistory: publicProcedure.input(memberRefInput).query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'medals')),
-  redFlagHistory: publicProcedure.input(memberRefInput).query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'red_flags')),
+  medalHistory: publicProcedure
+    .input(memberRefInput)
+    .query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'medals')),
+  redFlagHistory: publicProcedure
+    .input(memberRefInput)
+    .query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'red_flags')),
   stars: publicProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'star')),
   flowers: publicProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'flower')),
 
@@ -328,14 +383,21 @@ export const recognitionRouter = router({
    * read in name order by index, not the whole table.
    */
   spas: publicProcedure.input(spasInput).query(async ({ ctx, input }) => {
-    const theirOwners = input?.therapistId ? therapistSpaMembers(input.therapistId) : input?.ownerId ? sql`(${input.ownerId})` : undefined;
+    const theirOwners = input?.therapistId
+      ? therapistSpaMembers(input.therapistId)
+      : input?.ownerId
+        ? sql`(${input.ownerId})`
+        : undefined;
     const spasWhere = (where: SQL) =>
       ctx.db.all<{ id: number; name: string; ownerUserId: number | null }>(sql`
         select id, name, owner_user_id as ownerUserId from spas where (${where}) and ${containsTerm(sql`name`, input?.q)}
         order by name, id limit ${PICKER_CHOICES_MAX}`);
     const { viewer, results } = await ctx.readBesideSession(
       theirOwners
-        ? [spasWhere(sql`owner_user_id in ${theirOwners}`), spasWhere(sql`owner_user_id is null or owner_user_id not in ${theirOwners}`)]
+        ? [
+            spasWhere(sql`owner_user_id in ${theirOwners}`),
+            spasWhere(sql`owner_user_id is null or owner_user_id not in ${theirOwners}`),
+          ]
         : [spasWhere(sql`1`)],
     );
     signedInViewer(viewer);

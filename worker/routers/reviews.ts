@@ -5,7 +5,12 @@
 // the sub-ratings of a spa review (each optional; only a review with all four counts in the spa's rating), and
 // which reward fits the target.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { noRewardTodayMessage, RECOGNITION_MESSAGES, redFlagReasonOf, type RecognitionKind } from '../../common/recognition.ts';
+import {
+  noRewardTodayMessage,
+  RECOGNITION_MESSAGES,
+  redFlagReasonOf,
+  type RecognitionKind,
+} from '../../common/recognition.ts';
 import { RED_FLAG_DESCRIPTION_MAX_CHARACTERS } from '../../common/limits.ts';
 import { memberRefInput } from '../../common/recognition-input.ts';
 import { replyInput, reviewIdInput, reviewInput } from '../../common/review-input.ts';
@@ -27,14 +32,19 @@ import { notBanned } from '../services/member-sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 
 /** Which reward the flags ask for, and the target role it needs (null: no reward). */
-function requestedReward(reviewer: Role, input: z.infer<typeof reviewInput>): { kind: ReviewReward; targetRole: Role } | null {
+function requestedReward(
+  reviewer: Role,
+  input: z.infer<typeof reviewInput>,
+): { kind: ReviewReward; targetRole: Role } | null {
   const asked = [input.giveFlower, input.giveStar, input.giveMedal, input.giveRedFlag].filter(Boolean).length;
   const mismatch = () => badRequest(REVIEW_MESSAGES.rewardMismatch);
   if (input.flowerSpaId !== undefined && !input.giveFlower) throw mismatch();
   if (asked === 0) return null;
   if (reviewer === 'client') {
     if (asked > 1 || input.giveMedal || input.giveRedFlag) throw mismatch();
-    return input.giveFlower ? { kind: 'flower', targetRole: 'therapist' } : { kind: 'star', targetRole: 'spa_management' };
+    return input.giveFlower
+      ? { kind: 'flower', targetRole: 'therapist' }
+      : { kind: 'star', targetRole: 'spa_management' };
   }
   // Spa management reviewing a client: the positive button (giveStar in the spec, or giveMedal) is a medal.
   if (input.giveFlower || (input.giveRedFlag && (input.giveStar || input.giveMedal))) throw mismatch();
@@ -45,7 +55,12 @@ function requestedReward(reviewer: Role, input: z.infer<typeof reviewInput>): { 
   return { kind: 'medal', targetRole: 'client' };
 }
 
-const REVIEWABLE: Record<Role, Role[]> = { client: ['therapist', 'spa_management'], spa_management: ['client'], therapist: [], admin: [] };
+const REVIEWABLE: Record<Role, Role[]> = {
+  client: ['therapist', 'spa_management'],
+  spa_management: ['client'],
+  therapist: [],
+  admin: [],
+};
 
 function memberWhere(ref: z.infer<typeof memberRefInput>, column: SQL): SQL {
   if (ref.userId !== undefined) return sql`${column} = ${ref.userId}`;
@@ -62,7 +77,8 @@ export const reviewsRouter = router({
     const reward = requestedReward(reviewer.role, input);
 
     const now = Date.now();
-    const rating = (value: number | null | undefined) => sql`case when t.role = 'spa_management' then ${value ?? null} end`;
+    const rating = (value: number | null | undefined) =>
+      sql`case when t.role = 'spa_management' then ${value ?? null} end`;
     const allowed = REVIEWABLE[reviewer.role];
     const written = sql`exists (select 1 from reviews where reviewer_id = ${reviewer.id} and target_user_id = ${input.targetUserId}
       and (created_at = ${now} or updated_at = ${now}))`;
@@ -94,7 +110,10 @@ export const reviewsRouter = router({
         select ${reviewer.id}, t.id, ${input.reviewText}, ${rating(input.ambienceRating)}, ${rating(input.amenitiesRating)},
           ${rating(input.bookingRating)}, ${rating(input.selectionRating)}, ${now}
         from users as t
-        where t.id = ${input.targetUserId} and ${notBanned('t')} and t.role in (${sql.join(allowed.map((role) => sql`${role}`), sql`, `)})
+        where t.id = ${input.targetUserId} and ${notBanned('t')} and t.role in (${sql.join(
+          allowed.map((role) => sql`${role}`),
+          sql`, `,
+        )})
           ${reward ? sql`and t.role = ${reward.targetRole}` : sql``}
           ${input.flowerSpaId !== undefined ? sql`and exists (select 1 from spas where id = ${input.flowerSpaId})` : sql``}
         on conflict (reviewer_id, target_user_id) do update set review_text = excluded.review_text,
@@ -128,7 +147,9 @@ export const reviewsRouter = router({
       else {
         const refusal = explainRefusal(gift, diagnosis?.[0]);
         const message =
-          refusal.code === 'TOO_MANY_REQUESTS' && refusal.limit !== undefined ? noRewardTodayMessage(gift.kind, refusal.limit) : refusal.message;
+          refusal.code === 'TOO_MANY_REQUESTS' && refusal.limit !== undefined
+            ? noRewardTodayMessage(gift.kind, refusal.limit)
+            : refusal.message;
         rewardResult = { kind: reward.kind, given: false, message };
       }
     }
@@ -148,7 +169,14 @@ export const reviewsRouter = router({
       ctx,
       (sessionId) =>
         [
-          ctx.db.all<{ id: number; name: string; slug: string; role: Role; profilePic: string | null; hidden: number }>(sql`
+          ctx.db.all<{
+            id: number;
+            name: string;
+            slug: string;
+            role: Role;
+            profilePic: string | null;
+            hidden: number;
+          }>(sql`
             select id, name, slug, role, profile_pic as profilePic, not ${notBanned()} as hidden from users where ${memberWhere(input, sql`id`)}`),
           reviewsWhere(
             ctx.db,
@@ -219,7 +247,6 @@ export const reviewsRouter = router({
 function replyOutcome(userId: number, updated: { id: number }[], found: Parameters<typeof toReview>[0][]) {
   const review = found[0];
   if (!review) throw notFound(REVIEW_MESSAGES.reviewNotFound);
-  if (updated.length === 0 || Number(review.targetId) !== userId)
-    throw forbidden(REVIEW_MESSAGES.replyNotYours);
+  if (updated.length === 0 || Number(review.targetId) !== userId) throw forbidden(REVIEW_MESSAGES.replyNotYours);
   return toReview(review);
 }

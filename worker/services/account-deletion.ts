@@ -51,7 +51,9 @@ export function deletionStatements(
   const addresses = [member.email, member.pendingEmail].filter((address): address is string => Boolean(address));
   return [
     // The profile link in use stays reserved with the name (it leads nowhere: a former member is 404).
-    db.run(sql`insert or ignore into slug_history (slug, user_id, created_at) select slug, id, ${now} from users where id = ${me} and ${mayGo}`),
+    db.run(
+      sql`insert or ignore into slug_history (slug, user_id, created_at) select slug, id, ${now} from users where id = ${me} and ${mayGo}`,
+    ),
     db.all<{ id: number }>(sql`
       update users set name = ${FORMER_MEMBER_NAME}, slug = 'former--' || id, password_hash = ${NO_PASSWORD},
         ${erasedColumns()}, deleted_at = ${now}, updated_at = ${now}
@@ -83,7 +85,14 @@ export function deletionStatements(
     db.run(sql`update spas set owner_user_id = null where owner_user_id = ${me} and ${gone}`),
     // Mail not yet tidied away that went to their addresses (links, notices).
     ...(addresses.length > 0
-      ? [db.run(sql`delete from mail_outbox where to_address in (${sql.join(addresses.map((address) => sql`${address}`), sql`, `)}) and ${gone}`)]
+      ? [
+          db.run(
+            sql`delete from mail_outbox where to_address in (${sql.join(
+              addresses.map((address) => sql`${address}`),
+              sql`, `,
+            )}) and ${gone}`,
+          ),
+        ]
       : []),
   ];
 }
@@ -113,7 +122,11 @@ export interface NameKeys {
  * `name`, only the rows that hold that name (registration and renaming, in the batch that takes it); without,
  * all of them (the hourly tidy-up: the old name is personal data and is kept no longer than it is needed).
  */
-export function releaseNameStatements(db: Database, now: number, name?: NameKeys): [BatchItem<'sqlite'>, BatchItem<'sqlite'>] {
+export function releaseNameStatements(
+  db: Database,
+  now: number,
+  name?: NameKeys,
+): [BatchItem<'sqlite'>, BatchItem<'sqlite'>] {
   const stale = sql`deleted_at is not null and deleted_at <= ${reservedSince(now)}`;
   return [
     db.run(sql`update users set name_key = ' released ' || id, name_skeleton = null

@@ -37,7 +37,9 @@ const weeklyCount = (table: 'users' | 'reviews', since: number, extra = sql``) =
 /** Users per role, the linked spas (for the top rated), and new members and reviews per week since `since`. */
 export function dashboardAnalyticsQueries(db: Database, since: number) {
   return [
-    db.all<{ role: Role; count: number }>(sql`select role, count(*) as count from users where deleted_at is null group by role`),
+    db.all<{ role: Role; count: number }>(
+      sql`select role, count(*) as count from users where deleted_at is null group by role`,
+    ),
     // The top rated: by the ranking rating (a Bayesian average, ADR 020), so one 10/10 review does not lead.
     spaRowsQuery(db, sql`s.owner_user_id is not null and ${spaRankingRating(sql`s.owner_user_id`)} is not null`, {
       by: sql`${spaRankingRating(sql`s.owner_user_id`)} desc, s.id`,
@@ -53,7 +55,8 @@ export function toDashboardAnalytics(
   since: number,
   now: number,
 ) {
-  const byWeek = (rows: { week: number; count: number }[]) => new Map(rows.map((row) => [Number(row.week), Number(row.count)]));
+  const byWeek = (rows: { week: number; count: number }[]) =>
+    new Map(rows.map((row) => [Number(row.week), Number(row.count)]));
   const memberWeeks = byWeek(members);
   const reviewWeeks = byWeek(reviewed);
   return {

@@ -44,7 +44,10 @@ export function toAdminUser({ premiumGrant, premiumUntil, ...row }: UserRowSql, 
     isBanned: Number(row.isBanned) === 1,
     chatBot: Number(row.chatBot) === 1,
     profileImageUrl: row.profilePic,
-    isPremium: isPremiumMember({ isPremium: Number(premiumGrant) === 1, premiumUntil: premiumUntil === null ? null : Number(premiumUntil) }, now),
+    isPremium: isPremiumMember(
+      { isPremium: Number(premiumGrant) === 1, premiumUntil: premiumUntil === null ? null : Number(premiumUntil) },
+      now,
+    ),
   };
 }
 
@@ -64,7 +67,12 @@ export function searchCondition(field: AdminSearchField, term: string): SQL {
   switch (field) {
     case 'role': {
       const roles = ROLES.filter((role) => role.includes(term.toLowerCase().replace(/\s+/g, '_')));
-      return roles.length ? sql`u.role in (${sql.join(roles.map((role) => sql`${role}`), sql`, `)})` : sql`0`;
+      return roles.length
+        ? sql`u.role in (${sql.join(
+            roles.map((role) => sql`${role}`),
+            sql`, `,
+          )})`
+        : sql`0`;
     }
     case 'memberNumber':
       if (!/^#?\d{1,15}$/.test(term)) throw badRequest(ADMIN_TEXTS.invalidMemberNumber);
@@ -89,7 +97,13 @@ export function searchCondition(field: AdminSearchField, term: string): SQL {
  * closes their chat sockets through the hub; sign-in then refuses them (403), and search, the map,
  * the boards and the chat lists leave them out. Answers whether anything changed.
  */
-export async function setBanned(ctx: Context, actor: UserRow, userId: number, banned: boolean, because?: AuditTarget & { action: string }) {
+export async function setBanned(
+  ctx: Context,
+  actor: UserRow,
+  userId: number,
+  banned: boolean,
+  because?: AuditTarget & { action: string },
+) {
   const [target] = await ctx.db
     .select({ id: users.id, name: users.name, role: users.role, isBanned: users.isBanned })
     .from(users)
@@ -101,7 +115,15 @@ export async function setBanned(ctx: Context, actor: UserRow, userId: number, ba
   if (changed || because) {
     await ctx.db.batch([
       ctx.db.update(users).set({ isBanned: banned, updatedAt: Date.now() }).where(eq(users.id, target.id)),
-      ...(changed ? [auditEntry(ctx.db, actor, banned ? 'user.ban' : 'user.unban', { type: 'user', id: target.id, label: target.name })] : []),
+      ...(changed
+        ? [
+            auditEntry(ctx.db, actor, banned ? 'user.ban' : 'user.unban', {
+              type: 'user',
+              id: target.id,
+              label: target.name,
+            }),
+          ]
+        : []),
       ...(because ? [auditEntry(ctx.db, actor, because.action, because)] : []),
     ]);
   }

@@ -16,7 +16,8 @@ import { manilaDayOf, notBanned } from './member-sql.ts';
 const KEEP_MARK_DAYS = 2;
 
 /** User agents of crawlers, previews and scripts: their requests are never counted. */
-const CRAWLER = /bot|crawl|spider|slurp|preview|facebookexternalhit|headless|lighthouse|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici/i;
+const CRAWLER =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|headless|lighthouse|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici/i;
 
 export function isCrawler(userAgent: string | null): boolean {
   return !userAgent || CRAWLER.test(userAgent);
@@ -33,12 +34,20 @@ const salts = new Map<string, CryptoKey>();
 async function saltOf(db: Database, day: string): Promise<CryptoKey> {
   const known = salts.get(day);
   if (known) return known;
-  const fresh = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const fresh = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
   const [, rows] = await db.batch([
     db.run(sql`insert into analytics_salts (day, salt) values (${day}, ${fresh}) on conflict (day) do nothing`),
     db.all<{ salt: string }>(sql`select salt from analytics_salts where day = ${day}`),
   ]);
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(rows[0]!.salt), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(rows[0]!.salt),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   salts.clear();
   salts.set(day, key);
   return key;
@@ -63,7 +72,11 @@ const EVENTS_KEPT = 50_000;
  * An event this isolate has already written today costs nothing: a member going back to a spa's profile reads it
  * with one round trip, and without hashing anything.
  */
-export async function countEvent(db: Database, event: { spaId: number; viewerId: number; metric: AnalyticsMetric }, now = Date.now()) {
+export async function countEvent(
+  db: Database,
+  event: { spaId: number; viewerId: number; metric: AnalyticsMetric },
+  now = Date.now(),
+) {
   const day = manilaDay(now);
   const seen = `${event.metric}:${event.spaId}:${event.viewerId}`;
   if (written.day !== day || written.events.size >= EVENTS_KEPT) Object.assign(written, { day, events: new Set() });
@@ -99,7 +112,6 @@ export function weekInProgress(now = Date.now()): WeekInProgress {
   return { weekStart: dayString(monday), days: dayNumber(today) - monday + 1 };
 }
 
-
 type DayRow = { day: string; metric: string; value: number };
 type ReviewDay = { day: string; reviews: number } & Record<`${SubRatingKey}Sum` | `${SubRatingKey}Count`, number>;
 
@@ -111,7 +123,9 @@ type ReviewDay = { day: string; reviews: number } & Record<`${SubRatingKey}Sum` 
 export function analyticsQueries(db: Database, spa: SQL, since: string) {
   const sinceMs = startOfManilaDay(since);
   return [
-    db.all<DayRow>(sql`select day, metric, count as value from spa_daily_counts where spa_id = ${spa} and day >= ${since}`),
+    db.all<DayRow>(
+      sql`select day, metric, count as value from spa_daily_counts where spa_id = ${spa} and day >= ${since}`,
+    ),
     db.all<ReviewDay>(sql`
       select ${manilaDayOf(sql`created_at`)} as day, count(*) as reviews,
         sum(ambience_rating) as ambienceSum, count(ambience_rating) as ambienceCount,
@@ -139,7 +153,13 @@ const METRIC_FIELD: Record<string, keyof AnalyticsWeek> = {
 };
 
 /** The rows of `analyticsQueries` as `weeks` weeks from `since`. */
-export function toWeeks(since: string, weeks: number, counts: DayRow[], reviewDays: ReviewDay[], gifts: DayRow[]): AnalyticsWeek[] {
+export function toWeeks(
+  since: string,
+  weeks: number,
+  counts: DayRow[],
+  reviewDays: ReviewDay[],
+  gifts: DayRow[],
+): AnalyticsWeek[] {
   const start = dayNumber(since);
   const result = Array.from({ length: weeks }, (_, i) => ({
     week: {
@@ -153,7 +173,10 @@ export function toWeeks(since: string, weeks: number, counts: DayRow[], reviewDa
       stars: 0,
       flowers: 0,
     } as AnalyticsWeek,
-    sums: { ambience: [0, 0], amenities: [0, 0], booking: [0, 0], selection: [0, 0] } as Record<SubRatingKey, [number, number]>,
+    sums: { ambience: [0, 0], amenities: [0, 0], booking: [0, 0], selection: [0, 0] } as Record<
+      SubRatingKey,
+      [number, number]
+    >,
   }));
   const weekOf = (day: string) => result[Math.floor((dayNumber(day) - start) / 7)];
   for (const row of [...counts, ...gifts]) {

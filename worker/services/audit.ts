@@ -31,7 +31,13 @@ export function auditEntry(db: Database, actor: Pick<UserRow, 'id' | 'name'>, ac
  * An entry written only when its target exists, labelled from it: `labelOf` selects one `label` column (a
  * spa's name). For writes that name a row by id in the same batch, so a missing row leaves no entry.
  */
-export function auditEntryIfFound(db: Database, actor: Pick<UserRow, 'id' | 'name'>, action: string, target: AuditTarget, labelOf: SQL) {
+export function auditEntryIfFound(
+  db: Database,
+  actor: Pick<UserRow, 'id' | 'name'>,
+  action: string,
+  target: AuditTarget,
+  labelOf: SQL,
+) {
   return db.run(sql`
     insert into admin_audit_log (actor_id, actor_name, action, target_type, target_id, target_label, detail, created_at)
     select ${actor.id}, ${actor.name}, ${action}, ${target.type}, ${target.id}, found.label,

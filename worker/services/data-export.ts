@@ -12,7 +12,8 @@ import { isPremiumMember, isProMember, sharedMemberFields } from './users.ts';
 type Row = Record<string, unknown>;
 
 /** Another member as the export names them: the public name and link only (no id nor link for a former member). */
-const other = (alias: string) => sql`${linkId(alias)} as otherId, ${sql.raw(`${alias}.name`)} as otherName, ${linkSlug(alias)} as otherSlug`;
+const other = (alias: string) =>
+  sql`${linkId(alias)} as otherId, ${sql.raw(`${alias}.name`)} as otherName, ${linkSlug(alias)} as otherSlug`;
 
 function giftQuery(db: Database, table: 'stars' | 'flowers' | 'medals', me: SQL) {
   const spa = table === 'medals' ? sql`null` : sql`r.spa_id`;
@@ -101,7 +102,13 @@ function lists(rows: Row[]) {
     const id = Number(row.listId);
     let list = byId.get(id);
     if (!list) {
-      list = { id, name: String(row.listName), isDefault: Number(row.isDefault) === 1, createdAt: Number(row.listCreatedAt), saved: [] };
+      list = {
+        id,
+        name: String(row.listName),
+        isDefault: Number(row.isDefault) === 1,
+        createdAt: Number(row.listCreatedAt),
+        saved: [],
+      };
       byId.set(id, list);
     }
     if (row.savedAt !== null) list.saved.push({ savedAt: row.savedAt, role: row.otherRole, member: member(row) });
@@ -116,8 +123,24 @@ const split = (rows: Row[]) => ({
 
 /** The document: the member's own account (from the session's row) and everything the queries found. */
 export function buildExport(user: UserRow, results: ExportResults, currentSessionId: string, now = Date.now()) {
-  const [favourites, written, received, stars, flowers, medals, redFlags, lineup, analytics, payments, sessions, blocks, chatReports, reviewReports, aiAssist, oldSlugs] =
-    results;
+  const [
+    favourites,
+    written,
+    received,
+    stars,
+    flowers,
+    medals,
+    redFlags,
+    lineup,
+    analytics,
+    payments,
+    sessions,
+    blocks,
+    chatReports,
+    reviewReports,
+    aiAssist,
+    oldSlugs,
+  ] = results;
   return {
     exportedAt: new Date(now).toISOString(),
     about:

@@ -88,7 +88,9 @@ export async function cachedJson<T>(
     keepCopy(key, bytes, purgesBefore);
     const stored = cache.put(
       key,
-      new Response(bytes, { headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, s-maxage=${ttlSeconds}` } }),
+      new Response(bytes, {
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, s-maxage=${ttlSeconds}` },
+      }),
     );
     if (waitUntil) waitUntil(stored);
     else await stored;
@@ -110,7 +112,9 @@ export const cachedJsonBytes = storedBytes;
  */
 export async function cachedAnswer(scope: string, variant: string, cacheControl: string): Promise<Response | null> {
   const bytes = await storedBytes(scope, variant);
-  return bytes ? new Response(bytes, { headers: { 'Content-Type': 'application/json', 'Cache-Control': cacheControl } }) : null;
+  return bytes
+    ? new Response(bytes, { headers: { 'Content-Type': 'application/json', 'Cache-Control': cacheControl } })
+    : null;
 }
 
 /** Forgets the given variants of a scope, so their next read loads fresh data. */

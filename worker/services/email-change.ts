@@ -5,7 +5,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../common/brand.ts';
 import { escapeHtml } from '../../common/html.ts';
-import { EMAIL_CHANGE_UNDO_LIFETIME_DAYS, EMAIL_CHANGE_UNDO_LIFETIME_MS, EMAIL_CONFIRMATION_LIFETIME_MS } from '../../common/privacy.ts';
+import {
+  EMAIL_CHANGE_UNDO_LIFETIME_DAYS,
+  EMAIL_CHANGE_UNDO_LIFETIME_MS,
+  EMAIL_CONFIRMATION_LIFETIME_MS,
+} from '../../common/privacy.ts';
 import type { Database } from '../db.ts';
 import type { Config } from '../env.ts';
 import { queueMailWhen } from '../providers/mail.ts';
@@ -29,7 +33,9 @@ interface Mail {
 }
 
 function page(heading: string, paragraphs: string[], button?: { label: string; href: string }): string {
-  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${paragraph}</p>`).join('\n      ');
+  const body = paragraphs
+    .map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${paragraph}</p>`)
+    .join('\n      ');
   const action = button
     ? `<p style="margin:0 0 24px"><a href="${button.href}" style="display:inline-block;background:#1f6f5c;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:999px">${button.label}</a></p>
       <p style="margin:0 0 16px;line-height:1.5;font-size:14px">Or open this link: <a href="${button.href}" style="color:#1f6f5c;word-break:break-all">${button.href}</a></p>`
@@ -81,7 +87,9 @@ export function emailConfirmationMail(memberName: string, link: string): Mail {
  */
 function emailChangedMail(memberName: string, newAddress: string | null, undoLink: string): Mail {
   const what = newAddress ? `now ${maskEmail(newAddress)}` : 'removed';
-  const subject = newAddress ? `Your ${PRODUCT_NAME} e-mail address was changed` : `Your ${PRODUCT_NAME} e-mail address was removed`;
+  const subject = newAddress
+    ? `Your ${PRODUCT_NAME} e-mail address was changed`
+    : `Your ${PRODUCT_NAME} e-mail address was removed`;
   const advice = `If this was not you, undo the change: the link puts this address back on your account and signs out every device. It works once, for ${EMAIL_CHANGE_UNDO_LIFETIME_DAYS} days. Then reset your password.`;
   const text = [
     `Hello ${memberName},`,
@@ -123,6 +131,12 @@ export function changedNoticeStatements(
   return [
     db.run(sql`insert into email_undo_tokens (token_hash, user_id, old_email, expires_at, created_at)
       select ${hash}, ${change.userId}, ${change.oldAddress}, ${now + EMAIL_CHANGE_UNDO_LIFETIME_MS}, ${now} where ${when}`),
-    queueMailWhen(db, config, { to: change.oldAddress, ...emailChangedMail(change.memberName, change.newAddress, link), kind: 'email_changed' }, when, now),
+    queueMailWhen(
+      db,
+      config,
+      { to: change.oldAddress, ...emailChangedMail(change.memberName, change.newAddress, link), kind: 'email_changed' },
+      when,
+      now,
+    ),
   ] as const;
 }

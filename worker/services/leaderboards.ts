@@ -23,7 +23,11 @@ const WINDOW_OF: Record<Timeframe, WindowKey> = { weekly: 'week', monthly: 'mont
  * Which boards each table feeds and which of its rows count (the same list as the triggers in
  * db/migrations/0007_board-triggers.sql; a removed review stops counting, 0011).
  */
-const FEEDS: { table: string; counted: 'counted = 1' | 'removed_at is null'; boards: { board: string; member: 'recipient_id' | 'giver_id' | '0' }[] }[] = [
+const FEEDS: {
+  table: string;
+  counted: 'counted = 1' | 'removed_at is null';
+  boards: { board: string; member: 'recipient_id' | 'giver_id' | '0' }[];
+}[] = [
   {
     table: 'stars',
     counted: 'counted = 1',
@@ -76,7 +80,11 @@ function expireStatements(db: Database, key: WindowKey, cutoff: number): BatchIt
       where true group by k.board, k.member_id
       on conflict (board, window, member_id) do update set points = points + excluded.points`);
   });
-  statements.push(db.run(sql`update board_watermarks set expired_before = ${cutoff} where window = ${key} and expired_before < ${cutoff}`));
+  statements.push(
+    db.run(
+      sql`update board_watermarks set expired_before = ${cutoff} where window = ${key} and expired_before < ${cutoff}`,
+    ),
+  );
   return statements;
 }
 
@@ -108,10 +116,13 @@ function figures(board: Board, cutoff: number): SQL {
   }
 }
 
-export type BoardEntry = { rank: number; userId: number; name: string; slug: string; profilePic: string | null } & Record<
-  string,
-  string | number | null
->;
+export type BoardEntry = {
+  rank: number;
+  userId: number;
+  name: string;
+  slug: string;
+  profilePic: string | null;
+} & Record<string, string | number | null>;
 
 function boardQuery(db: Database, board: Board, key: WindowKey, cutoff: number) {
   return db.all<Omit<BoardEntry, 'rank'>>(sql`
@@ -177,7 +188,12 @@ export interface BoardAnswer {
 }
 
 /** One public board, from the edge cache or one round trip (`database` is only made on a miss). */
-export function publicBoard(database: () => Database, board: Board, timeframe: Timeframe, waitUntil?: (p: Promise<unknown>) => void) {
+export function publicBoard(
+  database: () => Database,
+  board: Board,
+  timeframe: Timeframe,
+  waitUntil?: (p: Promise<unknown>) => void,
+) {
   return cachedJson<BoardAnswer>(
     CACHE_SCOPES.leaderboards.scope,
     `${board}:${timeframe}`,
@@ -203,7 +219,12 @@ export interface SummaryAnswer {
 }
 
 /** The summary card's counts kept as rollups (FEEDS' member-0 boards), by the answer's field. */
-const SUMMARY_BOARDS = { reviews: 'summary:reviews', flowers: 'summary:flowers', stars: 'summary:stars', medals: 'summary:medals' } as const;
+const SUMMARY_BOARDS = {
+  reviews: 'summary:reviews',
+  flowers: 'summary:flowers',
+  stars: 'summary:stars',
+  medals: 'summary:medals',
+} as const;
 
 /**
  * The Summary Statistics card's statements for one batch: the window's expiry (unless done this minute), then the
@@ -211,7 +232,10 @@ const SUMMARY_BOARDS = { reviews: 'summary:reviews', flowers: 'summary:flowers',
  * board name read every rollup row).
  */
 export function summaryStatements(db: Database, timeframe: Timeframe, now = Date.now()): BoardBatch {
-  const boards = sql.join(Object.values(SUMMARY_BOARDS).map((board) => sql`${board}`), sql`, `);
+  const boards = sql.join(
+    Object.values(SUMMARY_BOARDS).map((board) => sql`${board}`),
+    sql`, `,
+  );
   return windowBatch(db, 'summary', timeframe, now, (key, cutoff) =>
     db.all<{ board: string; points: number }>(sql`
       select 'members' as board, (select count(*) from users where created_at >= ${cutoff} and ${notBanned()}) as points

@@ -9,7 +9,9 @@ export function therapistSpaMembers(therapistId: number): SQL {
 
 /** A spa listing (spas.id) owned by one of the therapist's spas, the longest-standing link first; null without one. */
 export function therapistSpaListing(therapistId: number): SQL<number | null> {
-  return sql<number | null>`(select listing.id from lineup_links as lineup join spas as listing on listing.owner_user_id = lineup.spa_id
+  return sql<
+    number | null
+  >`(select listing.id from lineup_links as lineup join spas as listing on listing.owner_user_id = lineup.spa_id
     where lineup.therapist_id = ${therapistId} and lineup.state = 'accepted'
     order by coalesce(lineup.responded_at, lineup.created_at), listing.id limit 1)`;
 }

@@ -6,7 +6,12 @@
 // is an exact one. Terms shorter than the index's trigrams match the start of any word of the name (a scan of
 // name_key; accents are not folded for them).
 import { sql } from 'drizzle-orm';
-import { MEMBER_SEARCH_PAGE_SIZE, SEARCH_INSIDE_MIN_LENGTH, type MemberSearchPage, type MemberSearchResult } from '../../common/search.ts';
+import {
+  MEMBER_SEARCH_PAGE_SIZE,
+  SEARCH_INSIDE_MIN_LENGTH,
+  type MemberSearchPage,
+  type MemberSearchResult,
+} from '../../common/search.ts';
 import { escapeLike, type Database } from '../db.ts';
 import { notBanned } from './member-sql.ts';
 import { pageOf } from '../../common/page.ts';
@@ -46,5 +51,10 @@ export function memberSearchQuery(db: Database, term: string, page: number) {
 
 /** A page of results; the cursor is the next page's number. */
 export function toSearchPage(rows: Row[], page: number): MemberSearchPage {
-  return pageOf(rows, MEMBER_SEARCH_PAGE_SIZE, (row) => ({ ...row, memberNumber: Number(row.memberNumber) }), () => String(page + 1));
+  return pageOf(
+    rows,
+    MEMBER_SEARCH_PAGE_SIZE,
+    (row) => ({ ...row, memberNumber: Number(row.memberNumber) }),
+    () => String(page + 1),
+  );
 }

@@ -6,7 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MANILA_OFFSET_MS } from '../../common/time.ts';
 
-const columnOf = (alias: string | undefined, column: string) => sql.raw(alias ? `${alias}.${column}` : `"users"."${column}"`);
+const columnOf = (alias: string | undefined, column: string) =>
+  sql.raw(alias ? `${alias}.${column}` : `"users"."${column}"`);
 
 /** Premium at `now`: a complimentary grant, or a trial or paid period that has not ended. */
 export function premiumNow(now: number, alias?: string): SQL<number> {

@@ -3,7 +3,13 @@
 // with its audit entry; a ban goes through the same setBanned as the ban button.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { ACTIONS_BY_KIND, ADMIN_TEXTS, type ModerationAction, type ModerationItem, type ReportKind } from '../../common/admin.ts';
+import {
+  ACTIONS_BY_KIND,
+  ADMIN_TEXTS,
+  type ModerationAction,
+  type ModerationItem,
+  type ReportKind,
+} from '../../common/admin.ts';
 import { chatReports, redFlagDisputes, reviewReports, users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -112,8 +118,10 @@ export function moderationQueries(db: Database, state: 'open' | 'handled') {
 
 type QueueResults = Awaited<ReturnType<typeof moderationQueries>[number]>;
 
-export function toModerationItems([chat, review, dispute]: [QueueResults, QueueResults, QueueResults] | readonly unknown[]): ModerationItem[] {
-  const handled = (id: number | null, name: string | null) => (id === null || name === null ? null : { id: Number(id), name });
+export function toModerationItems([chat, review, dispute]:
+  [QueueResults, QueueResults, QueueResults] | readonly unknown[]): ModerationItem[] {
+  const handled = (id: number | null, name: string | null) =>
+    id === null || name === null ? null : { id: Number(id), name };
   // A former member (deleted account) has no id in a report: nothing ties it to the old account.
   const idOf = (id: number | null) => (id === null ? null : Number(id));
   const items: ModerationItem[] = [
@@ -126,11 +134,13 @@ export function toModerationItems([chat, review, dispute]: [QueueResults, QueueR
       note: null,
       reporter: row.reporter,
       subject: row.subject,
-      transcript: (JSON.parse(row.transcript) as { senderName: string; content: string; sentAt?: number }[]).map((message) => ({
-        from: message.senderName,
-        text: message.content,
-        at: message.sentAt ?? null,
-      })),
+      transcript: (JSON.parse(row.transcript) as { senderName: string; content: string; sentAt?: number }[]).map(
+        (message) => ({
+          from: message.senderName,
+          text: message.content,
+          at: message.sentAt ?? null,
+        }),
+      ),
       review: null,
       redFlag: null,
       handledBy: handled(row.handlerId, row.handlerName),
@@ -145,9 +155,20 @@ export function toModerationItems([chat, review, dispute]: [QueueResults, QueueR
       reason: row.reason,
       note: row.note,
       reporter: { id: idOf(row.reporterId), name: row.reporterName, slug: row.reporterSlug },
-      subject: { id: idOf(row.authorId), name: row.authorName, slug: row.authorSlug, isBanned: Number(row.authorBanned) === 1 },
+      subject: {
+        id: idOf(row.authorId),
+        name: row.authorName,
+        slug: row.authorSlug,
+        isBanned: Number(row.authorBanned) === 1,
+      },
       transcript: null,
-      review: { id: Number(row.reviewId), text: row.reviewText, targetName: row.targetName, targetSlug: row.targetSlug, removed: row.removedAt !== null },
+      review: {
+        id: Number(row.reviewId),
+        text: row.reviewText,
+        targetName: row.targetName,
+        targetSlug: row.targetSlug,
+        removed: row.removedAt !== null,
+      },
       redFlag: null,
       handledBy: handled(row.handlerId, row.handlerName),
       handledAt: row.resolvedAt === null ? null : Number(row.resolvedAt),
@@ -162,10 +183,20 @@ export function toModerationItems([chat, review, dispute]: [QueueResults, QueueR
       note: null,
       reporter: { id: idOf(row.reporterId), name: row.reporterName, slug: row.reporterSlug },
       subject:
-        row.giverName === null ? null : { id: idOf(row.giverId), name: row.giverName, slug: row.giverSlug, isBanned: Number(row.giverBanned) === 1 },
+        row.giverName === null
+          ? null
+          : {
+              id: idOf(row.giverId),
+              name: row.giverName,
+              slug: row.giverSlug,
+              isBanned: Number(row.giverBanned) === 1,
+            },
       transcript: null,
       review: null,
-      redFlag: row.flagId === null ? null : { id: Number(row.flagId), reason: row.flagReason, recipientName: row.reporterName },
+      redFlag:
+        row.flagId === null
+          ? null
+          : { id: Number(row.flagId), reason: row.flagReason, recipientName: row.reporterName },
       handledBy: handled(row.handlerId, row.handlerName),
       handledAt: row.resolvedAt === null ? null : Number(row.resolvedAt),
       actions: row.state === 'open' ? ACTIONS_BY_KIND.dispute : [],
@@ -199,7 +230,11 @@ async function resolveChatReport(ctx: Context, decision: Decision): Promise<void
       .update(chatReports)
       .set({ state: decision.action === 'ban' ? 'banned' : 'dismissed', ...resolution(decision) })
       .where(and(eq(chatReports.id, report.id), eq(chatReports.state, 'open'))),
-    auditEntry(ctx.db, decision.actor, auditAction(decision), { type: 'chat_report', id: report.id, detail: { memberId: report.reportedId } }),
+    auditEntry(ctx.db, decision.actor, auditAction(decision), {
+      type: 'chat_report',
+      id: report.id,
+      detail: { memberId: report.reportedId },
+    }),
   ]);
 }
 
@@ -216,7 +251,11 @@ async function resolveReviewReport(ctx: Context, decision: Decision): Promise<vo
     .where(eq(reviewReports.id, decision.id));
   if (!report) throw reportNotFound();
   if (report.state !== 'open') throw reportHandled();
-  const target: AuditTarget = { type: 'review_report', id: report.id, detail: { reviewId: report.reviewId, memberId: Number(report.authorId) } };
+  const target: AuditTarget = {
+    type: 'review_report',
+    id: report.id,
+    detail: { reviewId: report.reviewId, memberId: Number(report.authorId) },
+  };
   if (decision.action === 'ban') await setBanned(ctx, decision.actor, Number(report.authorId), true);
   const removing = decision.action === 'remove-review';
   await ctx.db.batch([
@@ -255,7 +294,9 @@ async function resolveDispute(ctx: Context, decision: Decision): Promise<void> {
       .update(redFlagDisputes)
       .set({ state: removing ? 'removed' : 'upheld', ...resolution(decision) })
       .where(and(eq(redFlagDisputes.id, dispute.id), eq(redFlagDisputes.state, 'open'))),
-    ...(removing && dispute.redFlagId !== null ? [ctx.db.run(sql`delete from red_flags where id = ${dispute.redFlagId}`)] : []),
+    ...(removing && dispute.redFlagId !== null
+      ? [ctx.db.run(sql`delete from red_flags where id = ${dispute.redFlagId}`)]
+      : []),
     auditEntry(ctx.db, decision.actor, auditAction(decision), {
       type: 'red_flag_dispute',
       id: dispute.id,

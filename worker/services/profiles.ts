@@ -97,7 +97,8 @@ export function visibleMember<T extends { isBanned: boolean | number; deletedAt:
   viewer: Pick<UserRow, 'role'>,
   message: string = PROFILE_TEXTS.userNotFound,
 ): T {
-  if (!member || member.deletedAt !== null || (Number(member.isBanned) === 1 && viewer.role !== 'admin')) throw notFound(message);
+  if (!member || member.deletedAt !== null || (Number(member.isBanned) === 1 && viewer.role !== 'admin'))
+    throw notFound(message);
   return member;
 }
 
@@ -120,7 +121,15 @@ const reviewCountOfRole = (role: string) =>
  * The member's columns a profile reads: what it shows and what its visibility check needs. The email, the password
  * hash and the chat settings never leave the database for it.
  */
-const PROFILE_MEMBER_KEYS = [...SHARED_MEMBER_KEYS, 'address', 'latitude', 'longitude', 'createdAt', 'isBanned', 'deletedAt'] as const;
+const PROFILE_MEMBER_KEYS = [
+  ...SHARED_MEMBER_KEYS,
+  'address',
+  'latitude',
+  'longitude',
+  'createdAt',
+  'isBanned',
+  'deletedAt',
+] as const;
 type ProfileMember = Pick<UserRow, (typeof PROFILE_MEMBER_KEYS)[number]>;
 
 /** The profile card's row: the member and their review counts and rating. */
@@ -132,7 +141,9 @@ export const profileRead = targetRead((db, target) =>
       received: sql<number>`(select count(*) from reviews as got where got.target_user_id = ${OUTER_USER_ID} and got.removed_at is null)`,
       spasReviewed: reviewCountOfRole('spa_management'),
       therapistsReviewed: reviewCountOfRole('therapist'),
-      averageRating: sql<number | null>`case when ${users.role} = 'spa_management' then ${spaAverageRating(OUTER_USER_ID)} end`,
+      averageRating: sql<
+        number | null
+      >`case when ${users.role} = 'spa_management' then ${spaAverageRating(OUTER_USER_ID)} end`,
     })
     .from(users)
     .where(eq(users.id, target))
@@ -140,7 +151,10 @@ export const profileRead = targetRead((db, target) =>
 );
 
 /** The contact fields of a profile a viewer may not see (canSeeContact): none of them. */
-const NO_CONTACT = { phoneNumber: null, ...(Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, null])) as ContactHandles) };
+const NO_CONTACT = {
+  phoneNumber: null,
+  ...(Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, null])) as ContactHandles),
+};
 
 /**
  * Only the public part of the row: never the email, the hash, premium dates or the chatbot flag; the phone and
@@ -148,7 +162,13 @@ const NO_CONTACT = { phoneNumber: null, ...(Object.fromEntries(CONTACT_HANDLES.m
  * other members (common/geo.ts coordinateShown).
  */
 export function toPublicProfile(
-  row: { user: ProfileMember; received: number; spasReviewed: number; therapistsReviewed: number; averageRating: number | null },
+  row: {
+    user: ProfileMember;
+    received: number;
+    spasReviewed: number;
+    therapistsReviewed: number;
+    averageRating: number | null;
+  },
   viewer: Pick<UserRow, 'id' | 'role'>,
 ): PublicProfile {
   const { user } = row;
@@ -222,7 +242,10 @@ export function parseCursor(cursor: string | null | undefined): Cursor | null {
 /** Rows after the cursor in (createdAt desc, id desc) order. */
 function afterCursor(columns: { createdAt: any; id: any }, cursor: Cursor | null): SQL | undefined {
   if (!cursor) return undefined;
-  return or(lt(columns.createdAt, cursor.createdAt), and(eq(columns.createdAt, cursor.createdAt), lt(columns.id, cursor.id)));
+  return or(
+    lt(columns.createdAt, cursor.createdAt),
+    and(eq(columns.createdAt, cursor.createdAt), lt(columns.id, cursor.id)),
+  );
 }
 
 /** One page of rows, newest first; the cursor names the last row's (createdAt, id). */
@@ -244,7 +267,13 @@ export type RecognitionKind = keyof typeof RECOGNITIONS;
  * A page of one kind of recognition: received by the target (with the giver) or given by the target (with the
  * recipient).
  */
-export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 'received' | 'given', target: SQL, cursor: Cursor | null) {
+export function recognitionPageQuery(
+  db: Database,
+  kind: RecognitionKind,
+  side: 'received' | 'given',
+  target: SQL,
+  cursor: Cursor | null,
+) {
   const table = RECOGNITIONS[kind];
   const other = alias(users, 'other');
   const [own, theirs] = side === 'received' ? [table.recipientId, table.giverId] : [table.giverId, table.recipientId];
@@ -264,7 +293,14 @@ export function recognitionPageQuery(db: Database, kind: RecognitionKind, side: 
     .limit(PROFILE_PAGE_SIZE + 1);
 }
 
-type RecognitionRow = { id: number; createdAt: number; reason: string | null; otherId: number | null; otherName: string; otherSlug: string | null };
+type RecognitionRow = {
+  id: number;
+  createdAt: number;
+  reason: string | null;
+  otherId: number | null;
+  otherName: string;
+  otherSlug: string | null;
+};
 
 export const toGiver = (row: RecognitionRow): Giver => ({
   id: row.id,
@@ -327,7 +363,13 @@ export function reviewsWhere(db: Database, condition: SQL | undefined, limit: nu
 }
 
 /** A page of reviews written by the target (`made`) or about the target (`received`). */
-export function reviewPageQuery(db: Database, side: 'made' | 'received', target: SQL, cursor: Cursor | null, viewerId: SQL) {
+export function reviewPageQuery(
+  db: Database,
+  side: 'made' | 'received',
+  target: SQL,
+  cursor: Cursor | null,
+  viewerId: SQL,
+) {
   return reviewsWhere(
     db,
     and(eq(side === 'made' ? reviews.reviewerId : reviews.targetUserId, target), afterCursor(reviews, cursor)),
@@ -350,6 +392,8 @@ export const toReview = (row: ReviewRow): Review => ({
   reviewer: { id: row.reviewerId, name: row.reviewerName, slug: row.reviewerSlug },
   targetUser: { id: row.targetId, name: row.targetName, slug: row.targetSlug, role: row.targetRole },
   reply:
-    row.replyText === null ? null : { text: row.replyText, createdAt: row.replyCreatedAt ?? row.createdAt, updatedAt: row.replyUpdatedAt },
+    row.replyText === null
+      ? null
+      : { text: row.replyText, createdAt: row.replyCreatedAt ?? row.createdAt, updatedAt: row.replyUpdatedAt },
   removed: row.removedAt !== null,
 });

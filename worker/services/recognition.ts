@@ -19,7 +19,6 @@ import { DAY_MS } from '../../common/time.ts';
 import { notBanned, premiumNow } from './member-sql.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../errors.ts';
 
-
 export interface Gift {
   kind: RecognitionKind;
   giverId: number;
@@ -61,13 +60,14 @@ export function giveStatement(db: Database, gift: Gift) {
   const rule = RECOGNITION_RULES[gift.kind];
   const hasSpa = gift.kind === 'star' || gift.kind === 'flower';
   const spaId = gift.spa?.id ?? null;
-  const spaCondition = !hasSpa || (spaId !== null && typeof spaId === 'object')
-    ? sql``
-    : spaId === null
-      ? gift.spa?.required
-        ? sql`and 0`
-        : sql``
-      : sql`and exists (select 1 from spas where spas.id = ${spaId})`;
+  const spaCondition =
+    !hasSpa || (spaId !== null && typeof spaId === 'object')
+      ? sql``
+      : spaId === null
+        ? gift.spa?.required
+          ? sql`and 0`
+          : sql``
+        : sql`and exists (select 1 from spas where spas.id = ${spaId})`;
   return db.all<{ id: number }>(sql`
     insert into ${table(gift.kind)} (giver_id, recipient_id, reason, created_at, manila_day, counted${sql.raw(
       hasSpa ? ', spa_id' : gift.kind === 'red_flag' ? ', description' : '',
@@ -109,26 +109,31 @@ export function diagnoseStatement(db: Database, gift: Gift) {
     from (select 1) left join users as recipient on recipient.id = ${gift.recipientId}`);
 }
 
-export type Refusal = { code: 'NOT_FOUND' | 'FORBIDDEN' | 'TOO_MANY_REQUESTS' | 'BAD_REQUEST'; message: string; limit?: number };
+export type Refusal = {
+  code: 'NOT_FOUND' | 'FORBIDDEN' | 'TOO_MANY_REQUESTS' | 'BAD_REQUEST';
+  message: string;
+  limit?: number;
+};
 
 /** Why a gift was not inserted, in the order a member would want to hear it. */
 export function explainRefusal(gift: Gift, found: GiftDiagnosis | undefined): Refusal {
   const rule = RECOGNITION_RULES[gift.kind];
   if (!found || found.recipientRole === null || Number(found.recipientHidden) === 1)
     return { code: 'NOT_FOUND', message: RECOGNITION_MESSAGES.recipientNotFound };
-  if (found.recipientRole !== rule.recipient) return { code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.wrongRecipient[gift.kind] };
+  if (found.recipientRole !== rule.recipient)
+    return { code: 'FORBIDDEN', message: RECOGNITION_MESSAGES.wrongRecipient[gift.kind] };
   if (typeof gift.spa?.id === 'number' && Number(found.spaExists) !== 1)
     return { code: 'NOT_FOUND', message: RECOGNITION_MESSAGES.spaNotFound };
   if (Number(found.repeated) === 1) return { code: 'TOO_MANY_REQUESTS', message: RECOGNITION_MESSAGES.redFlagRepeat };
   const limit = dailyLimit(gift.kind, Number(found.premium) === 1);
-  if (Number(found.used) >= limit) return { code: 'TOO_MANY_REQUESTS', message: limitReachedMessage(gift.kind, limit), limit };
+  if (Number(found.used) >= limit)
+    return { code: 'TOO_MANY_REQUESTS', message: limitReachedMessage(gift.kind, limit), limit };
   return { code: 'BAD_REQUEST', message: RECOGNITION_MESSAGES.retry };
 }
 
 /** Checks a gift before any database work: the giver's role and not oneself (403). */
 export function checkGiver(kind: RecognitionKind, giver: { id: number; role: string }, recipientId: number): void {
-  if (giver.role !== RECOGNITION_RULES[kind].giver)
-    throw forbidden(RECOGNITION_MESSAGES.wrongGiver[kind]);
+  if (giver.role !== RECOGNITION_RULES[kind].giver) throw forbidden(RECOGNITION_MESSAGES.wrongGiver[kind]);
   if (giver.id === recipientId) throw forbidden(RECOGNITION_MESSAGES.notYourself);
 }
 

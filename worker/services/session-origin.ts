@@ -37,7 +37,8 @@ const PROGRAMS: [RegExp, string][] = [
   [/^python-requests\/|^Python-urllib\//i, 'Python script'],
 ];
 
-const firstMatch = (text: string, list: [RegExp, string][]) => list.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+const firstMatch = (text: string, list: [RegExp, string][]) =>
+  list.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 
 /** "Chrome on Android", "Safari on iPhone", "Firefox", "Windows", "curl", or null for nothing recognisable. */
 export function describeDevice(userAgent: string | null | undefined): string | null {
@@ -76,11 +77,20 @@ const plain = (value: unknown, max: number): string | null =>
  * "Makati City, Philippines" from request.cf, for a client Cloudflare could place. Local development invents a
  * request.cf for loopback and private callers (ip-location.ts does not trust it either): those get null.
  */
-export function describePlace(cf: Partial<Pick<IncomingRequestCfProperties, 'city' | 'country'>> | undefined, clientIp: string | null): string | null {
+export function describePlace(
+  cf: Partial<Pick<IncomingRequestCfProperties, 'city' | 'country'>> | undefined,
+  clientIp: string | null,
+): string | null {
   if (!cf || !clientIp || !(isIpv4(clientIp) || isIpv6(clientIp)) || isNonPublicAddress(clientIp)) return null;
   const city = plain(cf.city, 80);
   const countryCode = plain(cf.country, 2);
-  const country = countryCode && /^[A-Za-z]{2}$/.test(countryCode) && countryCode.toUpperCase() !== 'XX' && countryCode.toUpperCase() !== 'T1' ? countryName(countryCode) : null;
+  const country =
+    countryCode &&
+    /^[A-Za-z]{2}$/.test(countryCode) &&
+    countryCode.toUpperCase() !== 'XX' &&
+    countryCode.toUpperCase() !== 'T1'
+      ? countryName(countryCode)
+      : null;
   const parts = [city, country].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : null;
 }

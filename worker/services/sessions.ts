@@ -94,9 +94,14 @@ async function settleSession(
 }
 
 /** The session of a token whose secret matched, unless it has expired, its member is gone or banned. */
-async function validateFound(db: Database, { session, user }: FoundSession, now: number): Promise<ValidatedSession | null> {
+async function validateFound(
+  db: Database,
+  { session, user }: FoundSession,
+  now: number,
+): Promise<ValidatedSession | null> {
   const expired =
-    now - session.lastActiveAt >= SESSION_INACTIVITY_TIMEOUT_MS || now - session.createdAt >= SESSION_ABSOLUTE_LIFETIME_MS;
+    now - session.lastActiveAt >= SESSION_INACTIVITY_TIMEOUT_MS ||
+    now - session.createdAt >= SESSION_ABSOLUTE_LIFETIME_MS;
   if (expired || user.deletedAt !== null) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
@@ -115,7 +120,10 @@ async function validateFound(db: Database, { session, user }: FoundSession, now:
 }
 
 /** Deletes the session a token names, only when the token's secret is the right one; answers its id and member if it did. */
-export async function deleteSessionByToken(db: Database, token: string): Promise<{ id: string; userId: number } | null> {
+export async function deleteSessionByToken(
+  db: Database,
+  token: string,
+): Promise<{ id: string; userId: number } | null> {
   const [id, secret] = token.split('.');
   if (!id || !secret) return null;
   const deleted = await db
@@ -132,7 +140,10 @@ export function sessionMemberId(sessionId: string | Placeholder): SQL<number> {
 
 /** When a session ends by itself (30 days idle or 180 days old): its open chat sockets check this. */
 export function sessionExpiresAt(session: Pick<SessionRow, 'createdAt' | 'lastActiveAt'>): number {
-  return Math.min(session.lastActiveAt + SESSION_INACTIVITY_TIMEOUT_MS, session.createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
+  return Math.min(
+    session.lastActiveAt + SESSION_INACTIVITY_TIMEOUT_MS,
+    session.createdAt + SESSION_ABSOLUTE_LIFETIME_MS,
+  );
 }
 
 /** Ends every session of a member (password reset, the lifting of a ban) and closes their open chat sockets. */
@@ -162,7 +173,11 @@ export function sessionCookieName(requestUrl: string): string {
   return new URL(requestUrl).protocol === 'https:' ? '__Host-session' : 'session';
 }
 
-export function sessionCookie(requestUrl: string, token: string, session: Pick<SessionRow, 'createdAt' | 'lastActiveAt'>): string {
+export function sessionCookie(
+  requestUrl: string,
+  token: string,
+  session: Pick<SessionRow, 'createdAt' | 'lastActiveAt'>,
+): string {
   const maxAge = Math.max(0, Math.floor(sessionExpiresAt(session) / 1000 - Date.now() / 1000));
   return `${sessionCookieName(requestUrl)}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
 }

@@ -48,6 +48,8 @@ export const RATING_PRIOR_WEIGHT = 5;
  * ranked at all). One 10/10 review makes 3.75; twenty 9/10 reviews make 4.3.
  */
 export function spaRankingRating(targetUserId: SQLWrapper): SQL<number | null> {
-  return sql<number | null>`(select (${RATING_PRIOR_WEIGHT} * ${RATING_PRIOR_MEAN} + sum(${REVIEW_RATING})) / (${RATING_PRIOR_WEIGHT} + count(*))
+  return sql<
+    number | null
+  >`(select (${RATING_PRIOR_WEIGHT} * ${RATING_PRIOR_MEAN} + sum(${REVIEW_RATING})) / (${RATING_PRIOR_WEIGHT} + count(*))
     ${ratedReviews(targetUserId)})`;
 }

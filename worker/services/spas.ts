@@ -71,7 +71,11 @@ export function toSpa(row: SpaRow, now = Date.now()): Spa {
 }
 
 /** The columns of the listing fields sent: the ones left out stay undefined; lists and hours become JSON. */
-export function spaColumns<Fields extends { amenities?: string[]; openingHours?: WeeklyHours | null }>({ amenities, openingHours, ...rest }: Fields) {
+export function spaColumns<Fields extends { amenities?: string[]; openingHours?: WeeklyHours | null }>({
+  amenities,
+  openingHours,
+  ...rest
+}: Fields) {
   return {
     ...rest,
     ...(amenities !== undefined ? { amenities: JSON.stringify(amenities) } : {}),

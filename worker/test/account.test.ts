@@ -90,7 +90,13 @@ describe('registration', () => {
 
   it('accepts a captcha solution once only, and never a forged one', async () => {
     const token = await solveCaptcha();
-    const body = (name: string) => ({ name, password: GOOD_PASSWORD, ageConfirmation: true, recaptchaToken: token, role: 'client' });
+    const body = (name: string) => ({
+      name,
+      password: GOOD_PASSWORD,
+      ageConfirmation: true,
+      recaptchaToken: token,
+      role: 'client',
+    });
     expect((await call('/api/register', { body: body(uniqueName()), ip: freshIp() })).status).toBe(200);
 
     const replayName = uniqueName();
@@ -99,7 +105,8 @@ describe('registration', () => {
     expect(await messageOf(replay)).toBe(MESSAGES.captchaInvalid);
 
     const tamperings: ((payload: Payload) => void)[] = [
-      (payload) => (payload.solution.derivedKey = payload.solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0'))),
+      (payload) =>
+        (payload.solution.derivedKey = payload.solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0'))),
       (payload) => (payload.challenge.parameters.expiresAt! += 3600),
       (payload) => (payload.challenge.parameters.keyPrefix = '00'),
     ];
@@ -114,7 +121,10 @@ describe('registration', () => {
       expect(await messageOf(forged)).toBe(MESSAGES.captchaInvalid);
     }
 
-    const garbage = await call('/api/register', { body: { ...body(uniqueName()), recaptchaToken: 'not-a-payload' }, ip: freshIp() });
+    const garbage = await call('/api/register', {
+      body: { ...body(uniqueName()), recaptchaToken: 'not-a-payload' },
+      ip: freshIp(),
+    });
     expect(garbage.status).toBe(400);
   });
 
@@ -129,7 +139,10 @@ describe('registration', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const response = await call('/api/register', { rawBody: '{not json', headers: { 'Content-Type': 'application/json' } });
+    const response = await call('/api/register', {
+      rawBody: '{not json',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect((await json<ErrorBody>(response)).code).toBe('BAD_REQUEST');
   });
@@ -139,7 +152,10 @@ describe('sign-in and sessions', () => {
   it('gives one message for an unknown name and a wrong password', async () => {
     const { name } = await createMember();
     const wrong = await call('/api/login', { body: { name, password: 'not-the-password' }, ip: freshIp() });
-    const unknown = await call('/api/login', { body: { name: uniqueName('Nobody'), password: GOOD_PASSWORD }, ip: freshIp() });
+    const unknown = await call('/api/login', {
+      body: { name: uniqueName('Nobody'), password: GOOD_PASSWORD },
+      ip: freshIp(),
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await messageOf(wrong)).toBe(MESSAGES.badCredentials);
@@ -149,13 +165,20 @@ describe('sign-in and sessions', () => {
 
   it('signs in ignoring the case of the name, with a new session every time', async () => {
     const { name, cookie: registered } = await createMember();
-    const first = await call('/api/login', { body: { name: name.toLowerCase(), password: GOOD_PASSWORD }, ip: freshIp() });
+    const first = await call('/api/login', {
+      body: { name: name.toLowerCase(), password: GOOD_PASSWORD },
+      ip: freshIp(),
+    });
     expect(first.status).toBe(200);
     const firstCookie = sessionCookieFrom(first);
     expect(firstCookie).not.toBe(registered);
 
     // Signing in again while carrying a session replaces that session.
-    const second = await call('/api/login', { body: { name, password: GOOD_PASSWORD }, cookie: firstCookie, ip: freshIp() });
+    const second = await call('/api/login', {
+      body: { name, password: GOOD_PASSWORD },
+      cookie: firstCookie,
+      ip: freshIp(),
+    });
     const secondCookie = sessionCookieFrom(second);
     expect(secondCookie).not.toBe(firstCookie);
     expect((await call('/api/user', { cookie: firstCookie })).status).toBe(401);
@@ -164,23 +187,38 @@ describe('sign-in and sessions', () => {
   });
 
   it('signs in with the confirmed e-mail address as with the name, and with nothing else', async () => {
-    const [member, waiting, banned, other] = await Promise.all([createMember(), createMember(), createMember({ banned: true }), createMember()]);
+    const [member, waiting, banned, other] = await Promise.all([
+      createMember(),
+      createMember(),
+      createMember({ banned: true }),
+      createMember(),
+    ]);
     const address = `${member.slug}@example.test`;
     const setEmail = (id: number, column: 'email' | 'pending_email', value: string) =>
-      database().execute({ sql: `update users set ${column} = ?, pending_email_expires_at = ? where id = ?`, args: [value, Date.now() + DAY_MS, id] });
+      database().execute({
+        sql: `update users set ${column} = ?, pending_email_expires_at = ? where id = ?`,
+        args: [value, Date.now() + DAY_MS, id],
+      });
     await setEmail(member.id, 'email', address);
     await setEmail(waiting.id, 'pending_email', `${waiting.slug}@example.test`);
     await setEmail(banned.id, 'email', `${banned.slug}@example.test`);
-    const login = (name: string, password = GOOD_PASSWORD) => call('/api/login', { body: { name, password }, ip: freshIp() });
+    const login = (name: string, password = GOOD_PASSWORD) =>
+      call('/api/login', { body: { name, password }, ip: freshIp() });
 
     // The address, in any case and with stray spaces, is the member, with a session of their own.
     const byEmail = await login(` ${address.toUpperCase()} `);
     expect(byEmail.status).toBe(200);
     expect((await json<CurrentUser>(byEmail)).id).toBe(member.id);
-    expect((await json<CurrentUser>(await call('/api/user', { cookie: sessionCookieFrom(byEmail) }))).id).toBe(member.id);
+    expect((await json<CurrentUser>(await call('/api/user', { cookie: sessionCookieFrom(byEmail) }))).id).toBe(
+      member.id,
+    );
 
     // A wrong password, an unknown address and a new address still waiting for its link answer as an unknown name.
-    for (const refused of [await login(address, 'not-the-password'), await login('nobody@example.test'), await login(`${waiting.slug}@example.test`)]) {
+    for (const refused of [
+      await login(address, 'not-the-password'),
+      await login('nobody@example.test'),
+      await login(`${waiting.slug}@example.test`),
+    ]) {
       expect(refused.status).toBe(401);
       expect(await messageOf(refused)).toBe(MESSAGES.badCredentials);
       expect(sessionCookieFrom(refused)).toBeNull();
@@ -209,21 +247,33 @@ describe('sign-in and sessions', () => {
     await startEarlyInLimiterWindow();
     // Each attempt from an address of its own: only the account's limit can refuse them.
     const responses = await untilLimited(10, (attempt) =>
-      call('/api/login', { body: { name: attempt % 2 === 0 ? address : member.name, password: `wrong-${attempt}` }, ip: freshIp() }),
+      call('/api/login', {
+        body: { name: attempt % 2 === 0 ? address : member.name, password: `wrong-${attempt}` },
+        ip: freshIp(),
+      }),
     );
     // Ten attempts in all, whichever way the account was named; the eleventh is refused.
     expect(responses).toHaveLength(11);
     expect(responses.slice(0, -1).every((response) => response.status === 401)).toBe(true);
-    expect((await call('/api/login', { body: { name: member.name, password: GOOD_PASSWORD }, ip: freshIp() })).status).toBe(429);
-    expect((await call('/api/login', { body: { name: address, password: GOOD_PASSWORD }, ip: freshIp() })).status).toBe(429);
+    expect(
+      (await call('/api/login', { body: { name: member.name, password: GOOD_PASSWORD }, ip: freshIp() })).status,
+    ).toBe(429);
+    expect((await call('/api/login', { body: { name: address, password: GOOD_PASSWORD }, ip: freshIp() })).status).toBe(
+      429,
+    );
     // An unknown address and a wrong password cost the same round trips.
     const measure = async (name: string) => {
       const before = await pipelinesServed();
-      expect((await call('/api/login', { body: { name, password: 'not-the-password' }, ip: freshIp() })).status).toBe(401);
+      expect((await call('/api/login', { body: { name, password: 'not-the-password' }, ip: freshIp() })).status).toBe(
+        401,
+      );
       return (await pipelinesServed()) - before;
     };
     const other = await createMember();
-    await database().execute({ sql: 'update users set email = ? where id = ?', args: [`${other.slug}@example.test`, other.id] });
+    await database().execute({
+      sql: 'update users set email = ? where id = ?',
+      args: [`${other.slug}@example.test`, other.id],
+    });
     expect(await measure(`${other.slug}@example.test`)).toBe(await measure('nobody-at-all@example.test'));
   });
 
@@ -266,7 +316,9 @@ describe('sign-in and sessions', () => {
     expect(JSON.stringify(rows[0])).not.toContain(secret);
 
     // The right id with a wrong secret is not a session.
-    expect((await call('/api/user', { cookie: `__Host-session=${id}.${'a'.repeat(secret!.length)}` })).status).toBe(401);
+    expect((await call('/api/user', { cookie: `__Host-session=${id}.${'a'.repeat(secret!.length)}` })).status).toBe(
+      401,
+    );
   });
 
   it('sets the session cookie HttpOnly, Secure, SameSite=Lax, Path=/ with the __Host- prefix over HTTPS', async () => {
@@ -291,7 +343,9 @@ describe('sign-in and sessions', () => {
   it('limits repeated failed sign-ins with 429 and Retry-After', async () => {
     const { name } = await createMember();
     const ip = freshIp();
-    const responses = await untilLimited(10, (attempt) => call('/api/login', { body: { name, password: `wrong-${attempt}` }, ip }));
+    const responses = await untilLimited(10, (attempt) =>
+      call('/api/login', { body: { name, password: `wrong-${attempt}` }, ip }),
+    );
     expect(responses.slice(0, -1).every((response) => response.status === 401)).toBe(true);
     const limited = responses.at(-1)!;
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -304,7 +358,13 @@ describe('sign-in and sessions', () => {
 describe('cross-site protection and headers', () => {
   it('refuses state-changing requests from a foreign Origin and changes nothing', async () => {
     const name = uniqueName('Foreign');
-    const body = { name, password: GOOD_PASSWORD, ageConfirmation: true, recaptchaToken: await solveCaptcha(), role: 'client' };
+    const body = {
+      name,
+      password: GOOD_PASSWORD,
+      ageConfirmation: true,
+      recaptchaToken: await solveCaptcha(),
+      role: 'client',
+    };
     const foreign = await call('/api/register', { body, origin: 'https://evil.example', ip: freshIp() });
     expect(foreign.status).toBe(403);
     const missing = await call('/api/register', { body, origin: null, ip: freshIp() });
@@ -362,7 +422,13 @@ describe('health and round trips', () => {
     expect(
       await measure(() =>
         call('/api/register', {
-          body: { name: uniqueName(), password: GOOD_PASSWORD, ageConfirmation: true, recaptchaToken: captcha, role: 'client' },
+          body: {
+            name: uniqueName(),
+            password: GOOD_PASSWORD,
+            ageConfirmation: true,
+            recaptchaToken: captcha,
+            role: 'client',
+          },
           ip: freshIp(),
         }),
       ),

@@ -11,7 +11,8 @@ const search = async (cookie: string, query: string) =>
  * The gazetteer's suggestion. Addresses members saved come first and, when one matches, stand alone: the streets
  * here are ones no other test saves.
  */
-const fromGazetteer = async (cookie: string, query: string) => (await search(cookie, query)).find((each) => each.source === 'gazetteer');
+const fromGazetteer = async (cookie: string, query: string) =>
+  (await search(cookie, query)).find((each) => each.source === 'gazetteer');
 
 describe('geo.search with the gazetteer: a street and its town', () => {
   it('finds the town of "Kalye Sinagtala Makati" and keeps the street it cannot place', async () => {
@@ -26,7 +27,11 @@ describe('geo.search with the gazetteer: a street and its town', () => {
     expect(first!.latitude).toBeCloseTo(14.55, 1);
     // The town first, then the street, with a comma.
     const reversed = await fromGazetteer(cookie, 'Makati, Kalye Sinagtala');
-    expect(reversed).toMatchObject({ label: 'Makati City', address: 'Kalye Sinagtala, Makati City, Metro Manila, Philippines', unmatched: 'Kalye Sinagtala' });
+    expect(reversed).toMatchObject({
+      label: 'Makati City',
+      address: 'Kalye Sinagtala, Makati City, Metro Manila, Philippines',
+      unmatched: 'Kalye Sinagtala',
+    });
   });
 
   it('answers a whole match as before, without unplaced words, and nothing for words that name no place', async () => {

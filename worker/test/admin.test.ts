@@ -56,7 +56,11 @@ function uploadSpaImage(who: TestMember | null, spaId: number, file: Blob | stri
   const form = new FormData();
   if (typeof file === 'string') form.append('spaImage', file);
   else form.append('spaImage', file, 'spa.jpg');
-  return call(`/api/spas/${spaId}/upload-image`, { method: 'POST', rawBody: form as unknown as string, cookie: who?.cookie ?? null });
+  return call(`/api/spas/${spaId}/upload-image`, {
+    method: 'POST',
+    rawBody: form as unknown as string,
+    cookie: who?.cookie ?? null,
+  });
 }
 
 async function spaKeys(spaId: number): Promise<string[]> {
@@ -95,15 +99,23 @@ describe('admin procedures: the role matrix', () => {
   it('covers every admin procedure (and the chat reports list) with 401 signed out and 403 for each other role', async () => {
     const procedures = Object.keys(appRouter._def.procedures).filter((path) => path.startsWith('admin.'));
     expect(procedures.map((path) => path.slice('admin.'.length)).sort()).toEqual(Object.keys(INPUTS).sort());
-    const members = { client: await createMember('client'), therapist: await createMember('therapist'), spa_management: await createMember('spa_management') };
+    const members = {
+      client: await createMember('client'),
+      therapist: await createMember('therapist'),
+      spa_management: await createMember('spa_management'),
+    };
     const spasBefore = Number((await database().execute('select count(*) as n from spas')).rows[0]!.n);
     for (const path of [...procedures, 'chat.reports']) {
       const name = path.split('.')[1]!;
-      const type = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]!._def.type;
+      const type = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]!._def
+        .type;
       const send = (who: Caller) =>
-        type === 'query' ? trpcGet(path as ProcedurePath, who, INPUTS[name]) : trpcPost(path as ProcedurePath, who, INPUTS[name] ?? {});
+        type === 'query'
+          ? trpcGet(path as ProcedurePath, who, INPUTS[name])
+          : trpcPost(path as ProcedurePath, who, INPUTS[name] ?? {});
       expect((await send(null)).status, `${path} signed out`).toBe(401);
-      for (const [role, who] of Object.entries(members)) expect((await send(who)).status, `${path} as ${role}`).toBe(403);
+      for (const [role, who] of Object.entries(members))
+        expect((await send(who)).status, `${path} as ${role}`).toBe(403);
     }
     // The REST paths answer the same.
     for (const [method, path, body] of [
@@ -163,14 +175,33 @@ describe('Spa Management', () => {
     expect(await messageOf(wrongOwner)).toBe(ADMIN_TEXTS.ownerNotSpa);
 
     const name = uniqueName('Ginhawa Spa');
-    const created = await createSpa(admin, { name, amenities: ' Sauna, , Jacuzzi ,', website: 'https://ginhawa.example' });
-    expect(created).toMatchObject({ name, amenities: ['Sauna', 'Jacuzzi'], averageRating: null, reviewCount: 0, isOpen: false, owner: null });
+    const created = await createSpa(admin, {
+      name,
+      amenities: ' Sauna, , Jacuzzi ,',
+      website: 'https://ginhawa.example',
+    });
+    expect(created).toMatchObject({
+      name,
+      amenities: ['Sauna', 'Jacuzzi'],
+      averageRating: null,
+      reviewCount: 0,
+      isOpen: false,
+      owner: null,
+    });
     const list = await json<Listing>(await api('/spas', admin));
-    expect(list.find((spa) => spa.id === created.id)).toMatchObject({ name, address: PHILIPPINE_SPA.address, latitude: 14.55 });
+    expect(list.find((spa) => spa.id === created.id)).toMatchObject({
+      name,
+      address: PHILIPPINE_SPA.address,
+      latitude: 14.55,
+    });
 
     const edited = await api(`/spas/${created.id}`, admin, 'PATCH', { name: `${name} Makati`, amenities: ['Steam '] });
     expect(edited.status).toBe(200);
-    expect(await json<SpaUpdate>(edited)).toMatchObject({ name: `${name} Makati`, amenities: ['Steam'], address: PHILIPPINE_SPA.address });
+    expect(await json<SpaUpdate>(edited)).toMatchObject({
+      name: `${name} Makati`,
+      amenities: ['Steam'],
+      address: PHILIPPINE_SPA.address,
+    });
     // PATCH changes only the fields sent: a description alone keeps the website, the phone and the amenities.
     await api(`/spas/${created.id}`, admin, 'PATCH', { phone: '+63 2 8123 4567' });
     const described = await api(`/spas/${created.id}`, admin, 'PATCH', { description: 'Quiet rooms.' });
@@ -181,7 +212,9 @@ describe('Spa Management', () => {
       amenities: ['Steam'],
     });
     // Sent blank (or empty), a field is cleared, and only that one.
-    expect(await json<SpaUpdate>(await api(`/spas/${created.id}`, admin, 'PATCH', { website: '', amenities: [] }))).toMatchObject({
+    expect(
+      await json<SpaUpdate>(await api(`/spas/${created.id}`, admin, 'PATCH', { website: '', amenities: [] })),
+    ).toMatchObject({
       description: 'Quiet rooms.',
       website: null,
       phone: '+63 2 8123 4567',
@@ -192,31 +225,61 @@ describe('Spa Management', () => {
 
     expect((await api(`/spas/${created.id}`, admin, 'DELETE')).status).toBe(200);
     expect((await api(`/spas/${created.id}`, admin, 'DELETE')).status).toBe(404);
-    const actions = (await auditActions(admin)).filter((entry) => entry.targetId === created.id && entry.actorId === admin.id);
+    const actions = (await auditActions(admin)).filter(
+      (entry) => entry.targetId === created.id && entry.actorId === admin.id,
+    );
     expect(actions.map((entry) => entry.action)).toEqual(['spa.delete', ...Array(4).fill('spa.update'), 'spa.create']);
   });
 
   it('keeps a listing’s own opening hours for Open/Closed, refuses bad hours unchanged, and lets a linked member’s hours decide', async () => {
     const admin = await createMember('admin');
-    const allDay = { mon: [['00:00', '24:00']], tue: [['00:00', '24:00']], wed: [['00:00', '24:00']], thu: [['00:00', '24:00']], fri: [['00:00', '24:00']], sat: [['00:00', '24:00']], sun: [['00:00', '24:00']] };
+    const allDay = {
+      mon: [['00:00', '24:00']],
+      tue: [['00:00', '24:00']],
+      wed: [['00:00', '24:00']],
+      thu: [['00:00', '24:00']],
+      fri: [['00:00', '24:00']],
+      sat: [['00:00', '24:00']],
+      sun: [['00:00', '24:00']],
+    };
     const closedWeek = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
     const spa = await createSpa(admin, { openingHours: allDay });
     expect(spa).toMatchObject({ openingHours: allDay, isOpen: true });
 
-    const overlapping = await api(`/spas/${spa.id}`, admin, 'PATCH', { openingHours: { ...allDay, mon: [['09:00', '12:00'], ['11:00', '13:00']] } });
+    const overlapping = await api(`/spas/${spa.id}`, admin, 'PATCH', {
+      openingHours: {
+        ...allDay,
+        mon: [
+          ['09:00', '12:00'],
+          ['11:00', '13:00'],
+        ],
+      },
+    });
     expect(overlapping.status).toBe(400);
     expect(await messageOf(overlapping)).toBe('Ranges on the same day must not overlap.');
     expect((await api(`/spas/${spa.id}`, admin, 'PATCH', { openingHours: 'always' })).status).toBe(400);
     const listed = async () => (await json<Listing>(await api('/spas', admin))).find((each) => each.id === spa.id);
     expect(await listed()).toMatchObject({ openingHours: allDay, isOpen: true });
 
-    const renamed = await json<SpaUpdate>(await api(`/spas/${spa.id}`, admin, 'PATCH', { name: uniqueName('Renamed Spa') }));
+    const renamed = await json<SpaUpdate>(
+      await api(`/spas/${spa.id}`, admin, 'PATCH', { name: uniqueName('Renamed Spa') }),
+    );
     expect(renamed).toMatchObject({ openingHours: allDay, isOpen: true });
     const owner = await createMember('spa_management');
-    await database().execute({ sql: 'update users set opening_hours = ? where id = ?', args: [JSON.stringify(closedWeek), owner.id] });
-    expect(await json<SpaUpdate>(await api(`/spas/${spa.id}`, admin, 'PATCH', { ownerUserId: owner.id }))).toMatchObject({ openingHours: allDay, isOpen: false });
-    expect(await json<SpaUpdate>(await api(`/spas/${spa.id}`, admin, 'PATCH', { ownerUserId: null }))).toMatchObject({ isOpen: true });
-    expect(await json<SpaUpdate>(await api(`/spas/${spa.id}`, admin, 'PATCH', { openingHours: null }))).toMatchObject({ openingHours: null, isOpen: false });
+    await database().execute({
+      sql: 'update users set opening_hours = ? where id = ?',
+      args: [JSON.stringify(closedWeek), owner.id],
+    });
+    expect(
+      await json<SpaUpdate>(await api(`/spas/${spa.id}`, admin, 'PATCH', { ownerUserId: owner.id })),
+    ).toMatchObject({ openingHours: allDay, isOpen: false });
+    expect(await json<SpaUpdate>(await api(`/spas/${spa.id}`, admin, 'PATCH', { ownerUserId: null }))).toMatchObject({
+      isOpen: true,
+    });
+    expect(await json<SpaUpdate>(await api(`/spas/${spa.id}`, admin, 'PATCH', { openingHours: null }))).toMatchObject({
+      openingHours: null,
+      isOpen: false,
+    });
   });
 
   it('a linked spa shows its member’s rating and review count, the same the map shows, and the stat cards add them up', async () => {
@@ -226,20 +289,30 @@ describe('Spa Management', () => {
     await review(reviewer, owner, 'Lovely hilot.', Date.now() - 60_000, [8, 8, 10, 10]);
     const spa = await createSpa(admin, { ownerUserId: owner.id });
     expect(spa).toMatchObject({ averageRating: 4.5, reviewCount: 1, owner: { id: owner.id } });
-    await database().execute({ sql: 'update users set latitude = 14.5, longitude = 121 where id = ?', args: [owner.id] });
-    const onMap = (await json<Output<'map.users'>>(await call('/api/users?role=spa_management'))).find((entry) => entry.id === owner.id);
+    await database().execute({
+      sql: 'update users set latitude = 14.5, longitude = 121 where id = ?',
+      args: [owner.id],
+    });
+    const onMap = (await json<Output<'map.users'>>(await call('/api/users?role=spa_management'))).find(
+      (entry) => entry.id === owner.id,
+    );
     if (onMap) expect(onMap).toMatchObject({ averageRating: 4.5, reviewCount: 1 });
 
     const stats = await json<Output<'admin.stats'>>(await api('/admin/stats', admin));
     const rows = (
-      await database().execute(`select count(*) as spas, (select count(*) from users where deleted_at is null) as users from spas`)
+      await database().execute(
+        `select count(*) as spas, (select count(*) from users where deleted_at is null) as users from spas`,
+      )
     ).rows[0]!;
     expect(stats.totalSpas).toBe(Number(rows.spas));
     expect(stats.totalUsers).toBe(Number(rows.users));
     const all = await json<Listing>(await api('/spas', admin));
     expect(stats.totalReviews).toBe(all.reduce((sum, each) => sum + each.reviewCount, 0));
     const rated = all.filter((each) => each.averageRating !== null);
-    expect(stats.avgRating).toBeCloseTo(Math.round((rated.reduce((sum, each) => sum + each.averageRating!, 0) / rated.length) * 10) / 10, 1);
+    expect(stats.avgRating).toBeCloseTo(
+      Math.round((rated.reduce((sum, each) => sum + each.averageRating!, 0) / rated.length) * 10) / 10,
+      1,
+    );
 
     const analytics = await json<Output<'admin.analytics'>>(await api('/admin/analytics', admin));
     expect(analytics.topRatedSpas.length).toBeLessThanOrEqual(5);
@@ -270,24 +343,28 @@ describe('Spa Management', () => {
 
     // A write: the session, then one batch (the previous image, the new one and the audit entry).
     const tripsBefore = await pipelinesServed();
-    const second = await json<Output<'admin.uploadSpaImage'>>(await uploadSpaImage(admin, spa.id, new Blob([PNG_64x48], { type: 'image/png' })));
+    const second = await json<Output<'admin.uploadSpaImage'>>(
+      await uploadSpaImage(admin, spa.id, new Blob([PNG_64x48], { type: 'image/png' })),
+    );
     expect((await pipelinesServed()) - tripsBefore).toBe(2);
     expect(await spaKeys(spa.id)).toEqual([second.imageUrl.slice('/media/'.length)]);
     // The same photo again has the same key, which stays.
-    const again = await json<Output<'admin.uploadSpaImage'>>(await uploadSpaImage(admin, spa.id, new Blob([PNG_64x48], { type: 'image/png' })));
+    const again = await json<Output<'admin.uploadSpaImage'>>(
+      await uploadSpaImage(admin, spa.id, new Blob([PNG_64x48], { type: 'image/png' })),
+    );
     expect(again.imageUrl).toBe(second.imageUrl);
     expect(await spaKeys(spa.id)).toEqual([second.imageUrl.slice('/media/'.length)]);
-    expect((await json<Listing>(await api('/spas', admin))).find((each) => each.id === spa.id)?.imageUrl).toBe(second.imageUrl);
+    expect((await json<Listing>(await api('/spas', admin))).find((each) => each.id === spa.id)?.imageUrl).toBe(
+      second.imageUrl,
+    );
 
     await api(`/spas/${spa.id}`, admin, 'DELETE');
     expect(await spaKeys(spa.id)).toEqual([]);
-    expect((await auditActions(admin)).filter((entry) => entry.targetId === spa.id && entry.actorId === admin.id).map((entry) => entry.action)).toEqual([
-      'spa.delete',
-      'spa.image',
-      'spa.image',
-      'spa.image',
-      'spa.create',
-    ]);
+    expect(
+      (await auditActions(admin))
+        .filter((entry) => entry.targetId === spa.id && entry.actorId === admin.id)
+        .map((entry) => entry.action),
+    ).toEqual(['spa.delete', 'spa.image', 'spa.image', 'spa.image', 'spa.create']);
   });
 });
 
@@ -331,12 +408,17 @@ describe('Spa listings for members', () => {
     expect(asAdmin).toMatchObject({ openingHours: { mon: [['09:00', '21:00']] } });
     // With the ids found there, a client gives a star at the listing.
     const client = await createMember('client');
-    const star = await call('/api/stars', { body: { recipientId: owner.id, spaId: created.id }, cookie: client.cookie });
+    const star = await call('/api/stars', {
+      body: { recipientId: owner.id, spaId: created.id },
+      cookie: client.cookie,
+    });
     expect(star.status).toBe(200);
     // A banned linked member is named to admins only.
     await database().execute({ sql: 'update users set is_banned = 1 where id = ?', args: [owner.id] });
     expect((await json<Listing>(await api('/spas', client))).find((spa) => spa.id === created.id)?.owner).toBeNull();
-    expect((await json<Listing>(await api('/spas', admin))).find((spa) => spa.id === created.id)?.owner).toMatchObject({ id: owner.id });
+    expect((await json<Listing>(await api('/spas', admin))).find((spa) => spa.id === created.id)?.owner).toMatchObject({
+      id: owner.id,
+    });
   });
 });
 
@@ -344,12 +426,17 @@ describe('User Management', () => {
   it('lists the 25 latest members newest first and searches by each field, refusing a blank term', async () => {
     const admin = await createMember('admin');
     // Written in bulk: registering 25 would outlast the test. The newest registers.
-    await createMembers(Array.from({ length: LATEST_USERS_COUNT }, () => 'client' as const), { inBulk: true });
+    await createMembers(
+      Array.from({ length: LATEST_USERS_COUNT }, () => 'client' as const),
+      { inBulk: true },
+    );
     const newest = await createMember('therapist');
     const latest = await json<Output<'admin.users'>>(await api('/admin/users', admin));
     const registered = Number((await database().execute('select count(*) as n from users')).rows[0]!.n);
     expect(latest).toHaveLength(Math.min(LATEST_USERS_COUNT, registered));
-    expect(latest.map((user) => user.createdAt)).toEqual([...latest.map((user) => user.createdAt)].sort((a, b) => b - a));
+    expect(latest.map((user) => user.createdAt)).toEqual(
+      [...latest.map((user) => user.createdAt)].sort((a, b) => b - a),
+    );
     expect(latest[0]?.id).toBe(newest.id);
     // The spec's User entity: the picture under both names and premium.
     await database().execute({
@@ -363,7 +450,9 @@ describe('User Management', () => {
       profilePicThumbnail: '/media/profiles/1/thumb.jpg',
       isPremium: true,
     });
-    expect(latest.every((user) => typeof user.isPremium === 'boolean' && 'profileImageUrl' in user && 'profilePic' in user)).toBe(true);
+    expect(
+      latest.every((user) => typeof user.isPremium === 'boolean' && 'profileImageUrl' in user && 'profilePic' in user),
+    ).toBe(true);
 
     const blank = await api('/admin/search-users', admin, 'POST', { field: 'name', term: '  ' });
     expect(blank.status).toBe(400);
@@ -374,20 +463,32 @@ describe('User Management', () => {
       sql: "update users set email = ?, about_me = 'Ventosa and hilot', viber_handle = 'viber-dalisay', telegram_handle = 'tg_dalisay' where id = ?",
       args: [`dalisay-${target.id}@example.com`, target.id],
     });
-    const search = async (field: string, term: string) => (await json<Output<'admin.searchUsers'>>(await api('/admin/search-users', admin, 'POST', { field, term }))).map((user) => user.id);
+    const search = async (field: string, term: string) =>
+      (await json<Output<'admin.searchUsers'>>(await api('/admin/search-users', admin, 'POST', { field, term }))).map(
+        (user) => user.id,
+      );
     expect(await search('name', target.name.toUpperCase())).toContain(target.id);
     expect(await search('email', `dalisay-${target.id}@`)).toEqual([target.id]);
     expect(await search('bio', 'VENTOSA')).toContain(target.id);
     expect(await search('viberHandle', 'viber-dalisay')).toContain(target.id);
     expect(await search('telegramHandle', 'tg_dal')).toContain(target.id);
-    const memberNumber = Number((await database().execute({ sql: 'select member_number from users where id = ?', args: [target.id] })).rows[0]![0]);
+    const memberNumber = Number(
+      (await database().execute({ sql: 'select member_number from users where id = ?', args: [target.id] }))
+        .rows[0]![0],
+    );
     expect(await search('memberNumber', String(memberNumber))).toEqual([target.id]);
     expect(await search('role', 'therapist')).toContain(target.id);
-    expect(await search('createdAt', new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10))).toContain(target.id);
+    expect(await search('createdAt', new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10))).toContain(
+      target.id,
+    );
     expect(await search('isBanned', 'No')).toContain(target.id);
     expect((await api('/admin/search-users', admin, 'POST', { field: 'isBanned', term: 'maybe' })).status).toBe(400);
     expect((await api('/admin/search-users', admin, 'POST', { field: 'passwordHash', term: 'x' })).status).toBe(400);
-    const found = (await json<Output<'admin.searchUsers'>>(await api('/admin/search-users', admin, 'POST', { field: 'name', term: target.name })))[0];
+    const found = (
+      await json<Output<'admin.searchUsers'>>(
+        await api('/admin/search-users', admin, 'POST', { field: 'name', term: target.name }),
+      )
+    )[0];
     expect(found).toMatchObject({ slug: target.slug, bio: 'Ventosa and hilot', isBanned: false, chatBot: false });
     expect(JSON.stringify(found)).not.toMatch(/password/i);
   });
@@ -422,7 +523,9 @@ describe('User Management', () => {
     expect(row?.chatBot).toBe(true);
     expect(row?.bioPreview).toBe(`${'x'.repeat(50)}…`);
     expect((await api('/admin/chatbot/999999999', admin, 'PATCH', { chatBot: true })).status).toBe(404);
-    const entry = (await auditActions(admin)).find((each) => each.targetId === target.id && each.action === 'user.chatbot');
+    const entry = (await auditActions(admin)).find(
+      (each) => each.targetId === target.id && each.action === 'user.chatbot',
+    );
     expect(JSON.parse(entry!.detail!)).toEqual({ chatBot: true });
   });
 });
@@ -436,13 +539,20 @@ describe('the ban', () => {
     const secondSession = sessionCookieFrom(await signIn(name))!;
     const spa = await createMember('spa_management');
     await give('medals', spa, target, 2);
-    await database().execute({ sql: 'update users set created_at = created_at - 172800000 where id = ?', args: [spa.id] });
+    await database().execute({
+      sql: 'update users set created_at = created_at - 172800000 where id = ?',
+      args: [spa.id],
+    });
 
     const watcherSocket = await ChatClient.connect(watcher);
     const socket = await ChatClient.connect(target);
     await watcherSocket.next('online-users-updated', (frame) => frame.users.some((user) => user.id === target.id));
     const searchFor = async () =>
-      (await json<Items<'search.members'>>(await api('/search-users', watcher, 'POST', { field: 'all', term: 'Banworthy Quixote' }))).map((user) => user.id);
+      (
+        await json<Items<'search.members'>>(
+          await api('/search-users', watcher, 'POST', { field: 'all', term: 'Banworthy Quixote' }),
+        )
+      ).map((user) => user.id);
     expect(await searchFor()).toContain(target.id);
 
     expect((await api(`/admin/ban-user/${admin.id}`, admin, 'POST')).status).toBe(403);
@@ -458,14 +568,19 @@ describe('the ban', () => {
     await watcherSocket.next('online-users-updated', (frame) => !frame.users.some((user) => user.id === target.id));
     expect((await get('/api/user', target)).status).toBe(401);
     expect((await call('/api/user', { cookie: secondSession })).status).toBe(401);
-    const sessions = await database().execute({ sql: 'select count(*) as n from sessions where user_id = ?', args: [target.id] });
+    const sessions = await database().execute({
+      sql: 'select count(*) as n from sessions where user_id = ?',
+      args: [target.id],
+    });
     expect(Number(sessions.rows[0]!.n)).toBe(0);
     const signInRefused = await signIn(name);
     expect(signInRefused.status).toBe(403);
     expect(await messageOf(signInRefused)).toBe(MESSAGES.banned);
     expect(await searchFor()).not.toContain(target.id);
     for (const timeframe of ['weekly', 'all-time']) {
-      const board = await json<Output<'leaderboards.board'>>(await call(`/api/leaderboards/medals?timeframe=${timeframe}`, { cookie: watcher.cookie }));
+      const board = await json<Output<'leaderboards.board'>>(
+        await call(`/api/leaderboards/medals?timeframe=${timeframe}`, { cookie: watcher.cookie }),
+      );
       expect(JSON.stringify(board)).not.toContain(`"slug":"${target.slug}"`);
     }
     expect((await get(`/api/profile/by-slug/${target.slug}`, watcher)).status).toBe(404);
@@ -473,7 +588,9 @@ describe('the ban', () => {
     expect((await api(`/admin/unban-user/${target.id}`, admin, 'POST')).status).toBe(200);
     expect((await signIn(name)).status).toBe(200);
     expect(await searchFor()).toContain(target.id);
-    const actions = (await auditActions(admin)).filter((entry) => entry.targetId === target.id).map((entry) => entry.action);
+    const actions = (await auditActions(admin))
+      .filter((entry) => entry.targetId === target.id)
+      .map((entry) => entry.action);
     expect(actions).toEqual(['user.unban', 'user.ban']);
     watcherSocket.close();
   });
@@ -486,10 +603,18 @@ describe('review reports and moderation', () => {
     const author = await createMember('client');
     const reporter = await createMember('client');
     const secondReporter = await createMember('therapist');
-    const reviewId = await review(author, spa, 'Terrible, avoid. Call 0917 000 0000.', Date.now() - 60_000, [2, 2, 2, 2]);
+    const reviewId = await review(
+      author,
+      spa,
+      'Terrible, avoid. Call 0917 000 0000.',
+      Date.now() - 60_000,
+      [2, 2, 2, 2],
+    );
     await review(reporter, spa, 'Very good.', Date.now() - 120_000, [10, 10, 10, 10]);
 
-    const summaryBefore = await json<Output<'leaderboards.summary'>>(await call('/api/leaderboards/summary?timeframe=weekly'));
+    const summaryBefore = await json<Output<'leaderboards.summary'>>(
+      await call('/api/leaderboards/summary?timeframe=weekly'),
+    );
     const profileBefore = await json<Output<'profiles.profile'>>(await get(`/api/users/${spa.id}/profile`, reporter));
 
     const report = (who: TestMember, body: unknown) => api(`/reviews/${reviewId}/report`, who, 'POST', body);
@@ -519,15 +644,27 @@ describe('review reports and moderation', () => {
       handledBy: null,
     });
     const first = items[0]!;
-    expect((await api(`/admin/reports/review/${first.id}`, admin, 'POST', { action: 'remove-red-flag' })).status).toBe(400);
-    expect((await api(`/admin/reports/review/${first.id}`, reporter, 'POST', { action: 'remove-review' })).status).toBe(403);
-    expect((await api(`/admin/reports/review/${first.id}`, admin, 'POST', { action: 'remove-review' })).status).toBe(200);
+    expect((await api(`/admin/reports/review/${first.id}`, admin, 'POST', { action: 'remove-red-flag' })).status).toBe(
+      400,
+    );
+    expect((await api(`/admin/reports/review/${first.id}`, reporter, 'POST', { action: 'remove-review' })).status).toBe(
+      403,
+    );
+    expect((await api(`/admin/reports/review/${first.id}`, admin, 'POST', { action: 'remove-review' })).status).toBe(
+      200,
+    );
     expect((await api(`/admin/reports/review/${items[1]!.id}`, admin, 'POST', { action: 'dismiss' })).status).toBe(409);
 
     const handled = await json<Queue>(await api('/admin/reports?state=handled', admin));
     const decided = handled.filter((item) => item.kind === 'review' && item.review?.id === reviewId);
     expect(decided).toHaveLength(2);
-    for (const item of decided) expect(item).toMatchObject({ state: 'removed', handledBy: { id: admin.id }, actions: [], review: { removed: true } });
+    for (const item of decided)
+      expect(item).toMatchObject({
+        state: 'removed',
+        handledBy: { id: admin.id },
+        actions: [],
+        review: { removed: true },
+      });
 
     const received = await json<Items<'profiles.reviewsReceived'>>(await get(`/api/user-reviews/${spa.id}`, reporter));
     expect(received.map((each) => each.id)).not.toContain(reviewId);
@@ -535,16 +672,22 @@ describe('review reports and moderation', () => {
     expect(profileAfter.reviewCounts.received).toBe(profileBefore.reviewCounts.received - 1);
     const made = await json<Items<'profiles.reviewsMade'>>(await get(`/api/reviews-made-by/${author.id}`, author));
     expect(made.find((each) => each.id === reviewId)).toMatchObject({ removed: true });
-    const madeSeenByOthers = await json<Items<'profiles.reviewsMade'>>(await get(`/api/reviews-made-by/${author.id}`, reporter));
+    const madeSeenByOthers = await json<Items<'profiles.reviewsMade'>>(
+      await get(`/api/reviews-made-by/${author.id}`, reporter),
+    );
     expect(madeSeenByOthers.map((each) => each.id)).not.toContain(reviewId);
-    const summaryAfter = await json<Output<'leaderboards.summary'>>(await call('/api/leaderboards/summary?timeframe=weekly'));
+    const summaryAfter = await json<Output<'leaderboards.summary'>>(
+      await call('/api/leaderboards/summary?timeframe=weekly'),
+    );
     expect(summaryAfter.reviews).toBe(summaryBefore.reviews - 1);
     // The spa's rating is now the remaining review's alone.
     const linked = await createSpa(admin, { ownerUserId: spa.id });
     expect(linked).toMatchObject({ averageRating: 5, reviewCount: 1 });
     // A removed review cannot be reported again.
     expect((await report(await createMember('client'), { reason: 'spam' })).status).toBe(404);
-    const audit = (await auditActions(admin)).find((entry) => entry.action === 'report.remove-review' && entry.targetId === first.id);
+    const audit = (await auditActions(admin)).find(
+      (entry) => entry.action === 'report.remove-review' && entry.targetId === first.id,
+    );
     expect(JSON.parse(audit!.detail!)).toMatchObject({ reviewId, memberId: author.id });
   });
 
@@ -552,7 +695,9 @@ describe('review reports and moderation', () => {
     const admin = await createMember('admin');
     const reporter = await createMember('client');
     const rude = await createMember('client');
-    const transcript = JSON.stringify([{ id: 'm1', sessionId: 's', senderId: rude.id, senderName: rude.name, content: 'Rude words', sentAt: 1 }]);
+    const transcript = JSON.stringify([
+      { id: 'm1', sessionId: 's', senderId: rude.id, senderName: rude.name, content: 'Rude words', sentAt: 1 },
+    ]);
     const { rows } = await database().execute({
       sql: 'insert into chat_reports (reporter_id, reported_id, reason, transcript) values (?, ?, ?, ?) returning id',
       args: [reporter.id, rude.id, 'Harassment', transcript],
@@ -568,7 +713,10 @@ describe('review reports and moderation', () => {
     expect((await api(`/admin/reports/chat/${chatReportId}`, admin, 'POST', { action: 'ban' })).status).toBe(200);
     expect((await get('/api/user', rude)).status).toBe(401);
     const handled = await json<Queue>(await api('/admin/reports?state=handled', admin));
-    expect(handled.find((item) => item.kind === 'chat' && item.id === chatReportId)).toMatchObject({ state: 'banned', handledBy: { id: admin.id, name: admin.name } });
+    expect(handled.find((item) => item.kind === 'chat' && item.id === chatReportId)).toMatchObject({
+      state: 'banned',
+      handledBy: { id: admin.id, name: admin.name },
+    });
 
     // Red flag disputes, as the flagged member files them.
     const spa = await createMember('spa_management');
@@ -578,16 +726,29 @@ describe('review reports and moderation', () => {
       const disputed = await api(`/red-flags/${id}/dispute`, client, 'POST', { statement: 'I was never there.' });
       expect(disputed.status).toBe(200);
     }
-    const disputes = (await json<Queue>(await api('/admin/reports', admin))).filter((item) => item.kind === 'dispute' && item.reporter.id === client.id);
+    const disputes = (await json<Queue>(await api('/admin/reports', admin))).filter(
+      (item) => item.kind === 'dispute' && item.reporter.id === client.id,
+    );
     expect(disputes).toHaveLength(2);
     const removeDispute = disputes.find((item) => item.redFlag?.id === flagId)!;
     const keepDispute = disputes.find((item) => item.redFlag?.id === keptFlagId)!;
-    expect((await api(`/admin/reports/dispute/${removeDispute.id}`, admin, 'POST', { action: 'ban' })).status).toBe(400);
-    expect((await api(`/admin/reports/dispute/${removeDispute.id}`, admin, 'POST', { action: 'remove-red-flag' })).status).toBe(200);
-    expect((await api(`/admin/reports/dispute/${keepDispute.id}`, admin, 'POST', { action: 'dismiss' })).status).toBe(200);
-    const flags = await database().execute({ sql: 'select id from red_flags where recipient_id = ?', args: [client.id] });
+    expect((await api(`/admin/reports/dispute/${removeDispute.id}`, admin, 'POST', { action: 'ban' })).status).toBe(
+      400,
+    );
+    expect(
+      (await api(`/admin/reports/dispute/${removeDispute.id}`, admin, 'POST', { action: 'remove-red-flag' })).status,
+    ).toBe(200);
+    expect((await api(`/admin/reports/dispute/${keepDispute.id}`, admin, 'POST', { action: 'dismiss' })).status).toBe(
+      200,
+    );
+    const flags = await database().execute({
+      sql: 'select id from red_flags where recipient_id = ?',
+      args: [client.id],
+    });
     expect(flags.rows.map((row) => Number(row.id))).toEqual([keptFlagId]);
-    const decided = (await json<Queue>(await api('/admin/reports?state=handled', admin))).filter((item) => item.kind === 'dispute' && item.reporter.id === client.id);
+    const decided = (await json<Queue>(await api('/admin/reports?state=handled', admin))).filter(
+      (item) => item.kind === 'dispute' && item.reporter.id === client.id,
+    );
     expect(decided.map((item) => item.state).sort()).toEqual(['removed', 'upheld']);
   });
 });
@@ -597,8 +758,12 @@ describe('the audit log', () => {
     const admin = await createMember('admin');
     await createSpa(admin);
     const [entry] = await auditActions(admin);
-    await expect(database().execute({ sql: "update admin_audit_log set action = 'nothing' where id = ?", args: [entry!.id] })).rejects.toThrow(/append-only/);
-    await expect(database().execute({ sql: 'delete from admin_audit_log where id = ?', args: [entry!.id] })).rejects.toThrow(/append-only/);
+    await expect(
+      database().execute({ sql: "update admin_audit_log set action = 'nothing' where id = ?", args: [entry!.id] }),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      database().execute({ sql: 'delete from admin_audit_log where id = ?', args: [entry!.id] }),
+    ).rejects.toThrow(/append-only/);
     expect(entry).toMatchObject({ actorId: admin.id, actorName: admin.name, action: 'spa.create', targetType: 'spa' });
   });
 });

@@ -29,26 +29,39 @@ describe('POST /api/ai-assist-profile', () => {
 
   it("refuses text without a complete sentence with 400 and the spec's hint", async () => {
     const me = await createMember('client');
-    for (const currentText of ['Too short.', 'no punctuation at the end of this text', 'Supercalifragilisticexpialidocious!', '   ', undefined]) {
+    for (const currentText of [
+      'Too short.',
+      'no punctuation at the end of this text',
+      'Supercalifragilisticexpialidocious!',
+      '   ',
+      undefined,
+    ]) {
       const response = await assist(me, { currentText, profileType: 'client', userName: me.name });
       expect(response.status, String(currentText)).toBe(400);
       expect(await messageOf(response)).toBe(AI_ASSIST_TEXTS.needSentenceProfile);
     }
     // Refused calls do not count against the day.
-    const { rows } = await database().execute({ sql: 'select uses from ai_assist_uses where user_id = ?', args: [me.id] });
+    const { rows } = await database().execute({
+      sql: 'select uses from ai_assist_uses where user_id = ?',
+      args: [me.id],
+    });
     expect(rows).toHaveLength(0);
   });
 
   it('answers suggestions from the built-in editor, the first one the improved text', async () => {
     const me = await createMember('spa_management');
     const response = await assist(me, {
-      currentText: 'you can book us on viber.we are open daily 10am to 10pm  .our spa offers hilot and  swedish massge ,and a sauna. welcome to Kalinaw spa in pasig!',
+      currentText:
+        'you can book us on viber.we are open daily 10am to 10pm  .our spa offers hilot and  swedish massge ,and a sauna. welcome to Kalinaw spa in pasig!',
       profileType: 'spa_management',
       userName: me.name,
     });
     expect(response.status).toBe(200);
     const body = await json<Output<'ai.assistProfile'>>(response);
-    expect(body.provider).toEqual({ name: 'built-in', label: 'Built-in editor (works offline): it tidies your own words and never adds facts.' });
+    expect(body.provider).toEqual({
+      name: 'built-in',
+      label: 'Built-in editor (works offline): it tidies your own words and never adds facts.',
+    });
     // The member's own sentences, corrected, in the member's order: the editor never rearranges them.
     expect(body.suggestions).toEqual([
       'You can book us on Viber. We are open daily 10am to 10pm. Our spa offers hilot and Swedish massage, and a sauna. Welcome to Kalinaw spa in Pasig!',
@@ -91,13 +104,14 @@ describe('the built-in editor', () => {
   });
 
   it("keeps a therapist's sentences in the order they were written, correcting only their words", () => {
-    const text = 'Home service around cubao. i am Joy. Licensed therapist with 8 years of experiance. I do shiatsu and hot stone massage. Message me on Viber to book.';
+    const text =
+      'Home service around cubao. i am Joy. Licensed therapist with 8 years of experiance. I do shiatsu and hot stone massage. Message me on Viber to book.';
     expect(editText(text, AI_ASSIST_OUTPUT_MAX_LENGTH, tools)).toEqual([
       'Home service around Cubao. I am Joy. Licensed therapist with 8 years of experience. I do shiatsu and hot stone massage. Message me on Viber to book.',
     ]);
   });
 
-  it('never invents facts: every word of a suggestion is the member\'s own (or a corrected spelling)', () => {
+  it("never invents facts: every word of a suggestion is the member's own (or a corrected spelling)", () => {
     const samples = [
       'We are a family spa in Marikina. Our therapists do hilot and ventosa. Parking is free. Book by phone.',
       'Nurse on night shifts. Loves a good foot spa after work. Always looking for quiet places on weekends.',

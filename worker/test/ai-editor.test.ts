@@ -28,7 +28,8 @@ function assistProfile(who: TestMember, currentText: string) {
 describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-in editor', () => {
   it('improves a profile the old editor gave back word for word, and lists what it fixed', async () => {
     const me = await createMember('therapist');
-    const text = 'i am a licensed therapist from quezon city. i speak english and tagalog , and i do hilot and ventosa every weekend in makati.';
+    const text =
+      'i am a licensed therapist from quezon city. i speak english and tagalog , and i do hilot and ventosa every weekend in makati.';
     const response = await assistProfile(me, text);
     expect(response.status).toBe(200);
     const answer = await json<AiAssistAnswer>(response);
@@ -49,9 +50,14 @@ describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-i
 
   it('corrects a review that used to come back with only a line break', async () => {
     const me = await createMember('client');
-    const response = await assistReview(me, 'The therapist was very profesional and the room was clen. i will definately come back next saturday!');
+    const response = await assistReview(
+      me,
+      'The therapist was very profesional and the room was clen. i will definately come back next saturday!',
+    );
     const answer = await json<AiAssistAnswer>(response);
-    expect(answer.suggestions[0]).toBe('The therapist was very professional and the room was clean. I will definitely come back next Saturday!');
+    expect(answer.suggestions[0]).toBe(
+      'The therapist was very professional and the room was clean. I will definitely come back next Saturday!',
+    );
     expect(answer.changes).toEqual([
       { kind: 'word', from: 'profesional', to: 'professional', times: 1 },
       { kind: 'word', from: 'clen', to: 'clean', times: 1 },
@@ -63,7 +69,8 @@ describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-i
 
   it("keeps a review's complaint where the member wrote it, with only its spelling fixed", async () => {
     const me = await createMember('client');
-    const text = 'We booked a couple massage on a friday. The therapist was profesional and kind. The shower was broken and nobody fixed it. Overall i would recomend it.';
+    const text =
+      'We booked a couple massage on a friday. The therapist was profesional and kind. The shower was broken and nobody fixed it. Overall i would recomend it.';
     const answer = await json<AiAssistAnswer>(await assistReview(me, text));
     expect(answer.suggestions).toEqual([
       'We booked a couple massage on a Friday. The therapist was professional and kind. The shower was broken and nobody fixed it. Overall I would recommend it.',
@@ -78,7 +85,12 @@ describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-i
       'Kaye and Bern were wonderful, and the Swedish massage was worth every peso.',
     ]) {
       const answer = await json<AiAssistAnswer>(await assistReview(me, text));
-      expect(answer, text).toMatchObject({ suggestions: [], changes: [], unchanged: true, provider: { name: 'built-in' } });
+      expect(answer, text).toMatchObject({
+        suggestions: [],
+        changes: [],
+        unchanged: true,
+        provider: { name: 'built-in' },
+      });
     }
   });
 
@@ -91,7 +103,12 @@ describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-i
       });
     const improved = await json<AiAssistAnswer>(await model('The massage was great, and the staff were nice.'));
     expect(improved.provider.name).toBe('workers-ai');
-    expect(changePhrases(improved.changes)).toEqual(['masage → massage', 'grate → great', 'capitals starting 1 sentence', 'spacing and punctuation in 1 place']);
+    expect(changePhrases(improved.changes)).toEqual([
+      'masage → massage',
+      'grate → great',
+      'capitals starting 1 sentence',
+      'spacing and punctuation in 1 place',
+    ]);
     const same = await json<AiAssistAnswer>(await model('the masage was grate and the staff were nice.'));
     expect(same).toMatchObject({ suggestions: [], unchanged: true, provider: { name: 'workers-ai' } });
   });
@@ -100,7 +117,10 @@ describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-i
     const me = await createMember('client');
     const failing = configuredWorker({ AI: { run: async () => Promise.reject(new Error('model unavailable')) } });
     const answer = await json<AiAssistAnswer>(
-      await failing.call('/api/ai-assist-review', { body: { currentText: 'The sauna in pasig was relaxng.' }, cookie: me.cookie }),
+      await failing.call('/api/ai-assist-review', {
+        body: { currentText: 'The sauna in pasig was relaxng.' },
+        cookie: me.cookie,
+      }),
     );
     expect(answer.provider.name).toBe('built-in');
     expect(answer.suggestions[0]).toBe('The sauna in Pasig was relaxing.');
@@ -109,17 +129,20 @@ describe('POST /api/ai-assist-profile and /api/ai-assist-review with the built-i
 });
 
 describe('the built-in editor and its dictionary', () => {
-  const edit = async (text: string) =>
-    editWithChanges(text, AI_ASSIST_OUTPUT_MAX_LENGTH, toolsWithPlaces);
+  const edit = async (text: string) => editWithChanges(text, AI_ASSIST_OUTPUT_MAX_LENGTH, toolsWithPlaces);
 
   it('corrects slips against the dictionary: missing, doubled, swapped and wrong letters', () => {
-    expect(tidyText('the towles were fresh, the staf was amazng and the aircon was relaxng. we will recomend it tommorow.', tools)).toBe(
-      'The towels were fresh, the staff was amazing and the aircon was relaxing. We will recommend it tomorrow.',
-    );
+    expect(
+      tidyText(
+        'the towles were fresh, the staf was amazng and the aircon was relaxng. we will recomend it tommorow.',
+        tools,
+      ),
+    ).toBe('The towels were fresh, the staff was amazing and the aircon was relaxing. We will recommend it tomorrow.');
   });
 
   it("keeps the trade's words, Philippine English, British spellings, names inside a sentence and web addresses", () => {
-    const text = 'My favourite centre for hilot, ventosa and shiatsu. Ask Kaye at kalinaw.ph or @kalinawspa, the wifi and aircon are free.';
+    const text =
+      'My favourite centre for hilot, ventosa and shiatsu. Ask Kaye at kalinaw.ph or @kalinawspa, the wifi and aircon are free.';
     expect(tidyText(text, tools)).toBe(text);
   });
 

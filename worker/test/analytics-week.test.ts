@@ -23,8 +23,14 @@ describe('the week in progress', () => {
     const weekAgo = manilaDay(Date.now() - 7 * 86_400_000);
     await database().batch(
       [
-        { sql: "insert into spa_daily_counts (spa_id, day, metric, count) values (?, ?, 'profile_view', 1)", args: [spa.id, today] },
-        { sql: "insert into spa_daily_counts (spa_id, day, metric, count) values (?, ?, 'profile_view', 2)", args: [spa.id, weekAgo] },
+        {
+          sql: "insert into spa_daily_counts (spa_id, day, metric, count) values (?, ?, 'profile_view', 1)",
+          args: [spa.id, today],
+        },
+        {
+          sql: "insert into spa_daily_counts (spa_id, day, metric, count) values (?, ?, 'profile_view', 2)",
+          args: [spa.id, weekAgo],
+        },
       ],
       'write',
     );

@@ -10,7 +10,8 @@ import { configuredWorker, database, json, messageOf, pipelinesServed, type Outp
 
 type Report = Output<'analytics.report'>;
 
-const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 // Every answer here waits for the work left after it (the counting runs after the answer).
 const worker = configuredWorker({});
 const as = (who: TestMember | null, path: string, options: { body?: unknown; userAgent?: string | null } = {}) =>
@@ -25,7 +26,10 @@ const tap = (who: TestMember, spa: { id: number }, event: string, userAgent?: st
   as(who, '/api/analytics/events', { body: { spaId: spa.id, event }, userAgent });
 
 async function rollups(spa: { id: number }) {
-  const { rows } = await database().execute({ sql: 'select metric, count from spa_daily_counts where spa_id = ? order by metric', args: [spa.id] });
+  const { rows } = await database().execute({
+    sql: 'select metric, count from spa_daily_counts where spa_id = ? order by metric',
+    args: [spa.id],
+  });
   return Object.fromEntries(rows.map((row) => [row.metric, Number(row.count)]));
 }
 
@@ -71,7 +75,12 @@ describe('counting', () => {
   });
 
   it('counts the map popup, Call and Navigate once per viewer and day, only for spas', async () => {
-    const [spa, a, b, client] = await Promise.all([createMember({ role: 'spa_management' }), createMember(), createMember(), createMember()]);
+    const [spa, a, b, client] = await Promise.all([
+      createMember({ role: 'spa_management' }),
+      createMember(),
+      createMember(),
+      createMember(),
+    ]);
     for (const event of ['popup_open', 'popup_open', 'call_tap', 'navigate_tap', 'navigate_tap'])
       expect(await json<Output<'analytics.record'>>(await tap(a, spa, event))).toEqual({ received: true });
     await tap(b, spa, 'popup_open');
@@ -105,7 +114,10 @@ describe('counting', () => {
       expect(String(row.mark)).not.toContain(String(viewer.id));
     }
     expect(rows.some((row) => row.day === old)).toBe(false);
-    expect((await database().execute({ sql: 'select count(*) as n from analytics_salts where day = ?', args: [old] })).rows[0]!.n).toBe(0);
+    expect(
+      (await database().execute({ sql: 'select count(*) as n from analytics_salts where day = ?', args: [old] }))
+        .rows[0]!.n,
+    ).toBe(0);
   });
 });
 
@@ -148,7 +160,9 @@ describe('the report', () => {
     const exported = await as(spa, '/api/analytics/export?weeks=12');
     expect(exported.status).toBe(200);
     expect(exported.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
-    expect(exported.headers.get('Content-Disposition')).toMatch(/^attachment; filename="analytics-\d{4}-\d{2}-\d{2}-12-weeks\.csv"$/);
+    expect(exported.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="analytics-\d{4}-\d{2}-\d{2}-12-weeks\.csv"$/,
+    );
     const lines = (await exported.text()).trimEnd().split('\r\n');
     expect(lines).toHaveLength(13);
     expect(lines[0]).toBe(
@@ -163,7 +177,10 @@ describe('the report', () => {
       expect(refused.status, path).toBe(403);
       expect(await messageOf(refused)).toBe(ANALYTICS_TEXTS.proRequired);
     }
-    await database().execute({ sql: 'update users set pro_until = ? where id = ?', args: [Date.now() + 30 * 86_400_000, spa.id] });
+    await database().execute({
+      sql: 'update users set pro_until = ? where id = ?',
+      args: [Date.now() + 30 * 86_400_000, spa.id],
+    });
     const year = await json<Report>(await report(spa, '?weeks=52'));
     expect(year).toMatchObject({ premium: true, maxWeeks: 52 });
     expect(year.weeks).toHaveLength(52);
@@ -173,7 +190,7 @@ describe('the report', () => {
     expect((await report(spa, '?weeks=52')).status).toBe(403);
   });
 
-  it('adds up the week: views and taps, reviews with their sub-rating averages, stars, and the lineup\'s flowers', async () => {
+  it("adds up the week: views and taps, reviews with their sub-rating averages, stars, and the lineup's flowers", async () => {
     const [spa, a, b, therapist, outsider] = await Promise.all([
       createMember({ role: 'spa_management' }),
       createMember(),
@@ -193,8 +210,14 @@ describe('the report', () => {
                 values (?, ?, 'Calm', 8, 6, 10, 7, ?), (?, ?, 'Good', 9, 7, 9, null, ?)`,
           args: [a.id, spa.id, now, b.id, spa.id, now],
         },
-        { sql: 'insert into stars (giver_id, recipient_id, manila_day, created_at) values (?, ?, ?, ?)', args: [a.id, spa.id, day, now] },
-        { sql: "insert into lineup_links (spa_id, therapist_id, state) values (?, ?, 'accepted')", args: [spa.id, therapist.id] },
+        {
+          sql: 'insert into stars (giver_id, recipient_id, manila_day, created_at) values (?, ?, ?, ?)',
+          args: [a.id, spa.id, day, now],
+        },
+        {
+          sql: "insert into lineup_links (spa_id, therapist_id, state) values (?, ?, 'accepted')",
+          args: [spa.id, therapist.id],
+        },
         {
           sql: `insert into spas (owner_user_id, name, address, latitude, longitude) values (?, 'Counted Spa', 'Makati Ave', 14.56, 121.03),
                 (null, 'Another Spa', 'Ayala Ave', 14.55, 121.02)`,
@@ -206,7 +229,27 @@ describe('the report', () => {
           sql: `insert into flowers (giver_id, recipient_id, spa_id, manila_day, created_at) values
                 (?, ?, (select id from spas where owner_user_id = ?), ?, ?), (?, ?, (select id from spas where owner_user_id = ?), ?, ?),
                 (?, ?, (select max(id) from spas where name = 'Another Spa'), ?, ?), (?, ?, (select id from spas where owner_user_id = ?), ?, ?)`,
-          args: [a.id, therapist.id, spa.id, day, now, b.id, therapist.id, spa.id, day, now, b.id, therapist.id, day, now, a.id, outsider.id, spa.id, day, now],
+          args: [
+            a.id,
+            therapist.id,
+            spa.id,
+            day,
+            now,
+            b.id,
+            therapist.id,
+            spa.id,
+            day,
+            now,
+            b.id,
+            therapist.id,
+            day,
+            now,
+            a.id,
+            outsider.id,
+            spa.id,
+            day,
+            now,
+          ],
         },
       ],
       'write',

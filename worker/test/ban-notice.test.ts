@@ -16,13 +16,19 @@ async function anotherSession(member: TestMember): Promise<TestMember> {
   return withSession(member, sessionCookieFrom(response)!);
 }
 
-const clearsCookie = (response: Response) => response.headers.getSetCookie().some((cookie) => /session=;.*Max-Age=0/.test(cookie));
+const clearsCookie = (response: Response) =>
+  response.headers.getSetCookie().some((cookie) => /session=;.*Max-Age=0/.test(cookie));
 
 describe('a ban while signed in', () => {
   it('tells each session once, through REST, tRPC and account.me, then signs it out', async () => {
     const admin = await createMember('admin');
     const member = await createMember();
-    const [viaTrpc, viaMe, viaUser, untouched] = [member, await anotherSession(member), await anotherSession(member), await anotherSession(member)];
+    const [viaTrpc, viaMe, viaUser, untouched] = [
+      member,
+      await anotherSession(member),
+      await anotherSession(member),
+      await anotherSession(member),
+    ];
     const socket = await ChatClient.connect(member);
 
     expect((await call(`/api/admin/ban-user/${member.id}`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
@@ -64,11 +70,15 @@ describe('a ban while signed in', () => {
     expect(await messageOf(signIn)).toBe(MESSAGES.banned);
 
     // Lifting the ban revives no old session: the one never used since is gone too.
-    expect((await call(`/api/admin/unban-user/${member.id}`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
+    expect((await call(`/api/admin/unban-user/${member.id}`, { method: 'POST', cookie: admin.cookie })).status).toBe(
+      200,
+    );
     const revived = await call('/api/user', { cookie: untouched.cookie });
     expect(revived.status).toBe(401);
     expect(await messageOf(revived)).toBe(MESSAGES.notSignedIn);
-    expect((await call('/api/login', { body: { name: member.name, password: GOOD_PASSWORD }, ip: freshIp() })).status).toBe(200);
+    expect(
+      (await call('/api/login', { body: { name: member.name, password: GOOD_PASSWORD }, ip: freshIp() })).status,
+    ).toBe(200);
   });
 
   it('a wrong password on the sign-in form stays a wrong password, whatever session the browser still carries', async () => {
@@ -76,7 +86,11 @@ describe('a ban while signed in', () => {
     const member = await createMember();
     const other = await createMember();
     expect((await call(`/api/admin/ban-user/${member.id}`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
-    const wrong = await call('/api/login', { body: { name: other.name, password: 'not the password' }, cookie: member.cookie, ip: freshIp() });
+    const wrong = await call('/api/login', {
+      body: { name: other.name, password: 'not the password' },
+      cookie: member.cookie,
+      ip: freshIp(),
+    });
     expect(wrong.status).toBe(401);
     expect(await messageOf(wrong)).toBe(MESSAGES.badCredentials);
   });
@@ -86,7 +100,9 @@ describe('a ban while signed in', () => {
     const spa = await createMember({ role: 'spa_management' });
     for (const path of ['/', `/profile/${spa.slug}`, '/leaderboards', '/search']) {
       const member = await createMember();
-      expect((await call(`/api/admin/ban-user/${member.id}`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
+      expect((await call(`/api/admin/ban-user/${member.id}`, { method: 'POST', cookie: admin.cookie })).status).toBe(
+        200,
+      );
       // A reload: the page cannot carry the reason, so it leaves the member out and the session and its cookie as
       // they were (not the home's redirect for a cookie that names nobody).
       const reloaded = await call(path, { cookie: member.cookie, headers: { Accept: 'text/html' } });

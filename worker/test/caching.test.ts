@@ -46,7 +46,10 @@ describe('shared caching of API answers', () => {
       { cookie },
     );
     expect(response.status).toBe(200);
-    const answers = await json<[TrpcResult<'leaderboards.summary'>, TrpcResult<'leaderboards.board'>, TrpcResult<'account.me'>]>(response);
+    const answers =
+      await json<[TrpcResult<'leaderboards.summary'>, TrpcResult<'leaderboards.board'>, TrpcResult<'account.me'>]>(
+        response,
+      );
     expect(answers).toHaveLength(3);
     expect(answers[2]!.result.data).toMatchObject({ role: 'client' });
     expect(response.headers.get('Cache-Control')).toBe(PRIVATE);
@@ -72,9 +75,12 @@ describe('shared caching of API answers', () => {
     // Problem Clients rides with the session lookup: when that refreshes, the board is private too.
     const spa = await createMember('spa_management');
     await makeSessionDueRefresh(spa.cookie);
-    const problems = await call(`/trpc/leaderboards.board?batch=1&${batchInput({ board: 'problems', timeframe: 'monthly' })}`, {
-      cookie: spa.cookie,
-    });
+    const problems = await call(
+      `/trpc/leaderboards.board?batch=1&${batchInput({ board: 'problems', timeframe: 'monthly' })}`,
+      {
+        cookie: spa.cookie,
+      },
+    );
     expect(problems.status).toBe(200);
     expect(sessionCookieFrom(problems)).not.toBeNull();
     expect(problems.headers.get('Cache-Control')).toBe(PRIVATE);

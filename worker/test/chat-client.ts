@@ -4,7 +4,14 @@
 // messages and typing there, and hears every socket's frames as one stream. A client made with `spec: true`
 // speaks the spec's protocol instead: everything over /ws/chat, no socket of a session's own.
 import { env, exports } from 'cloudflare:workers';
-import { applyPresence, chatSessionPath, type ClientFrame, type OnlineUser, type PresenceMode, type ServerFrame } from '../../common/chat-protocol.ts';
+import {
+  applyPresence,
+  chatSessionPath,
+  type ClientFrame,
+  type OnlineUser,
+  type PresenceMode,
+  type ServerFrame,
+} from '../../common/chat-protocol.ts';
 import { CHAT_HUB_NAME } from '../../durable-objects/chat-hub.ts';
 import { BASE } from './helpers.ts';
 import type { TestMember } from './members.ts';
@@ -13,7 +20,9 @@ import type { TestMember } from './members.ts';
 export type ChatMember = Pick<TestMember, 'id' | 'name' | 'cookie'>;
 
 /** The upgrade request the Worker sees; returns the HTTP response (status 101 with a socket when accepted). */
-export function upgrade(options: { cookie?: string | null; origin?: string | null; upgradeHeader?: string | null; path?: string } = {}) {
+export function upgrade(
+  options: { cookie?: string | null; origin?: string | null; upgradeHeader?: string | null; path?: string } = {},
+) {
   const headers = new Headers();
   if (options.upgradeHeader !== null) headers.set('Upgrade', options.upgradeHeader ?? 'websocket');
   if (options.origin !== null) headers.set('Origin', options.origin ?? BASE);
@@ -62,7 +71,9 @@ export class ChatClient {
     this.member = member;
     this.socket = socket;
     this.opensSessionSockets = opensSessionSockets;
-    this.closed = new Promise((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
+    this.closed = new Promise((resolve) =>
+      socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })),
+    );
     this.listen(socket);
   }
 
@@ -70,7 +81,10 @@ export class ChatClient {
    * Opens a socket and, unless `join` is false, joins (asking for presence as `presence` says, and for the session
    * sockets unless `spec`) and waits for the list.
    */
-  static async connect(member: ChatMember, options: { join?: boolean; presence?: PresenceMode; spec?: boolean } = {}): Promise<ChatClient> {
+  static async connect(
+    member: ChatMember,
+    options: { join?: boolean; presence?: PresenceMode; spec?: boolean } = {},
+  ): Promise<ChatClient> {
     const response = await upgrade({ cookie: member.cookie });
     if (response.status !== 101 || !response.webSocket) throw new Error(`upgrade refused: ${response.status}`);
     response.webSocket.accept();
@@ -93,7 +107,12 @@ export class ChatClient {
       this.received.push(frame);
       this.users = applyPresence(this.users, frame);
       this.unread.push(frame);
-      if (frame.type === 'chat-session-started' && this.opensSessionSockets && !this.sessionSockets.has(frame.sessionId) && !this.stopped)
+      if (
+        frame.type === 'chat-session-started' &&
+        this.opensSessionSockets &&
+        !this.sessionSockets.has(frame.sessionId) &&
+        !this.stopped
+      )
         this.sessionSockets.set(frame.sessionId, this.openSession(frame.sessionId));
       // An ended chat's socket is done with at once (its object closes it too).
       if (frame.type === 'chat-session-ended') this.dropSession(frame.sessionId);
@@ -120,7 +139,10 @@ export class ChatClient {
     socket.addEventListener('close', (event) => {
       this.sessionCloses.set(sessionId, { code: event.code, reason: event.reason });
       const current = this.sessionSockets.get(sessionId);
-      void current?.then((open) => open === socket && this.sessionSockets.get(sessionId) === current && this.sessionSockets.delete(sessionId));
+      void current?.then(
+        (open) =>
+          open === socket && this.sessionSockets.get(sessionId) === current && this.sessionSockets.delete(sessionId),
+      );
       this.wake();
     });
     this.listen(socket);
@@ -145,13 +167,15 @@ export class ChatClient {
       }, 5000);
       if (!look()) this.listeners.add(look);
     });
-    if (!(await this.sessionSockets.get(sessionId))) throw new Error(`${this.member.name} could not open the socket of session ${sessionId}`);
+    if (!(await this.sessionSockets.get(sessionId)))
+      throw new Error(`${this.member.name} could not open the socket of session ${sessionId}`);
   }
 
   /** Sends a frame: messages and typing over their session's socket when this client has one, the rest to the hub. */
   send(frame: ClientFrame | string | ArrayBuffer) {
     if (typeof frame === 'string' || frame instanceof ArrayBuffer) return this.socket.send(frame);
-    const session = 'sessionId' in frame && SESSION_FRAMES.has(frame.type) ? this.sessionSockets.get(frame.sessionId) : undefined;
+    const session =
+      'sessionId' in frame && SESSION_FRAMES.has(frame.type) ? this.sessionSockets.get(frame.sessionId) : undefined;
     if (!session) return this.socket.send(JSON.stringify(frame));
     // Frames queue behind the socket's opening, in the order they were sent.
     void session.then((socket) => (socket ?? this.socket).send(JSON.stringify(frame)));
@@ -163,7 +187,11 @@ export class ChatClient {
   }
 
   /** The first unread frame of this type (and matching the predicate), waiting for it if need be. */
-  next<T extends ServerFrame['type']>(type: T, matches: (frame: FrameOf<T>) => boolean = () => true, timeoutMs = 5000): Promise<FrameOf<T>> {
+  next<T extends ServerFrame['type']>(
+    type: T,
+    matches: (frame: FrameOf<T>) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<FrameOf<T>> {
     return new Promise((resolve, reject) => {
       const look = () => {
         const index = this.unread.findIndex((frame) => frame.type === type && matches(frame as FrameOf<T>));
@@ -176,7 +204,11 @@ export class ChatClient {
       };
       const timer = setTimeout(() => {
         this.listeners.delete(look);
-        reject(new Error(`${this.member.name} waited for ${type}; unread: ${JSON.stringify(this.unread.map((f) => f.type))}`));
+        reject(
+          new Error(
+            `${this.member.name} waited for ${type}; unread: ${JSON.stringify(this.unread.map((f) => f.type))}`,
+          ),
+        );
       }, timeoutMs);
       if (!look()) this.listeners.add(look);
     });
@@ -189,10 +221,14 @@ export class ChatClient {
    */
   async barrier(): Promise<void> {
     const marker = `barrier-${crypto.randomUUID()}`;
-    const sessions = (await Promise.all(this.sessionSockets.values())).filter((socket) => socket?.readyState === WebSocket.OPEN);
+    const sessions = (await Promise.all(this.sessionSockets.values())).filter(
+      (socket) => socket?.readyState === WebSocket.OPEN,
+    );
     this.socket.send(JSON.stringify({ type: 'end-chat-session', sessionId: marker } satisfies ClientFrame));
-    for (const socket of sessions) socket!.send(JSON.stringify({ type: 'typing-stop', sessionId: marker } satisfies ClientFrame));
-    for (let answers = 0; answers <= sessions.length; answers++) await this.next('error', (frame) => frame.code === 'session_not_found');
+    for (const socket of sessions)
+      socket!.send(JSON.stringify({ type: 'typing-stop', sessionId: marker } satisfies ClientFrame));
+    for (let answers = 0; answers <= sessions.length; answers++)
+      await this.next('error', (frame) => frame.code === 'session_not_found');
   }
 
   /** Unread frames of a type, consumed. */
@@ -206,7 +242,8 @@ export class ChatClient {
   close(code = 1000) {
     this.stopped = true;
     closeQuietly(this.socket, code);
-    for (const session of this.sessionSockets.values()) void session.then((socket) => socket && closeQuietly(socket, code));
+    for (const session of this.sessionSockets.values())
+      void session.then((socket) => socket && closeQuietly(socket, code));
   }
 }
 

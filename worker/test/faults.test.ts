@@ -41,7 +41,9 @@ describe.each([
     const { answers, pages } = await routesWhileTheDatabaseFails(databaseUrl());
     for (const [route, response] of Object.entries(answers)) {
       expect(response.status, route).toBe(503);
-      const body = await json<{ message?: string; code?: string; error?: { message: string; data: { code: string } } }>(response);
+      const body = await json<{ message?: string; code?: string; error?: { message: string; data: { code: string } } }>(
+        response,
+      );
       const said = body.error ? { message: body.error.message, code: body.error.data.code } : body;
       expect(said, route).toEqual(UNREACHABLE);
     }
@@ -59,7 +61,10 @@ it('asks a database that refused a request as busy again: every route answers wh
   const me = await worker.call('/api/user', { cookie: member.cookie });
   expect(me.status).toBe(200);
   expect((await json<{ id: number }>(me)).id).toBe(member.id);
-  const signIn = await worker.call('/api/login', { body: { name: member.name, password: GOOD_PASSWORD }, ip: freshIp() });
+  const signIn = await worker.call('/api/login', {
+    body: { name: member.name, password: GOOD_PASSWORD },
+    ip: freshIp(),
+  });
   expect(signIn.status).toBe(200);
   expect((await worker.call(`/api/profile/by-slug/${member.slug}`, { cookie: member.cookie })).status).toBe(200);
 });

@@ -43,7 +43,9 @@ describe('favourites lists', () => {
     const [initial] = await lists(member);
     expect(initial).toMatchObject({ name: 'Favorites', isDefault: true, members: [] });
 
-    expect(await json<Output<'favorites.save'>>(await as(member).post('/api/favorites', { targetUserId: spa.id }))).toEqual({ listId: initial!.id, saved: true });
+    expect(
+      await json<Output<'favorites.save'>>(await as(member).post('/api/favorites', { targetUserId: spa.id })),
+    ).toEqual({ listId: initial!.id, saved: true });
     await as(member).post('/api/favorites', { targetUserId: therapist.id });
     // Saving again changes nothing.
     expect((await as(member).post('/api/favorites', { targetUserId: spa.id })).status).toBe(200);
@@ -72,17 +74,34 @@ describe('favourites lists', () => {
       ['Date night', true],
     ]);
 
-    expect(await json<Output<'favorites.renameList'>>(await as(member).patch(`/api/favorites/lists/${list.id}`, { name: 'Anniversary' }))).toMatchObject({
+    expect(
+      await json<Output<'favorites.renameList'>>(
+        await as(member).patch(`/api/favorites/lists/${list.id}`, { name: 'Anniversary' }),
+      ),
+    ).toMatchObject({
       id: list.id,
       name: 'Anniversary',
     });
-    expect(await json<Output<'favorites.remove'>>(await as(member).delete(`/api/favorites/lists/${list.id}/members/${spa.id}`))).toEqual({ removed: true });
-    expect(await json<Output<'favorites.remove'>>(await as(member).delete(`/api/favorites/lists/${list.id}/members/${spa.id}`))).toEqual({ removed: false });
+    expect(
+      await json<Output<'favorites.remove'>>(
+        await as(member).delete(`/api/favorites/lists/${list.id}/members/${spa.id}`),
+      ),
+    ).toEqual({ removed: true });
+    expect(
+      await json<Output<'favorites.remove'>>(
+        await as(member).delete(`/api/favorites/lists/${list.id}/members/${spa.id}`),
+      ),
+    ).toEqual({ removed: false });
 
     await as(member).post(`/api/favorites/lists/${list.id}/members`, { targetUserId: spa.id });
-    expect(await json<Output<'favorites.deleteList'>>(await as(member).delete(`/api/favorites/lists/${list.id}`))).toEqual({ deleted: true });
+    expect(
+      await json<Output<'favorites.deleteList'>>(await as(member).delete(`/api/favorites/lists/${list.id}`)),
+    ).toEqual({ deleted: true });
     expect((await lists(member)).map((entry) => entry.name)).toEqual(['Favorites']);
-    const orphans = await database().execute({ sql: 'select count(*) as n from favorite_list_items where list_id = ?', args: [list.id] });
+    const orphans = await database().execute({
+      sql: 'select count(*) as n from favorite_list_items where list_id = ?',
+      args: [list.id],
+    });
     expect(Number(orphans.rows[0]!.n)).toBe(0);
   });
 
@@ -90,7 +109,11 @@ describe('favourites lists', () => {
     const member = await createMember();
     const [standard] = await lists(member);
     expect((await as(member).patch(`/api/favorites/lists/${standard!.id}`, { name: 'My spas' })).status).toBe(200);
-    await expectError(await as(member).delete(`/api/favorites/lists/${standard!.id}`), 400, FAVORITES_TEXTS.defaultListKept);
+    await expectError(
+      await as(member).delete(`/api/favorites/lists/${standard!.id}`),
+      400,
+      FAVORITES_TEXTS.defaultListKept,
+    );
     expect(await lists(member)).toMatchObject([{ id: standard!.id, name: 'My spas', isDefault: true }]);
     // The default name is free again for a list of its own.
     expect((await as(member).post('/api/favorites/lists', { name: 'Favorites' })).status).toBe(200);
@@ -105,23 +128,62 @@ describe('favourites lists', () => {
     const before = await snapshot(member);
     const theirsBefore = await snapshot(therapist);
 
-    await expectError(await as(member).post('/api/favorites', { targetUserId: client.id }), 400, FAVORITES_TEXTS.notSaveable);
-    await expectError(await as(member).post('/api/favorites', { targetUserId: 999_999_999 }), 404, FAVORITES_TEXTS.memberNotFound);
-    await expectError(await as(therapist).post('/api/favorites', { targetUserId: therapist.id }), 400, FAVORITES_TEXTS.saveSelf);
+    await expectError(
+      await as(member).post('/api/favorites', { targetUserId: client.id }),
+      400,
+      FAVORITES_TEXTS.notSaveable,
+    );
+    await expectError(
+      await as(member).post('/api/favorites', { targetUserId: 999_999_999 }),
+      404,
+      FAVORITES_TEXTS.memberNotFound,
+    );
+    await expectError(
+      await as(therapist).post('/api/favorites', { targetUserId: therapist.id }),
+      400,
+      FAVORITES_TEXTS.saveSelf,
+    );
     await expectError(await as(member).post('/api/favorites', { targetUserId: 'seven' }), 400, 'Invalid id.');
-    await expectError(await as(member).post('/api/favorites/lists', { name: '   ' }), 400, FAVORITES_TEXTS.nameRequired);
-    await expectError(await as(member).post('/api/favorites/lists', { name: 'x'.repeat(61) }), 400, FAVORITES_TEXTS.nameTooLong);
-    await expectError(await as(member).post('/api/favorites/lists', { name: 'Bad\u202Ename' }), 400, FAVORITES_TEXTS.nameCharacters);
-    await expectError(await as(member).post('/api/favorites/lists', { name: 'WEEKEND' }), 409, FAVORITES_TEXTS.nameTaken);
-    await expectError(await as(member).post('/api/favorites/lists', { name: 'favorites' }), 409, FAVORITES_TEXTS.nameTaken);
-    await expectError(await as(member).patch(`/api/favorites/lists/${standard!.id}`, { name: 'weekend' }), 409, FAVORITES_TEXTS.nameTaken);
+    await expectError(
+      await as(member).post('/api/favorites/lists', { name: '   ' }),
+      400,
+      FAVORITES_TEXTS.nameRequired,
+    );
+    await expectError(
+      await as(member).post('/api/favorites/lists', { name: 'x'.repeat(61) }),
+      400,
+      FAVORITES_TEXTS.nameTooLong,
+    );
+    await expectError(
+      await as(member).post('/api/favorites/lists', { name: 'Bad\u202Ename' }),
+      400,
+      FAVORITES_TEXTS.nameCharacters,
+    );
+    await expectError(
+      await as(member).post('/api/favorites/lists', { name: 'WEEKEND' }),
+      409,
+      FAVORITES_TEXTS.nameTaken,
+    );
+    await expectError(
+      await as(member).post('/api/favorites/lists', { name: 'favorites' }),
+      409,
+      FAVORITES_TEXTS.nameTaken,
+    );
+    await expectError(
+      await as(member).patch(`/api/favorites/lists/${standard!.id}`, { name: 'weekend' }),
+      409,
+      FAVORITES_TEXTS.nameTaken,
+    );
     await expectError(await as(member).delete('/api/favorites/lists/abc'), 400, 'Invalid id.');
     expect(await snapshot(member)).toBe(before);
     expect(await snapshot(therapist)).toBe(theirsBefore);
     // A member who has never opened their lists is not given one by a refused save.
     const fresh = await createMember();
     await as(fresh).post('/api/favorites', { targetUserId: client.id });
-    const owned = await database().execute({ sql: 'select count(*) as n from favorite_lists where user_id = ?', args: [fresh.id] });
+    const owned = await database().execute({
+      sql: 'select count(*) as n from favorite_lists where user_id = ?',
+      args: [fresh.id],
+    });
     expect(Number(owned.rows[0]!.n)).toBe(0);
   });
 
@@ -137,10 +199,21 @@ describe('favourites lists', () => {
     expect((await lists(member))[0]!.members.map((saved) => saved.id)).toEqual([spa.id]);
     const unknown = 999_999_999;
     for (const target of [therapist.id, unknown]) {
-      await expectError(await as(member).post('/api/favorites', { targetUserId: target }), 404, FAVORITES_TEXTS.memberNotFound);
-      await expectError(await as(member).post(`/api/favorites/lists/${standard!.id}/members`, { targetUserId: target }), 404, FAVORITES_TEXTS.memberNotFound);
+      await expectError(
+        await as(member).post('/api/favorites', { targetUserId: target }),
+        404,
+        FAVORITES_TEXTS.memberNotFound,
+      );
+      await expectError(
+        await as(member).post(`/api/favorites/lists/${standard!.id}/members`, { targetUserId: target }),
+        404,
+        FAVORITES_TEXTS.memberNotFound,
+      );
       const saved = await json<Output<'favorites.saved'>>(await as(member).get(`/api/favorites/saved/${target}`));
-      expect(saved.map((list) => list.saved), String(target)).toEqual([false]);
+      expect(
+        saved.map((list) => list.saved),
+        String(target),
+      ).toEqual([false]);
     }
     const before = await snapshot(member);
     for (const target of [therapist.id, unknown]) {
@@ -153,8 +226,13 @@ describe('favourites lists', () => {
   it(`allows at most ${FAVORITE_LISTS_MAX} lists`, async () => {
     const member = await createMember();
     await lists(member);
-    for (let i = 1; i < FAVORITE_LISTS_MAX; i++) expect((await as(member).post('/api/favorites/lists', { name: `List ${i}` })).status).toBe(200);
-    await expectError(await as(member).post('/api/favorites/lists', { name: 'One too many' }), 400, FAVORITES_TEXTS.tooManyLists);
+    for (let i = 1; i < FAVORITE_LISTS_MAX; i++)
+      expect((await as(member).post('/api/favorites/lists', { name: `List ${i}` })).status).toBe(200);
+    await expectError(
+      await as(member).post('/api/favorites/lists', { name: 'One too many' }),
+      400,
+      FAVORITES_TEXTS.tooManyLists,
+    );
     expect(await lists(member)).toHaveLength(FAVORITE_LISTS_MAX);
   });
 
@@ -163,7 +241,9 @@ describe('favourites lists', () => {
     const intruder = await createMember();
     const spa = await createMember({ role: 'spa_management' });
     const [standard] = await lists(owner);
-    const named = await json<Output<'favorites.createList'>>(await as(owner).post('/api/favorites/lists', { name: 'Secret spots' }));
+    const named = await json<Output<'favorites.createList'>>(
+      await as(owner).post('/api/favorites/lists', { name: 'Secret spots' }),
+    );
     await as(owner).post('/api/favorites', { targetUserId: spa.id });
     await as(owner).post(`/api/favorites/lists/${named.id}/members`, { targetUserId: spa.id });
     const before = await snapshot(owner);
@@ -171,15 +251,34 @@ describe('favourites lists', () => {
     const theirs = await lists(intruder);
     expect(theirs.map((list) => list.id)).not.toContain(standard!.id);
     expect(theirs.map((list) => list.id)).not.toContain(named.id);
-    expect((await json<Output<'favorites.saved'>>(await as(intruder).get(`/api/favorites/saved/${spa.id}`))).map((list) => list.id)).not.toContain(named.id);
+    expect(
+      (await json<Output<'favorites.saved'>>(await as(intruder).get(`/api/favorites/saved/${spa.id}`))).map(
+        (list) => list.id,
+      ),
+    ).not.toContain(named.id);
     for (const listId of [standard!.id, named.id]) {
-      await expectError(await as(intruder).post(`/api/favorites/lists/${listId}/members`, { targetUserId: spa.id }), 404, FAVORITES_TEXTS.listNotFound);
-      await expectError(await as(intruder).patch(`/api/favorites/lists/${listId}`, { name: 'Mine now' }), 404, FAVORITES_TEXTS.listNotFound);
+      await expectError(
+        await as(intruder).post(`/api/favorites/lists/${listId}/members`, { targetUserId: spa.id }),
+        404,
+        FAVORITES_TEXTS.listNotFound,
+      );
+      await expectError(
+        await as(intruder).patch(`/api/favorites/lists/${listId}`, { name: 'Mine now' }),
+        404,
+        FAVORITES_TEXTS.listNotFound,
+      );
       await expectError(await as(intruder).delete(`/api/favorites/lists/${listId}`), 404, FAVORITES_TEXTS.listNotFound);
-      await expectError(await as(intruder).delete(`/api/favorites/lists/${listId}/members/${spa.id}`), 404, FAVORITES_TEXTS.listNotFound);
+      await expectError(
+        await as(intruder).delete(`/api/favorites/lists/${listId}/members/${spa.id}`),
+        404,
+        FAVORITES_TEXTS.listNotFound,
+      );
     }
     // Over tRPC too.
-    const trpc = await call('/trpc/favorites.renameList', { body: { listId: named.id, name: 'Mine now' }, cookie: intruder.cookie });
+    const trpc = await call('/trpc/favorites.renameList', {
+      body: { listId: named.id, name: 'Mine now' },
+      cookie: intruder.cookie,
+    });
     expect(trpc.status).toBe(404);
     expect(await snapshot(owner)).toBe(before);
 
@@ -190,7 +289,10 @@ describe('favourites lists', () => {
       ['POST', '/api/favorites/lists'],
       ['DELETE', `/api/favorites/lists/${named.id}`],
     ] as const) {
-      const response = await call(path, { method, body: method === 'GET' || method === 'DELETE' ? undefined : { targetUserId: spa.id, name: 'x' } });
+      const response = await call(path, {
+        method,
+        body: method === 'GET' || method === 'DELETE' ? undefined : { targetUserId: spa.id, name: 'x' },
+      });
       expect(response.status).toBe(401);
     }
   });
@@ -216,9 +318,15 @@ describe('favourites lists', () => {
         return response;
       }),
     ).toBeLessThanOrEqual(2);
-    expect(await trips(() => as(member).patch(`/api/favorites/lists/${listId}`, { name: 'Trips 2' }))).toBeLessThanOrEqual(2);
-    expect(await trips(() => as(member).post(`/api/favorites/lists/${listId}/members`, { targetUserId: spa.id }))).toBeLessThanOrEqual(2);
-    expect(await trips(() => as(member).delete(`/api/favorites/lists/${listId}/members/${spa.id}`))).toBeLessThanOrEqual(2);
+    expect(
+      await trips(() => as(member).patch(`/api/favorites/lists/${listId}`, { name: 'Trips 2' })),
+    ).toBeLessThanOrEqual(2);
+    expect(
+      await trips(() => as(member).post(`/api/favorites/lists/${listId}/members`, { targetUserId: spa.id })),
+    ).toBeLessThanOrEqual(2);
+    expect(
+      await trips(() => as(member).delete(`/api/favorites/lists/${listId}/members/${spa.id}`)),
+    ).toBeLessThanOrEqual(2);
     expect(await trips(() => as(member).delete(`/api/favorites/lists/${listId}`))).toBeLessThanOrEqual(2);
   });
 });

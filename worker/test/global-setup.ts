@@ -6,7 +6,12 @@
 // address where nothing listens (a stopped one), one that refuses every request as busy (429, as sqld answers past
 // its limit of requests at once) and one that refuses every other request so and passes the rest to sqld.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,17 +82,24 @@ async function startFrozenDatabase(): Promise<{ url: string; close(): Promise<vo
  * A database that refuses a request as busy when `refuses()` says so (429, as sqld answers past its limit of
  * requests at once) and passes the others to the real one at `target`.
  */
-async function startBusyDatabase(refuses: () => boolean, target: string): Promise<{ url: string; close(): Promise<void> }> {
+async function startBusyDatabase(
+  refuses: () => boolean,
+  target: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createHttpServer((incoming: IncomingMessage, answer: ServerResponse) => {
     if (refuses()) {
       incoming.resume();
       answer.writeHead(429, { 'Content-Type': 'text/plain' }).end('Too many concurrent requests');
       return;
     }
-    const onward = httpRequest(new URL(incoming.url ?? '/', target), { method: incoming.method, headers: incoming.headers }, (reply) => {
-      answer.writeHead(reply.statusCode ?? 502, reply.headers);
-      reply.pipe(answer);
-    });
+    const onward = httpRequest(
+      new URL(incoming.url ?? '/', target),
+      { method: incoming.method, headers: incoming.headers },
+      (reply) => {
+        answer.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(answer);
+      },
+    );
     incoming.pipe(onward);
   });
   const url = await listen(server);

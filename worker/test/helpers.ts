@@ -111,10 +111,16 @@ export function configuredWorker(overrides: Record<string, unknown>) {
 export const standIns = {
   url: (env as unknown as { PROVIDER_STAND_IN_URL: string }).PROVIDER_STAND_IN_URL,
   /** What the Worker sent the stand-ins, oldest first; each body is the provider's JSON, typed by the caller. */
-  async requests<Body = unknown>(): Promise<{ method: string; path: string; headers: Record<string, string>; body: Body }[]> {
+  async requests<Body = unknown>(): Promise<
+    { method: string; path: string; headers: Record<string, string>; body: Body }[]
+  > {
     return (await fetch(`${standIns.url}/_requests`)).json();
   },
-  async control(settings: { resendFailures?: number; resendStatus?: number; paymongoFailures?: number }): Promise<void> {
+  async control(settings: {
+    resendFailures?: number;
+    resendStatus?: number;
+    paymongoFailures?: number;
+  }): Promise<void> {
     await fetch(`${standIns.url}/_control`, { method: 'POST', body: JSON.stringify(settings) });
   },
   async reset(): Promise<void> {
@@ -143,24 +149,30 @@ export async function messageOf(response: Response): Promise<string> {
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 /** Every procedure's path, `router.procedure`. */
-export type ProcedurePath = { [R in keyof RouterOutputs & string]: `${R}.${keyof RouterOutputs[R] & string}` }[keyof RouterOutputs & string];
-type Split<P extends ProcedurePath> = P extends `${infer R extends keyof RouterOutputs & string}.${infer N}` ? [R, N] : never;
-/** What the procedure answers (its `result.data` over /trpc; the body of the REST path that calls it). */
-export type Output<P extends ProcedurePath> = Split<P> extends [infer R extends keyof RouterOutputs, infer N]
-  ? N extends keyof RouterOutputs[R]
-    ? RouterOutputs[R][N]
-    : never
+export type ProcedurePath = {
+  [R in keyof RouterOutputs & string]: `${R}.${keyof RouterOutputs[R] & string}`;
+}[keyof RouterOutputs & string];
+type Split<P extends ProcedurePath> = P extends `${infer R extends keyof RouterOutputs & string}.${infer N}`
+  ? [R, N]
   : never;
+/** What the procedure answers (its `result.data` over /trpc; the body of the REST path that calls it). */
+export type Output<P extends ProcedurePath> =
+  Split<P> extends [infer R extends keyof RouterOutputs, infer N]
+    ? N extends keyof RouterOutputs[R]
+      ? RouterOutputs[R][N]
+      : never
+    : never;
 /** The items of a paged procedure's output: what its REST path answers as the spec's plain array. */
 export type Items<P extends ProcedurePath> = Output<P> extends { items: infer I } ? I : never;
 /** The signed-in member as GET /api/user answers (account.me, which answers null to nobody). */
 export type CurrentUser = NonNullable<Output<'account.me'>>;
 /** What the procedure takes. */
-export type Input<P extends ProcedurePath> = Split<P> extends [infer R extends keyof RouterInputs, infer N]
-  ? N extends keyof RouterInputs[R]
-    ? RouterInputs[R][N]
-    : never
-  : never;
+export type Input<P extends ProcedurePath> =
+  Split<P> extends [infer R extends keyof RouterInputs, infer N]
+    ? N extends keyof RouterInputs[R]
+      ? RouterInputs[R][N]
+      : never
+    : never;
 
 /** What a successful tRPC call answers, one per call of a batch (`?batch=1` answers an array of them). */
 export interface TrpcResult<P extends ProcedurePath> {
@@ -169,7 +181,11 @@ export interface TrpcResult<P extends ProcedurePath> {
 
 /** What a refused tRPC call answers (worker/trpc.ts errorFormatter). */
 export interface TrpcErrorBody {
-  error: { message: string; code: number; data: { code: string; httpStatus: number; fields?: Record<string, string[] | undefined> } };
+  error: {
+    message: string;
+    code: number;
+    data: { code: string; httpStatus: number; fields?: Record<string, string[] | undefined> };
+  };
 }
 
 /** GET /trpc/<path> as `who` (a query), the input in the address: the raw answer, for its status and headers. */
@@ -180,7 +196,10 @@ export function trpcGet(path: ProcedurePath, who: Caller, input?: unknown): Prom
 
 /** POST /trpc/<path> as `who` (a mutation), the input as the JSON body: the raw answer. */
 export function trpcPost(path: ProcedurePath, who: Caller, input?: unknown): Promise<Response> {
-  return call(`/trpc/${path}`, { cookie: who?.cookie ?? null, ...(input === undefined ? { method: 'POST' } : { body: input }) });
+  return call(`/trpc/${path}`, {
+    cookie: who?.cookie ?? null,
+    ...(input === undefined ? { method: 'POST' } : { body: input }),
+  });
 }
 
 /** The data of a successful tRPC answer, typed as the procedure's output; anything but 200 fails the test. */
@@ -242,8 +261,12 @@ export async function register(
 
 /** The token of the newest e-mail confirmation link the local mailbox holds for an address, or null. */
 export async function confirmationTokenFor(address: string): Promise<string | null> {
-  const messages = await json<{ kind: string; text: string }[]>(await call(`/api/dev/mail?to=${encodeURIComponent(address)}`));
-  const link = messages.find((message) => message.kind === 'email_confirmation')?.text.match(/\/confirm-email\?token=([A-Za-z0-9_-]+)/);
+  const messages = await json<{ kind: string; text: string }[]>(
+    await call(`/api/dev/mail?to=${encodeURIComponent(address)}`),
+  );
+  const link = messages
+    .find((message) => message.kind === 'email_confirmation')
+    ?.text.match(/\/confirm-email\?token=([A-Za-z0-9_-]+)/);
   return link?.[1] ?? null;
 }
 
@@ -252,14 +275,24 @@ export async function confirmationTokenFor(address: string): Promise<string | nu
  * said), then the link the local mailbox received, sent to POST /api/confirm-email. Answers the address as saved
  * (lower case).
  */
-export async function saveEmail(member: { cookie: string }, email: string, currentPassword = GOOD_PASSWORD): Promise<string> {
-  const asked = await call('/api/profile', { method: 'PATCH', body: { email, currentPassword }, cookie: member.cookie, ip: freshIp() });
+export async function saveEmail(
+  member: { cookie: string },
+  email: string,
+  currentPassword = GOOD_PASSWORD,
+): Promise<string> {
+  const asked = await call('/api/profile', {
+    method: 'PATCH',
+    body: { email, currentPassword },
+    cookie: member.cookie,
+    ip: freshIp(),
+  });
   if (asked.status !== 200) throw new Error(`PATCH /api/profile answered ${asked.status}: ${await asked.text()}`);
   const address = email.trim().toLowerCase();
   const token = await confirmationTokenFor(address);
   if (!token) throw new Error(`no confirmation mail to ${address}`);
   const confirmed = await call('/api/confirm-email', { body: { token }, ip: freshIp() });
-  if (confirmed.status !== 200) throw new Error(`POST /api/confirm-email answered ${confirmed.status}: ${await confirmed.text()}`);
+  if (confirmed.status !== 200)
+    throw new Error(`POST /api/confirm-email answered ${confirmed.status}: ${await confirmed.text()}`);
   return address;
 }
 
@@ -289,7 +322,8 @@ export async function untilLimited(limit: number, attempt: (index: number) => Pr
     if (response.status === 429) break;
   }
   const statuses = responses.map((response) => response.status);
-  if (statuses.slice(0, limit).includes(429)) throw new Error(`refused within the first ${limit} attempts: ${statuses.join(' ')}`);
+  if (statuses.slice(0, limit).includes(429))
+    throw new Error(`refused within the first ${limit} attempts: ${statuses.join(' ')}`);
   if (statuses.at(-1) !== 429) throw new Error(`never refused in ${statuses.length} attempts: ${statuses.join(' ')}`);
   return responses;
 }

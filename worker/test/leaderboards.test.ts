@@ -16,7 +16,9 @@ let premiumClient: TestMember, newClient: TestMember;
 let spaId: number;
 
 const names = (answer: { entries: { userId: number }[] }) =>
-  answer.entries.map((entry) => [t1, t2, t3, tBanned, tNew].find((t) => t.id === entry.userId)?.name ?? `other ${entry.userId}`);
+  answer.entries.map(
+    (entry) => [t1, t2, t3, tBanned, tNew].find((t) => t.id === entry.userId)?.name ?? `other ${entry.userId}`,
+  );
 
 afterEach(() => {
   vi.useRealTimers();
@@ -25,18 +27,27 @@ afterEach(() => {
 // The data set's 13 members are written in bulk (registering them all would take most of the hook's time); they are
 // backdated in the database anyway, which the API cannot do.
 beforeAll(async () => {
-  [t1, t2, t3, tBanned, tNew] = await createMembers([
-    { role: 'therapist', name: `Board T1 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
-    { role: 'therapist', name: `Board T2 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
-    { role: 'therapist', name: `Board T3 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
-    { role: 'therapist', name: `Board T4 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400, banned: true },
-    { role: 'therapist', name: `Board T5 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
-  ], { inBulk: true }) as [TestMember, TestMember, TestMember, TestMember, TestMember];
-  clients = await createMembers(Array.from({ length: 5 }, () => ({ role: 'client' as const, ageDays: 400 })), { inBulk: true });
-  [premiumClient, newClient] = (await createMembers([
-    { role: 'client', premium: true, ageDays: 3 },
-    { role: 'client', ageDays: 0 },
-  ], { inBulk: true })) as [TestMember, TestMember];
+  [t1, t2, t3, tBanned, tNew] = (await createMembers(
+    [
+      { role: 'therapist', name: `Board T1 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
+      { role: 'therapist', name: `Board T2 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
+      { role: 'therapist', name: `Board T3 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
+      { role: 'therapist', name: `Board T4 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400, banned: true },
+      { role: 'therapist', name: `Board T5 ${crypto.randomUUID().slice(0, 4)}`, ageDays: 400 },
+    ],
+    { inBulk: true },
+  )) as [TestMember, TestMember, TestMember, TestMember, TestMember];
+  clients = await createMembers(
+    Array.from({ length: 5 }, () => ({ role: 'client' as const, ageDays: 400 })),
+    { inBulk: true },
+  );
+  [premiumClient, newClient] = (await createMembers(
+    [
+      { role: 'client', premium: true, ageDays: 3 },
+      { role: 'client', ageDays: 0 },
+    ],
+    { inBulk: true },
+  )) as [TestMember, TestMember];
   const spa = (await createMembers([{ role: 'spa_management', ageDays: 400 }], { inBulk: true }))[0]!;
   spaId = await spaOf(spa);
   // T1: 5 flowers from 5 clients, 1 to 5 days ago.                       weekly 5, monthly 5, yearly 5
@@ -50,7 +61,8 @@ beforeAll(async () => {
     ...Array.from({ length: 10 }, (_, i) => ({ giver: clients[i % 5]!, recipient: tBanned, daysAgo: (i % 6) + 0.5 })),
   ]);
   // Anti-gaming: the premium client gives T3 three flowers today (counts once); a day-old account gives T5 one (counts never).
-  for (let i = 0; i < 3; i++) expect((await as(premiumClient, '/api/flowers', { body: { recipientId: t3.id, spaId } })).status).toBe(200);
+  for (let i = 0; i < 3; i++)
+    expect((await as(premiumClient, '/api/flowers', { body: { recipientId: t3.id, spaId } })).status).toBe(200);
   expect((await as(newClient, '/api/flowers', { body: { recipientId: tNew.id, spaId } })).status).toBe(200);
 });
 
@@ -77,7 +89,10 @@ describe('Top Therapists', () => {
 
   it('counts the premium client’s three flowers to T3 today once, with one client served among them', async () => {
     const answer = await json<Board>(await call('/api/leaderboards?timeframe=weekly'));
-    expect(answer.entries.find((entry) => entry.userId === t3.id)).toMatchObject({ totalFlowersReceived: 4, clientsServed: 4 });
+    expect(answer.entries.find((entry) => entry.userId === t3.id)).toMatchObject({
+      totalFlowersReceived: 4,
+      clientsServed: 4,
+    });
     expect(answer.entries.some((entry) => entry.userId === tNew.id || entry.userId === tBanned.id)).toBe(false);
   });
 
@@ -98,7 +113,16 @@ describe('Top Therapists', () => {
 describe('the other boards', () => {
   it('serves every tab at its documented path for every timeframe, and refuses an unknown timeframe', async () => {
     const therapist = await createMember('therapist');
-    for (const path of ['', '/stars', '/medals', '/flowers', '/generous', '/star-givers', '/problems', ...BOARDS.map((b) => `/${b}`)])
+    for (const path of [
+      '',
+      '/stars',
+      '/medals',
+      '/flowers',
+      '/generous',
+      '/star-givers',
+      '/problems',
+      ...BOARDS.map((b) => `/${b}`),
+    ])
       for (const timeframe of TIMEFRAMES) {
         const response = await as(therapist, `/api/leaderboards${path}?timeframe=${timeframe}`);
         expect([path, timeframe, response.status]).toEqual([path, timeframe, 200]);
@@ -127,18 +151,26 @@ describe('the other boards', () => {
     await insertGifts('red_flags', [{ giver: spa!, recipient: flagged!, daysAgo: 400 }]); // older than a year: no longer counts
     for (const who of [spa!, therapist!, admin!]) {
       const answer = await json<Board>(await as(who, '/api/leaderboards/problems?timeframe=all-time'));
-      expect(answer.entries.find((entry) => entry.userId === flagged!.id)).toMatchObject({ totalRedFlags: 1, flaggedBy: 1 });
+      expect(answer.entries.find((entry) => entry.userId === flagged!.id)).toMatchObject({
+        totalRedFlags: 1,
+        flaggedBy: 1,
+      });
     }
     expect((await as(client!, '/api/leaderboards/problems')).status).toBe(403);
     expect((await as(null, '/api/leaderboards/problems')).status).toBe(403);
   });
 
   it('ages a row out of a rolling window as the window moves past it (fixed clock)', async () => {
-    const [spa, client] = await createMembers([{ role: 'spa_management', ageDays: 30 }, { role: 'client', ageDays: 30 }]);
+    const [spa, client] = await createMembers([
+      { role: 'spa_management', ageDays: 30 },
+      { role: 'client', ageDays: 30 },
+    ]);
     // A red flag given 7 days ago less 90 seconds: inside the weekly window now, outside it two minutes later.
     await insertGifts('red_flags', [{ giver: spa!, recipient: client!, daysAgo: 7 - 90 / 86_400 }]);
-    const weekly = async () => (await json<Board>(await as(spa!, '/api/leaderboards/problems?timeframe=weekly'))).entries.map((e) => e.userId);
-    const monthly = async () => (await json<Board>(await as(spa!, '/api/leaderboards/problems?timeframe=monthly'))).entries.map((e) => e.userId);
+    const weekly = async () =>
+      (await json<Board>(await as(spa!, '/api/leaderboards/problems?timeframe=weekly'))).entries.map((e) => e.userId);
+    const monthly = async () =>
+      (await json<Board>(await as(spa!, '/api/leaderboards/problems?timeframe=monthly'))).entries.map((e) => e.userId);
     expect(await weekly()).toContain(client!.id);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 3 * 60_000);
@@ -147,7 +179,9 @@ describe('the other boards', () => {
   });
 
   it('shows real summary figures for the window', async () => {
-    const monthly = await json<Output<'leaderboards.summary'>>(await call('/api/leaderboards/summary?timeframe=monthly'));
+    const monthly = await json<Output<'leaderboards.summary'>>(
+      await call('/api/leaderboards/summary?timeframe=monthly'),
+    );
     const weekly = await json<Output<'leaderboards.summary'>>(await call('/api/leaderboards/summary?timeframe=weekly'));
     expect(monthly.flowers).toBeGreaterThanOrEqual(weekly.flowers);
     expect(weekly.flowers).toBeGreaterThanOrEqual(5 + 4 + 10 + 1);

@@ -5,7 +5,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_MESSAGES, LOCATION_MESSAGES } from '../../common/geo.ts';
 import { SECOND_MS } from '../../common/time.ts';
 import { CACHE_SCOPES, edgeCacheKey } from '../services/edge-cache.ts';
-import { call, database, json, messageOf, pipelinesServed, trpcGet, untilLimited, trpcQuery, type CurrentUser, type ErrorBody, type Output, type TrpcResult } from './helpers.ts';
+import {
+  call,
+  database,
+  json,
+  messageOf,
+  pipelinesServed,
+  trpcGet,
+  untilLimited,
+  trpcQuery,
+  type CurrentUser,
+  type ErrorBody,
+  type Output,
+  type TrpcResult,
+} from './helpers.ts';
 import { createMember, type TestMember } from './members.ts';
 
 type Listing = Output<'map.users'>;
@@ -27,7 +40,9 @@ async function setAddress(cookie: string | null, body: unknown) {
 }
 
 /** A spa member with a pin; `arrange` writes straight to the database first (hours, reviews). */
-async function spaWithPin(options: { latitude?: number; longitude?: number; address?: string; hours?: string } = {}): Promise<TestMember> {
+async function spaWithPin(
+  options: { latitude?: number; longitude?: number; address?: string; hours?: string } = {},
+): Promise<TestMember> {
   const spa = await createMember('spa_management');
   const db = database();
   await db.execute({
@@ -67,9 +82,18 @@ describe('GET /api/users?role=spa_management', () => {
     const db = database();
     // Sub-ratings out of 10: means 9 and 7, so 8 of 10, 4 of 5. A review without sub-ratings counts but does not rate.
     await db.batch([
-      { sql: 'insert into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating) values (?, ?, ?, 9, 9, 9, 9)', args: [reviewerIds[0]!, spa.id, 'Lovely.'] },
-      { sql: 'insert into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating) values (?, ?, ?, 7, 7, 7, 7)', args: [reviewerIds[1]!, spa.id, 'Fine.'] },
-      { sql: 'insert into reviews (reviewer_id, target_user_id, review_text) values (?, ?, ?)', args: [reviewerIds[2]!, spa.id, 'No ratings.'] },
+      {
+        sql: 'insert into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating) values (?, ?, ?, 9, 9, 9, 9)',
+        args: [reviewerIds[0]!, spa.id, 'Lovely.'],
+      },
+      {
+        sql: 'insert into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating) values (?, ?, ?, 7, 7, 7, 7)',
+        args: [reviewerIds[1]!, spa.id, 'Fine.'],
+      },
+      {
+        sql: 'insert into reviews (reviewer_id, target_user_id, review_text) values (?, ?, ?)',
+        args: [reviewerIds[2]!, spa.id, 'No ratings.'],
+      },
     ]);
     // Each check first writes through the API, which purges the cached listing (the spa moves its pin a little).
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -119,7 +143,11 @@ describe('GET /api/users?role=spa_management', () => {
       ],
       'write',
     );
-    await setAddress(running.cookie, { address: 'Updated Street, Makati City', latitude: 14.5548, longitude: 121.0245 });
+    await setAddress(running.cookie, {
+      address: 'Updated Street, Makati City',
+      latitude: 14.5548,
+      longitude: 121.0245,
+    });
     const entries = await listing();
     const premiumOf = (spa: { id: number }) => entries.find((item) => item.id === spa.id)?.isPremium;
     expect([premiumOf(running), premiumOf(granted), premiumOf(ended)]).toEqual([true, true, false]);
@@ -158,9 +186,13 @@ describe('GET /api/users?role=spa_management', () => {
     expect(await addressListed()).toBe('Copied Street, Makati City');
     // What another isolate's write does to this one: the database changes and the edge cache's entry is purged, but
     // this isolate's copy is not.
-    await database().execute({ sql: 'update users set address = ? where id = ?', args: ['Elsewhere Street, Pasig', spa.id] });
+    await database().execute({
+      sql: 'update users set address = ? where id = ?',
+      args: ['Elsewhere Street, Pasig', spa.id],
+    });
     const { scope, variants } = CACHE_SCOPES.spaListing;
-    for (const variant of variants) await (caches as unknown as { default: Cache }).default.delete(edgeCacheKey(scope, variant));
+    for (const variant of variants)
+      await (caches as unknown as { default: Cache }).default.delete(edgeCacheKey(scope, variant));
     vi.setSystemTime(Date.now() + SECOND_MS - 1);
     expect(await addressListed()).toBe('Copied Street, Makati City');
     vi.setSystemTime(Date.now() + 1);
@@ -219,20 +251,38 @@ describe('GET /api/users?role=spa_management', () => {
 describe('PATCH /api/profile/address', () => {
   it('saves the address and pin, which GET /api/user then shows', async () => {
     const { cookie } = await createMember('therapist');
-    const response = await setAddress(cookie, { address: '  12 Kalayaan Ave, Makati City  ', latitude: 14.56, longitude: 121.03 });
+    const response = await setAddress(cookie, {
+      address: '  12 Kalayaan Ave, Makati City  ',
+      latitude: 14.56,
+      longitude: 121.03,
+    });
     expect(response.status).toBe(200);
-    expect(await json<Output<'address.update'>>(response)).toMatchObject({ address: '12 Kalayaan Ave, Makati City', latitude: '14.56', longitude: '121.03' });
-    expect(await me(cookie)).toMatchObject({ address: '12 Kalayaan Ave, Makati City', latitude: '14.56', longitude: '121.03' });
+    expect(await json<Output<'address.update'>>(response)).toMatchObject({
+      address: '12 Kalayaan Ave, Makati City',
+      latitude: '14.56',
+      longitude: '121.03',
+    });
+    expect(await me(cookie)).toMatchObject({
+      address: '12 Kalayaan Ave, Makati City',
+      latitude: '14.56',
+      longitude: '121.03',
+    });
   });
 
   it('takes coordinates sent as numeric strings, the type the user record carries', async () => {
     const { cookie } = await createMember('spa_management');
-    const response = await setAddress(cookie, { address: 'Ayala Avenue, Makati City', latitude: '14.5649', longitude: ' 121.0230 ' });
+    const response = await setAddress(cookie, {
+      address: 'Ayala Avenue, Makati City',
+      latitude: '14.5649',
+      longitude: ' 121.0230 ',
+    });
     expect(response.status).toBe(200);
     expect(await me(cookie)).toMatchObject({ latitude: '14.5649', longitude: '121.023' });
     // What GET /api/user answers can be sent straight back.
     const user = await me(cookie);
-    expect((await setAddress(cookie, { address: user.address, latitude: user.latitude, longitude: user.longitude })).status).toBe(200);
+    expect(
+      (await setAddress(cookie, { address: user.address, latitude: user.latitude, longitude: user.longitude })).status,
+    ).toBe(200);
   });
 
   it.each([
@@ -257,7 +307,11 @@ describe('PATCH /api/profile/address', () => {
     const response = await setAddress(cookie, body);
     expect(response.status).toBe(400);
     expect(await messageOf(response)).toBe(message);
-    expect(await me(cookie)).toMatchObject({ address: 'Original Street, Pasig', latitude: '14.57', longitude: '121.06' });
+    expect(await me(cookie)).toMatchObject({
+      address: 'Original Street, Pasig',
+      latitude: '14.57',
+      longitude: '121.06',
+    });
   });
 
   it('refuses unknown fields (no role or other member through this door)', async () => {
@@ -281,7 +335,8 @@ describe('PATCH /api/profile/address', () => {
 });
 
 describe('geocoding procedures', () => {
-  const search = (cookie: string | null, query: string) => trpcGet('geo.search', cookie === null ? null : { cookie }, { query });
+  const search = (cookie: string | null, query: string) =>
+    trpcGet('geo.search', cookie === null ? null : { cookie }, { query });
   const reverse = (cookie: string | null, latitude: number, longitude: number) =>
     trpcGet('geo.reverse', cookie === null ? null : { cookie }, { latitude, longitude });
   const suggested = async (response: Response) => (await json<TrpcResult<'geo.search'>>(response)).result.data;
@@ -294,7 +349,11 @@ describe('geocoding procedures', () => {
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(5);
     // The town whose name starts with the query comes first, before spa street addresses on Makati Ave.
-    expect(suggestions[0]).toMatchObject({ label: 'Makati City', address: 'Makati City, Metro Manila, Philippines', source: 'gazetteer' });
+    expect(suggestions[0]).toMatchObject({
+      label: 'Makati City',
+      address: 'Makati City, Metro Manila, Philippines',
+      source: 'gazetteer',
+    });
     expect(suggestions[0]?.latitude).toBeCloseTo(14.55, 1);
 
     const many = await suggested(await search(cookie, 'san'));
@@ -309,7 +368,13 @@ describe('geocoding procedures', () => {
     await spaWithPin({ address: `77 ${unique} Road, Quezon City`, latitude: 14.63, longitude: 121.03 });
     const { cookie } = await createMember();
     const suggestions = await suggested(await search(cookie, `${unique} road`));
-    expect(suggestions[0]).toEqual({ address: `77 ${unique} Road, Quezon City`, label: `77 ${unique} Road`, latitude: 14.63, longitude: 121.03, source: 'platform' });
+    expect(suggestions[0]).toEqual({
+      address: `77 ${unique} Road, Quezon City`,
+      label: `77 ${unique} Road`,
+      latitude: 14.63,
+      longitude: 121.03,
+      source: 'platform',
+    });
   });
 
   it('reverse-geocodes to a saved address nearby, else the nearest place', async () => {
@@ -317,7 +382,12 @@ describe('geocoding procedures', () => {
     await spaWithPin({ address: `5 ${unique} St, Cebu City`, latitude: 10.3157, longitude: 123.8854 });
     const { cookie } = await createMember();
     const near = await trpcQuery('geo.reverse', { cookie }, { latitude: 10.3159, longitude: 123.8855 });
-    expect(near).toMatchObject({ address: `5 ${unique} St, Cebu City`, source: 'platform', latitude: 10.3159, longitude: 123.8855 });
+    expect(near).toMatchObject({
+      address: `5 ${unique} St, Cebu City`,
+      source: 'platform',
+      latitude: 10.3159,
+      longitude: 123.8855,
+    });
     const davao = await trpcQuery('geo.reverse', { cookie }, { latitude: 7.0731, longitude: 125.6128 });
     expect(davao).toMatchObject({ label: 'Davao', address: 'Davao, Davao Region, Philippines', source: 'gazetteer' });
   });
@@ -362,7 +432,16 @@ describe('GET /api/geolocation/maxmind', () => {
     const { exports } = await import('cloudflare:workers');
     const request = new Request('https://spa.test/api/geolocation/maxmind', {
       headers: { Cookie: cookie, 'CF-Connecting-IP': '203.0.113.77' },
-      cf: { latitude: '10.3157', longitude: '123.8854', country: 'PH', city: 'Cebu City', region: 'Central Visayas', postalCode: '6000', timezone: 'Asia/Manila', asOrganization: 'Example Telecom' },
+      cf: {
+        latitude: '10.3157',
+        longitude: '123.8854',
+        country: 'PH',
+        city: 'Cebu City',
+        region: 'Central Visayas',
+        postalCode: '6000',
+        timezone: 'Asia/Manila',
+        asOrganization: 'Example Telecom',
+      },
     } as RequestInit);
     const body = await json<Output<'geo.locate'>>(await exports.default.fetch(request));
     expect(body).toEqual({
@@ -386,19 +465,29 @@ describe('GET /api/geolocation/maxmind', () => {
 });
 
 describe('GET /api/geolocation/maxmind/{ip}', () => {
-  it.each(['8.8.8.8', '2001:4860:4860::8888'])('answers the fallback with an honest error for %s while MaxMind is not configured', async (ip) => {
-    const { cookie } = await createMember();
-    const response = await call(`/api/geolocation/maxmind/${encodeURIComponent(ip)}`, { cookie });
-    expect(response.status).toBe(200);
-    expect(await json<Output<'geo.locateIp'>>(response)).toMatchObject({ source: 'fallback', accuracy: 10000, error: LOCATION_MESSAGES.maxmindNotConfigured });
-  });
+  it.each(['8.8.8.8', '2001:4860:4860::8888'])(
+    'answers the fallback with an honest error for %s while MaxMind is not configured',
+    async (ip) => {
+      const { cookie } = await createMember();
+      const response = await call(`/api/geolocation/maxmind/${encodeURIComponent(ip)}`, { cookie });
+      expect(response.status).toBe(200);
+      expect(await json<Output<'geo.locateIp'>>(response)).toMatchObject({
+        source: 'fallback',
+        accuracy: 10000,
+        error: LOCATION_MESSAGES.maxmindNotConfigured,
+      });
+    },
+  );
 
-  it.each(['999.1.1.1', '1.2.3', 'localhost', '12345', '2001:::1', '1.2.3.4.5', '<script>'])('answers 400 for %s', async (ip) => {
-    const { cookie } = await createMember();
-    const response = await call(`/api/geolocation/maxmind/${encodeURIComponent(ip)}`, { cookie });
-    expect(response.status).toBe(400);
-    expect(await messageOf(response)).toBe(LOCATION_MESSAGES.invalidIp);
-  });
+  it.each(['999.1.1.1', '1.2.3', 'localhost', '12345', '2001:::1', '1.2.3.4.5', '<script>'])(
+    'answers 400 for %s',
+    async (ip) => {
+      const { cookie } = await createMember();
+      const response = await call(`/api/geolocation/maxmind/${encodeURIComponent(ip)}`, { cookie });
+      expect(response.status).toBe(400);
+      expect(await messageOf(response)).toBe(LOCATION_MESSAGES.invalidIp);
+    },
+  );
 
   it('is rate limited per member (each lookup costs)', async () => {
     const { cookie } = await createMember();
@@ -410,7 +499,8 @@ describe('GET /api/geolocation/maxmind/{ip}', () => {
 });
 
 describe('directions', () => {
-  const directions = (cookie: string | null, input: unknown) => trpcGet('map.directions', cookie === null ? null : { cookie }, input);
+  const directions = (cookie: string | null, input: unknown) =>
+    trpcGet('map.directions', cookie === null ? null : { cookie }, input);
 
   it('answers a straight-line estimate, labelled as one, without a Mapbox token', async () => {
     const { cookie } = await createMember();
@@ -424,15 +514,25 @@ describe('directions', () => {
     expect(route).toMatchObject({ provider: 'estimate', isEstimate: true, distance: '6.2 km', duration: '19 mins' });
     expect(route.distanceMeters).toBeGreaterThan(6000);
     expect(route.distanceMeters).toBeLessThan(6400);
-    expect(route.steps[0]).toEqual({ instruction: 'Head southeast toward Makati Serenity Spa (straight line; follow local roads)', distance: '6.2 km', duration: '19 mins' });
+    expect(route.steps[0]).toEqual({
+      instruction: 'Head southeast toward Makati Serenity Spa (straight line; follow local roads)',
+      distance: '6.2 km',
+      duration: '19 mins',
+    });
     expect(route.geometry[0]).toEqual([120.9842, 14.5995]);
     expect(route.geometry.at(-1)).toEqual([121.0297, 14.5649]);
   });
 
   it('needs a signed-in member and valid points', async () => {
-    expect((await directions(null, { from: { latitude: 14, longitude: 121 }, to: { latitude: 14.1, longitude: 121 } })).status).toBe(401);
+    expect(
+      (await directions(null, { from: { latitude: 14, longitude: 121 }, to: { latitude: 14.1, longitude: 121 } }))
+        .status,
+    ).toBe(401);
     const { cookie } = await createMember();
-    expect((await directions(cookie, { from: { latitude: 140, longitude: 121 }, to: { latitude: 14.1, longitude: 121 } })).status).toBe(400);
+    expect(
+      (await directions(cookie, { from: { latitude: 140, longitude: 121 }, to: { latitude: 14.1, longitude: 121 } }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -460,7 +560,10 @@ describe('map client configuration', () => {
     const secretOnly = mapClientConfig({ MAPBOX_TOKEN: 'sk.secret', MAP_STYLE_URL: style });
     expect(secretOnly).toMatchObject({ library: 'maplibre', accessToken: null, styleUrl: style, directions: 'mapbox' });
     expect(JSON.stringify(secretOnly)).not.toContain('sk.secret');
-    expect(mapClientConfig({ MAPBOX_TOKEN: 'sk.secret', MAPBOX_PUBLIC_TOKEN: 'pk.browser', MAP_STYLE_URL: style }).accessToken).toBe('pk.browser');
+    expect(
+      mapClientConfig({ MAPBOX_TOKEN: 'sk.secret', MAPBOX_PUBLIC_TOKEN: 'pk.browser', MAP_STYLE_URL: style })
+        .accessToken,
+    ).toBe('pk.browser');
     expect(mapClientConfig({ MAP_STYLE_URL: '' }).styleUrl).toBeNull();
   });
 

@@ -9,8 +9,30 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_TEXTS } from '../../common/image-presets.ts';
 import { isMetadataMarker, jpegDimensions, jpegSegments } from '../providers/jpeg.ts';
 import { MEDIA_TEXTS, containsMarkup } from '../providers/media.ts';
-import { call, configuredWorker, database, get, json, messageOf, pipelinesServed, uniqueName, untilLimited, type CurrentUser, type ErrorBody, type Output } from './helpers.ts';
-import { JPEG_200, JPEG_300, JPEG_400, PNG_64x48, WEBP_64x48, commentSegment, exifSegment, withSegments } from './fixtures/images.ts';
+import {
+  call,
+  configuredWorker,
+  database,
+  get,
+  json,
+  messageOf,
+  pipelinesServed,
+  uniqueName,
+  untilLimited,
+  type CurrentUser,
+  type ErrorBody,
+  type Output,
+} from './helpers.ts';
+import {
+  JPEG_200,
+  JPEG_300,
+  JPEG_400,
+  PNG_64x48,
+  WEBP_64x48,
+  commentSegment,
+  exifSegment,
+  withSegments,
+} from './fixtures/images.ts';
 import { createMember, type TestMember } from './members.ts';
 
 type Uploaded = Output<'profiles.uploadPicture'>;
@@ -49,13 +71,23 @@ async function expectCleanJpeg(bytes: Uint8Array<ArrayBuffer>, width: number, he
 }
 
 /** A JPEG made by the binding from one of the fixtures (fitted into a box, or cover-cropped to it). */
-async function makeJpeg(source: Uint8Array<ArrayBuffer>, width: number, height: number, fit: 'scale-down' | 'cover' = 'cover'): Promise<Uint8Array<ArrayBuffer>> {
-  const result = await images.input(new Blob([source]).stream()).transform({ width, height, fit }).output({ format: 'image/jpeg', quality: 90 });
+async function makeJpeg(
+  source: Uint8Array<ArrayBuffer>,
+  width: number,
+  height: number,
+  fit: 'scale-down' | 'cover' = 'cover',
+): Promise<Uint8Array<ArrayBuffer>> {
+  const result = await images
+    .input(new Blob([source]).stream())
+    .transform({ width, height, fit })
+    .output({ format: 'image/jpeg', quality: 90 });
   return new Uint8Array(await result.response().arrayBuffer());
 }
 
 const sha256 = async (bytes: Uint8Array<ArrayBuffer>) =>
-  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
 
 function upload(who: TestMember | null, files: Record<string, Blob | string>) {
   const form = new FormData();
@@ -117,7 +149,9 @@ describe('POST /api/profile/upload-pic', () => {
     const user = await json<CurrentUser>(await get('/api/user', me));
     expect(user.profilePic).toBe(body.profilePic);
     expect(user.profilePicThumbnail).toBe(body.profilePicThumbnail);
-    const seen = await json<Output<'profiles.profile'>>(await get(`/api/users/${me.id}/profile`, await createMember('therapist')));
+    const seen = await json<Output<'profiles.profile'>>(
+      await get(`/api/users/${me.id}/profile`, await createMember('therapist')),
+    );
     expect(seen).toMatchObject({ profilePic: body.profilePic, profilePicThumbnail: body.profilePicThumbnail });
     expect(await keysOf(me)).toHaveLength(2);
   });
@@ -159,7 +193,7 @@ describe('POST /api/profile/upload-pic', () => {
     }
   });
 
-  it('refuses a file over 10 MB with 413 and the spec\'s text', async () => {
+  it("refuses a file over 10 MB with 413 and the spec's text", async () => {
     const me = await createMember('client');
     const big = new Uint8Array(IMAGE_MAX_BYTES + 1);
     big.set(JPEG_400.subarray(0, 4));
@@ -179,8 +213,14 @@ describe('POST /api/profile/upload-pic', () => {
   it("refuses what is not a JPEG, PNG or WebP by its bytes with 415 and the spec's text: renamed HTML and SVG, GIF, text", async () => {
     const me = await createMember('client');
     const fakes: [string, Uint8Array<ArrayBuffer>][] = [
-      ['html renamed .jpg', new TextEncoder().encode('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')],
-      ['svg renamed .jpg', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>')],
+      [
+        'html renamed .jpg',
+        new TextEncoder().encode('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'),
+      ],
+      [
+        'svg renamed .jpg',
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'),
+      ],
       ['gif', new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0, 0x3b])],
       ['plain text', new TextEncoder().encode('just some words, not a picture at all')],
       ['a jpeg cut short', JPEG_400.slice(0, 2000)],
@@ -197,7 +237,10 @@ describe('POST /api/profile/upload-pic', () => {
 
   it('refuses blatant polyglots early: script or SVG markup inside a valid JPEG, or anything riding after its end', async () => {
     const me = await createMember('client');
-    const appended = new Uint8Array([...JPEG_400, ...new TextEncoder().encode('<html><script>alert(1)</script></html>')]);
+    const appended = new Uint8Array([
+      ...JPEG_400,
+      ...new TextEncoder().encode('<html><script>alert(1)</script></html>'),
+    ]);
     for (const [label, bytes] of [
       ['script in a comment segment', jpegWithComment('<script>alert(1)</script>')],
       ['svg in a comment segment', jpegWithComment('<svg onload=alert(1)>')],
@@ -214,7 +257,7 @@ describe('POST /api/profile/upload-pic', () => {
     expect(new TextDecoder('latin1').decode(stored)).not.toContain('Taken in Makati');
   });
 
-  it('finds markup anywhere, also across the scan\'s 64 KB windows and among bytes over 0x7f', () => {
+  it("finds markup anywhere, also across the scan's 64 KB windows and among bytes over 0x7f", () => {
     const noise = Uint8Array.from({ length: 200_000 }, (_, i) => 0x80 + ((i * 37) % 0x7f));
     expect(containsMarkup(noise)).toBe(false);
     for (const at of [0, 65_530, 65_536, 131_070, 199_990]) {
@@ -263,13 +306,19 @@ describe('POST /api/profile/upload-pic', () => {
 
   it('deletes the replaced photo and thumbnail once the member points at the new ones: no orphans', async () => {
     const me = await createMember('therapist');
-    const first = await json<Uploaded>(await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: jpeg(JPEG_200) }));
+    const first = await json<Uploaded>(
+      await upload(me, { profilePic: jpeg(JPEG_400), profilePicThumbnail: jpeg(JPEG_200) }),
+    );
     const second = await json<Uploaded>(await upload(me, { profilePic: jpeg(JPEG_300) }));
     expect(second.profilePicThumbnail).toMatch(/^\/media\//);
-    const third = await json<Uploaded>(await upload(me, { profilePic: new Blob([PNG_64x48]), profilePicThumbnail: jpeg(JPEG_200) }));
+    const third = await json<Uploaded>(
+      await upload(me, { profilePic: new Blob([PNG_64x48]), profilePicThumbnail: jpeg(JPEG_200) }),
+    );
 
     const keys = await keysOf(me);
-    expect(keys).toEqual([third.profilePic, third.profilePicThumbnail].map((url: string) => url.slice('/media/'.length)).sort());
+    expect(keys).toEqual(
+      [third.profilePic, third.profilePicThumbnail].map((url: string) => url.slice('/media/'.length)).sort(),
+    );
     expect((await call(first.profilePic)).status).toBe(404);
     expect((await call(first.profilePicThumbnail)).status).toBe(404);
     expect((await call(second.profilePic)).status).toBe(404);
@@ -294,7 +343,9 @@ describe('POST /api/profile/upload-pic', () => {
       upload(me, { profilePic: new Blob([WEBP_64x48]) }),
     ]);
     const user = await json<CurrentUser>(await get('/api/user', me));
-    expect(await keysOf(me)).toEqual([user.profilePic!, user.profilePicThumbnail!].map((url) => url.slice('/media/'.length)).sort());
+    expect(await keysOf(me)).toEqual(
+      [user.profilePic!, user.profilePicThumbnail!].map((url) => url.slice('/media/'.length)).sort(),
+    );
   });
 
   it('writes with two round trips: the session, then one batch', async () => {
@@ -314,7 +365,8 @@ describe('POST /api/profile/upload-pic', () => {
 
 describe('every upload is decoded and re-encoded on the server (ADR 017)', () => {
   /** JPEG_400 carrying what an attacker and a phone add: markup in a comment, EXIF with a camera name and GPS. */
-  const tainted = (jpegBytes: Uint8Array, orientation?: number) => withSegments(jpegBytes, commentSegment(MARKUP), exifSegment({ make: CAMERA, orientation }));
+  const tainted = (jpegBytes: Uint8Array, orientation?: number) =>
+    withSegments(jpegBytes, commentSegment(MARKUP), exifSegment({ make: CAMERA, orientation }));
 
   it('stores neither the markup of a comment segment nor EXIF with GPS: only a clean JPEG of the expected size', async () => {
     const me = await createMember('client');
@@ -338,7 +390,9 @@ describe('every upload is decoded and re-encoded on the server (ADR 017)', () =>
     await expectCleanJpeg(await fetchMedia(body.profilePicThumbnail), 200, 200);
     // The picture fits the profile preset's 400x400 box and is not enlarged: 300x300 stays 300x300.
     await expectCleanJpeg(await fetchMedia(body.profilePic), 300, 300);
-    const seen = await json<Output<'profiles.profile'>>(await get(`/api/users/${me.id}/profile`, await createMember('client')));
+    const seen = await json<Output<'profiles.profile'>>(
+      await get(`/api/users/${me.id}/profile`, await createMember('client')),
+    );
     expect(seen.profilePicThumbnail).toBe(body.profilePicThumbnail);
   });
 
@@ -353,7 +407,9 @@ describe('every upload is decoded and re-encoded on the server (ADR 017)', () =>
   it('turns a photo upright by its EXIF orientation before the orientation is dropped', async () => {
     const me = await createMember('client');
     const landscape = await makeJpeg(PNG_64x48, 64, 48);
-    const asStored = await json<Uploaded>(await upload(me, { profilePic: jpeg(withSegments(landscape, exifSegment({ orientation: 1 }))) }));
+    const asStored = await json<Uploaded>(
+      await upload(me, { profilePic: jpeg(withSegments(landscape, exifSegment({ orientation: 1 }))) }),
+    );
     await expectCleanJpeg(await fetchMedia(asStored.profilePic), 64, 48);
     for (const orientation of [6, 8]) {
       const body = await json<Uploaded>(await upload(me, { profilePic: jpeg(tainted(landscape, orientation)) }));
@@ -372,8 +428,16 @@ describe('every upload is decoded and re-encoded on the server (ADR 017)', () =>
     expect(created.status).toBe(200);
     const spa = await json<Output<'admin.createSpa'>>(created);
     const form = new FormData();
-    form.append('spaImage', new Blob([tainted(await makeJpeg(JPEG_400, 1600, 1200))], { type: 'image/jpeg' }), 'spa.jpg');
-    const response = await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: form as unknown as string, cookie: admin.cookie });
+    form.append(
+      'spaImage',
+      new Blob([tainted(await makeJpeg(JPEG_400, 1600, 1200))], { type: 'image/jpeg' }),
+      'spa.jpg',
+    );
+    const response = await call(`/api/spas/${spa.id}/upload-image`, {
+      method: 'POST',
+      rawBody: form as unknown as string,
+      cookie: admin.cookie,
+    });
     expect(response.status).toBe(200);
     const { imageUrl } = await json<Output<'admin.uploadSpaImage'>>(response);
     expect(imageUrl).toMatch(new RegExp(`^/media/spas/${spa.id}/[0-9a-f]{64}\\.jpg$`));
@@ -382,11 +446,21 @@ describe('every upload is decoded and re-encoded on the server (ADR 017)', () =>
     // A small one is not enlarged; the early refusals hold on this path too.
     const small = new FormData();
     small.append('spaImage', new Blob([tainted(JPEG_300)], { type: 'image/jpeg' }), 'spa.jpg');
-    const smallBody = await json<Output<'admin.uploadSpaImage'>>(await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: small as unknown as string, cookie: admin.cookie }));
+    const smallBody = await json<Output<'admin.uploadSpaImage'>>(
+      await call(`/api/spas/${spa.id}/upload-image`, {
+        method: 'POST',
+        rawBody: small as unknown as string,
+        cookie: admin.cookie,
+      }),
+    );
     await expectCleanJpeg(await fetchMedia(smallBody.imageUrl), 300, 300);
     const svg = new FormData();
     svg.append('spaImage', new Blob(['<svg onload=alert(1)/>'], { type: 'image/jpeg' }), 'spa.jpg');
-    const refused = await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: svg as unknown as string, cookie: admin.cookie });
+    const refused = await call(`/api/spas/${spa.id}/upload-image`, {
+      method: 'POST',
+      rawBody: svg as unknown as string,
+      cookie: admin.cookie,
+    });
     expect(refused.status).toBe(415);
     expect(await messageOf(refused)).toBe(IMAGE_TEXTS.invalidType);
   });
@@ -396,7 +470,11 @@ describe('the Images binding: missing, failing or returning metadata', () => {
   function uploadTo(worker: ReturnType<typeof configuredWorker>, who: TestMember, bytes: Uint8Array<ArrayBuffer>) {
     const form = new FormData();
     form.append('profilePic', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
-    return worker.call('/api/profile/upload-pic', { method: 'POST', rawBody: form as unknown as string, cookie: who.cookie });
+    return worker.call('/api/profile/upload-pic', {
+      method: 'POST',
+      rawBody: form as unknown as string,
+      cookie: who.cookie,
+    });
   }
 
   /** A stand-in for the binding that answers every transform with `answer(width)` (the box asked for). */
@@ -413,7 +491,11 @@ describe('the Images binding: missing, failing or returning metadata', () => {
             await new Response(stream).arrayBuffer();
             const result = answer(width);
             if (result instanceof Error) throw result;
-            return { response: () => new Response(result as Uint8Array<ArrayBuffer>), contentType: () => 'image/jpeg', image: () => new Response(result as Uint8Array<ArrayBuffer>).body! };
+            return {
+              response: () => new Response(result as Uint8Array<ArrayBuffer>),
+              contentType: () => 'image/jpeg',
+              image: () => new Response(result as Uint8Array<ArrayBuffer>).body!,
+            };
           },
         };
         return transformer;
@@ -428,7 +510,8 @@ describe('the Images binding: missing, failing or returning metadata', () => {
     const failing = new Proxy(bucket, {
       get(target, property) {
         if (property === 'put')
-          return (...args: Parameters<R2Bucket['put']>) => (++puts === 2 ? Promise.reject(new Error('R2 is down')) : target.put(...args));
+          return (...args: Parameters<R2Bucket['put']>) =>
+            ++puts === 2 ? Promise.reject(new Error('R2 is down')) : target.put(...args);
         const value = Reflect.get(target, property) as unknown;
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -452,7 +535,9 @@ describe('the Images binding: missing, failing or returning metadata', () => {
 
   it('strips COM and APP1..APP15 segments an encoder leaves in its output (production may keep copyright EXIF)', async () => {
     const me = await createMember('client');
-    const fake = fakeImages((width) => withSegments(width === 200 ? JPEG_200 : JPEG_400, commentSegment(MARKUP), exifSegment({ make: CAMERA })));
+    const fake = fakeImages((width) =>
+      withSegments(width === 200 ? JPEG_200 : JPEG_400, commentSegment(MARKUP), exifSegment({ make: CAMERA })),
+    );
     const response = await uploadTo(configuredWorker({ IMAGES: fake }), me, JPEG_400);
     expect(response.status).toBe(200);
     const { profilePic, profilePicThumbnail } = await json<Uploaded>(response);

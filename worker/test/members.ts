@@ -51,7 +51,9 @@ async function arrange(members: TestMember[], specs: MemberSpec[]): Promise<void
       sets.push('created_at = ?');
       args.push(Date.now() - spec.ageDays * DAY_MS);
     }
-    return sets.length === 0 ? [] : [{ sql: `update users set ${sets.join(', ')} where id = ?`, args: [...args, member.id] }];
+    return sets.length === 0
+      ? []
+      : [{ sql: `update users set ${sets.join(', ')} where id = ?`, args: [...args, member.id] }];
   });
   if (statements.length > 0) await database().batch(statements, 'write');
 }
@@ -81,7 +83,8 @@ export async function createMember(spec: MemberSpec | TestRole = {}): Promise<Te
   });
   registering = turn.catch(() => undefined);
   const { response, name, cookie } = await turn;
-  if (response.status !== 200 || !cookie) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200 || !cookie)
+    throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   const user = await json<Output<'account.register'>>(response);
   const member: TestMember = {
     id: user.id,
@@ -107,7 +110,10 @@ export async function createMember(spec: MemberSpec | TestRole = {}): Promise<Te
  * tests, whose timers a registration's password hash would shift. Registration is tested on its own; these
  * members have no password to sign in with (`password` is ignored).
  */
-export async function createMembers(specs: (MemberSpec | TestRole)[], options: { inBulk?: boolean } = {}): Promise<TestMember[]> {
+export async function createMembers(
+  specs: (MemberSpec | TestRole)[],
+  options: { inBulk?: boolean } = {},
+): Promise<TestMember[]> {
   const wanted = specs.map((spec): MemberSpec => (typeof spec === 'string' ? { role: spec } : spec));
   if (!options.inBulk) {
     const members: TestMember[] = [];
@@ -117,22 +123,27 @@ export async function createMembers(specs: (MemberSpec | TestRole)[], options: {
   const db = database();
   const inserted = await insertMembersWithSessions(
     db,
-    wanted.map((spec) => ({ name: spec.name ?? uniqueName(), role: spec.role ?? 'client', premium: spec.premium ?? false })),
+    wanted.map((spec) => ({
+      name: spec.name ?? uniqueName(),
+      role: spec.role ?? 'client',
+      premium: spec.premium ?? false,
+    })),
   );
   const slugs = await db.execute(`select id, slug from users where id in (${inserted.map((row) => row.id).join(',')})`);
   const slugOf = new Map(slugs.rows.map((row) => [Number(row.id), String(row.slug)]));
-  const members = inserted.map(
-    ({ id, name, memberNumber, token }, index): TestMember => ({
-      id,
-      name,
-      slug: slugOf.get(id)!,
-      role: wanted[index]!.role ?? 'client',
-      memberNumber,
-      cookie: `__Host-session=${token}`,
-      token,
-    }),
+  const members = inserted.map(({ id, name, memberNumber, token }, index): TestMember => ({
+    id,
+    name,
+    slug: slugOf.get(id)!,
+    role: wanted[index]!.role ?? 'client',
+    memberNumber,
+    cookie: `__Host-session=${token}`,
+    token,
+  }));
+  await arrange(
+    members,
+    wanted.map(({ banned, ageDays }) => ({ banned, ageDays })),
   );
-  await arrange(members, wanted.map(({ banned, ageDays }) => ({ banned, ageDays })));
   return members;
 }
 
@@ -180,7 +191,13 @@ export async function insertGifts(
       const at = Date.now() - row.daysAgo * DAY_MS;
       return {
         sql: `insert into ${table} (giver_id, recipient_id, created_at, manila_day, counted) values (?, ?, ?, ?, ?)`,
-        args: [row.giver.id, row.recipient.id, at, new Date(at + 8 * 3_600_000).toISOString().slice(0, 10), row.counted === false ? 0 : 1],
+        args: [
+          row.giver.id,
+          row.recipient.id,
+          at,
+          new Date(at + 8 * 3_600_000).toISOString().slice(0, 10),
+          row.counted === false ? 0 : 1,
+        ],
       };
     }),
     'write',

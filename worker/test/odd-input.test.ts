@@ -54,7 +54,9 @@ interface Procedure {
 /** What a procedure holds that the test reads: its kind and its zod inputs (tRPC keeps them on `_def`, flat by path). */
 type ProcedureDefinition = { _def: { type: Procedure['type']; inputs?: z.ZodType[] } };
 
-const procedures: Procedure[] = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDefinition>).map(([path, procedure]) => {
+const procedures: Procedure[] = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, ProcedureDefinition>,
+).map(([path, procedure]) => {
   const inputs = procedure._def.inputs ?? [];
   const schemas = inputs.map((input) => {
     try {
@@ -63,7 +65,11 @@ const procedures: Procedure[] = Object.entries(appRouter._def.procedures as unkn
       return {};
     }
   });
-  return { path, type: procedure._def.type, schema: schemas.length === 0 ? null : schemas.length === 1 ? schemas[0]! : { allOf: schemas } };
+  return {
+    path,
+    type: procedure._def.type,
+    schema: schemas.length === 0 ? null : schemas.length === 1 ? schemas[0]! : { allOf: schemas },
+  };
 });
 
 /** The routes with a handler: each method and path once; the WebSocket upgrade is not callable here. */
@@ -75,28 +81,134 @@ const routes = [...new Map(appRoutes.map((route) => [`${route.method} ${route.pa
 // Odd values
 
 const ODD_NUMBERS = [
-  1e308, -1e308, -0, 2 ** 63, -(2 ** 63), 2 ** 64, 2 ** 53, 2 ** 53 + 2, 2 ** 31, -(2 ** 31) - 1, 0, -1, 0.5, -0.5, 5e-324, 1e21,
+  1e308,
+  -1e308,
+  -0,
+  2 ** 63,
+  -(2 ** 63),
+  2 ** 64,
+  2 ** 53,
+  2 ** 53 + 2,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  0,
+  -1,
+  0.5,
+  -0.5,
+  5e-324,
+  1e21,
 ];
 const HUGE = 70 * 1024; // over the 64 KB body limit
 const ODD_STRINGS = [
-  '', ' ', 'NaN', 'Infinity', '-Infinity', '1e308', '1e1000', '-0', '0x10', '0b1', '1_000', ' 1', '1 ', '1.5', '\u0663',
-  '9223372036854775808', '-9223372036854775809', '18446744073709551616', '99999999999999999999', 'true', 'null', 'undefined', '[]', '{}',
-  '\u0000', 'a\u0000b', '\u0001\u001f\u007f', '\u0085\u2028\u2029', '\ufeff', '\u200b\u200d', '\u202e', '\ud800', '\udfff', 'x\ud800y',
-  '\udc00\ud800', '\ufffe\uffff', '\u{10ffff}', '\u3164', '\u2800',
-  '__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', 'isPrototypeOf', '__defineGetter__',
-  '"', "'", '%', '_', '\\', '*', '"unterminated', 'a OR b', 'NEAR(a b)', '^', '-a', 'a:b', '()', "'; drop table users; --", '../..',
-  '%00', '%ED%A0%80', 'e\u0301', '\u{1F44D}', 'İ', '\ufb03', '\u216b', '\u3000', 'a\tb\nc\rd',
-  'x'.repeat(10_000), '\u00e9'.repeat(20_000), '\u0000'.repeat(2_000), '\u{1F44D}'.repeat(5_000), 'y'.repeat(HUGE),
+  '',
+  ' ',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e308',
+  '1e1000',
+  '-0',
+  '0x10',
+  '0b1',
+  '1_000',
+  ' 1',
+  '1 ',
+  '1.5',
+  '\u0663',
+  '9223372036854775808',
+  '-9223372036854775809',
+  '18446744073709551616',
+  '99999999999999999999',
+  'true',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u001f\u007f',
+  '\u0085\u2028\u2029',
+  '\ufeff',
+  '\u200b\u200d',
+  '\u202e',
+  '\ud800',
+  '\udfff',
+  'x\ud800y',
+  '\udc00\ud800',
+  '\ufffe\uffff',
+  '\u{10ffff}',
+  '\u3164',
+  '\u2800',
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'prototype',
+  'isPrototypeOf',
+  '__defineGetter__',
+  '"',
+  "'",
+  '%',
+  '_',
+  '\\',
+  '*',
+  '"unterminated',
+  'a OR b',
+  'NEAR(a b)',
+  '^',
+  '-a',
+  'a:b',
+  '()',
+  "'; drop table users; --",
+  '../..',
+  '%00',
+  '%ED%A0%80',
+  'e\u0301',
+  '\u{1F44D}',
+  'İ',
+  '\ufb03',
+  '\u216b',
+  '\u3000',
+  'a\tb\nc\rd',
+  'x'.repeat(10_000),
+  '\u00e9'.repeat(20_000),
+  '\u0000'.repeat(2_000),
+  '\u{1F44D}'.repeat(5_000),
+  'y'.repeat(HUGE),
 ];
 const ODD_STRUCTURES: unknown[] = [
-  null, true, false, [], {}, [null], [1, 2, 3], ['a'], { a: 1 }, [[[]]],
+  null,
+  true,
+  false,
+  [],
+  {},
+  [null],
+  [1, 2, 3],
+  ['a'],
+  { a: 1 },
+  [[[]]],
   JSON.parse('{"__proto__":{"isAdmin":true,"role":"admin"}}'),
   JSON.parse('{"constructor":{"prototype":{"polluted":1}}}'),
   JSON.parse('['.repeat(500) + ']'.repeat(500)),
   Array.from({ length: 5_000 }, (_, i) => i),
   Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`k${i}`, i])),
 ];
-const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\u0085', '\u200e', '\u2028', '\ufeff', '\ud800', '\udfff', 'a', ' '];
+const CONTROL_CHARACTERS = [
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u200e',
+  '\u2028',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  'a',
+  ' ',
+];
 
 const oddString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...ODD_STRINGS) },
@@ -111,7 +223,19 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
 );
 /** Object keys: the prototype's names and other oddities. */
-const oddKey = fc.constantFrom('__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', '', '\u0000', '0', '-1', 'a.b');
+const oddKey = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'prototype',
+  '',
+  '\u0000',
+  '0',
+  '-1',
+  'a.b',
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Values shaped by a JSON Schema, with odd leaves
@@ -132,8 +256,14 @@ function clampInt(value: number): number {
 type Mode = 'valid' | 'odd';
 
 function integerFrom(schema: JsonSchema, mode: Mode): fc.Arbitrary<number> {
-  const min: number = schema.exclusiveMinimum !== undefined ? Math.floor(schema.exclusiveMinimum) + 1 : Math.ceil(schema.minimum ?? -MAX_INT);
-  const max: number = schema.exclusiveMaximum !== undefined ? Math.ceil(schema.exclusiveMaximum) - 1 : Math.floor(schema.maximum ?? MAX_INT);
+  const min: number =
+    schema.exclusiveMinimum !== undefined
+      ? Math.floor(schema.exclusiveMinimum) + 1
+      : Math.ceil(schema.minimum ?? -MAX_INT);
+  const max: number =
+    schema.exclusiveMaximum !== undefined
+      ? Math.ceil(schema.exclusiveMaximum) - 1
+      : Math.floor(schema.maximum ?? MAX_INT);
   const inRange = pools.ids.filter((id) => id >= min && id <= max);
   const options = [
     { weight: 3, arbitrary: inRange.length > 0 ? fc.constantFrom(...inRange) : fc.constant(min) },
@@ -193,7 +323,11 @@ function collectFields(schema: unknown): void {
 }
 for (const procedure of procedures) collectFields(procedure.schema);
 /** Every enumerated value any input knows (boards, roles, timeframes...): candidates for path and query values. */
-const ENUM_VALUES = [...new Set([...fieldSchemas.values()].flat().flatMap((schema) => (Array.isArray(schema.enum) ? schema.enum.map(String) : [])))];
+const ENUM_VALUES = [
+  ...new Set(
+    [...fieldSchemas.values()].flat().flatMap((schema) => (Array.isArray(schema.enum) ? schema.enum.map(String) : [])),
+  ),
+];
 
 /** A value of the schema's shape; in `odd` mode with odd leaves now and then. */
 function valueFrom(schema: JsonSchema | undefined, mode: Mode, depth = 0): fc.Arbitrary<unknown> {
@@ -204,7 +338,8 @@ function valueFrom(schema: JsonSchema | undefined, mode: Mode, depth = 0): fc.Ar
 function shapedFrom(schema: JsonSchema, mode: Mode, depth: number): fc.Arbitrary<unknown> {
   if (depth > 6) return oddValue;
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(alternatives)) return fc.oneof(...alternatives.map((sub: JsonSchema) => valueFrom(sub, mode, depth + 1)));
+  if (Array.isArray(alternatives))
+    return fc.oneof(...alternatives.map((sub: JsonSchema) => valueFrom(sub, mode, depth + 1)));
   if (Array.isArray(schema.allOf)) {
     const merged: JsonSchema = { type: 'object', properties: {}, required: [] };
     for (const part of schema.allOf) {
@@ -221,7 +356,8 @@ function shapedFrom(schema: JsonSchema, mode: Mode, depth: number): fc.Arbitrary
     case 'object': {
       const properties: Record<string, JsonSchema> = schema.properties ?? {};
       const names = Object.keys(properties);
-      if (names.length === 0) return mode === 'valid' ? fc.constant({}) : fc.dictionary(oddKey, oddValue, { maxKeys: 3 });
+      if (names.length === 0)
+        return mode === 'valid' ? fc.constant({}) : fc.dictionary(oddKey, oddValue, { maxKeys: 3 });
       const model = Object.fromEntries(names.map((name) => [name, valueFrom(properties[name], mode, depth + 1)]));
       const required: string[] = (schema.required ?? []).filter((name: string) => names.includes(name));
       const record = fc.record(model, { requiredKeys: required });
@@ -238,7 +374,8 @@ function shapedFrom(schema: JsonSchema, mode: Mode, depth: number): fc.Arbitrary
       );
     }
     case 'array': {
-      if (Array.isArray(schema.prefixItems)) return fc.tuple(...schema.prefixItems.map((item: JsonSchema) => valueFrom(item, mode, depth + 1)));
+      if (Array.isArray(schema.prefixItems))
+        return fc.tuple(...schema.prefixItems.map((item: JsonSchema) => valueFrom(item, mode, depth + 1)));
       const minLength = Math.min(schema.minItems ?? 0, 10);
       const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? 4, 4));
       return fc.array(valueFrom(schema.items, mode, depth + 1), { minLength, maxLength });
@@ -250,9 +387,14 @@ function shapedFrom(schema: JsonSchema, mode: Mode, depth: number): fc.Arbitrary
     case 'number': {
       const min: number = schema.minimum ?? schema.exclusiveMinimum ?? -1e6;
       const max: number = schema.maximum ?? schema.exclusiveMaximum ?? 1e6;
-      const options = [fc.double({ min, max, noNaN: true }), fc.constantFrom(min, max), fc.integer({ min: Math.ceil(min), max: Math.floor(max) })];
+      const options = [
+        fc.double({ min, max, noNaN: true }),
+        fc.constantFrom(min, max),
+        fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
+      ];
       // Bounds a pipe keeps to itself are not in the JSON Schema: coordinates in Manila are a likely valid value.
-      if (schema.minimum === undefined && schema.maximum === undefined) options.push(fc.constantFrom(MANILA_CENTER.latitude, MANILA_CENTER.longitude));
+      if (schema.minimum === undefined && schema.maximum === undefined)
+        options.push(fc.constantFrom(MANILA_CENTER.latitude, MANILA_CENTER.longitude));
       if (mode === 'odd') options.push(fc.constantFrom(min - 1e-9, max + 1e-9));
       return fc.oneof(...options);
     }
@@ -267,12 +409,20 @@ function shapedFrom(schema: JsonSchema, mode: Mode, depth: number): fc.Arbitrary
 
 /** A valid-looking value of the schema (weight 3) or one with odd parts (weight 2). */
 function inputFrom(schema: JsonSchema): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 3, arbitrary: valueFrom(schema, 'valid') }, { weight: 2, arbitrary: valueFrom(schema, 'odd') });
+  return fc.oneof(
+    { weight: 3, arbitrary: valueFrom(schema, 'valid') },
+    { weight: 2, arbitrary: valueFrom(schema, 'odd') },
+  );
 }
 
 /** An object with the fields any procedure knows, all or some (each valid for one of them, or odd). */
 function everyFieldObject(mode: Mode): fc.Arbitrary<Record<string, unknown>> {
-  const model = Object.fromEntries([...fieldSchemas].map(([name, schemas]) => [name, fc.oneof(...schemas.map((schema) => valueFrom(schema, mode, 1)))]));
+  const model = Object.fromEntries(
+    [...fieldSchemas].map(([name, schemas]) => [
+      name,
+      fc.oneof(...schemas.map((schema) => valueFrom(schema, mode, 1))),
+    ]),
+  );
   // Every field at once gets past validation that ignores unknown fields; a few of them, past strict validation.
   return fc.oneof(fc.record(model), fc.record(model, { requiredKeys: [] }));
 }
@@ -297,14 +447,41 @@ function encodeLoose(text: string): string {
   for (const character of text) {
     const code = character.codePointAt(0)!;
     if (code >= 0xd800 && code <= 0xdfff) {
-      encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     } else encoded += encodeURIComponent(character);
   }
   return encoded;
 }
 
 /** Path segments as sent (already escaped), odd ones included. */
-const RAW_SEGMENTS = ['%', '%zz', '%00', '%ED%A0%80', '%C0%AF', '%FF', '..', '.', '%2e%2e', '%2F', '%3F', '%23', '%20', '+', 'a;b', '~', '%E2%80%AE', '-1', '0', '1.5', '1e3', 'me', 'undefined', 'null'];
+const RAW_SEGMENTS = [
+  '%',
+  '%zz',
+  '%00',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%FF',
+  '..',
+  '.',
+  '%2e%2e',
+  '%2F',
+  '%3F',
+  '%23',
+  '%20',
+  '+',
+  'a;b',
+  '~',
+  '%E2%80%AE',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  'me',
+  'undefined',
+  'null',
+];
 const oddSegment = fc.oneof(
   fc.constantFrom(...RAW_SEGMENTS),
   oddString.filter((text) => text.length > 0 && text.length < 3000).map(encodeLoose),
@@ -326,7 +503,13 @@ function paramFrom(pattern: string | undefined): fc.Arbitrary<string> {
 /** A path of the route's pattern: `:name` and `:name{regex}` filled in, `*` as one to three segments. */
 function pathFrom(pattern: string): fc.Arbitrary<string> {
   const parts = pattern.split('/').map((part): fc.Arbitrary<string> => {
-    if (part === '*') return fc.array(fc.oneof(paramFrom(undefined), fc.constantFrom('assets', 'geo', 'index.html', 'sw.js', 'auth', 'profiles')), { minLength: 0, maxLength: 3 }).map((segments) => segments.join('/'));
+    if (part === '*')
+      return fc
+        .array(
+          fc.oneof(paramFrom(undefined), fc.constantFrom('assets', 'geo', 'index.html', 'sw.js', 'auth', 'profiles')),
+          { minLength: 0, maxLength: 3 },
+        )
+        .map((segments) => segments.join('/'));
     const param = /^:[^{]+(?:\{(.*)\})?$/.exec(part);
     return param ? paramFrom(param[1]) : fc.constant(part);
   });
@@ -334,10 +517,27 @@ function pathFrom(pattern: string): fc.Arbitrary<string> {
 }
 
 /** The query parameters the REST adapters read (found by reading worker/rest/ once; any field name is tried too). */
-const QUERY_KEYS = ['role', 'page', 'cursor', 'state', 'timeframe', 'weeks', 'compare', 'q', 'to', 'token', 'batch', 'input'];
+const QUERY_KEYS = [
+  'role',
+  'page',
+  'cursor',
+  'state',
+  'timeframe',
+  'weeks',
+  'compare',
+  'q',
+  'to',
+  'token',
+  'batch',
+  'input',
+];
 
 function queryString(): fc.Arbitrary<string> {
-  const key = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: fc.constantFrom(...fieldSchemas.keys()) }, { weight: 1, arbitrary: oddKey });
+  const key = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...QUERY_KEYS) },
+    { weight: 1, arbitrary: fc.constantFrom(...fieldSchemas.keys()) },
+    { weight: 1, arbitrary: oddKey },
+  );
   const value = fc.oneof(
     oddString.filter((text) => text.length < 3000),
     fc.constantFrom(...pools.ids.map(String)),
@@ -352,7 +552,20 @@ function queryString(): fc.Arbitrary<string> {
         .array(fc.tuple(key, value), { minLength: 1, maxLength: 3 })
         .map((pairs) => `?${pairs.map(([name, text]) => `${encodeLoose(name)}=${encodeLoose(text)}`).join('&')}`),
     },
-    { weight: 1, arbitrary: fc.constantFrom('?%', '?a=%ZZ', '?&&&', '?=', '?cursor', '?cursor=1&cursor=2', '?page=%00', '?role=%ED%A0%80', '?timeframe=__proto__') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '?%',
+        '?a=%ZZ',
+        '?&&&',
+        '?=',
+        '?cursor',
+        '?cursor=1&cursor=2',
+        '?page=%00',
+        '?role=%ED%A0%80',
+        '?timeframe=__proto__',
+      ),
+    },
   );
 }
 
@@ -367,7 +580,10 @@ const RAW_BODIES: { text: string; type: string | null }[] = [
   { text: '[1,]', type: 'application/json' },
   { text: '\u0000', type: 'application/json' },
   { text: '\ufeff{}', type: 'application/json' },
-  { text: '{"id":9223372036854775808,"userId":9223372036854775808,"targetUserId":1e400,"page":-0}', type: 'application/json' },
+  {
+    text: '{"id":9223372036854775808,"userId":9223372036854775808,"targetUserId":1e400,"page":-0}',
+    type: 'application/json',
+  },
   { text: '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}}}', type: 'application/json' },
   { text: '"\\ud800"', type: 'application/json' },
   { text: '['.repeat(10_000) + ']'.repeat(10_000), type: 'application/json' },
@@ -377,7 +593,10 @@ const RAW_BODIES: { text: string; type: string | null }[] = [
   { text: '{}', type: null },
   { text: '{}', type: 'application/json; charset=utf-16' },
   { text: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
-  { text: '--zz\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--zz--\r\n', type: 'multipart/form-data; boundary=zz' },
+  {
+    text: '--zz\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--zz--\r\n',
+    type: 'multipart/form-data; boundary=zz',
+  },
   { text: 'garbage', type: 'multipart/form-data; boundary=zz' },
   { text: 'garbage', type: 'multipart/form-data' },
 ];
@@ -394,8 +613,20 @@ function multipartWith(fields: Record<string, string>): { text: string; type: st
 
 const multipartBody = fc
   .dictionary(
-    fc.constantFrom('profilePic', 'profilePicThumbnail', 'spaImage', 'id', 'file:profilePic', 'file:profilePicThumbnail', 'file:spaImage', '__proto__'),
-    fc.oneof(oddString.filter((text) => text.length < 3000 && !text.includes('\ud800') && !text.includes('\udfff')), fc.constantFrom('\xff\xd8\xff\xe0', '\x89PNG\r\n\x1a\n', 'RIFF\0\0\0\0WEBP')),
+    fc.constantFrom(
+      'profilePic',
+      'profilePicThumbnail',
+      'spaImage',
+      'id',
+      'file:profilePic',
+      'file:profilePicThumbnail',
+      'file:spaImage',
+      '__proto__',
+    ),
+    fc.oneof(
+      oddString.filter((text) => text.length < 3000 && !text.includes('\ud800') && !text.includes('\udfff')),
+      fc.constantFrom('\xff\xd8\xff\xe0', '\x89PNG\r\n\x1a\n', 'RIFF\0\0\0\0WEBP'),
+    ),
     { minKeys: 1, maxKeys: 3 },
   )
   .map(multipartWith);
@@ -421,7 +652,9 @@ function restAttempts(route: { method: string; path: string }): fc.Arbitrary<Att
   );
   return fc
     .tuple(method, pathFrom(route.path), queryString())
-    .chain(([method, path, query]) => bodyFor(method, shaped).map((body): Attempt => ({ method, path: `${path}${query}`, ...body })));
+    .chain(([method, path, query]) =>
+      bodyFor(method, shaped).map((body): Attempt => ({ method, path: `${path}${query}`, ...body })),
+    );
 }
 
 /** JSON of the input for a query string (undefined: no input parameter). */
@@ -430,7 +663,18 @@ function inputParameter(input: unknown): string {
   return text === undefined ? '' : `input=${encodeURIComponent(text)}`;
 }
 
-const RAW_INPUT_PARAMETERS = ['input=', 'input=%7B', 'input=undefined', 'input=%00', 'input=%ED%A0%80', 'input=NaN', 'input=1e400', 'input=%5B', `input=${'9'.repeat(400)}`, 'input=1&input=2'];
+const RAW_INPUT_PARAMETERS = [
+  'input=',
+  'input=%7B',
+  'input=undefined',
+  'input=%00',
+  'input=%ED%A0%80',
+  'input=NaN',
+  'input=1e400',
+  'input=%5B',
+  `input=${'9'.repeat(400)}`,
+  'input=1&input=2',
+];
 
 /** A procedure: once alone with its own method, in a batch beside another of its kind, and now and then with the wrong method. */
 function procedureAttempts(procedure: Procedure): fc.Arbitrary<Attempt> {
@@ -444,21 +688,37 @@ function procedureAttempts(procedure: Procedure): fc.Arbitrary<Attempt> {
   const method = procedure.type === 'query' ? 'GET' : 'POST';
   const path = `/trpc/${procedure.path}`;
   const alone = (value: unknown): Attempt =>
-    method === 'GET' ? { method, path: `${path}${inputParameter(value) ? `?${inputParameter(value)}` : ''}` } : { method, path, json: value };
+    method === 'GET'
+      ? { method, path: `${path}${inputParameter(value) ? `?${inputParameter(value)}` : ''}` }
+      : { method, path, json: value };
   const malformed: fc.Arbitrary<Attempt> =
     method === 'GET'
       ? fc.constantFrom(...RAW_INPUT_PARAMETERS).map((query) => ({ method, path: `${path}?${query}` }))
-      : fc.oneof(fc.constantFrom(...RAW_BODIES).map((raw) => ({ method, path, raw })), multipartBody.map((raw) => ({ method, path, raw })));
+      : fc.oneof(
+          fc.constantFrom(...RAW_BODIES).map((raw) => ({ method, path, raw })),
+          multipartBody.map((raw) => ({ method, path, raw })),
+        );
   const siblings = procedures.filter((other) => other.type === procedure.type).map((other) => other.path);
   const batch = fc
-    .tuple(fc.constantFrom(...siblings), input, input, fc.constantFrom<'object' | 'array' | 'odd'>('object', 'object', 'object', 'array', 'odd'), oddKey)
+    .tuple(
+      fc.constantFrom(...siblings),
+      input,
+      input,
+      fc.constantFrom<'object' | 'array' | 'odd'>('object', 'object', 'object', 'array', 'odd'),
+      oddKey,
+    )
     .map(([other, first, second, form, key]): Attempt => {
-      const value = form === 'object' ? { 0: first, 1: second } : form === 'array' ? [first, second] : { [key]: first, 1: second };
+      const value =
+        form === 'object' ? { 0: first, 1: second } : form === 'array' ? [first, second] : { [key]: first, 1: second };
       const batched = `/trpc/${procedure.path},${other}?batch=1`;
-      return method === 'GET' ? { method, path: `${batched}&${inputParameter(value)}` } : { method, path: batched, json: value };
+      return method === 'GET'
+        ? { method, path: `${batched}&${inputParameter(value)}` }
+        : { method, path: batched, json: value };
     });
   const wrongMethod = input.map((value): Attempt =>
-    method === 'GET' ? { method: 'POST', path, json: value } : { method: 'GET', path: `${path}?${inputParameter(value)}` },
+    method === 'GET'
+      ? { method: 'POST', path, json: value }
+      : { method: 'GET', path: `${path}?${inputParameter(value)}` },
   );
   return fc.oneof(
     { weight: 4, arbitrary: valid.map(alone) },
@@ -472,7 +732,23 @@ function procedureAttempts(procedure: Procedure): fc.Arbitrary<Attempt> {
 /** Paths under /trpc that name no procedure (prototype names, empty and odd segments). */
 function unknownProcedureAttempts(): fc.Arbitrary<Attempt> {
   const name = fc.oneof(
-    fc.constantFrom('__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', '', '.', 'account', 'account.__proto__', 'account.constructor', 'account.me.x', 'a..b', '%00', '%ED%A0%80'),
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      'prototype',
+      '',
+      '.',
+      'account',
+      'account.__proto__',
+      'account.constructor',
+      'account.me.x',
+      'a..b',
+      '%00',
+      '%ED%A0%80',
+    ),
     fc.constantFrom(...procedures.map((p) => p.path)).map((path) => `${path}.constructor`),
     oddSegment,
   );
@@ -480,7 +756,9 @@ function unknownProcedureAttempts(): fc.Arbitrary<Attempt> {
     .tuple(fc.constantFrom('GET', 'POST'), fc.array(name, { minLength: 1, maxLength: 3 }), fc.boolean(), oddValue)
     .map(([method, names, batched, value]): Attempt => {
       const path = `/trpc/${names.join(',')}${batched ? '?batch=1' : ''}`;
-      return method === 'GET' ? { method, path: `${path}${batched ? '&' : '?'}${inputParameter(value)}` } : { method, path, json: value };
+      return method === 'GET'
+        ? { method, path: `${path}${batched ? '&' : '?'}${inputParameter(value)}` }
+        : { method, path, json: value };
     });
 }
 
@@ -501,9 +779,11 @@ const actors = new Map<TestRole, Actor>();
 /** A member registered through the public API (an admin registers as a client and is promoted), signed in. */
 async function registered(role: TestRole): Promise<Actor> {
   const { response, cookie } = await register({ role: role === 'admin' ? 'client' : role });
-  if (response.status !== 200 || !cookie) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200 || !cookie)
+    throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   const user = (await response.json()) as { id: number; slug: string };
-  if (role === 'admin') await database().execute({ sql: "update users set role = 'admin' where id = ?", args: [user.id] });
+  if (role === 'admin')
+    await database().execute({ sql: "update users set role = 'admin' where id = ?", args: [user.id] });
   const [sessionId, secret] = cookie.slice(cookie.indexOf('=') + 1).split('.') as [string, string];
   return { id: user.id, slug: user.slug, role, cookie, sessionId, secretHash: hashSecret(secret) };
 }
@@ -516,7 +796,10 @@ async function restoreActors(attempt = 1): Promise<void> {
   const now = Date.now();
   const restored = database().batch(
     [...actors.values()].flatMap((actor) => [
-      { sql: 'update users set is_banned = 0, role = ? where id = ? and (is_banned <> 0 or role <> ?)', args: [actor.role, actor.id, actor.role] },
+      {
+        sql: 'update users set is_banned = 0, role = ? where id = ? and (is_banned <> 0 or role <> ?)',
+        args: [actor.role, actor.id, actor.role],
+      },
       {
         sql: 'insert into sessions (id, secret_hash, user_id, created_at, last_active_at) values (?, ?, ?, ?, ?) on conflict (id) do nothing',
         args: [actor.sessionId, actor.secretHash, actor.id, now, now],
@@ -533,10 +816,19 @@ async function restoreActors(attempt = 1): Promise<void> {
 }
 
 beforeAll(async () => {
-  for (const role of ['client', 'therapist', 'spa_management', 'admin'] as const) actors.set(role, await registered(role));
-  const { client: myClient, therapist: myTherapist, spa_management: mySpa } = Object.fromEntries(actors) as Record<TestRole, Actor>;
+  for (const role of ['client', 'therapist', 'spa_management', 'admin'] as const)
+    actors.set(role, await registered(role));
+  const {
+    client: myClient,
+    therapist: myTherapist,
+    spa_management: mySpa,
+  } = Object.fromEntries(actors) as Record<TestRole, Actor>;
   // Others to aim at: members who may be banned, reviewed, flagged, invited and saved, and rows that name them.
-  const [client, therapist, spa] = [await registered('client'), await registered('therapist'), await registered('spa_management')];
+  const [client, therapist, spa] = [
+    await registered('client'),
+    await registered('therapist'),
+    await registered('spa_management'),
+  ];
   const rows = [
     await review(client, spa, 'A calm place with kind staff and a clean room.', Date.now() - 60_000, [8, 7, 9, 6]),
     await review(myClient!, mySpa!, 'Good massage, fair price, would come again.'),
@@ -549,15 +841,29 @@ beforeAll(async () => {
   const db = database();
   const inserted = await db.batch(
     [
-      { sql: "insert into spas (owner_user_id, name, address, latitude, longitude) values (?, 'Odd Input Spa', 'Makati Ave', 14.56, 121.03) returning id", args: [spa.id] },
-      { sql: "insert into lineup_links (spa_id, therapist_id, state, created_at) values (?, ?, 'invited', ?) returning id", args: [spa.id, myTherapist!.id, Date.now()] },
-      { sql: "insert into lineup_links (spa_id, therapist_id, state, created_at) values (?, ?, 'accepted', ?) returning id", args: [mySpa!.id, therapist.id, Date.now()] },
-      { sql: "insert into favorite_lists (user_id, name, name_key, created_at) values (?, 'Odd', 'odd', ?) returning id", args: [myClient!.id, Date.now()] },
+      {
+        sql: "insert into spas (owner_user_id, name, address, latitude, longitude) values (?, 'Odd Input Spa', 'Makati Ave', 14.56, 121.03) returning id",
+        args: [spa.id],
+      },
+      {
+        sql: "insert into lineup_links (spa_id, therapist_id, state, created_at) values (?, ?, 'invited', ?) returning id",
+        args: [spa.id, myTherapist!.id, Date.now()],
+      },
+      {
+        sql: "insert into lineup_links (spa_id, therapist_id, state, created_at) values (?, ?, 'accepted', ?) returning id",
+        args: [mySpa!.id, therapist.id, Date.now()],
+      },
+      {
+        sql: "insert into favorite_lists (user_id, name, name_key, created_at) values (?, 'Odd', 'odd', ?) returning id",
+        args: [myClient!.id, Date.now()],
+      },
     ],
     'write',
   );
   rows.push(...inserted.map((result) => Number(result.rows[0]!.id)));
-  pools.ids = [...new Set([...[...actors.values()].map((a) => a.id), client.id, therapist.id, spa.id, ...rows, 1, 2, 3])];
+  pools.ids = [
+    ...new Set([...[...actors.values()].map((a) => a.id), client.id, therapist.id, spa.id, ...rows, 1, 2, 3]),
+  ];
   pools.slugs = [...[...actors.values()].map((a) => a.slug), client.slug, therapist.slug, spa.slug, 'undefined', 'me'];
 }, 120_000);
 
@@ -600,20 +906,40 @@ async function send(attempt: Attempt, role: Role): Promise<Response> {
   let cookie = role === 'signed out' ? null : actors.get(role)!.cookie;
   if (role === 'signed out' && attempt.token?.as === 'cookie') cookie = `__Host-session=${attempt.token.value}`;
   if (role === 'signed out' && attempt.token?.as === 'bearer') headers.Authorization = `Bearer ${attempt.token.value}`;
-  return worker.call(attempt.path, { method: attempt.method, rawBody: SAFE.has(attempt.method) ? undefined : rawBody, headers, cookie, ip: freshIp() });
+  return worker.call(attempt.path, {
+    method: attempt.method,
+    rawBody: SAFE.has(attempt.method) ? undefined : rawBody,
+    headers,
+    cookie,
+    ip: freshIp(),
+  });
 }
 
 /** Session tokens a header can carry (no control characters): wrong shapes, lengths and prototype names. */
 const oddToken = fc
   .oneof(
-    fc.constantFrom('', '.', '..', 'a.b', 'a.b.c', '__proto__.constructor', 'toString.valueOf', `${'a'.repeat(64)}.${'b'.repeat(65)}`, '%00.%00', 'a'.repeat(5000)),
+    fc.constantFrom(
+      '',
+      '.',
+      '..',
+      'a.b',
+      'a.b.c',
+      '__proto__.constructor',
+      'toString.valueOf',
+      `${'a'.repeat(64)}.${'b'.repeat(65)}`,
+      '%00.%00',
+      'a'.repeat(5000),
+    ),
     fc.string({ unit: 'binary-ascii', maxLength: 80 }).map((text) => text.replace(/[\u0000-\u001f\u007f;]/g, '')),
   )
   .chain((value) => fc.constantFrom<'cookie' | 'bearer'>('cookie', 'bearer').map((as) => ({ as, value })));
 
 /** Now and then an odd session token beside the attempt (used when signed out). */
 function withToken(attempts: fc.Arbitrary<Attempt>): fc.Arbitrary<Attempt> {
-  return fc.oneof({ weight: 9, arbitrary: attempts }, { weight: 1, arbitrary: fc.tuple(attempts, oddToken).map(([attempt, token]) => ({ ...attempt, token })) });
+  return fc.oneof(
+    { weight: 9, arbitrary: attempts },
+    { weight: 1, arbitrary: fc.tuple(attempts, oddToken).map(([attempt, token]) => ({ ...attempt, token })) },
+  );
 }
 
 async function expectNo5xx(label: string, generated: fc.Arbitrary<Attempt>): Promise<void> {
@@ -635,8 +961,9 @@ async function expectNo5xx(label: string, generated: fc.Arbitrary<Attempt>): Pro
             continue;
           }
           if (!SAFE.has(attempt.method) && response.status < 400) await restoreActors();
-            if (response.status < 500) {
-            if (answer) console.warn(`a 5xx did not happen again: ${label} as ${role}: ${printable(attempt)} -> ${answer}`);
+          if (response.status < 500) {
+            if (answer)
+              console.warn(`a 5xx did not happen again: ${label} as ${role}: ${printable(attempt)} -> ${answer}`);
             return true;
           }
           answer = `${response.status} ${(await response.text()).slice(0, 300)}`;
@@ -649,7 +976,9 @@ async function expectNo5xx(label: string, generated: fc.Arbitrary<Attempt>): Pro
     if (result.failed) {
       const [attempt] = result.counterexample ?? [];
       const answer = last || `the property threw: ${String(result.errorInstance)}`;
-      failures.push(`${label} as ${role}: ${attempt ? printable(attempt) : '?'} -> ${answer} (seed ${result.seed}, path ${result.counterexamplePath})`);
+      failures.push(
+        `${label} as ${role}: ${attempt ? printable(attempt) : '?'} -> ${answer} (seed ${result.seed}, path ${result.counterexamplePath})`,
+      );
     }
   }
   expect(failures, failures.join('\n')).toEqual([]);
@@ -658,14 +987,26 @@ async function expectNo5xx(label: string, generated: fc.Arbitrary<Attempt>): Pro
 describe.concurrent(`no 5xx on odd input (${RUNS} inputs per route or procedure and role)`, () => {
   for (const route of routes) {
     if (route.path === '/trpc/*') {
-      it(`${route.method} ${route.path} (names of no procedure)`, () => expectNo5xx(`${route.method} ${route.path}`, unknownProcedureAttempts()), 300_000);
+      it(
+        `${route.method} ${route.path} (names of no procedure)`,
+        () => expectNo5xx(`${route.method} ${route.path}`, unknownProcedureAttempts()),
+        300_000,
+      );
       continue;
     }
-    it(`${route.method} ${route.path}`, () => expectNo5xx(`${route.method} ${route.path}`, restAttempts(route)), 300_000);
+    it(
+      `${route.method} ${route.path}`,
+      () => expectNo5xx(`${route.method} ${route.path}`, restAttempts(route)),
+      300_000,
+    );
   }
   for (const procedure of procedures) {
     if (procedure.type === 'subscription') continue;
-    it(`tRPC ${procedure.type} ${procedure.path}`, () => expectNo5xx(`tRPC ${procedure.path}`, procedureAttempts(procedure)), 300_000);
+    it(
+      `tRPC ${procedure.type} ${procedure.path}`,
+      () => expectNo5xx(`tRPC ${procedure.path}`, procedureAttempts(procedure)),
+      300_000,
+    );
   }
 });
 
@@ -690,7 +1031,8 @@ describe('odd input that once answered 5xx', () => {
       for (const role of ROLES) {
         const response = await send(attempt, role);
         expect(response.status, `${printable(attempt)} as ${role}`).toBeLessThan(500);
-        if (response.status >= 400) expect(((await response.json()) as { message?: string }).message, printable(attempt)).toBeTruthy();
+        if (response.status >= 400)
+          expect(((await response.json()) as { message?: string }).message, printable(attempt)).toBeTruthy();
       }
     }
   });
@@ -703,7 +1045,14 @@ describe('odd input that once answered 5xx', () => {
     for (const body of [{}, 1e308, [], 'x', null]) {
       for (const path of [`/api/spas/${before.id}`, `/trpc/admin.updateSpa`]) {
         const attempt: Attempt = path.startsWith('/trpc')
-          ? { method: 'POST', path, json: typeof body === 'object' && body && !Array.isArray(body) ? { ...body, id: before.id } : { id: before.id } }
+          ? {
+              method: 'POST',
+              path,
+              json:
+                typeof body === 'object' && body && !Array.isArray(body)
+                  ? { ...body, id: before.id }
+                  : { id: before.id },
+            }
           : { method: 'PATCH', path, json: body };
         const response = await send(attempt, 'admin');
         expect(response.status, printable(attempt)).toBe(400);

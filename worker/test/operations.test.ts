@@ -18,7 +18,12 @@ describe('GET /api/health', () => {
       status: 'ok',
       database: 'ok',
       version: packageJson.version,
-      migrations: { applied: journal.entries.length, expected: journal.entries.length, latest: journal.entries.at(-1)!.tag, upToDate: true },
+      migrations: {
+        applied: journal.entries.length,
+        expected: journal.entries.length,
+        latest: journal.entries.at(-1)!.tag,
+        upToDate: true,
+      },
     });
   });
 });
@@ -38,12 +43,19 @@ describe('request ids and log lines', () => {
     vi.spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(String(line)));
     const member = await createMember('client');
     const broken = configuredWorker({ TURSO_DATABASE_URL: standIns.url });
-    const response = await broken.call('/api/user', { cookie: member.cookie, headers: { 'cf-ray': '8f1c2d3e4a5b6c7e-MNL' } });
+    const response = await broken.call('/api/user', {
+      cookie: member.cookie,
+      headers: { 'cf-ray': '8f1c2d3e4a5b6c7e-MNL' },
+    });
     expect(response.status).toBe(500);
     const body = await response.text();
     expect(body).not.toContain('nonsense');
-    const logged = lines.map((line) => JSON.parse(line) as { level: string; message: string; requestId: string; error: { stack?: string } });
-    expect(logged).toContainEqual(expect.objectContaining({ level: 'error', message: 'unexpected error', requestId: '8f1c2d3e4a5b6c7e-MNL' }));
+    const logged = lines.map(
+      (line) => JSON.parse(line) as { level: string; message: string; requestId: string; error: { stack?: string } },
+    );
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'unexpected error', requestId: '8f1c2d3e4a5b6c7e-MNL' }),
+    );
     expect(logged.find((line) => line.message === 'unexpected error')!.error.stack).toBeTruthy();
   });
 });
@@ -60,8 +72,15 @@ describe('Sentry', () => {
     expect((await broken.call('/api/user', { cookie: member.cookie })).status).toBe(500);
     const envelopes = (await standIns.requests<string>()).filter((request) => request.path === '/api/42/envelope/');
     expect(envelopes).toHaveLength(1);
-    const items = envelopes[0]!.body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-    const event = items.find((item) => 'exception' in item) as { exception: { values: { type: string }[] }; environment: string; release: string };
+    const items = envelopes[0]!.body
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const event = items.find((item) => 'exception' in item) as {
+      exception: { values: { type: string }[] };
+      environment: string;
+      release: string;
+    };
     expect(event.exception.values.length).toBeGreaterThan(0);
     expect(event).toMatchObject({ environment: 'development', release: packageJson.version });
   });

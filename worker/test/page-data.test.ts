@@ -22,7 +22,8 @@ async function page(path: string, cookie: string | null) {
   return { response, html, answers: block ? (JSON.parse(block[1]!) as PageAnswer[]) : null };
 }
 
-const clearsSessionCookie = (response: Response) => response.headers.getSetCookie().some((cookie) => /^__Host-session=;.*Max-Age=0/.test(cookie));
+const clearsSessionCookie = (response: Response) =>
+  response.headers.getSetCookie().some((cookie) => /^__Host-session=;.*Max-Age=0/.test(cookie));
 
 const answerOf = (answers: PageAnswer[] | null, path: string, input?: unknown) =>
   answers?.find((answer) => answer.path === path && JSON.stringify(answer.input) === JSON.stringify(input))?.data;
@@ -48,55 +49,98 @@ describe('a screen sent with its first answers', () => {
   });
 
   it("sends a profile's About sections with it, asked with the profile's id once the profile is read", async () => {
-    const [viewer, spa, client] = await Promise.all([createMember(), createMember({ role: 'spa_management' }), createMember()]);
-    expect((await as(spa, '/api/medals', { body: { recipientId: client.id, reason: 'Loyal regular' } })).status).toBe(200);
+    const [viewer, spa, client] = await Promise.all([
+      createMember(),
+      createMember({ role: 'spa_management' }),
+      createMember(),
+    ]);
+    expect((await as(spa, '/api/medals', { body: { recipientId: client.id, reason: 'Loyal regular' } })).status).toBe(
+      200,
+    );
     expect((await as(viewer, '/api/favorites', { body: { targetUserId: spa.id } })).status).toBe(200);
     const { answers } = await page(`/profile/${spa.slug}`, viewer.cookie);
-    expect(answerOf(answers, 'lineup.of', { userId: spa.id })).toEqual(await trpcQuery('lineup.of', viewer, { userId: spa.id }));
+    expect(answerOf(answers, 'lineup.of', { userId: spa.id })).toEqual(
+      await trpcQuery('lineup.of', viewer, { userId: spa.id }),
+    );
     const saved = answerOf(answers, 'favorites.saved', { targetUserId: spa.id }) as Output<'favorites.saved'>;
     expect(saved).toEqual(await trpcQuery('favorites.saved', viewer, { targetUserId: spa.id }));
     expect(saved.some((list) => list.saved)).toBe(true);
     // The medals a spa awarded are read as pages: the answer is the first page, marked so the app stores it as one.
     const medals = answers?.find((answer) => answer.path === 'profiles.medalsAwarded');
     expect(medals).toMatchObject({ input: { target: { userId: spa.id } }, infinite: true });
-    expect(medals?.data).toEqual(await trpcQuery('profiles.medalsAwarded', viewer, { target: { userId: spa.id }, cursor: null }));
+    expect(medals?.data).toEqual(
+      await trpcQuery('profiles.medalsAwarded', viewer, { target: { userId: spa.id }, cursor: null }),
+    );
     expect((medals?.data as Output<'profiles.medalsAwarded'>).items).toHaveLength(1);
 
     // One's own spa has no Save button; a client's profile has none of these sections; nobody signed in gets none.
     const own = await page(`/profile/${spa.slug}`, spa.cookie);
-    expect(own.answers?.map((answer) => answer.path).sort()).toEqual(['account.me', 'lineup.of', 'profiles.medalsAwarded', 'profiles.profile', 'profiles.stats']);
+    expect(own.answers?.map((answer) => answer.path).sort()).toEqual([
+      'account.me',
+      'lineup.of',
+      'profiles.medalsAwarded',
+      'profiles.profile',
+      'profiles.stats',
+    ]);
     const ofClient = await page(`/profile/${client.slug}`, viewer.cookie);
-    expect(ofClient.answers?.map((answer) => answer.path).sort()).toEqual(['account.me', 'profiles.profile', 'profiles.stats']);
+    expect(ofClient.answers?.map((answer) => answer.path).sort()).toEqual([
+      'account.me',
+      'profiles.profile',
+      'profiles.stats',
+    ]);
     const visitor = await page(`/profile/${spa.slug}`, null);
-    expect(visitor.answers?.some((answer) => ['lineup.of', 'favorites.saved', 'profiles.medalsAwarded'].includes(answer.path))).toBe(false);
+    expect(
+      visitor.answers?.some((answer) =>
+        ['lineup.of', 'favorites.saved', 'profiles.medalsAwarded'].includes(answer.path),
+      ),
+    ).toBe(false);
   });
 
   it("leaves a client's phone and handles out of the page another client opens, as the profile read does", async () => {
-    const [client, otherClient, spa] = await Promise.all([createMember(), createMember(), createMember({ role: 'spa_management' })]);
-    await database().execute({ sql: "update users set phone_number = '+639185556666', viber_handle = 'viber.me' where id = ?", args: [client.id] });
+    const [client, otherClient, spa] = await Promise.all([
+      createMember(),
+      createMember(),
+      createMember({ role: 'spa_management' }),
+    ]);
+    await database().execute({
+      sql: "update users set phone_number = '+639185556666', viber_handle = 'viber.me' where id = ?",
+      args: [client.id],
+    });
     const seenByClient = await page(`/profile/${client.slug}`, otherClient.cookie);
-    expect(answerOf(seenByClient.answers, 'profiles.profile', { slug: client.slug })).toMatchObject({ phoneNumber: null, viberHandle: null });
+    expect(answerOf(seenByClient.answers, 'profiles.profile', { slug: client.slug })).toMatchObject({
+      phoneNumber: null,
+      viberHandle: null,
+    });
     expect(seenByClient.html).not.toMatch(/639185556666|viber\.me/);
     const seenBySpa = await page(`/profile/${client.slug}`, spa.cookie);
-    expect(answerOf(seenBySpa.answers, 'profiles.profile', { slug: client.slug })).toMatchObject({ phoneNumber: '+639185556666', viberHandle: 'viber.me' });
+    expect(answerOf(seenBySpa.answers, 'profiles.profile', { slug: client.slug })).toMatchObject({
+      phoneNumber: '+639185556666',
+      viberHandle: 'viber.me',
+    });
   });
 
   it('keeps whatever a member wrote inside the data block', async () => {
     const [writer, viewer] = await Promise.all([createMember({ role: 'therapist' }), createMember()]);
     // `$&` and its kin mean something to String.prototype.replace; they must arrive as written.
-    const aboutMe = 'Hilot </script><script>alert(1)</script> <!-- & \u2028 $` $\' $& $$ done';
+    const aboutMe = "Hilot </script><script>alert(1)</script> <!-- & \u2028 $` $' $& $$ done";
     const saved = await call('/api/profile', { method: 'PATCH', cookie: writer.cookie, body: { aboutMe } });
     expect(saved.status).toBe(200);
     const { html, answers } = await page(`/profile/${writer.slug}`, viewer.cookie);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<!-- &');
-    expect((answerOf(answers, 'profiles.profile', { slug: writer.slug }) as Output<'profiles.profile'>).aboutMe).toBe(aboutMe);
+    expect((answerOf(answers, 'profiles.profile', { slug: writer.slug }) as Output<'profiles.profile'>).aboutMe).toBe(
+      aboutMe,
+    );
   });
 
   it("keeps a spa's address inside the home's data block, where the cached listing goes in as it is stored", async () => {
     const [spa, viewer] = await Promise.all([createMember('spa_management'), createMember()]);
     const address = 'Unit 5 </script><script>alert(1)</script> <!-- & \u2028 $& Makati City';
-    const placed = await call('/api/profile/address', { method: 'PATCH', cookie: spa.cookie, body: { address, latitude: 14.55, longitude: 121.02 } });
+    const placed = await call('/api/profile/address', {
+      method: 'PATCH',
+      cookie: spa.cookie,
+      body: { address, latitude: 14.55, longitude: 121.02 },
+    });
     expect(placed.status).toBe(200);
     // The listing is filled into the edge cache, stored script-safe: the same JSON value, no `<` in its text.
     const filled = await call('/api/users?role=spa_management');
@@ -125,7 +169,11 @@ describe('a screen sent with its first answers', () => {
     expect(home.html).toContain(`${mapHomeFirstFrame(listing)}</div>`);
     // The frame is kept beside the listing in the edge cache, and a write that changes the listing purges both.
     const spa = await createMember('spa_management');
-    const placed = await call('/api/profile/address', { method: 'PATCH', cookie: spa.cookie, body: { address: 'Frame Street, Makati City', latitude: 14.5547, longitude: 121.0244 } });
+    const placed = await call('/api/profile/address', {
+      method: 'PATCH',
+      cookie: spa.cookie,
+      body: { address: 'Frame Street, Makati City', latitude: 14.5547, longitude: 121.0244 },
+    });
     expect(placed.status).toBe(200);
     const after = await page('/', member.cookie);
     const newListing = answerOf(after.answers, 'map.users', { role: 'spa_management' }) as SpaListingEntry[];
@@ -134,16 +182,27 @@ describe('a screen sent with its first answers', () => {
     expect(mapHomeFirstFrame(newListing)).not.toBe(mapHomeFirstFrame(listing));
     const boards = await page('/leaderboards', null);
     expect(answerOf(boards.answers, 'account.me')).toBeNull();
-    expect(answerOf(boards.answers, 'leaderboards.board', { board: 'therapists', timeframe: 'monthly' })).toMatchObject({ board: 'therapists', timeframe: 'monthly' });
+    expect(answerOf(boards.answers, 'leaderboards.board', { board: 'therapists', timeframe: 'monthly' })).toMatchObject(
+      { board: 'therapists', timeframe: 'monthly' },
+    );
   });
 
   it("draws a profile's loading state into the page, header, skeletons and the member's own bottom bar, for the app to replace", async () => {
     // The build writes the profile's loading state for each role (common/screen-chrome.ts).
     const built = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch(`https://spa.test${PROFILE_LOADING_FILE}`);
     expect(built.status, 'the web build wrote the loading profile').toBe(200);
-    const [client, admin, spa] = await Promise.all([createMember(), createMember('admin'), createMember({ role: 'spa_management' })]);
-    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`));
-    const tabs = (markup: string) => [...markup.matchAll(/<\/span>([A-Za-z0-9 ]+)<\/a><\/li>/g)].map((match) => match[1]);
+    const [client, admin, spa] = await Promise.all([
+      createMember(),
+      createMember('admin'),
+      createMember({ role: 'spa_management' }),
+    ]);
+    const rootOf = (html: string) =>
+      html.slice(
+        html.indexOf('<div id="root"'),
+        html.indexOf(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`),
+      );
+    const tabs = (markup: string) =>
+      [...markup.matchAll(/<\/span>([A-Za-z0-9 ]+)<\/a><\/li>/g)].map((match) => match[1]);
     for (const [viewer, expected] of [
       [client, ['Map', 'Chat', 'Search', 'Top 10', 'Premium']],
       [admin, ['Map', 'Chat', 'Admin', 'Top 10', 'Favorites', 'Premium']],
@@ -161,13 +220,15 @@ describe('a screen sent with its first answers', () => {
     // The build writes the chrome (common/screen-chrome.ts); `npm test` builds the web app before these tests.
     const built = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch(`https://spa.test${SCREEN_CHROME_FILE}`);
     expect(built.status, 'the web build wrote the chrome').toBe(200);
-    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<div class="fixed inset-x-0" style="top:60px'));
+    const rootOf = (html: string) =>
+      html.slice(html.indexOf('<div id="root"'), html.indexOf('<div class="fixed inset-x-0" style="top:60px'));
     const client = await createMember({ name: `Ñino "Tala" & Sons' ${Date.now()}` });
     const chrome = rootOf((await page('/', client.cookie)).html);
     expect(chrome).toContain(`>${escapeHtml(client.name)}</span>`);
     expect(chrome).toContain('>Ñ</span>');
     expect(chrome).not.toMatch(/[\uE000-\uF8FF]/u); // no stand-in is left
-    const tabs = (markup: string) => [...markup.matchAll(/<\/span>([A-Za-z0-9 ]+)<\/a><\/li>/g)].map((match) => match[1]);
+    const tabs = (markup: string) =>
+      [...markup.matchAll(/<\/span>([A-Za-z0-9 ]+)<\/a><\/li>/g)].map((match) => match[1]);
     expect(tabs(chrome)).toEqual(['Map', 'Chat', 'Search', 'Top 10', 'Premium']);
     // A member with a picture shows it; an admin's bar has the admin's tabs.
     const admin = await createMember('admin');

@@ -77,13 +77,22 @@ describe('requesting a reset link', () => {
     const withEmail = await memberWithEmail();
     const withoutEmail = await createMember();
     const answers = [];
-    for (const nameOrEmail of [uniqueName('Nobody'), withoutEmail.name, withEmail.name, `${crypto.randomUUID()}@example.com`]) {
+    for (const nameOrEmail of [
+      uniqueName('Nobody'),
+      withoutEmail.name,
+      withEmail.name,
+      `${crypto.randomUUID()}@example.com`,
+    ]) {
       const before = await pipelinesServed();
       const response = await forgot(nameOrEmail);
       const trips = (await pipelinesServed()) - before;
       answers.push({ status: response.status, body: await json<Output<'passwordReset.request'>>(response), trips });
     }
-    expect(answers[0]).toEqual({ status: 200, body: { success: true, message: RESET_TEXTS.requestAccepted }, trips: 2 });
+    expect(answers[0]).toEqual({
+      status: 200,
+      body: { success: true, message: RESET_TEXTS.requestAccepted },
+      trips: 2,
+    });
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     // Only the member with an address got a message.
     expect(await mailbox(withEmail.email)).toHaveLength(1);
@@ -101,7 +110,12 @@ describe('requesting a reset link', () => {
       const forged = await exports.default.fetch(
         new Request(`https://${host}/api/forgot-password`, {
           method: 'POST',
-          headers: { Origin: `https://${host}`, 'Content-Type': 'application/json', 'CF-Connecting-IP': freshIp(), 'X-Forwarded-Host': host },
+          headers: {
+            Origin: `https://${host}`,
+            'Content-Type': 'application/json',
+            'CF-Connecting-IP': freshIp(),
+            'X-Forwarded-Host': host,
+          },
           body: JSON.stringify({ nameOrEmail: member.name }),
         }),
       );
@@ -115,7 +129,9 @@ describe('requesting a reset link', () => {
   it('refuses to run in production without APP_URL', async () => {
     const production = PRODUCTION_BINDINGS;
     expect((await configuredWorker({ ...production, APP_URL: undefined }).call('/api/health')).status).toBe(500);
-    expect((await configuredWorker({ ...production, APP_URL: 'https://spa.example' }).call('/api/health')).status).toBe(200);
+    expect((await configuredWorker({ ...production, APP_URL: 'https://spa.example' }).call('/api/health')).status).toBe(
+      200,
+    );
   });
 
   it('sends plain text and HTML with the absolute link, and keeps only the hash of the 256-bit token', async () => {
@@ -212,9 +228,9 @@ describe('the reset token', () => {
     const member = await memberWithEmail();
     await forgot(member.name);
     const token = await tokenMailedTo(member.email);
-    const statuses = (await Promise.all([reset(token, 'racing-password-one-2026'), reset(token, 'racing-password-two-2026')])).map(
-      (response) => response.status,
-    );
+    const statuses = (
+      await Promise.all([reset(token, 'racing-password-one-2026'), reset(token, 'racing-password-two-2026')])
+    ).map((response) => response.status);
     expect(statuses.sort()).toEqual([200, 400]);
   });
 
@@ -224,7 +240,10 @@ describe('the reset token', () => {
     const missing = await call('/api/verify-reset-token');
     expect(missing.status).toBe(400);
     expect(await messageOf(missing)).toBe(RESET_TEXTS.tokenRequired);
-    const noToken = await call('/api/reset-password', { body: { newPassword: 'whatever-password-2026' }, ip: freshIp() });
+    const noToken = await call('/api/reset-password', {
+      body: { newPassword: 'whatever-password-2026' },
+      ip: freshIp(),
+    });
     expect(noToken.status).toBe(400);
     expect(await messageOf(noToken)).toBe(RESET_TEXTS.tokenRequired);
   });
@@ -282,7 +301,12 @@ describe('the local mailbox', () => {
     for (const overrides of [
       production,
       { RESEND_API_KEY: 're_test_key', RESEND_API_BASE: standIns.url, MAIL_FROM: 'SpaConnect PH <no-reply@spa.test>' },
-      { ...production, RESEND_API_KEY: 're_test_key', RESEND_API_BASE: standIns.url, MAIL_FROM: 'SpaConnect PH <no-reply@spa.test>' },
+      {
+        ...production,
+        RESEND_API_KEY: 're_test_key',
+        RESEND_API_BASE: standIns.url,
+        MAIL_FROM: 'SpaConnect PH <no-reply@spa.test>',
+      },
     ]) {
       const worker = configuredWorker(overrides);
       const api = await worker.call('/api/dev/mail');
@@ -296,8 +320,16 @@ describe('the local mailbox', () => {
     const worker = configuredWorker(production);
     const member = await memberWithEmail();
     const response = await worker.call('/api/forgot-password', { body: { nameOrEmail: member.name }, ip: freshIp() });
-    expect(await json<Output<'passwordReset.request'>>(response)).toEqual({ success: true, message: RESET_TEXTS.requestAccepted });
-    const [row] = (await database().execute({ sql: "select * from mail_outbox where to_address = ? and kind = 'password_reset'", args: [member.email] })).rows;
+    expect(await json<Output<'passwordReset.request'>>(response)).toEqual({
+      success: true,
+      message: RESET_TEXTS.requestAccepted,
+    });
+    const [row] = (
+      await database().execute({
+        sql: "select * from mail_outbox where to_address = ? and kind = 'password_reset'",
+        args: [member.email],
+      })
+    ).rows;
     expect(row).toMatchObject({ body_text: '', body_html: null, sent_at: null });
     expect(row!.failed_at).not.toBeNull();
     expect(String(row!.last_error)).toMatch(/No mail provider/);
@@ -305,11 +337,20 @@ describe('the local mailbox', () => {
 });
 
 describe('the outbox with a mail provider', () => {
-  const resend = { RESEND_API_KEY: 're_test_key', RESEND_API_BASE: standIns.url, MAIL_FROM: 'SpaConnect PH <no-reply@spa.test>' };
+  const resend = {
+    RESEND_API_KEY: 're_test_key',
+    RESEND_API_BASE: standIns.url,
+    MAIL_FROM: 'SpaConnect PH <no-reply@spa.test>',
+  };
   beforeEach(() => standIns.reset());
 
   async function outboxRow(email: string) {
-    const [row] = (await database().execute({ sql: "select * from mail_outbox where to_address = ? and kind = 'password_reset'", args: [email] })).rows;
+    const [row] = (
+      await database().execute({
+        sql: "select * from mail_outbox where to_address = ? and kind = 'password_reset'",
+        args: [email],
+      })
+    ).rows;
     return row!;
   }
 
@@ -318,10 +359,20 @@ describe('the outbox with a mail provider', () => {
     const member = await memberWithEmail();
     await worker.call('/api/forgot-password', { body: { nameOrEmail: member.name }, ip: freshIp() });
     // Resend's send-email body.
-    const [sent] = await standIns.requests<{ from: string; to: string[]; subject: string; text: string; html: string }>();
+    const [sent] = await standIns.requests<{
+      from: string;
+      to: string[];
+      subject: string;
+      text: string;
+      html: string;
+    }>();
     expect(sent).toMatchObject({ method: 'POST', path: '/emails' });
     expect(sent!.headers.authorization).toBe('Bearer re_test_key');
-    expect(sent!.body).toMatchObject({ from: 'SpaConnect PH <no-reply@spa.test>', to: [member.email], subject: 'Reset your SpaConnect PH password' });
+    expect(sent!.body).toMatchObject({
+      from: 'SpaConnect PH <no-reply@spa.test>',
+      to: [member.email],
+      subject: 'Reset your SpaConnect PH password',
+    });
     expect(sent!.body.text).toMatch(/https:\/\/spa\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
     expect(sent!.body.html).toContain('<a href="https://spa.test/reset-password?token=');
 
@@ -390,8 +441,15 @@ describe('the outbox with a mail provider', () => {
     const member = await memberWithEmail();
     await worker.call('/api/forgot-password', { body: { nameOrEmail: member.name }, ip: freshIp() });
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ from: 'no-reply@spa.test', to: member.email, subject: 'Reset your SpaConnect PH password' });
+    expect(sent[0]).toMatchObject({
+      from: 'no-reply@spa.test',
+      to: member.email,
+      subject: 'Reset your SpaConnect PH password',
+    });
     expect((sent[0] as { html: string }).html).toContain('reset-password?token=');
-    expect(await outboxRow(member.email)).toMatchObject({ provider: 'cloudflare', provider_message_id: 'cf-message-1' });
+    expect(await outboxRow(member.email)).toMatchObject({
+      provider: 'cloudflare',
+      provider_message_id: 'cf-message-1',
+    });
   });
 });

@@ -8,7 +8,18 @@ import { DAY_MS } from '../../common/time.ts';
 import { CACHE_SCOPES, cachedJson } from '../services/edge-cache.ts';
 import { signWebhookPayload } from '../providers/paymongo.ts';
 import { ChatClient, requestIdFor } from './chat-client.ts';
-import { call, configuredWorker, database, json, messageOf, pipelinesServed, standIns, type CurrentUser, type ErrorBody, type Output } from './helpers.ts';
+import {
+  call,
+  configuredWorker,
+  database,
+  json,
+  messageOf,
+  pipelinesServed,
+  standIns,
+  type CurrentUser,
+  type ErrorBody,
+  type Output,
+} from './helpers.ts';
 import { createMember, type TestMember } from './members.ts';
 
 type Overview = Output<'premium.overview'>;
@@ -36,7 +47,8 @@ function startTrial(member: TestMember) {
 }
 
 async function premiumUntil(member: TestMember): Promise<number | null> {
-  const [row] = (await database().execute({ sql: 'select premium_until from users where id = ?', args: [member.id] })).rows;
+  const [row] = (await database().execute({ sql: 'select premium_until from users where id = ?', args: [member.id] }))
+    .rows;
   return row!.premium_until === null ? null : Number(row!.premium_until);
 }
 
@@ -81,7 +93,10 @@ describe('the free trial', () => {
 
   it('is refused to a member who is premium already, and to nobody signed in', async () => {
     const paid = await createMember();
-    await database().execute({ sql: 'update users set premium_until = ? where id = ?', args: [Date.now() + 30 * DAY_MS, paid.id] });
+    await database().execute({
+      sql: 'update users set premium_until = ? where id = ?',
+      args: [Date.now() + 30 * DAY_MS, paid.id],
+    });
     const refused = await startTrial(paid);
     expect(refused.status).toBe(409);
     expect(await messageOf(refused)).toBe(PREMIUM_TEXTS.alreadyPremium);
@@ -94,10 +109,16 @@ describe('the free trial', () => {
     const { premiumUntil: until } = await json<Output<'premium.startTrial'>>(await startTrial(member));
     vi.setSystemTime(until - 1000);
     expect((await me(member)).isPremium).toBe(true);
-    expect((await json<Overview>(await call('/api/premium', { cookie: member.cookie }))).member).toMatchObject({ isPremium: true, trialAvailable: false });
+    expect((await json<Overview>(await call('/api/premium', { cookie: member.cookie }))).member).toMatchObject({
+      isPremium: true,
+      trialAvailable: false,
+    });
     vi.setSystemTime(until + 1000);
     expect((await me(member)).isPremium).toBe(false);
-    expect((await json<Overview>(await call('/api/premium', { cookie: member.cookie }))).member).toMatchObject({ isPremium: false, trialAvailable: false });
+    expect((await json<Overview>(await call('/api/premium', { cookie: member.cookie }))).member).toMatchObject({
+      isPremium: false,
+      trialAvailable: false,
+    });
     expect(await messageOf(await startTrial(member))).toBe(PREMIUM_TEXTS.trialUsed);
   });
 
@@ -147,8 +168,18 @@ describe('the premium page’s data', () => {
     expect(overview).toMatchObject({ product: 'SpaConnect PH', currency: 'USD', trialDays: 7, paymentsEnabled: false });
     expect(overview.member).toEqual({ isPremium: false, premiumUntil: null, trialAvailable: true });
     const plans = Object.fromEntries(overview.plans.map((plan) => [plan.name, plan]));
-    expect(plans['Premium Monthly']).toMatchObject({ priceLabel: '$19.99', period: 'month', popular: false, savings: null });
-    expect(plans['Premium Yearly']).toMatchObject({ priceLabel: '$199.99', period: 'year', popular: true, savings: { label: '$39.89', monthsFree: 2 } });
+    expect(plans['Premium Monthly']).toMatchObject({
+      priceLabel: '$19.99',
+      period: 'month',
+      popular: false,
+      savings: null,
+    });
+    expect(plans['Premium Yearly']).toMatchObject({
+      priceLabel: '$199.99',
+      period: 'year',
+      popular: true,
+      savings: { label: '$39.89', monthsFree: 2 },
+    });
     expect(plans['Premium Pro']).toMatchObject({ priceLabel: '$39.99', period: 'month', popular: false });
     expect(overview.features.length).toBeGreaterThanOrEqual(3);
   });
@@ -179,7 +210,12 @@ describe('checkout with PayMongo', () => {
   function paidEvent(
     checkoutId: string,
     amount: number,
-    options: { eventId?: string; livemode?: boolean; currency?: string; payments?: { amount: number; currency: string }[] } = {},
+    options: {
+      eventId?: string;
+      livemode?: boolean;
+      currency?: string;
+      payments?: { amount: number; currency: string }[];
+    } = {},
   ) {
     const payments = options.payments ?? [{ amount, currency: options.currency ?? 'PHP' }];
     return JSON.stringify({
@@ -193,7 +229,11 @@ describe('checkout with PayMongo', () => {
             id: checkoutId,
             type: 'checkout_session',
             attributes: {
-              payments: payments.map((payment, index) => ({ id: `pay_${index + 1}`, type: 'payment', attributes: { ...payment, status: 'paid' } })),
+              payments: payments.map((payment, index) => ({
+                id: `pay_${index + 1}`,
+                type: 'payment',
+                attributes: { ...payment, status: 'paid' },
+              })),
             },
           },
         },
@@ -209,14 +249,23 @@ describe('checkout with PayMongo', () => {
 
   /** The body of PayMongo's Create a Checkout Session, as the Worker sends it. */
   interface CheckoutSessionRequest {
-    data: { attributes: { line_items: unknown[]; payment_method_types: string[]; success_url: string; metadata: Record<string, string> } };
+    data: {
+      attributes: {
+        line_items: unknown[];
+        payment_method_types: string[];
+        success_url: string;
+        metadata: Record<string, string>;
+      };
+    };
   }
 
   async function checkout(worker: ReturnType<typeof configuredWorker>, member: TestMember, plan: string) {
     const response = await worker.call('/api/premium/checkout', { body: { plan }, cookie: member.cookie });
     expect(response.status).toBe(200);
     const { checkoutUrl } = await json<Output<'premium.checkout'>>(response);
-    const [created] = (await standIns.requests<CheckoutSessionRequest>()).filter((request) => request.path === '/v1/checkout_sessions').slice(-1);
+    const [created] = (await standIns.requests<CheckoutSessionRequest>())
+      .filter((request) => request.path === '/v1/checkout_sessions')
+      .slice(-1);
     return { checkoutUrl, checkoutId: String(checkoutUrl).split('/').pop()!, request: created! };
   }
 
@@ -235,7 +284,10 @@ describe('checkout with PayMongo', () => {
     const overview = await json<Overview>(await worker.call('/api/premium', { cookie: member.cookie }));
     expect(overview.paymentsEnabled).toBe(true);
     expect(overview.currency).toBe('PHP');
-    expect(overview.plans.find((plan) => plan.id === 'yearly')).toMatchObject({ price: 999900, priceLabel: '₱9,999.00' });
+    expect(overview.plans.find((plan) => plan.id === 'yearly')).toMatchObject({
+      price: 999900,
+      priceLabel: '₱9,999.00',
+    });
 
     const { checkoutUrl, checkoutId, request } = await checkout(worker, member, 'yearly');
     expect(checkoutUrl).toBe(`${standIns.url}/checkout/${checkoutId}`);
@@ -246,8 +298,17 @@ describe('checkout with PayMongo', () => {
     expect(attributes.success_url).toBe('https://spa.test/premium?checkout=success');
     expect(attributes.metadata).toEqual({ userId: String(member.id), plan: 'yearly' });
 
-    const [row] = (await database().execute({ sql: 'select * from premium_checkouts where id = ?', args: [checkoutId] })).rows;
-    expect(row).toMatchObject({ user_id: member.id, plan: 'yearly', amount: 999900, currency: 'PHP', period_days: 365, status: 'pending' });
+    const [row] = (
+      await database().execute({ sql: 'select * from premium_checkouts where id = ?', args: [checkoutId] })
+    ).rows;
+    expect(row).toMatchObject({
+      user_id: member.id,
+      plan: 'yearly',
+      amount: 999900,
+      currency: 'PHP',
+      period_days: 365,
+      status: 'pending',
+    });
   });
 
   it('refuses an unknown plan and says so when PayMongo fails', async () => {
@@ -284,11 +345,22 @@ describe('checkout with PayMongo', () => {
     expect(await requestChat(socket, others[1]!)).toBe('sent');
 
     // The same event again, and another event for the same checkout: nothing changes.
-    expect(await json<Webhook>(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
+    expect(await json<Webhook>(await deliver(worker, payload, signature(payload)))).toEqual({
+      received: true,
+      applied: false,
+    });
     const other = paidEvent(checkoutId, 99900);
-    expect(await json<Webhook>(await deliver(worker, other, signature(other)))).toEqual({ received: true, applied: false });
+    expect(await json<Webhook>(await deliver(worker, other, signature(other)))).toEqual({
+      received: true,
+      applied: false,
+    });
     expect(await premiumUntil(member)).toBe(until);
-    const events = (await database().execute({ sql: 'select outcome from payment_events where checkout_id = ? order by received_at', args: [checkoutId] })).rows;
+    const events = (
+      await database().execute({
+        sql: 'select outcome from payment_events where checkout_id = ? order by received_at',
+        args: [checkoutId],
+      })
+    ).rows;
     expect(events.map((row) => row.outcome)).toEqual(['applied', 'ignored']);
 
     // A second purchase extends from the end of the first, not from now.
@@ -296,14 +368,19 @@ describe('checkout with PayMongo', () => {
     const secondPayload = paidEvent(second.checkoutId, 99900);
     await deliver(worker, secondPayload, signature(secondPayload));
     expect(await premiumUntil(member)).toBe(until + 30 * DAY_MS);
-    const proUntil = async () => (await database().execute({ sql: 'select pro_until from users where id = ?', args: [member.id] })).rows[0]!.pro_until;
+    const proUntil = async () =>
+      (await database().execute({ sql: 'select pro_until from users where id = ?', args: [member.id] })).rows[0]!
+        .pro_until;
     expect(await proUntil()).toBeNull();
 
     // Premium Pro: a Pro month is 30 days of Pro from now (not the whole paid time), and premium grows by 30 too.
     const pro = await checkout(worker, member, 'pro');
     const proPayload = paidEvent(pro.checkoutId, 199900);
     const beforePro = Date.now();
-    expect(await json<Webhook>(await deliver(worker, proPayload, signature(proPayload)))).toEqual({ received: true, applied: true });
+    expect(await json<Webhook>(await deliver(worker, proPayload, signature(proPayload)))).toEqual({
+      received: true,
+      applied: true,
+    });
     const proEnds = Number(await proUntil());
     expect(proEnds).toBeGreaterThanOrEqual(beforePro + 30 * DAY_MS);
     expect(proEnds).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
@@ -343,7 +420,10 @@ describe('checkout with PayMongo', () => {
     expect(await premiumUntil(member)).toBeNull();
     // A live event is checked against `li`.
     const live = paidEvent(checkoutId, 99900, { livemode: true });
-    expect(await json<Webhook>(await deliver(worker, live, signature(live, { mode: 'li' })))).toEqual({ received: true, applied: true });
+    expect(await json<Webhook>(await deliver(worker, live, signature(live, { mode: 'li' })))).toEqual({
+      received: true,
+      applied: true,
+    });
   });
 
   it('takes a signature made a few minutes ago (clocks and retries drift)', async () => {
@@ -351,7 +431,9 @@ describe('checkout with PayMongo', () => {
     const member = await createMember();
     const { checkoutId } = await checkout(worker, member, 'monthly');
     const payload = paidEvent(checkoutId, 99900);
-    expect(await json<Webhook>(await deliver(worker, payload, signature(payload, { at: Date.now() - 4 * 60_000 })))).toEqual({ received: true, applied: true });
+    expect(
+      await json<Webhook>(await deliver(worker, payload, signature(payload, { at: Date.now() - 4 * 60_000 }))),
+    ).toEqual({ received: true, applied: true });
   });
 
   it('applies nothing for a payment that does not match its checkout or an unknown checkout', async () => {
@@ -370,15 +452,23 @@ describe('checkout with PayMongo', () => {
       mixedCurrencies,
       paidEvent('cs_unknown', 199900),
     ]) {
-      expect(await json<Webhook>(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
+      expect(await json<Webhook>(await deliver(worker, payload, signature(payload)))).toEqual({
+        received: true,
+        applied: false,
+      });
     }
     expect(await premiumUntil(member)).toBeNull();
   });
 
   it('records other events and ignores them; without PayMongo configured the webhook is not found', async () => {
     const worker = configuredWorker(paymongo);
-    const payload = JSON.stringify({ data: { id: 'evt_other', type: 'event', attributes: { type: 'payment.failed', livemode: false, data: {} } } });
-    expect(await json<Webhook>(await deliver(worker, payload, signature(payload)))).toEqual({ received: true, applied: false });
+    const payload = JSON.stringify({
+      data: { id: 'evt_other', type: 'event', attributes: { type: 'payment.failed', livemode: false, data: {} } },
+    });
+    expect(await json<Webhook>(await deliver(worker, payload, signature(payload)))).toEqual({
+      received: true,
+      applied: false,
+    });
     const unconfigured = await call('/api/premium/webhook', {
       rawBody: payload,
       origin: null,

@@ -48,7 +48,12 @@ async function signedInAgain(member: TestMember): Promise<TestMember> {
 async function uploadPhoto(who: TestMember): Promise<Output<'profiles.uploadPicture'>> {
   const form = new FormData();
   form.append('profilePic', new Blob([JPEG_400], { type: 'image/jpeg' }), 'photo.jpg');
-  const response = await call('/api/profile/upload-pic', { method: 'POST', rawBody: form as unknown as string, cookie: who.cookie, headers: {} });
+  const response = await call('/api/profile/upload-pic', {
+    method: 'POST',
+    rawBody: form as unknown as string,
+    cookie: who.cookie,
+    headers: {},
+  });
   expect(response.status).toBe(200);
   return json(response);
 }
@@ -73,7 +78,11 @@ describe('DELETE /api/user', () => {
     const spa = await createMember('spa_management');
     const therapist = await createMember('therapist');
     const email = await saveEmail(leaver, `leaver-${leaver.id}@example.com`);
-    await call('/api/profile', { method: 'PATCH', body: { phoneNumber: '0917 555 0142', viberHandle: 'leaver-viber' }, cookie: leaver.cookie });
+    await call('/api/profile', {
+      method: 'PATCH',
+      body: { phoneNumber: '0917 555 0142', viberHandle: 'leaver-viber' },
+      cookie: leaver.cookie,
+    });
     const photo = await uploadPhoto(leaver);
     expect((await call(photo.profilePic)).status).toBe(200);
     expect((await call('/api/favorites', { body: { targetUserId: spa.id }, cookie: leaver.cookie })).status).toBe(200);
@@ -83,7 +92,15 @@ describe('DELETE /api/user', () => {
     await give('medals', spa, leaver);
     await give('red_flags', spa, leaver);
     const received = await review(spa, leaver, 'Came late twice.', Date.now() - 200_000);
-    expect((await call(`/api/reviews/${received}/reply`, { method: 'PUT', body: { replyText: 'Traffic on EDSA, sorry.' }, cookie: leaver.cookie })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/reviews/${received}/reply`, {
+          method: 'PUT',
+          body: { replyText: 'Traffic on EDSA, sorry.' },
+          cookie: leaver.cookie,
+        })
+      ).status,
+    ).toBe(200);
     const laptop = await signedInAgain(leaver);
     const socket = await ChatClient.connect(laptop);
     const hashBefore = (await row(leaver.id)).password_hash;
@@ -99,11 +116,23 @@ describe('DELETE /api/user', () => {
     expect((await get('/api/user', laptop)).status).toBe(200);
     // Signed out, and from another site, nothing happens either.
     expect((await deleteAccount(null, { password: GOOD_PASSWORD })).status).toBe(401);
-    expect((await call('/api/user', { method: 'DELETE', body: { password: GOOD_PASSWORD }, cookie: leaver.cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (
+        await call('/api/user', {
+          method: 'DELETE',
+          body: { password: GOOD_PASSWORD },
+          cookie: leaver.cookie,
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
 
     const response = await deleteAccount(leaver, { password: GOOD_PASSWORD });
     expect(response.status).toBe(200);
-    expect(await json<Output<'privacy.deleteAccount'>>(response)).toEqual({ deleted: true, message: PRIVACY_TEXTS.deleted });
+    expect(await json<Output<'privacy.deleteAccount'>>(response)).toEqual({
+      deleted: true,
+      message: PRIVACY_TEXTS.deleted,
+    });
     expect(response.headers.getSetCookie().some((cookie) => /Max-Age=0/.test(cookie))).toBe(true);
 
     // Every session and chat socket ended.
@@ -147,13 +176,19 @@ describe('DELETE /api/user', () => {
     expect(await count('reviews where id = ? and reply_text is null', received)).toBe(1);
 
     // What they gave stays, as "Former member" with no link to follow.
-    const spaReviews = await json<Items<'profiles.reviewsReceived'>>(await get(`/api/user-reviews/${spa.id}`, therapist));
+    const spaReviews = await json<Items<'profiles.reviewsReceived'>>(
+      await get(`/api/user-reviews/${spa.id}`, therapist),
+    );
     expect(spaReviews.find((item) => item.id === written)).toMatchObject({
       reviewText: 'Calm rooms and a patient hilot.',
       reviewer: { id: null, name: FORMER_MEMBER_NAME, slug: null },
     });
-    const starGivers = await json<Items<'profiles.starGivers'>>(await get(`/api/users/${spa.id}/star-givers`, therapist));
-    expect(starGivers).toEqual([expect.objectContaining({ giverId: null, giverName: FORMER_MEMBER_NAME, giverSlug: null })]);
+    const starGivers = await json<Items<'profiles.starGivers'>>(
+      await get(`/api/users/${spa.id}/star-givers`, therapist),
+    );
+    expect(starGivers).toEqual([
+      expect.objectContaining({ giverId: null, giverName: FORMER_MEMBER_NAME, giverSlug: null }),
+    ]);
     const flowers = await json<Output<'recognition.flowers'>>(await get(`/api/flowers/${therapist.id}`, therapist));
     expect(flowers.entries[0]!.giver).toMatchObject({ name: FORMER_MEMBER_NAME, slug: null });
     // The spa's medal still counts as given, to a former member.
@@ -178,7 +213,9 @@ describe('DELETE /api/user', () => {
     await give('flowers', leaver, therapist);
     await give('medals', spa, leaver);
     const reported = await review(reviewer, therapist, 'Rushed the session.', Date.now() - 270_000);
-    expect((await call(`/api/reviews/${reported}/report`, { body: { reason: 'spam' }, cookie: leaver.cookie })).status).toBe(200);
+    expect(
+      (await call(`/api/reviews/${reported}/report`, { body: { reason: 'spam' }, cookie: leaver.cookie })).status,
+    ).toBe(200);
     expect((await deleteAccount(leaver, { password: GOOD_PASSWORD })).status).toBe(200);
 
     const reads: [TestMember, string][] = [
@@ -229,12 +266,26 @@ describe('DELETE /api/user', () => {
   it('takes a spa off the map and ends its lineup; its analytics go with it', async () => {
     const spa = await createMember('spa_management');
     const therapist = await createMember('therapist');
-    await call('/api/profile/address', { method: 'PATCH', body: { address: 'Ayala Avenue, Makati', latitude: 14.5547, longitude: 121.0244 }, cookie: spa.cookie });
-    expect((await call('/api/lineup/invitations', { body: { therapistId: therapist.id }, cookie: spa.cookie })).status).toBe(200);
-    await database().execute({ sql: "insert into spa_daily_counts (spa_id, day, metric, count) values (?, '2026-01-05', 'profile_view', 3)", args: [spa.id] });
+    await call('/api/profile/address', {
+      method: 'PATCH',
+      body: { address: 'Ayala Avenue, Makati', latitude: 14.5547, longitude: 121.0244 },
+      cookie: spa.cookie,
+    });
+    expect(
+      (await call('/api/lineup/invitations', { body: { therapistId: therapist.id }, cookie: spa.cookie })).status,
+    ).toBe(200);
+    await database().execute({
+      sql: "insert into spa_daily_counts (spa_id, day, metric, count) values (?, '2026-01-05', 'profile_view', 3)",
+      args: [spa.id],
+    });
     // A member keeps the spa in their favourites: it leaves their list.
-    expect((await call('/api/favorites', { body: { targetUserId: spa.id }, cookie: therapist.cookie })).status).toBe(200);
-    const onMap = async () => (await json<{ id: number }[]>(await get('/api/users?role=spa_management', therapist))).some((listed) => listed.id === spa.id);
+    expect((await call('/api/favorites', { body: { targetUserId: spa.id }, cookie: therapist.cookie })).status).toBe(
+      200,
+    );
+    const onMap = async () =>
+      (await json<{ id: number }[]>(await get('/api/users?role=spa_management', therapist))).some(
+        (listed) => listed.id === spa.id,
+      );
     expect(await onMap()).toBe(true);
 
     expect((await deleteAccount(spa, { password: GOOD_PASSWORD })).status).toBe(200);
@@ -273,7 +324,12 @@ describe('DELETE /api/user', () => {
     const renamer = await createMember('client');
     const gone = await createMember('client');
     expect((await deleteAccount(gone, { password: GOOD_PASSWORD })).status).toBe(200);
-    const rename = () => call('/api/profile', { method: 'PATCH', body: { name: gone.name, aboutMe: 'Hilot on Sundays.' }, cookie: renamer.cookie });
+    const rename = () =>
+      call('/api/profile', {
+        method: 'PATCH',
+        body: { name: gone.name, aboutMe: 'Hilot on Sundays.' },
+        cookie: renamer.cookie,
+      });
     const early = await rename();
     expect(early.status).toBe(409);
     expect(await messageOf(early)).toBe(MESSAGES.nameTaken);
@@ -288,7 +344,10 @@ describe('DELETE /api/user', () => {
     expect((await deleteAccount(other, { password: GOOD_PASSWORD })).status).toBe(200);
     expect((await deleteAccount(another, { password: GOOD_PASSWORD })).status).toBe(200);
     const onTheHour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    await database().execute({ sql: 'update users set deleted_at = ? where id = ?', args: [onTheHour - NAME_RESERVED_AFTER_DELETION_DAYS * DAY_MS, other.id] });
+    await database().execute({
+      sql: 'update users set deleted_at = ? where id = ?',
+      args: [onTheHour - NAME_RESERVED_AFTER_DELETION_DAYS * DAY_MS, other.id],
+    });
     await configuredWorker({}).runCron(onTheHour);
     expect(await row(other.id)).toMatchObject({ name_key: ` released ${other.id}`, name_skeleton: null });
     expect(await count('slug_history where user_id = ?', other.id)).toBe(0);
@@ -323,7 +382,8 @@ describe('DELETE /api/user', () => {
       expect((await deleteAccount(second, { password: GOOD_PASSWORD })).status).toBe(409);
       await database().execute({ sql: "update users set role = 'client' where id = ?", args: [banned.id] });
     } finally {
-      if (others.length > 0) await database().execute(`update users set role = 'admin' where id in (${others.join(',')})`);
+      if (others.length > 0)
+        await database().execute(`update users set role = 'admin' where id in (${others.join(',')})`);
     }
   });
 
@@ -331,7 +391,8 @@ describe('DELETE /api/user', () => {
     await startEarlyInLimiterWindow();
     const member = await createMember();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await deleteAccount(member, { password: `wrong-guess-${attempt}` })).status);
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      statuses.push((await deleteAccount(member, { password: `wrong-guess-${attempt}` })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
     const limited = await deleteAccount(member, { password: GOOD_PASSWORD });
@@ -372,13 +433,31 @@ describe('a second member on someone else’s account', () => {
 
     // E-mail: a made-up link is refused; the owner's own link, even opened in the intruder's browser, changes only
     // the owner's address (the link is the proof), never the intruder's.
-    const guessed = await call('/api/confirm-email', { body: { token: 'A'.repeat(43) }, cookie: intruder.cookie, ip: freshIp() });
+    const guessed = await call('/api/confirm-email', {
+      body: { token: 'A'.repeat(43) },
+      cookie: intruder.cookie,
+      ip: freshIp(),
+    });
     expect(guessed.status).toBe(400);
     const wanted = `owner-new-${owner.id}@example.com`;
-    expect((await call('/api/profile', { method: 'PATCH', body: { email: wanted, currentPassword: GOOD_PASSWORD }, cookie: owner.cookie, ip: freshIp() })).status).toBe(200);
+    expect(
+      (
+        await call('/api/profile', {
+          method: 'PATCH',
+          body: { email: wanted, currentPassword: GOOD_PASSWORD },
+          cookie: owner.cookie,
+          ip: freshIp(),
+        })
+      ).status,
+    ).toBe(200);
     const token = await confirmationTokenFor(wanted);
-    expect((await call('/api/confirm-email', { body: { token }, cookie: intruder.cookie, ip: freshIp() })).status).toBe(200);
-    expect(await json<CurrentUser>(await get('/api/user', intruder))).toMatchObject({ email: null, pendingEmail: null });
+    expect((await call('/api/confirm-email', { body: { token }, cookie: intruder.cookie, ip: freshIp() })).status).toBe(
+      200,
+    );
+    expect(await json<CurrentUser>(await get('/api/user', intruder))).toMatchObject({
+      email: null,
+      pendingEmail: null,
+    });
     expect(await json<CurrentUser>(await get('/api/user', owner))).toMatchObject({ email: wanted });
 
     // Download: whatever the address asks, the file is the intruder's own and holds nothing of the owner's.
@@ -387,11 +466,15 @@ describe('a second member on someone else’s account', () => {
       expect(response.status).toBe(200);
       const text = await response.text();
       expect((JSON.parse(text) as Output<'privacy.exportData'>).account.id).toBe(intruder.id);
-      for (const secret of [ownerEmail, wanted, '+639175550177', owner.token.split('.')[1]!]) expect(text).not.toContain(secret);
+      for (const secret of [ownerEmail, wanted, '+639175550177', owner.token.split('.')[1]!])
+        expect(text).not.toContain(secret);
     }
 
     // Deletion: the owner's password deletes nothing from the intruder's session, whatever the body names.
-    const attempt = await deleteAccount(intruder, { password: GOOD_PASSWORD.replace('2026', '2027'), userId: owner.id });
+    const attempt = await deleteAccount(intruder, {
+      password: GOOD_PASSWORD.replace('2026', '2027'),
+      userId: owner.id,
+    });
     expect(attempt.status).toBe(401);
     expect((await get('/api/user', owner)).status).toBe(200);
     expect((await get('/api/user', intruder)).status).toBe(200);

@@ -87,11 +87,17 @@ describe('a new e-mail address', () => {
     expect(await me(member)).toMatchObject({ email: old, pendingEmail: wanted });
 
     const [mail] = await mailsTo(wanted);
-    expect(mail).toMatchObject({ kind: 'email_confirmation', subject: 'Confirm your new SpaConnect PH e-mail address' });
+    expect(mail).toMatchObject({
+      kind: 'email_confirmation',
+      subject: 'Confirm your new SpaConnect PH e-mail address',
+    });
     const token = await confirmationTokenFor(wanted);
     expect(mail!.text).toContain(`https://spa.test/confirm-email?token=${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const { rows } = await database().execute({ sql: 'select * from email_change_tokens where user_id = ?', args: [member.id] });
+    const { rows } = await database().execute({
+      sql: 'select * from email_change_tokens where user_id = ?',
+      args: [member.id],
+    });
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(token!);
     expect(stored).toContain(encodeHexLowerCase(sha256(new TextEncoder().encode(token!))));
@@ -110,7 +116,10 @@ describe('a new e-mail address', () => {
 
     const response = await confirm(token);
     expect(response.status).toBe(200);
-    expect(await json<Output<'privacy.confirmEmail'>>(response)).toEqual({ email: wanted, message: PRIVACY_TEXTS.confirmed(wanted) });
+    expect(await json<Output<'privacy.confirmEmail'>>(response)).toEqual({
+      email: wanted,
+      message: PRIVACY_TEXTS.confirmed(wanted),
+    });
     expect(await me(member)).toMatchObject({ email: wanted, pendingEmail: null });
 
     const notices = (await mailsTo(old)).filter((mail) => mail.kind === 'email_changed');
@@ -143,8 +152,14 @@ describe('a new e-mail address', () => {
     expect(await messageOf(replaced)).toBe(PRIVACY_TEXTS.confirmLinkInvalid);
 
     // A day later the newest has expired too.
-    await database().execute({ sql: 'update email_change_tokens set expires_at = ? where user_id = ? and new_email = ?', args: [Date.now() - 1, member.id, second] });
-    await database().execute({ sql: 'update users set pending_email_expires_at = ? where id = ?', args: [Date.now() - 1, member.id] });
+    await database().execute({
+      sql: 'update email_change_tokens set expires_at = ? where user_id = ? and new_email = ?',
+      args: [Date.now() - 1, member.id, second],
+    });
+    await database().execute({
+      sql: 'update users set pending_email_expires_at = ? where id = ?',
+      args: [Date.now() - 1, member.id],
+    });
     const expired = await confirm(newer);
     expect(expired.status).toBe(400);
     expect(await messageOf(expired)).toBe(PRIVACY_TEXTS.confirmLinkExpired);
@@ -161,7 +176,9 @@ describe('a new e-mail address', () => {
     const asked = await changeEmail(asker, taken);
     expect(asked.status).toBe(200);
     expect(await json<Output<'profiles.update'>>(asked)).toMatchObject({ email: own, pendingEmail: taken });
-    const token = (await mailsTo(taken)).find((mail) => mail.kind === 'email_confirmation')?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+    const token = (await mailsTo(taken))
+      .find((mail) => mail.kind === 'email_confirmation')
+      ?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
 
     const refused = await confirm(token);
     expect(refused.status).toBe(409);
@@ -199,7 +216,10 @@ describe('a new e-mail address', () => {
     const wanted = address('maybe');
     await changeEmail(member, wanted);
     const token = await confirmationTokenFor(wanted);
-    expect(await json<Output<'profiles.update'>>(await patch(member, { email: current }))).toMatchObject({ email: current, pendingEmail: null });
+    expect(await json<Output<'profiles.update'>>(await patch(member, { email: current }))).toMatchObject({
+      email: current,
+      pendingEmail: null,
+    });
     expect((await confirm(token)).status).toBe(400);
 
     const removed = await changeEmail(member, '');
@@ -219,7 +239,11 @@ describe('a new e-mail address', () => {
       'write',
     );
     const wanted = address('capped');
-    const response = await patch(member, { email: wanted, currentPassword: GOOD_PASSWORD, aboutMe: 'Should not be saved.' });
+    const response = await patch(member, {
+      email: wanted,
+      currentPassword: GOOD_PASSWORD,
+      aboutMe: 'Should not be saved.',
+    });
     expect(response.status).toBe(429);
     expect(await messageOf(response)).toBe(PRIVACY_TEXTS.confirmationsLimit);
     expect(await me(member)).toMatchObject({ pendingEmail: null, aboutMe: null });
@@ -234,10 +258,18 @@ describe('a new e-mail address', () => {
     const attempts = [
       [await patch(member, { email: stolen }), 400, PRIVACY_TEXTS.passwordRequired],
       [await patch(member, { email: stolen, currentPassword: '' }), 400, PRIVACY_TEXTS.passwordRequired],
-      [await patch(member, { email: stolen, currentPassword: 'not-the-password-2026' }), 401, PRIVACY_TEXTS.wrongPassword],
+      [
+        await patch(member, { email: stolen, currentPassword: 'not-the-password-2026' }),
+        401,
+        PRIVACY_TEXTS.wrongPassword,
+      ],
       [await patch(member, { email: '', currentPassword: 'not-the-password-2026' }), 401, PRIVACY_TEXTS.wrongPassword],
       [await patch(member, { email: null, aboutMe: 'Gone.' }), 400, PRIVACY_TEXTS.passwordRequired],
-      [await trpcUpdate(member, { email: stolen, currentPassword: 'not-the-password-2026' }), 401, PRIVACY_TEXTS.wrongPassword],
+      [
+        await trpcUpdate(member, { email: stolen, currentPassword: 'not-the-password-2026' }),
+        401,
+        PRIVACY_TEXTS.wrongPassword,
+      ],
     ] as const;
     for (const [response, status, message] of attempts) {
       expect(response.status).toBe(status);
@@ -265,7 +297,9 @@ describe('a new e-mail address', () => {
     expect((await changeEmail(intruder, taken)).status).toBe(200);
     expect((await confirm(await confirmationTokenFor(taken))).status).toBe(200);
     expect((await call('/api/forgot-password', { body: { nameOrEmail: taken }, ip: freshIp() })).status).toBe(200);
-    const resetToken = (await mailsTo(taken)).find((mail) => mail.kind === 'password_reset')?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+    const resetToken = (await mailsTo(taken))
+      .find((mail) => mail.kind === 'password_reset')
+      ?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
     expect(resetToken).toBeDefined();
     // And asks for yet another address, pending.
     expect((await changeEmail(intruder, address('later'))).status).toBe(200);
@@ -274,18 +308,26 @@ describe('a new e-mail address', () => {
     expect(notice?.html).toContain('Undo this change');
     const token = await undoTokenFor(old);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const { rows } = await database().execute({ sql: 'select * from email_undo_tokens where user_id = ?', args: [owner.id] });
+    const { rows } = await database().execute({
+      sql: 'select * from email_undo_tokens where user_id = ?',
+      args: [owner.id],
+    });
     expect(JSON.stringify(rows)).not.toContain(token!);
 
     const response = await undo(token);
     expect(response.status).toBe(200);
-    expect(await json<Output<'privacy.undoEmailChange'>>(response)).toEqual({ email: old, message: PRIVACY_TEXTS.undone(old) });
+    expect(await json<Output<'privacy.undoEmailChange'>>(response)).toEqual({
+      email: old,
+      message: PRIVACY_TEXTS.undone(old),
+    });
     expect(await storedAccount(owner.id)).toMatchObject({ email: old, pending_email: null });
     // Every session ended, the chat sockets with them; the reset link mailed to the intruder no longer works.
     expect((await socket.closed).code).toBe(CLOSE_SESSION_ENDED);
     expect((await get('/api/user', intruder)).status).toBe(401);
     expect((await get('/api/user', owner)).status).toBe(401);
-    const verified = await json<Output<'passwordReset.verify'>>(await call(`/api/verify-reset-token?token=${resetToken}`));
+    const verified = await json<Output<'passwordReset.verify'>>(
+      await call(`/api/verify-reset-token?token=${resetToken}`),
+    );
     expect(verified.valid).toBe(false);
     // A reset now goes to the owner's address again.
     expect((await call('/api/forgot-password', { body: { nameOrEmail: old }, ip: freshIp() })).status).toBe(200);
@@ -307,13 +349,19 @@ describe('a new e-mail address', () => {
     for (const guess of ['A'.repeat(43), 'not a token', '', 42, null]) {
       expect((await undo(guess)).status, String(guess)).toBe(400);
     }
-    await database().execute({ sql: 'update email_undo_tokens set expires_at = ? where user_id = ?', args: [Date.now() - 1, member.id] });
+    await database().execute({
+      sql: 'update email_undo_tokens set expires_at = ? where user_id = ?',
+      args: [Date.now() - 1, member.id],
+    });
     const expired = await undo(token);
     expect(expired.status).toBe(400);
     expect(await messageOf(expired)).toBe(PRIVACY_TEXTS.undoLinkExpired);
     expect((await get('/api/user', member)).status).toBe(200);
 
-    await database().execute({ sql: 'update email_undo_tokens set expires_at = ? where user_id = ?', args: [Date.now() + 60_000, member.id] });
+    await database().execute({
+      sql: 'update email_undo_tokens set expires_at = ? where user_id = ?',
+      args: [Date.now() + 60_000, member.id],
+    });
     // Followed in the member's own browser: the answer signs it out too.
     const undone = await undo(token, member);
     expect(undone.status).toBe(200);

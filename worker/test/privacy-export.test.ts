@@ -25,7 +25,11 @@ describe('GET /api/user/export', () => {
     const therapist = await createMember('therapist');
     const clientEmail = await saveEmail(client, `export-${client.id}@example.com`);
     const spaEmail = await saveEmail(spa, `spa-secret-${spa.id}@example.com`);
-    await call('/api/profile', { method: 'PATCH', body: { phoneNumber: '0917 555 0101', viberHandle: 'client-viber' }, cookie: client.cookie });
+    await call('/api/profile', {
+      method: 'PATCH',
+      body: { phoneNumber: '0917 555 0101', viberHandle: 'client-viber' },
+      cookie: client.cookie,
+    });
     await call('/api/profile', { method: 'PATCH', body: { phoneNumber: '0917 999 0000' }, cookie: spa.cookie });
     await post(client, '/api/favorites', { targetUserId: spa.id });
     await review(client, spa, 'Lovely ventosa, calm rooms.', Date.now() - 120_000, [8, 9, 7, 8]);
@@ -43,24 +47,49 @@ describe('GET /api/user/export', () => {
 
     const { response, text } = await exportOf(client);
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
-    expect(response.headers.get('Content-Disposition')).toMatch(new RegExp(`^attachment; filename="spaconnect-data-${client.slug}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      new RegExp(`^attachment; filename="spaconnect-data-${client.slug}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
     const data = JSON.parse(text) as Export;
 
-    expect(data.account).toMatchObject({ id: client.id, name: client.name, email: clientEmail, phoneNumber: '+639175550101', viberHandle: 'client-viber' });
+    expect(data.account).toMatchObject({
+      id: client.id,
+      name: client.name,
+      email: clientEmail,
+      phoneNumber: '+639175550101',
+      viberHandle: 'client-viber',
+    });
     expect(data.favourites[0]).toMatchObject({ name: 'Favorites', isDefault: true });
-    expect(data.favourites[0]!.saved).toEqual([expect.objectContaining({ role: 'spa_management', member: { id: spa.id, name: spa.name, slug: spa.slug } })]);
-    expect(data.reviews.written).toEqual([expect.objectContaining({ reviewText: 'Lovely ventosa, calm rooms.', ambienceRating: 8, member: { id: spa.id, name: spa.name, slug: spa.slug } })]);
-    expect(data.reviews.received).toEqual([expect.objectContaining({ reviewText: 'Always on time.', member: expect.objectContaining({ id: spa.id }) })]);
+    expect(data.favourites[0]!.saved).toEqual([
+      expect.objectContaining({ role: 'spa_management', member: { id: spa.id, name: spa.name, slug: spa.slug } }),
+    ]);
+    expect(data.reviews.written).toEqual([
+      expect.objectContaining({
+        reviewText: 'Lovely ventosa, calm rooms.',
+        ambienceRating: 8,
+        member: { id: spa.id, name: spa.name, slug: spa.slug },
+      }),
+    ]);
+    expect(data.reviews.received).toEqual([
+      expect.objectContaining({ reviewText: 'Always on time.', member: expect.objectContaining({ id: spa.id }) }),
+    ]);
     expect(data.gifts.stars.given).toHaveLength(1);
     expect(data.gifts.flowers.given[0]!.member.id).toBe(therapist.id);
     expect(data.gifts.medals.received[0]!.member.id).toBe(spa.id);
-    expect(data.redFlags.received).toEqual([expect.objectContaining({ reason: 'reason 0', member: expect.objectContaining({ id: spa.id }) })]);
-    expect(data.premium.payments).toEqual([expect.objectContaining({ plan: 'monthly', amount: 99900, currency: 'PHP', status: 'paid' })]);
+    expect(data.redFlags.received).toEqual([
+      expect.objectContaining({ reason: 'reason 0', member: expect.objectContaining({ id: spa.id }) }),
+    ]);
+    expect(data.premium.payments).toEqual([
+      expect.objectContaining({ plan: 'monthly', amount: 99900, currency: 'PHP', status: 'paid' }),
+    ]);
     expect(data.sessions).toEqual([expect.objectContaining({ id: client.token.split('.')[0], current: true })]);
 
     // Never a password hash, a session secret or token, nor another member's e-mail or phone.
-    const { rows } = await database().execute({ sql: 'select password_hash from users where id = ?', args: [client.id] });
+    const { rows } = await database().execute({
+      sql: 'select password_hash from users where id = ?',
+      args: [client.id],
+    });
     expect(text).not.toContain(String(rows[0]!.password_hash));
     expect(text).not.toMatch(/scrypt\$|passwordHash|secretHash|secret_hash|tokenHash/);
     expect(text).not.toContain(client.token.split('.')[1]!);
@@ -68,10 +97,19 @@ describe('GET /api/user/export', () => {
     expect(text).not.toContain('+639179990000');
 
     // The spa's own export carries its analytics and its lineup.
-    await database().execute({ sql: "insert into spa_daily_counts (spa_id, day, metric, count) values (?, '2026-01-05', 'profile_view', 7)", args: [spa.id] });
+    await database().execute({
+      sql: "insert into spa_daily_counts (spa_id, day, metric, count) values (?, '2026-01-05', 'profile_view', 7)",
+      args: [spa.id],
+    });
     const spaData = JSON.parse((await exportOf(spa)).text) as Export;
     expect(spaData.spaAnalytics).toEqual([{ day: '2026-01-05', metric: 'profile_view', count: 7 }]);
-    expect(spaData.lineup).toEqual([expect.objectContaining({ side: 'therapist', state: 'invited', member: expect.objectContaining({ id: therapist.id }) })]);
+    expect(spaData.lineup).toEqual([
+      expect.objectContaining({
+        side: 'therapist',
+        state: 'invited',
+        member: expect.objectContaining({ id: therapist.id }),
+      }),
+    ]);
     expect(spaData.redFlags.given).toHaveLength(1);
     expect(JSON.stringify(spaData)).not.toContain(clientEmail);
   });
@@ -107,7 +145,10 @@ describe('GET /api/user/export', () => {
     const { account, premium } = JSON.parse((await exportOf(member)).text) as Export;
     expect(account).toMatchObject({ ...stored, aboutMe: null, email: null, pendingEmail: null });
     expect(premium.complimentary).toBe(true);
-    await database().execute({ sql: 'update users set chat_invisible = 0, is_premium = 0, latitude = null where id = ?', args: [member.id] });
+    await database().execute({
+      sql: 'update users set chat_invisible = 0, is_premium = 0, latitude = null where id = ?',
+      args: [member.id],
+    });
     const after = JSON.parse((await exportOf(member)).text) as Export;
     expect(after.account).toMatchObject({ chatInvisible: false, isPremium: false, latitude: null });
     expect(after.premium.complimentary).toBe(false);

@@ -21,14 +21,24 @@ import {
 } from './helpers.ts';
 import { createMember, withSession, type TestMember } from './members.ts';
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const LAPTOP = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 /** Signs the member in again from another device: a public address and Cloudflare's idea of where it is. */
-async function signInFrom(member: TestMember, userAgent: string, cf?: { city?: string; country?: string }): Promise<TestMember> {
+async function signInFrom(
+  member: TestMember,
+  userAgent: string,
+  cf?: { city?: string; country?: string },
+): Promise<TestMember> {
   const request = new Request(`${BASE}/api/login`, {
     method: 'POST',
-    headers: { Origin: BASE, 'Content-Type': 'application/json', 'User-Agent': userAgent, 'CF-Connecting-IP': `198.51.100.${(Math.random() * 200) | 0}` },
+    headers: {
+      Origin: BASE,
+      'Content-Type': 'application/json',
+      'User-Agent': userAgent,
+      'CF-Connecting-IP': `198.51.100.${(Math.random() * 200) | 0}`,
+    },
     body: JSON.stringify({ name: member.name, password: GOOD_PASSWORD }),
     ...(cf ? { cf } : {}),
   } as RequestInit);
@@ -92,9 +102,16 @@ describe('DELETE /api/sessions/{id}', () => {
     const laptop = await signInFrom(phone, LAPTOP);
     const socket = await ChatClient.connect(laptop);
 
-    const response = await call(`/api/sessions/${laptop.token.split('.')[0]}`, { method: 'DELETE', cookie: phone.cookie });
+    const response = await call(`/api/sessions/${laptop.token.split('.')[0]}`, {
+      method: 'DELETE',
+      cookie: phone.cookie,
+    });
     expect(response.status).toBe(200);
-    expect(await json<Output<'privacy.endSession'>>(response)).toMatchObject({ ended: 1, current: false, message: 'That device has been signed out.' });
+    expect(await json<Output<'privacy.endSession'>>(response)).toMatchObject({
+      ended: 1,
+      current: false,
+      message: 'That device has been signed out.',
+    });
     expect((await socket.closed).code).toBe(4001);
     expect((await get('/api/user', laptop)).status).toBe(401);
     expect((await get('/api/user', phone)).status).toBe(200);
@@ -110,7 +127,10 @@ describe('DELETE /api/sessions/{id}', () => {
     const owner = await createMember();
     const other = await createMember();
     const socket = await ChatClient.connect(owner);
-    const response = await call(`/api/sessions/${owner.token.split('.')[0]}`, { method: 'DELETE', cookie: other.cookie });
+    const response = await call(`/api/sessions/${owner.token.split('.')[0]}`, {
+      method: 'DELETE',
+      cookie: other.cookie,
+    });
     expect(response.status).toBe(404);
     expect(await messageOf(response)).toBe('That session was not found.');
     expect((await get('/api/user', owner)).status).toBe(200);
@@ -125,7 +145,10 @@ describe('DELETE /api/sessions/{id}', () => {
     const member = await createMember();
     const id = member.token.split('.')[0]!;
     expect((await call(`/api/sessions/${id}`, { method: 'DELETE', cookie: null })).status).toBe(401);
-    expect((await call(`/api/sessions/${id}`, { method: 'DELETE', cookie: member.cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await call(`/api/sessions/${id}`, { method: 'DELETE', cookie: member.cookie, origin: 'https://evil.example' }))
+        .status,
+    ).toBe(403);
     const response = await call(`/api/sessions/${id}`, { method: 'DELETE', cookie: member.cookie });
     expect(response.status).toBe(200);
     expect((await json<Output<'privacy.endSession'>>(response)).current).toBe(true);
@@ -144,7 +167,10 @@ describe('POST /api/sessions/end-others', () => {
 
     const response = await call('/api/sessions/end-others', { method: 'POST', cookie: phone.cookie, ip: freshIp() });
     expect(response.status).toBe(200);
-    expect(await json<Output<'privacy.endOtherSessions'>>(response)).toEqual({ ended: 2, message: 'Signed out of 2 other devices.' });
+    expect(await json<Output<'privacy.endOtherSessions'>>(response)).toEqual({
+      ended: 2,
+      message: 'Signed out of 2 other devices.',
+    });
     for (const socket of sockets) expect((await socket.closed).code).toBe(4001);
     expect((await get('/api/user', laptop)).status).toBe(401);
     expect((await get('/api/user', tablet)).status).toBe(401);
@@ -154,7 +180,10 @@ describe('POST /api/sessions/end-others', () => {
 
     // Alone already: nothing to end.
     const again = await call('/api/sessions/end-others', { method: 'POST', cookie: phone.cookie });
-    expect(await json<Output<'privacy.endOtherSessions'>>(again)).toEqual({ ended: 0, message: 'You were signed in on this device only.' });
+    expect(await json<Output<'privacy.endOtherSessions'>>(again)).toEqual({
+      ended: 0,
+      message: 'You were signed in on this device only.',
+    });
     expect((await call('/api/sessions/end-others', { method: 'POST', cookie: null })).status).toBe(401);
   });
 });

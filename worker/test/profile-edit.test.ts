@@ -34,7 +34,18 @@ async function row(id: number) {
   return rows[0]!;
 }
 
-const WEEK = { mon: [['09:00', '12:00'], ['13:00', '21:00']], tue: [], wed: [['22:00', '02:00']], thu: [], fri: [], sat: [['00:00', '24:00']], sun: [] };
+const WEEK = {
+  mon: [
+    ['09:00', '12:00'],
+    ['13:00', '21:00'],
+  ],
+  tue: [],
+  wed: [['22:00', '02:00']],
+  thu: [],
+  fri: [],
+  sat: [['00:00', '24:00']],
+  sun: [],
+};
 
 describe('PATCH /api/profile', () => {
   it('answers 401 when nobody is signed in', async () => {
@@ -80,7 +91,11 @@ describe('PATCH /api/profile', () => {
       expect((await json<Updated>(await patch(me, { phoneNumber: typed }))).phoneNumber, typed).toBe('+639171234567');
     }
     expect((await json<Updated>(await patch(me, { phoneNumber: '(02) 8123 4567' }))).phoneNumber).toBe('+63281234567');
-    expect(await json<Updated>(await patch(me, { email: '', phoneNumber: '' }))).toMatchObject({ email: null, pendingEmail: null, phoneNumber: null });
+    expect(await json<Updated>(await patch(me, { email: '', phoneNumber: '' }))).toMatchObject({
+      email: null,
+      pendingEmail: null,
+      phoneNumber: null,
+    });
   });
 
   it("checks the spec's messages on the server: the name (by role), the about text, the email, and the phone", async () => {
@@ -146,18 +161,37 @@ describe('PATCH /api/profile', () => {
     const holder = await createMember('therapist');
     const address = await saveEmail(holder, `${crypto.randomUUID().slice(0, 8)}@example.com`);
     const me = await createMember('client');
-    const response = await patch(me, { email: address.toUpperCase(), currentPassword: GOOD_PASSWORD, phoneNumber: '0917 123 4567' });
+    const response = await patch(me, {
+      email: address.toUpperCase(),
+      currentPassword: GOOD_PASSWORD,
+      phoneNumber: '0917 123 4567',
+    });
     expect(response.status).toBe(200);
-    expect(await json<Updated>(response)).toMatchObject({ email: null, pendingEmail: address, phoneNumber: '+639171234567' });
+    expect(await json<Updated>(response)).toMatchObject({
+      email: null,
+      pendingEmail: address,
+      phoneNumber: '+639171234567',
+    });
     expect((await row(holder.id)).email).toBe(address);
     // The holder may save their own address again: nothing to confirm.
-    expect(await json<Updated>(await patch(holder, { email: address }))).toMatchObject({ email: address, pendingEmail: null });
+    expect(await json<Updated>(await patch(holder, { email: address }))).toMatchObject({
+      email: address,
+      pendingEmail: null,
+    });
   });
 
   it('limits confirmation mails to 5 a minute per member; other fields still save', async () => {
     const me = await createMember('client');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await patch(me, { email: `probe-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`, currentPassword: GOOD_PASSWORD })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await patch(me, {
+            email: `probe-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`,
+            currentPassword: GOOD_PASSWORD,
+          })
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await patch(me, { aboutMe: 'Still here.' })).status).toBe(200);
   });
@@ -173,19 +207,32 @@ describe('PATCH /api/profile', () => {
     const old = await get(`/api/profile/by-slug/${me.slug}`, viewer);
     expect(old.status).toBe(301);
     expect(old.headers.get('Location')).toBe(`/api/profile/by-slug/${renamed.slug}`);
-    expect((await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${renamed.slug}`, viewer))).name).toBe(newName);
+    expect(
+      (await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${renamed.slug}`, viewer))).name,
+    ).toBe(newName);
     // Over tRPC (what the web app uses) the old slug answers the profile with its current slug.
     const oldSlug = { slug: me.slug };
     expect((await trpcQuery('profiles.profile', viewer, oldSlug)).slug).toBe(renamed.slug);
     // So do the histories and the write-review screen, which name members by slug too.
-    expect((await trpcQuery('recognition.stars', viewer, oldSlug)).user).toMatchObject({ id: me.id, slug: renamed.slug });
-    expect((await trpcQuery('recognition.medalHistory', viewer, oldSlug)).user).toMatchObject({ id: me.id, slug: renamed.slug });
-    expect((await trpcQuery('reviews.target', viewer, oldSlug)).target).toMatchObject({ id: me.id, slug: renamed.slug });
+    expect((await trpcQuery('recognition.stars', viewer, oldSlug)).user).toMatchObject({
+      id: me.id,
+      slug: renamed.slug,
+    });
+    expect((await trpcQuery('recognition.medalHistory', viewer, oldSlug)).user).toMatchObject({
+      id: me.id,
+      slug: renamed.slug,
+    });
+    expect((await trpcQuery('reviews.target', viewer, oldSlug)).target).toMatchObject({
+      id: me.id,
+      slug: renamed.slug,
+    });
 
     // Nobody new can take the old slug: a newcomer with the old name gets a numbered one.
     const newcomer = await createMember({ name: me.name });
     expect(newcomer.slug).not.toBe(me.slug);
-    expect((await get(`/api/profile/by-slug/${me.slug}`, viewer)).headers.get('Location')).toBe(`/api/profile/by-slug/${renamed.slug}`);
+    expect((await get(`/api/profile/by-slug/${me.slug}`, viewer)).headers.get('Location')).toBe(
+      `/api/profile/by-slug/${renamed.slug}`,
+    );
   });
 
   it('gives a member their old slug back when they take back their old name (no longer a redirect)', async () => {
@@ -195,16 +242,29 @@ describe('PATCH /api/profile', () => {
     const back = await json<Updated>(await patch(me, { name: me.name }));
     expect(back.slug).toBe(me.slug);
     expect((await get(`/api/profile/by-slug/${me.slug}`, viewer)).status).toBe(200);
-    expect((await get(`/api/profile/by-slug/${away.slug}`, viewer)).headers.get('Location')).toBe(`/api/profile/by-slug/${me.slug}`);
+    expect((await get(`/api/profile/by-slug/${away.slug}`, viewer)).headers.get('Location')).toBe(
+      `/api/profile/by-slug/${me.slug}`,
+    );
   });
 
   it('takes weekly opening hours from spa management only', async () => {
     const spa = await createMember('spa_management');
     const saved = await json<Updated>(await patch(spa, { openingHours: WEEK }));
     expect(saved.openingHours).toEqual(WEEK);
-    expect((await json<Output<'profiles.profile'>>(await get(`/api/users/${spa.id}/profile`, await createMember('client')))).openingHours).toEqual(WEEK);
+    expect(
+      (await json<Output<'profiles.profile'>>(await get(`/api/users/${spa.id}/profile`, await createMember('client'))))
+        .openingHours,
+    ).toEqual(WEEK);
 
-    const overlapping = await patch(spa, { openingHours: { ...WEEK, mon: [['09:00', '13:00'], ['12:00', '18:00']] } });
+    const overlapping = await patch(spa, {
+      openingHours: {
+        ...WEEK,
+        mon: [
+          ['09:00', '13:00'],
+          ['12:00', '18:00'],
+        ],
+      },
+    });
     expect(overlapping.status).toBe(400);
     expect(await messageOf(overlapping)).toBe('Ranges on the same day must not overlap.');
 
@@ -227,7 +287,11 @@ describe('PATCH /api/profile', () => {
 
   it('writes with at most two round trips (the session, then one batch), a rename included', async () => {
     const me = await createMember('client');
-    for (const body of [{ aboutMe: 'Two trips at most.' }, { name: uniqueName('Trips') , aboutMe: 'Renamed.' }, { email: 'a@b.co', currentPassword: GOOD_PASSWORD }]) {
+    for (const body of [
+      { aboutMe: 'Two trips at most.' },
+      { name: uniqueName('Trips'), aboutMe: 'Renamed.' },
+      { email: 'a@b.co', currentPassword: GOOD_PASSWORD },
+    ]) {
       const before = await pipelinesServed();
       expect((await patch(me, body)).status).toBe(200);
       expect((await pipelinesServed()) - before, JSON.stringify(body)).toBeLessThanOrEqual(2);

@@ -3,7 +3,19 @@
 // database round trip per read, the session lookup included.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_PAGE_SIZE } from '../../common/profile.ts';
-import { call, database, get, json, pipelinesServed, seenBodies, type CurrentUser, type ErrorBody, type Items, type Output, type TrpcResult } from './helpers.ts';
+import {
+  call,
+  database,
+  get,
+  json,
+  pipelinesServed,
+  seenBodies,
+  type CurrentUser,
+  type ErrorBody,
+  type Items,
+  type Output,
+  type TrpcResult,
+} from './helpers.ts';
 import { ban, createMember, give, review, type TestMember, type TestRole } from './members.ts';
 
 const ROLES: TestRole[] = ['client', 'therapist', 'spa_management', 'admin'];
@@ -51,7 +63,10 @@ beforeAll(async () => {
           opening_hours = '{"mon":[["09:00","21:00"]],"tue":[],"wed":[],"thu":[],"fri":[],"sat":[],"sun":[]}' where id = ?`,
     args: [spa.id],
   });
-  await db.execute({ sql: "update users set email = 'client@example.com', address = 'Secret St' where id = ?", args: [client.id] });
+  await db.execute({
+    sql: "update users set email = 'client@example.com', address = 'Secret St' where id = ?",
+    args: [client.id],
+  });
   // The client's life: stars to the spa, flowers to the therapist, reviews of both; medals and red flags from the spa.
   await give('stars', client, spa, 2);
   await give('flowers', client, therapist, 3);
@@ -71,7 +86,9 @@ describe('reading a profile', () => {
   });
 
   it('answers the public profile by slug and by id, without email or secrets', async () => {
-    const bySlug = await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${spa.slug}`, viewers.client));
+    const bySlug = await json<Output<'profiles.profile'>>(
+      await get(`/api/profile/by-slug/${spa.slug}`, viewers.client),
+    );
     const byId = await json<Output<'profiles.profile'>>(await get(`/api/users/${spa.id}/profile`, viewers.client));
     expect(bySlug).toEqual(byId);
     expect(bySlug).toMatchObject({
@@ -102,20 +119,30 @@ describe('reading a profile', () => {
     for (const viewer of [viewers.client, viewers.therapist, viewers.spa_management]) {
       for (const path of [`/api/profile/by-slug/${therapist.slug}`, `/api/users/${therapist.id}/profile`]) {
         const profile = await json<Output<'profiles.profile'>>(await get(path, viewer));
-        expect(profile, path).toMatchObject({ address: 'Poblacion, Makati City', latitude: '14.565', longitude: '121.032' });
+        expect(profile, path).toMatchObject({
+          address: 'Poblacion, Makati City',
+          latitude: '14.565',
+          longitude: '121.032',
+        });
       }
     }
     for (const viewer of [therapist, viewers.admin]) {
-      const profile = await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${therapist.slug}`, viewer));
+      const profile = await json<Output<'profiles.profile'>>(
+        await get(`/api/profile/by-slug/${therapist.slug}`, viewer),
+      );
       expect(profile).toMatchObject({ latitude: '14.565123456789012', longitude: '121.0319876543211' });
     }
     // A spa listing is a business: its pin is exact for everyone.
-    const listing = await json<Output<'profiles.profile'>>(await get(`/api/profile/by-slug/${spa.slug}`, viewers.client));
+    const listing = await json<Output<'profiles.profile'>>(
+      await get(`/api/profile/by-slug/${spa.slug}`, viewers.client),
+    );
     expect(listing).toMatchObject({ latitude: '14.55', longitude: '121.02' });
   });
 
   it("hides a client's address and counts the reviews a client wrote by the target's role", async () => {
-    const profile = await json<Output<'profiles.profile'>>(await get(`/api/users/${client.id}/profile`, viewers.spa_management));
+    const profile = await json<Output<'profiles.profile'>>(
+      await get(`/api/users/${client.id}/profile`, viewers.spa_management),
+    );
     expect(profile.address).toBeNull();
     expect(profile.reviewCounts).toEqual({ received: 1, spasReviewed: 1, therapistsReviewed: 1 });
   });
@@ -128,28 +155,47 @@ describe('reading a profile', () => {
     const reads = (viewer: TestMember) => [
       get(`/api/profile/by-slug/${client.slug}`, viewer).then((response) => json<Output<'profiles.profile'>>(response)),
       get(`/api/users/${client.id}/profile`, viewer).then((response) => json<Output<'profiles.profile'>>(response)),
-      call(`/trpc/profiles.profile?input=${encodeURIComponent(JSON.stringify({ userId: client.id }))}`, { cookie: viewer.cookie })
+      call(`/trpc/profiles.profile?input=${encodeURIComponent(JSON.stringify({ userId: client.id }))}`, {
+        cookie: viewer.cookie,
+      })
         .then((response) => json<TrpcResult<'profiles.profile'>>(response))
         .then((answer) => answer.result.data),
     ];
     for (const viewer of [viewers.therapist, viewers.spa_management, viewers.admin, client]) {
       for (const profile of await Promise.all(reads(viewer))) {
-        expect(profile, viewer.role).toMatchObject({ phoneNumber: '+639181112222', telegramHandle: 'client.tg', facebookHandle: 'client.fb' });
+        expect(profile, viewer.role).toMatchObject({
+          phoneNumber: '+639181112222',
+          telegramHandle: 'client.tg',
+          facebookHandle: 'client.fb',
+        });
       }
     }
     for (const profile of await Promise.all(reads(viewers.client))) {
-      expect(profile).toMatchObject({ id: client.id, phoneNumber: null, telegramHandle: null, facebookHandle: null, address: null });
+      expect(profile).toMatchObject({
+        id: client.id,
+        phoneNumber: null,
+        telegramHandle: null,
+        facebookHandle: null,
+        address: null,
+      });
       expect(JSON.stringify(profile)).not.toMatch(/639181112222|client\.tg|client\.fb/);
     }
     // A spa's contact details are for everyone.
-    expect(await json<Output<'profiles.profile'>>(await get(`/api/users/${spa.id}/profile`, viewers.client))).toMatchObject({
+    expect(
+      await json<Output<'profiles.profile'>>(await get(`/api/users/${spa.id}/profile`, viewers.client)),
+    ).toMatchObject({
       phoneNumber: '+639171234567',
       instagramHandle: 'calmspa',
     });
   });
 
   it('answers 404 "User not found" for an unknown slug, an unknown id, a non-number and the literal undefined', async () => {
-    for (const path of ['/api/profile/by-slug/nobody-here-at-all', '/api/profile/by-slug/undefined', '/api/users/999999999/profile', '/api/users/abc/profile']) {
+    for (const path of [
+      '/api/profile/by-slug/nobody-here-at-all',
+      '/api/profile/by-slug/undefined',
+      '/api/users/999999999/profile',
+      '/api/users/abc/profile',
+    ]) {
       const response = await get(path, viewers.client);
       expect(response.status, path).toBe(404);
       expect(await json<ErrorBody>(response), path).toMatchObject({ message: 'User not found' });
@@ -168,7 +214,8 @@ describe('reading a profile', () => {
     const seenByAdmin = await get(`/api/profile/by-slug/${banned.slug}`, viewers.admin);
     expect(seenByAdmin.status).toBe(200);
     expect(await json<Output<'profiles.profile'>>(seenByAdmin)).toMatchObject({ id: banned.id, isBanned: true });
-    for (const path of readPaths(banned.id, banned.slug)) expect((await get(path, viewers.admin)).status, path).toBe(200);
+    for (const path of readPaths(banned.id, banned.slug))
+      expect((await get(path, viewers.admin)).status, path).toBe(200);
   });
 
   it('gives the email only through GET /api/user to its owner', async () => {
@@ -218,7 +265,14 @@ describe('who sees red flags (viewer role x target role)', () => {
     const stats = await json<Output<'profiles.stats'>>(await get(`/api/users/${client.id}/profile-stats`, client));
     expect(stats.redFlagStats).toEqual({ received: 1 });
     const flags = await json<Items<'profiles.redFlags'>>(await get(`/api/red-flags/${client.id}`, client));
-    expect(flags).toEqual([{ id: expect.any(Number), createdAt: expect.any(Number), reason: 'reason 0', giver: { id: spa.id, name: spa.name, slug: spa.slug } }]);
+    expect(flags).toEqual([
+      {
+        id: expect.any(Number),
+        createdAt: expect.any(Number),
+        reason: 'reason 0',
+        giver: { id: spa.id, name: spa.name, slug: spa.slug },
+      },
+    ]);
   });
 
   it('answers 404 before 403: an unknown member is not found for anyone', async () => {
@@ -228,7 +282,9 @@ describe('who sees red flags (viewer role x target role)', () => {
 
 describe('the stats and the lists', () => {
   it("answers profile-stats in exactly the spec's shape", async () => {
-    const stats = await json<Output<'profiles.stats'>>(await get(`/api/users/${therapist.id}/profile-stats`, viewers.therapist));
+    const stats = await json<Output<'profiles.stats'>>(
+      await get(`/api/users/${therapist.id}/profile-stats`, viewers.therapist),
+    );
     expect(Object.keys(stats).sort()).toEqual(
       ['flowerGivers', 'flowerStats', 'medalStats', 'redFlagStats', 'reviews', 'starGivers', 'starStats'].sort(),
     );
@@ -255,29 +311,41 @@ describe('the stats and the lists', () => {
         removed: false,
       },
     ]);
-    const clientStats = await json<Output<'profiles.stats'>>(await get(`/api/users/${client.id}/profile-stats`, viewers.admin));
+    const clientStats = await json<Output<'profiles.stats'>>(
+      await get(`/api/users/${client.id}/profile-stats`, viewers.admin),
+    );
     expect(clientStats.starStats).toEqual({ received: 0, given: 2 });
     expect(clientStats.flowerStats).toEqual({ received: 0, given: 3 });
   });
 
   it('answers star-stats and flower-stats as {received}', async () => {
-    expect(await json<Output<'profiles.starStats'>>(await get(`/api/users/${spa.id}/star-stats`, viewers.client))).toEqual({ received: 2 });
-    expect(await json<Output<'profiles.flowerStats'>>(await get(`/api/users/${therapist.id}/flower-stats`, viewers.client))).toEqual({ received: 3 });
+    expect(
+      await json<Output<'profiles.starStats'>>(await get(`/api/users/${spa.id}/star-stats`, viewers.client)),
+    ).toEqual({ received: 2 });
+    expect(
+      await json<Output<'profiles.flowerStats'>>(await get(`/api/users/${therapist.id}/flower-stats`, viewers.client)),
+    ).toEqual({ received: 3 });
   });
 
   it('lists givers, given records, received records and reviews newest first in their shapes', async () => {
-    const starGivers = await json<Items<'profiles.starGivers'>>(await get(`/api/users/${spa.id}/star-givers`, viewers.client));
+    const starGivers = await json<Items<'profiles.starGivers'>>(
+      await get(`/api/users/${spa.id}/star-givers`, viewers.client),
+    );
     expect(starGivers.map((g) => g.giverId)).toEqual([client.id, client.id]);
     expect(starGivers[0]?.createdAt).toBeGreaterThan(starGivers[1]!.createdAt);
 
-    const starsGiven = await json<Items<'profiles.starsGiven'>>(await get(`/api/stars-given-by/${client.id}`, viewers.client));
+    const starsGiven = await json<Items<'profiles.starsGiven'>>(
+      await get(`/api/stars-given-by/${client.id}`, viewers.client),
+    );
     expect(starsGiven[0]).toEqual({
       id: expect.any(Number),
       createdAt: expect.any(Number),
       reason: 'reason 0',
       recipient: { id: spa.id, name: spa.name, slug: spa.slug },
     });
-    const flowersGiven = await json<Items<'profiles.flowersGiven'>>(await get(`/api/flowers-given-by/${client.id}`, viewers.client));
+    const flowersGiven = await json<Items<'profiles.flowersGiven'>>(
+      await get(`/api/flowers-given-by/${client.id}`, viewers.client),
+    );
     expect(flowersGiven).toHaveLength(3);
     expect(flowersGiven[0]?.recipient).toEqual({ id: therapist.id, name: therapist.name, slug: therapist.slug });
 
@@ -285,14 +353,18 @@ describe('the stats and the lists', () => {
     expect(medals).toHaveLength(2);
     expect(medals[0]?.giver).toEqual({ id: spa.id, name: spa.name, slug: spa.slug });
 
-    const made = await json<Items<'profiles.reviewsMade'>>(await get(`/api/reviews-made-by/${client.id}`, viewers.client));
+    const made = await json<Items<'profiles.reviewsMade'>>(
+      await get(`/api/reviews-made-by/${client.id}`, viewers.client),
+    );
     expect(made.map((r) => [r.reviewText, r.targetUser.role])).toEqual([
       ['Magic hands.', 'therapist'],
       ['Lovely spa.', 'spa_management'],
     ]);
     expect(made[1]).toMatchObject({ ambienceRating: 9, amenitiesRating: 8, bookingRating: 7, selectionRating: 10 });
 
-    const received = await json<Items<'profiles.reviewsReceived'>>(await get(`/api/user-reviews/${client.id}`, viewers.client));
+    const received = await json<Items<'profiles.reviewsReceived'>>(
+      await get(`/api/user-reviews/${client.id}`, viewers.client),
+    );
     expect(received.map((r) => r.reviewer.id)).toEqual([spa.id]);
   });
 
@@ -305,7 +377,9 @@ describe('the stats and the lists', () => {
     const firstPage = await json<Items<'profiles.medals'>>(first);
     expect(firstPage.map((m) => m.id)).toEqual(ids.slice(0, PROFILE_PAGE_SIZE));
     const next = first.headers.get('X-Next-Cursor');
-    expect(first.headers.get('Link')).toBe(`</api/medals/${recipient.id}?cursor=${encodeURIComponent(next!)}>; rel="next"`);
+    expect(first.headers.get('Link')).toBe(
+      `</api/medals/${recipient.id}?cursor=${encodeURIComponent(next!)}>; rel="next"`,
+    );
 
     const second = await get(`/api/medals/${recipient.id}?cursor=${encodeURIComponent(next!)}`, viewers.client);
     expect((await json<Items<'profiles.medals'>>(second)).map((m) => m.id)).toEqual(ids.slice(PROFILE_PAGE_SIZE));
@@ -320,7 +394,9 @@ describe('the stats and the lists', () => {
     const recipient = await createMember('spa_management');
     const at = Date.now() - 10_000;
     const ids = await Promise.all([give('stars', giver, recipient, 1, at), give('stars', giver, recipient, 1, at)]);
-    const list = await json<Items<'profiles.starGivers'>>(await get(`/api/users/${recipient.id}/star-givers`, viewers.client));
+    const list = await json<Items<'profiles.starGivers'>>(
+      await get(`/api/users/${recipient.id}/star-givers`, viewers.client),
+    );
     expect(list.map((s) => s.id)).toEqual(ids.flat().sort((a, b) => b - a));
   });
 });
@@ -352,11 +428,15 @@ describe('a banned member in the lists', () => {
       expect(text, path).toContain(banned.name);
       // Nothing in the answer leads to the banned member: not their id, slug or member number.
       expect(text, path).not.toContain(banned.slug);
-      expect(text, path).not.toMatch(new RegExp(`"(?:id|giverId|reviewerId|userId|otherId|recipientId)":${banned.id}\\b`));
+      expect(text, path).not.toMatch(
+        new RegExp(`"(?:id|giverId|reviewerId|userId|otherId|recipientId)":${banned.id}\\b`),
+      );
       expect(text, path).not.toContain(`"memberNumber":${banned.memberNumber},`);
     }
     // The admin's screens keep their links: a banned member is reachable there.
-    const found = await json<{ id: number }[]>(await call('/api/admin/search-users', { body: { field: 'name', term: banned.name }, cookie: admin.cookie }));
+    const found = await json<{ id: number }[]>(
+      await call('/api/admin/search-users', { body: { field: 'name', term: banned.name }, cookie: admin.cookie }),
+    );
     expect(found.map((member) => member.id)).toContain(banned.id);
   });
 });
@@ -374,7 +454,9 @@ describe('round trips', () => {
   it('reads the own profile by {me: true} over tRPC in one round trip', async () => {
     const input = encodeURIComponent(JSON.stringify({ 0: { me: true }, 1: { me: true } }));
     const before = await pipelinesServed();
-    const response = await call(`/trpc/profiles.profile,profiles.stats?batch=1&input=${input}`, { cookie: client.cookie });
+    const response = await call(`/trpc/profiles.profile,profiles.stats?batch=1&input=${input}`, {
+      cookie: client.cookie,
+    });
     const [profile, stats] = await json<[TrpcResult<'profiles.profile'>, TrpcResult<'profiles.stats'>]>(response);
     expect(profile.result.data.id).toBe(client.id);
     expect(stats.result.data.redFlagStats).toEqual({ received: 1 });

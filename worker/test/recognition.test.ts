@@ -5,7 +5,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { limitReachedMessage, RECOGNITION_MESSAGES } from '../../common/recognition.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
-import { as, database, json, messageOf, pipelinesServed, trpcGet, trpcQuery, type Input, type Output } from './helpers.ts';
+import {
+  as,
+  database,
+  json,
+  messageOf,
+  pipelinesServed,
+  trpcGet,
+  trpcQuery,
+  type Input,
+  type Output,
+} from './helpers.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { createMember, createMembers, spaOf, type TestMember } from './members.ts';
 
@@ -24,22 +34,38 @@ describe('stars and flowers', () => {
     const { spa, spaId } = await spaWithOwner();
     const first = await as(client!, '/api/stars', { body: { recipientId: spa.id, spaId, reason: 'Lovely ambience' } });
     expect(first.status).toBe(200);
-    expect(await json<Output<'recognition.giveStar'>>(first)).toMatchObject({ kind: 'star', recipientId: spa.id, dailyLimit: 1, remainingToday: 0 });
+    expect(await json<Output<'recognition.giveStar'>>(first)).toMatchObject({
+      kind: 'star',
+      recipientId: spa.id,
+      dailyLimit: 1,
+      remainingToday: 0,
+    });
     const second = await as(client!, '/api/stars', { body: { recipientId: spa.id, spaId } });
     expect(second.status).toBe(429);
     const message = await messageOf(second);
     expect(message).toBe(limitReachedMessage('star', 1));
     expect(message.startsWith('Failed to Award Star')).toBe(true);
     expect(Number(second.headers.get('Retry-After'))).toBeGreaterThan(0);
-    const rows = await database().execute({ sql: 'select count(*) as n from stars where giver_id = ?', args: [client!.id] });
+    const rows = await database().execute({
+      sql: 'select count(*) as n from stars where giver_id = ?',
+      args: [client!.id],
+    });
     expect(Number(rows.rows[0]!.n)).toBe(1);
   });
 
   it('premium members give 3 flowers a day, even with 50 requests at once; others exactly 1', async () => {
-    const [premium, regular, therapist] = await createMembers([{ role: 'client', premium: true }, { role: 'client' }, { role: 'therapist' }]);
+    const [premium, regular, therapist] = await createMembers([
+      { role: 'client', premium: true },
+      { role: 'client' },
+      { role: 'therapist' },
+    ]);
     const { spaId } = await spaWithOwner();
     const burst = (giver: TestMember) =>
-      Promise.all(Array.from({ length: 50 }, () => as(giver, '/api/flowers', { body: { recipientId: therapist!.id, spaId } }).then((r) => r.status)));
+      Promise.all(
+        Array.from({ length: 50 }, () =>
+          as(giver, '/api/flowers', { body: { recipientId: therapist!.id, spaId } }).then((r) => r.status),
+        ),
+      );
     const [premiumStatuses, regularStatuses] = await Promise.all([burst(premium!), burst(regular!)]);
     expect(premiumStatuses.filter((s) => s === 200)).toHaveLength(3);
     expect(premiumStatuses.filter((s) => s === 429)).toHaveLength(47);
@@ -76,7 +102,13 @@ describe('stars and flowers', () => {
       [spa, '/api/medals', { recipientId: former!.id }, 404, RECOGNITION_MESSAGES.recipientNotFound],
       [spa, '/api/medals', { recipientId: therapist!.id }, 403, RECOGNITION_MESSAGES.wrongRecipient.medal],
       [client!, '/api/medals', { recipientId: otherClient!.id }, 403, RECOGNITION_MESSAGES.wrongGiver.medal],
-      [spa, '/api/red-flags', { targetUserId: otherClient!.id, reason: ' ' }, 400, RECOGNITION_MESSAGES.redFlagReasonRequired],
+      [
+        spa,
+        '/api/red-flags',
+        { targetUserId: otherClient!.id, reason: ' ' },
+        400,
+        RECOGNITION_MESSAGES.redFlagReasonRequired,
+      ],
     ];
     for (const [giver, path, payload, status, message] of cases) {
       const response = await as(giver, path, { body: payload });
@@ -108,7 +140,10 @@ describe('stars and flowers', () => {
     vi.setSystemTime(midnight + 60_000); // 00:01 the next day in Manila, still the same day in UTC
     expect(new Date().toISOString().slice(0, 10)).toBe(utcDay);
     expect((await as(client!, '/api/stars', { body: { recipientId: spa.id, spaId } })).status).toBe(200);
-    const days = await database().execute({ sql: 'select manila_day from stars where giver_id = ? order by id', args: [client!.id] });
+    const days = await database().execute({
+      sql: 'select manila_day from stars where giver_id = ? order by id',
+      args: [client!.id],
+    });
     expect(days.rows.map((row) => row.manila_day)).toEqual([utcDay, nextDay]);
   });
 });
@@ -116,9 +151,16 @@ describe('stars and flowers', () => {
 describe('medals and red flags', () => {
   it('gives at most 10 medals a day per spa, even with 50 requests at once', async () => {
     const { spa } = await spaWithOwner();
-    const clients = await createMembers(Array.from({ length: 12 }, () => 'client' as const), { inBulk: true });
+    const clients = await createMembers(
+      Array.from({ length: 12 }, () => 'client' as const),
+      { inBulk: true },
+    );
     const statuses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => as(spa, '/api/medals', { body: { recipientId: clients[i % 12]!.id, reason: 'Loyal regular' } }).then((r) => r.status)),
+      Array.from({ length: 50 }, (_, i) =>
+        as(spa, '/api/medals', { body: { recipientId: clients[i % 12]!.id, reason: 'Loyal regular' } }).then(
+          (r) => r.status,
+        ),
+      ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);
@@ -130,10 +172,16 @@ describe('medals and red flags', () => {
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start);
-    const flag = (client: TestMember) => as(spa, '/api/red-flags', { body: { targetUserId: client.id, reason: 'No-show', description: 'Never came.' } });
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => flag(clients[i % 4]!).then((r) => r.status)));
+    const flag = (client: TestMember) =>
+      as(spa, '/api/red-flags', { body: { targetUserId: client.id, reason: 'No-show', description: 'Never came.' } });
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => flag(clients[i % 4]!).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
-    const flagged = await database().execute({ sql: 'select recipient_id from red_flags where giver_id = ?', args: [spa.id] });
+    const flagged = await database().execute({
+      sql: 'select recipient_id from red_flags where giver_id = ?',
+      args: [spa.id],
+    });
     const again = clients.find((c) => flagged.rows.some((row) => Number(row.recipient_id) === c.id))!;
     const fresh = clients.find((c) => !flagged.rows.some((row) => Number(row.recipient_id) === c.id))!;
 
@@ -148,17 +196,31 @@ describe('medals and red flags', () => {
 
   it("takes the spec's payload: a reason outside the list is kept as Other with its text, a listed one in any case as listed", async () => {
     const { spa } = await spaWithOwner();
-    const [rude, late, silent, blank] = await createMembers([{ role: 'client' }, { role: 'client' }, { role: 'client' }, { role: 'client' }]);
+    const [rude, late, silent, blank] = await createMembers([
+      { role: 'client' },
+      { role: 'client' },
+      { role: 'client' },
+      { role: 'client' },
+    ]);
     const stored = async (client: TestMember) =>
-      (await database().execute({ sql: 'select reason, description from red_flags where recipient_id = ?', args: [client.id] })).rows.map(
-        ({ reason, description }) => ({ reason, description }),
-      );
-    const flag = (client: TestMember, body: Record<string, unknown>) => as(spa, '/api/red-flags', { body: { targetUserId: client.id, ...body } });
+      (
+        await database().execute({
+          sql: 'select reason, description from red_flags where recipient_id = ?',
+          args: [client.id],
+        })
+      ).rows.map(({ reason, description }) => ({ reason, description }));
+    const flag = (client: TestMember, body: Record<string, unknown>) =>
+      as(spa, '/api/red-flags', { body: { targetUserId: client.id, ...body } });
 
     const other = await flag(rude!, { reason: 'Rude to the front desk', description: 'Shouted at the receptionist.' });
     expect(other.status).toBe(200);
-    expect(await json<Output<'recognition.reportRedFlag'>>(other)).toMatchObject({ kind: 'red_flag', recipientId: rude!.id });
-    expect(await stored(rude!)).toEqual([{ reason: 'Other', description: 'Rude to the front desk: Shouted at the receptionist.' }]);
+    expect(await json<Output<'recognition.reportRedFlag'>>(other)).toMatchObject({
+      kind: 'red_flag',
+      recipientId: rude!.id,
+    });
+    expect(await stored(rude!)).toEqual([
+      { reason: 'Other', description: 'Rude to the front desk: Shouted at the receptionist.' },
+    ]);
     expect((await flag(silent!, { reason: '  Kept the towels  ' })).status).toBe(200);
     expect(await stored(silent!)).toEqual([{ reason: 'Other', description: 'Kept the towels' }]);
     expect((await flag(late!, { reason: 'late CANCELLATION', description: null })).status).toBe(200);
@@ -168,7 +230,9 @@ describe('medals and red flags', () => {
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(201) }]) {
       const refused = await flag(blank!, body);
       expect(refused.status).toBe(400);
-      expect(await messageOf(refused)).toMatch(/^(Please choose a reason for the red flag\.|Please keep the reason under 200 characters\.)$/);
+      expect(await messageOf(refused)).toMatch(
+        /^(Please choose a reason for the red flag\.|Please keep the reason under 200 characters\.)$/,
+      );
     }
     expect(await stored(blank!)).toEqual([]);
   });
@@ -181,7 +245,11 @@ describe('medals and red flags', () => {
       { role: 'therapist' },
       { role: 'admin' },
     ]);
-    const given = await json<Output<'recognition.reportRedFlag'>>(await as(spa, '/api/red-flags', { body: { targetUserId: flagged!.id, reason: 'Late cancellation', description: '10 minutes before.' } }));
+    const given = await json<Output<'recognition.reportRedFlag'>>(
+      await as(spa, '/api/red-flags', {
+        body: { targetUserId: flagged!.id, reason: 'Late cancellation', description: '10 minutes before.' },
+      }),
+    );
     for (const [viewer, status] of [
       [flagged, 200],
       [spa, 200],
@@ -193,7 +261,9 @@ describe('medals and red flags', () => {
       expect((await as(viewer, `/api/users/${flagged!.id}/red-flag-history`)).status).toBe(status);
       expect((await as(viewer, `/api/users/${flagged!.id}/red-flags-transactions`)).status).toBe(status);
     }
-    const history = await json<Output<'recognition.redFlagHistory'>>(await as(flagged!, `/api/users/${flagged!.id}/red-flag-history`));
+    const history = await json<Output<'recognition.redFlagHistory'>>(
+      await as(flagged!, `/api/users/${flagged!.id}/red-flag-history`),
+    );
     expect(history.received).toHaveLength(1);
     expect(history.received[0]).toMatchObject({
       id: given.id,
@@ -204,15 +274,37 @@ describe('medals and red flags', () => {
       giver: { id: spa.id, name: spa.name, role: 'spa_management', memberNumber: expect.any(Number) },
     });
 
-    expect((await as(otherClient!, `/api/red-flags/${given.id}/dispute`, { body: { statement: 'Not me' } })).status).toBe(403);
+    expect(
+      (await as(otherClient!, `/api/red-flags/${given.id}/dispute`, { body: { statement: 'Not me' } })).status,
+    ).toBe(403);
     expect((await as(flagged!, `/api/red-flags/${given.id}/dispute`, { body: { statement: '  ' } })).status).toBe(400);
-    const dispute = await as(flagged!, `/api/red-flags/${given.id}/dispute`, { body: { statement: 'I cancelled a day ahead by Viber.' } });
+    const dispute = await as(flagged!, `/api/red-flags/${given.id}/dispute`, {
+      body: { statement: 'I cancelled a day ahead by Viber.' },
+    });
     expect(dispute.status).toBe(200);
-    expect(await json<Output<'recognition.disputeRedFlag'>>(dispute)).toMatchObject({ redFlagId: given.id, state: 'open' });
-    expect((await as(flagged!, `/api/red-flags/${given.id}/dispute`, { body: { statement: 'Again' } })).status).toBe(409);
-    const stored = await database().execute({ sql: 'select user_id, statement, state from red_flag_disputes where red_flag_id = ?', args: [given.id] });
-    expect(stored.rows[0]).toMatchObject({ user_id: flagged!.id, statement: 'I cancelled a day ahead by Viber.', state: 'open' });
-    expect((await json<Output<'recognition.redFlagHistory'>>(await as(flagged!, `/api/users/${flagged!.id}/red-flag-history`))).received[0]?.disputeState).toBe('open');
+    expect(await json<Output<'recognition.disputeRedFlag'>>(dispute)).toMatchObject({
+      redFlagId: given.id,
+      state: 'open',
+    });
+    expect((await as(flagged!, `/api/red-flags/${given.id}/dispute`, { body: { statement: 'Again' } })).status).toBe(
+      409,
+    );
+    const stored = await database().execute({
+      sql: 'select user_id, statement, state from red_flag_disputes where red_flag_id = ?',
+      args: [given.id],
+    });
+    expect(stored.rows[0]).toMatchObject({
+      user_id: flagged!.id,
+      statement: 'I cancelled a day ahead by Viber.',
+      state: 'open',
+    });
+    expect(
+      (
+        await json<Output<'recognition.redFlagHistory'>>(
+          await as(flagged!, `/api/users/${flagged!.id}/red-flag-history`),
+        )
+      ).received[0]?.disputeState,
+    ).toBe('open');
   });
 });
 
@@ -230,25 +322,51 @@ describe('histories', () => {
       spa: { id: spaId, name: `${spa.name} Spa` },
     });
     const received = await json<Output<'recognition.stars'>>(await as(client!, `/api/stars/${spa.id}`));
-    expect(received).toMatchObject({ direction: 'received', total: 1, dailyLimit: { limit: 1, usedToday: null, remaining: null } });
+    expect(received).toMatchObject({
+      direction: 'received',
+      total: 1,
+      dailyLimit: { limit: 1, usedToday: null, remaining: null },
+    });
     expect((await as(null, `/api/stars/${spa.id}`)).status).toBe(401);
     expect((await as(client!, '/api/stars/99999999')).status).toBe(404);
   });
 
   it('shows every viewer the summary and the daily limit; what is used and left today only to the client whose page it is', async () => {
-    const [client, premium, therapist] = await createMembers([{ role: 'client' }, { role: 'client', premium: true }, { role: 'therapist' }]);
+    const [client, premium, therapist] = await createMembers([
+      { role: 'client' },
+      { role: 'client', premium: true },
+      { role: 'therapist' },
+    ]);
     const { spa, spaId } = await spaWithOwner();
     await as(client!, '/api/flowers', { body: { recipientId: therapist!.id, spaId } });
     const page = async (viewer: TestMember, kind: 'stars' | 'flowers', member: TestMember) =>
       json<Output<'recognition.flowers'>>(await as(viewer, `/api/${kind}/${member.id}`));
-    expect(await page(client!, 'flowers', client!)).toMatchObject({ direction: 'given', total: 1, dailyLimit: { limit: 1, usedToday: 1, remaining: 0 } });
+    expect(await page(client!, 'flowers', client!)).toMatchObject({
+      direction: 'given',
+      total: 1,
+      dailyLimit: { limit: 1, usedToday: 1, remaining: 0 },
+    });
     for (const viewer of [premium!, therapist!, spa]) {
-      expect(await page(viewer, 'flowers', client!)).toMatchObject({ direction: 'given', total: 1, dailyLimit: { limit: 1, usedToday: null, remaining: null } });
-      expect(await page(viewer, 'flowers', therapist!)).toMatchObject({ direction: 'received', total: 1, dailyLimit: { limit: 1, usedToday: null, remaining: null } });
+      expect(await page(viewer, 'flowers', client!)).toMatchObject({
+        direction: 'given',
+        total: 1,
+        dailyLimit: { limit: 1, usedToday: null, remaining: null },
+      });
+      expect(await page(viewer, 'flowers', therapist!)).toMatchObject({
+        direction: 'received',
+        total: 1,
+        dailyLimit: { limit: 1, usedToday: null, remaining: null },
+      });
     }
     // A premium client gives three a day: their page says so to everyone.
-    expect(await page(client!, 'stars', premium!)).toMatchObject({ direction: 'given', total: 0, dailyLimit: { limit: 3, usedToday: null, remaining: null } });
-    expect(await page(premium!, 'stars', premium!)).toMatchObject({ dailyLimit: { limit: 3, usedToday: 0, remaining: 3 } });
+    expect(await page(client!, 'stars', premium!)).toMatchObject({
+      direction: 'given',
+      total: 0,
+      dailyLimit: { limit: 3, usedToday: null, remaining: null },
+    });
+    expect(await page(premium!, 'stars', premium!)).toMatchObject({
+      dailyLimit: { limit: 3, usedToday: 0, remaining: 3 },
+    });
   });
 
   it('lists medals given and received, and transactions in the 3-month window with direction and the other member', async () => {
@@ -259,18 +377,36 @@ describe('histories', () => {
       sql: `insert into medals (giver_id, recipient_id, reason, created_at, manila_day) values (?, ?, 'Old one', ?, '2020-01-01')`,
       args: [spa.id, client!.id, Date.now() - 120 * DAY_MS],
     });
-    const history = await json<Output<'recognition.medalHistory'>>(await as(client!, `/api/users/${client!.id}/medal-history`));
+    const history = await json<Output<'recognition.medalHistory'>>(
+      await as(client!, `/api/users/${client!.id}/medal-history`),
+    );
     expect(history.given).toEqual([]);
     expect(history.received.map((entry) => entry.reason)).toEqual(['Always on time', 'Old one']);
-    expect(history.received[0]).toMatchObject({ giver: { name: spa.name, role: 'spa_management', profileImageUrl: null } });
-    const spaHistory = await json<Output<'recognition.medalHistory'>>(await as(client!, `/api/users/${spa.id}/medal-history`));
+    expect(history.received[0]).toMatchObject({
+      giver: { name: spa.name, role: 'spa_management', profileImageUrl: null },
+    });
+    const spaHistory = await json<Output<'recognition.medalHistory'>>(
+      await as(client!, `/api/users/${spa.id}/medal-history`),
+    );
     expect(spaHistory.given[0]).toMatchObject({ recipient: { id: client!.id, name: client!.name } });
 
-    const transactions = await json<Output<'recognition.transactions'>>(await as(spa, `/api/users/${spa.id}/medals-transactions?timeframe=3months`));
+    const transactions = await json<Output<'recognition.transactions'>>(
+      await as(spa, `/api/users/${spa.id}/medals-transactions?timeframe=3months`),
+    );
     expect(transactions.entries).toEqual([
-      { id: expect.any(Number), direction: 'given', otherUserName: client!.name, otherUserSlug: client!.slug, otherUserProfilePic: null, reason: 'Always on time', createdAt: expect.any(Number) },
+      {
+        id: expect.any(Number),
+        direction: 'given',
+        otherUserName: client!.name,
+        otherUserSlug: client!.slug,
+        otherUserProfilePic: null,
+        reason: 'Always on time',
+        createdAt: expect.any(Number),
+      },
     ]);
-    const year = await json<Output<'recognition.transactions'>>(await as(spa, `/api/users/${spa.id}/medals-transactions?timeframe=year`));
+    const year = await json<Output<'recognition.transactions'>>(
+      await as(spa, `/api/users/${spa.id}/medals-transactions?timeframe=year`),
+    );
     expect(year.entries).toHaveLength(2);
     expect((await as(spa, `/api/users/${spa.id}/hugs-transactions`)).status).toBe(404);
   });
@@ -293,10 +429,12 @@ describe('histories', () => {
     const [client, owner] = await createMembers([{ role: 'client' }, { role: 'spa_management' }]);
     const names = Array.from({ length: 55 }, (_, index) => `Picker ${tag} ${String(index).padStart(2, '0')}`);
     await database().batch(
-      [...names.map((name) => [null, name] as const), [owner!.id, `Picker ${tag} zz own listing`] as const].map(([ownerId, name]) => ({
-        sql: `insert into spas (owner_user_id, name, address, latitude, longitude) values (?, ?, 'Makati Ave', 14.56, 121.03)`,
-        args: [ownerId, name],
-      })),
+      [...names.map((name) => [null, name] as const), [owner!.id, `Picker ${tag} zz own listing`] as const].map(
+        ([ownerId, name]) => ({
+          sql: `insert into spas (owner_user_id, name, address, latitude, longitude) values (?, ?, 'Makati Ave', 14.56, 121.03)`,
+          args: [ownerId, name],
+        }),
+      ),
     );
     const picker = (input: Input<'recognition.spas'>) => trpcQuery('recognition.spas', client!, input);
 
@@ -308,7 +446,9 @@ describe('histories', () => {
     expect(forStar[0]).toMatchObject({ name: `Picker ${tag} zz own listing`, ownerUserId: owner!.id, worksHere: true });
     expect(forStar.slice(1).map((spa) => spa.name)).toEqual(names.slice(0, 50));
     // The search narrows both parts, ignoring case; % and _ are letters, not wildcards.
-    expect((await picker({ ownerId: owner!.id, q: `PICKER ${tag} 0` })).map((spa) => spa.name)).toEqual(names.slice(0, 10));
+    expect((await picker({ ownerId: owner!.id, q: `PICKER ${tag} 0` })).map((spa) => spa.name)).toEqual(
+      names.slice(0, 10),
+    );
     expect(await picker({ ownerId: owner!.id, q: `${tag}%` })).toEqual([]);
     expect(await picker({ q: `Picker_${tag}` })).toEqual([]);
 
@@ -320,7 +460,11 @@ describe('histories', () => {
   });
 
   it('answers 404 for a banned member’s histories, except to an admin', async () => {
-    const [banned, viewer, admin] = await createMembers([{ role: 'therapist', banned: true }, { role: 'client' }, { role: 'admin' }]);
+    const [banned, viewer, admin] = await createMembers([
+      { role: 'therapist', banned: true },
+      { role: 'client' },
+      { role: 'admin' },
+    ]);
     const paths = [
       `/api/flowers/${banned!.id}`,
       `/api/stars/${banned!.id}`,
@@ -362,7 +506,12 @@ describe('histories', () => {
 
 describe('role × endpoint matrix', () => {
   it('lets each role call exactly the procedures it may', async () => {
-    const [client, therapist, admin, target] = await createMembers([{ role: 'client' }, { role: 'therapist' }, { role: 'admin' }, { role: 'client' }]);
+    const [client, therapist, admin, target] = await createMembers([
+      { role: 'client' },
+      { role: 'therapist' },
+      { role: 'admin' },
+      { role: 'client' },
+    ]);
     const { spa, spaId } = await spaWithOwner();
     const flowerTo = await createMember('therapist');
     // Each write is tried with a payload that is valid for the role that may make it; 401 signed out.
@@ -370,9 +519,20 @@ describe('role × endpoint matrix', () => {
       { path: '/api/stars', body: () => ({ recipientId: spa.id, spaId }), allowed: ['client'] },
       { path: '/api/flowers', body: () => ({ recipientId: flowerTo.id, spaId }), allowed: ['client'] },
       { path: '/api/medals', body: () => ({ recipientId: target!.id }), allowed: ['spa_management'] },
-      { path: '/api/red-flags', body: () => ({ targetUserId: target!.id, reason: 'No-show' }), allowed: ['spa_management'] },
-      { path: '/api/user-reviews', body: () => ({ targetUserId: flowerTo.id, reviewText: 'Great massage, very relaxing.' }), allowed: ['client'] },
-      { path: `/api/users/${target!.id}/red-flag-history`, allowed: ['client:own', 'therapist', 'spa_management', 'admin'] },
+      {
+        path: '/api/red-flags',
+        body: () => ({ targetUserId: target!.id, reason: 'No-show' }),
+        allowed: ['spa_management'],
+      },
+      {
+        path: '/api/user-reviews',
+        body: () => ({ targetUserId: flowerTo.id, reviewText: 'Great massage, very relaxing.' }),
+        allowed: ['client'],
+      },
+      {
+        path: `/api/users/${target!.id}/red-flag-history`,
+        allowed: ['client:own', 'therapist', 'spa_management', 'admin'],
+      },
       { path: `/api/users/${target!.id}/medal-history`, allowed: ['client', 'therapist', 'spa_management', 'admin'] },
       { path: `/api/leaderboards/problems`, allowed: ['therapist', 'spa_management', 'admin'] },
       { path: `/api/leaderboards/medals`, allowed: ['anyone'] },

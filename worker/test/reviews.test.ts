@@ -22,49 +22,94 @@ describe('writing a review', () => {
     const spa = await createMember('spa_management');
     const spaId = await spaOf(spa);
     const before = await pipelinesServed();
-    const response = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: `  ${TEXT}  `, ...RATINGS, giveStar: true } });
+    const response = await as(client!, '/api/user-reviews', {
+      body: { targetUserId: spa.id, reviewText: `  ${TEXT}  `, ...RATINGS, giveStar: true },
+    });
     expect(await pipelinesServed()).toBe(before + 2);
     expect(response.status).toBe(200);
     const answer = await json<Submitted>(response);
-    expect(answer).toMatchObject({ review: { edited: false }, target: { id: spa.id, role: 'spa_management' }, reward: { kind: 'star', given: true } });
+    expect(answer).toMatchObject({
+      review: { edited: false },
+      target: { id: spa.id, role: 'spa_management' },
+      reward: { kind: 'star', given: true },
+    });
     const stored = await database().execute({ sql: 'select * from reviews where id = ?', args: [answer.review.id] });
-    expect(stored.rows[0]).toMatchObject({ review_text: TEXT, ambience_rating: 9, amenities_rating: 8, booking_rating: 7, selection_rating: 10 });
-    expect(await count('select count(*) from stars where giver_id = ? and recipient_id = ? and spa_id = ?', [client!.id, spa.id, spaId])).toBe(1);
+    expect(stored.rows[0]).toMatchObject({
+      review_text: TEXT,
+      ambience_rating: 9,
+      amenities_rating: 8,
+      booking_rating: 7,
+      selection_rating: 10,
+    });
+    expect(
+      await count('select count(*) from stars where giver_id = ? and recipient_id = ? and spa_id = ?', [
+        client!.id,
+        spa.id,
+        spaId,
+      ]),
+    ).toBe(1);
 
     const received = await json<Items<'profiles.reviewsReceived'>>(await as(client!, `/api/user-reviews/${spa.id}`));
-    expect(received[0]).toMatchObject({ reviewText: TEXT, ...RATINGS, updatedAt: null, reply: null, reviewer: { id: client!.id } });
+    expect(received[0]).toMatchObject({
+      reviewText: TEXT,
+      ...RATINGS,
+      updatedAt: null,
+      reply: null,
+      reviewer: { id: client!.id },
+    });
   });
 
   it("takes the spec's payload for a spa without sub-ratings; only reviews with all four count in the rating", async () => {
-    const [client, second, third, therapist] = await createMembers([{ role: 'client' }, { role: 'client' }, { role: 'client' }, { role: 'therapist' }]);
+    const [client, second, third, therapist] = await createMembers([
+      { role: 'client' },
+      { role: 'client' },
+      { role: 'client' },
+      { role: 'therapist' },
+    ]);
     const spa = await createMember('spa_management');
-    await database().execute({ sql: 'update users set latitude = 14.55, longitude = 121.02 where id = ?', args: [spa.id] });
+    await database().execute({
+      sql: 'update users set latitude = 14.55, longitude = 121.02 where id = ?',
+      args: [spa.id],
+    });
     const rating = async () => {
       const listing = await json<Output<'map.users'>>(await as(client!, '/api/users?role=spa_management'));
       return listing.find((entry) => entry.id === spa.id);
     };
     // The spec's payload: targetUserId, reviewText, giveStar.
-    const plain = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, giveStar: true } });
+    const plain = await as(client!, '/api/user-reviews', {
+      body: { targetUserId: spa.id, reviewText: TEXT, giveStar: true },
+    });
     expect(plain.status).toBe(200);
     expect(await json<Submitted>(plain)).toMatchObject({ reward: { kind: 'star', given: true } });
     expect(await rating()).toMatchObject({ averageRating: null, reviewCount: 1 });
     // One sub-rating only: kept with the review, but not counted in the rating either.
-    expect((await as(second!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, ambienceRating: 9 } })).status).toBe(200);
+    expect(
+      (await as(second!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, ambienceRating: 9 } }))
+        .status,
+    ).toBe(200);
     expect(await rating()).toMatchObject({ averageRating: null, reviewCount: 2 });
     // All four count: (9 + 8 + 7 + 10) / 4 / 2.
-    expect((await as(third!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, ...RATINGS } })).status).toBe(200);
+    expect(
+      (await as(third!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: TEXT, ...RATINGS } })).status,
+    ).toBe(200);
     expect(await rating()).toMatchObject({ averageRating: 4.25, reviewCount: 3 });
 
     // Out of range, or not a number: refused, nothing saved.
     for (const bad of [{ bookingRating: 11 }, { bookingRating: 0 }, { bookingRating: 'ten' }, { bookingRating: 7.5 }]) {
-      const refused = await as(client!, '/api/user-reviews', { body: { targetUserId: spa.id, reviewText: 'Changed.', ...RATINGS, ...bad } });
+      const refused = await as(client!, '/api/user-reviews', {
+        body: { targetUserId: spa.id, reviewText: 'Changed.', ...RATINGS, ...bad },
+      });
       expect(refused.status, JSON.stringify(bad)).toBe(400);
       expect(await messageOf(refused)).toBe(REVIEW_MESSAGES.ratingsRequired);
     }
-    expect(await count('select count(*) from reviews where reviewer_id = ? and review_text = ?', [client!.id, TEXT])).toBe(1);
+    expect(
+      await count('select count(*) from reviews where reviewer_id = ? and review_text = ?', [client!.id, TEXT]),
+    ).toBe(1);
     // Ratings sent for a therapist are not stored.
     await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT, ...RATINGS } });
-    expect(await count('select count(*) from reviews where reviewer_id = ? and ambience_rating is null', [client!.id])).toBe(2);
+    expect(
+      await count('select count(*) from reviews where reviewer_id = ? and ambience_rating is null', [client!.id]),
+    ).toBe(2);
   });
 
   it('says Review Required for empty or blank text and Review Too Long beyond 1,000 words', async () => {
@@ -79,7 +124,9 @@ describe('writing a review', () => {
       expect(await messageOf(response)).toBe(message);
     }
     const exactly = Array.from({ length: 1000 }, () => 'good').join(' ');
-    expect((await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: exactly } })).status).toBe(200);
+    expect(
+      (await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: exactly } })).status,
+    ).toBe(200);
   });
 
   it('lets clients review therapists and spas and spas review clients, nobody else, never oneself; banned or missing is 404', async () => {
@@ -106,29 +153,57 @@ describe('writing a review', () => {
       const response = await as(reviewer, '/api/user-reviews', { body: { targetUserId, reviewText: TEXT } });
       expect([reviewer.role, targetUserId, response.status]).toEqual([reviewer.role, targetUserId, status]);
     }
-    expect((await as(null, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } })).status).toBe(401);
+    expect(
+      (await as(null, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } })).status,
+    ).toBe(401);
   });
 
   it('keeps one review per reviewer and target: a second submit edits it and shows it as edited', async () => {
     const [client, therapist] = await createMembers([{ role: 'client' }, { role: 'therapist' }]);
-    const first = await json<Submitted>(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } }));
-    const second = await json<Submitted>(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: 'Even better the second time.' } }));
+    const first = await json<Submitted>(
+      await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } }),
+    );
+    const second = await json<Submitted>(
+      await as(client!, '/api/user-reviews', {
+        body: { targetUserId: therapist!.id, reviewText: 'Even better the second time.' },
+      }),
+    );
     expect(second.review).toMatchObject({ id: first.review.id, edited: true });
     expect(await count('select count(*) from reviews where reviewer_id = ?', [client!.id])).toBe(1);
-    const [review] = await json<Items<'profiles.reviewsReceived'>>(await as(client!, `/api/user-reviews/${therapist!.id}`));
+    const [review] = await json<Items<'profiles.reviewsReceived'>>(
+      await as(client!, `/api/user-reviews/${therapist!.id}`),
+    );
     expect(review).toMatchObject({ reviewText: 'Even better the second time.', updatedAt: expect.any(Number) });
   });
 
   it('saves the review but says no reward was given when today’s flower is already used', async () => {
-    const [client, therapist, other] = await createMembers([{ role: 'client' }, { role: 'therapist' }, { role: 'therapist' }]);
-    expect((await json<Submitted>(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT, giveFlower: true } }))).reward).toEqual({
+    const [client, therapist, other] = await createMembers([
+      { role: 'client' },
+      { role: 'therapist' },
+      { role: 'therapist' },
+    ]);
+    expect(
+      (
+        await json<Submitted>(
+          await as(client!, '/api/user-reviews', {
+            body: { targetUserId: therapist!.id, reviewText: TEXT, giveFlower: true },
+          }),
+        )
+      ).reward,
+    ).toEqual({
       kind: 'flower',
       given: true,
       message: '',
     });
-    const response = await as(client!, '/api/user-reviews', { body: { targetUserId: other!.id, reviewText: TEXT, giveFlower: true } });
+    const response = await as(client!, '/api/user-reviews', {
+      body: { targetUserId: other!.id, reviewText: TEXT, giveFlower: true },
+    });
     expect(response.status).toBe(200);
-    expect((await json<Submitted>(response)).reward).toEqual({ kind: 'flower', given: false, message: "No flower was given: you have used today's 1 flower." });
+    expect((await json<Submitted>(response)).reward).toEqual({
+      kind: 'flower',
+      given: false,
+      message: "No flower was given: you have used today's 1 flower.",
+    });
     expect(await count('select count(*) from reviews where reviewer_id = ?', [client!.id])).toBe(2);
     expect(await count('select count(*) from flowers where giver_id = ?', [client!.id])).toBe(1);
   });
@@ -136,29 +211,49 @@ describe('writing a review', () => {
   it('refuses a reward that does not fit the target, writing nothing; spa management gives a medal or a red flag', async () => {
     const [client, therapist] = await createMembers([{ role: 'client' }, { role: 'therapist' }]);
     const spa = await createMember('spa_management');
-    const wrong = await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT, giveStar: true } });
+    const wrong = await as(client!, '/api/user-reviews', {
+      body: { targetUserId: therapist!.id, reviewText: TEXT, giveStar: true },
+    });
     expect(wrong.status).toBe(400);
     expect(await messageOf(wrong)).toBe(REVIEW_MESSAGES.rewardMismatch);
     expect(await count('select count(*) from reviews where reviewer_id = ?', [client!.id])).toBe(0);
 
-    const medal = await json<Submitted>(await as(spa, '/api/user-reviews', { body: { targetUserId: client!.id, reviewText: 'A kind and punctual guest.', giveStar: true } }));
+    const medal = await json<Submitted>(
+      await as(spa, '/api/user-reviews', {
+        body: { targetUserId: client!.id, reviewText: 'A kind and punctual guest.', giveStar: true },
+      }),
+    );
     expect(medal.reward).toMatchObject({ kind: 'medal', given: true });
-    const noReason = await as(spa, '/api/user-reviews', { body: { targetUserId: client!.id, reviewText: 'Never showed up.', giveRedFlag: true } });
+    const noReason = await as(spa, '/api/user-reviews', {
+      body: { targetUserId: client!.id, reviewText: 'Never showed up.', giveRedFlag: true },
+    });
     expect(noReason.status).toBe(400);
     const flag = await json<Submitted>(
-      await as(spa, '/api/user-reviews', { body: { targetUserId: client!.id, reviewText: 'Never showed up.', giveRedFlag: true, redFlagReason: 'No-show' } }),
+      await as(spa, '/api/user-reviews', {
+        body: { targetUserId: client!.id, reviewText: 'Never showed up.', giveRedFlag: true, redFlagReason: 'No-show' },
+      }),
     );
     expect(flag).toMatchObject({ review: { edited: true }, reward: { kind: 'red_flag', given: true } });
-    expect(await count('select count(*) from red_flags where giver_id = ? and reason = ?', [spa.id, 'No-show'])).toBe(1);
+    expect(await count('select count(*) from red_flags where giver_id = ? and reason = ?', [spa.id, 'No-show'])).toBe(
+      1,
+    );
   });
 
   it("keeps a red flag's reason outside the list as Other, its text before the review's", async () => {
     const client = await createMember();
     const spa = await createMember('spa_management');
-    const body = { targetUserId: client.id, reviewText: 'Left without paying for the massage.', giveRedFlag: true, redFlagReason: 'Skipped the bill' };
+    const body = {
+      targetUserId: client.id,
+      reviewText: 'Left without paying for the massage.',
+      giveRedFlag: true,
+      redFlagReason: 'Skipped the bill',
+    };
     const flag = await json<Submitted>(await as(spa, '/api/user-reviews', { body }));
     expect(flag.reward).toMatchObject({ kind: 'red_flag', given: true });
-    const { rows } = await database().execute({ sql: 'select reason, description from red_flags where giver_id = ?', args: [spa.id] });
+    const { rows } = await database().execute({
+      sql: 'select reason, description from red_flags where giver_id = ?',
+      args: [spa.id],
+    });
     expect(rows.map(({ reason, description }) => ({ reason, description }))).toEqual([
       { reason: 'Other', description: 'Skipped the bill: Left without paying for the massage.' },
     ]);
@@ -167,22 +262,50 @@ describe('writing a review', () => {
 
 describe('owner replies', () => {
   it('only the reviewed member replies, edits and deletes; the reply shows under the review', async () => {
-    const [client, therapist, stranger] = await createMembers([{ role: 'client' }, { role: 'therapist' }, { role: 'therapist' }]);
-    const { review } = await json<Submitted>(await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } }));
+    const [client, therapist, stranger] = await createMembers([
+      { role: 'client' },
+      { role: 'therapist' },
+      { role: 'therapist' },
+    ]);
+    const { review } = await json<Submitted>(
+      await as(client!, '/api/user-reviews', { body: { targetUserId: therapist!.id, reviewText: TEXT } }),
+    );
     const path = `/api/reviews/${review.id}/reply`;
-    for (const who of [client!, stranger!]) expect((await as(who, path, { method: 'PUT', body: { replyText: 'Thanks!' } })).status).toBe(403);
+    for (const who of [client!, stranger!])
+      expect((await as(who, path, { method: 'PUT', body: { replyText: 'Thanks!' } })).status).toBe(403);
     expect((await as(therapist!, path, { method: 'PUT', body: { replyText: '   ' } })).status).toBe(400);
-    expect((await as(therapist!, '/api/reviews/99999999/reply', { method: 'PUT', body: { replyText: 'Hi' } })).status).toBe(404);
+    expect(
+      (await as(therapist!, '/api/reviews/99999999/reply', { method: 'PUT', body: { replyText: 'Hi' } })).status,
+    ).toBe(404);
 
-    const created = await json<Replied>(await as(therapist!, path, { method: 'PUT', body: { replyText: 'Salamat po, see you again!' } }));
-    expect(created.reply).toEqual({ text: 'Salamat po, see you again!', createdAt: expect.any(Number), updatedAt: null });
-    const edited = await json<Replied>(await as(therapist!, path, { method: 'PUT', body: { replyText: 'Salamat po!' } }));
-    expect(edited.reply).toMatchObject({ text: 'Salamat po!', createdAt: created.reply!.createdAt, updatedAt: expect.any(Number) });
-    const [listed] = await json<Items<'profiles.reviewsReceived'>>(await as(client!, `/api/user-reviews/${therapist!.id}`));
+    const created = await json<Replied>(
+      await as(therapist!, path, { method: 'PUT', body: { replyText: 'Salamat po, see you again!' } }),
+    );
+    expect(created.reply).toEqual({
+      text: 'Salamat po, see you again!',
+      createdAt: expect.any(Number),
+      updatedAt: null,
+    });
+    const edited = await json<Replied>(
+      await as(therapist!, path, { method: 'PUT', body: { replyText: 'Salamat po!' } }),
+    );
+    expect(edited.reply).toMatchObject({
+      text: 'Salamat po!',
+      createdAt: created.reply!.createdAt,
+      updatedAt: expect.any(Number),
+    });
+    const [listed] = await json<Items<'profiles.reviewsReceived'>>(
+      await as(client!, `/api/user-reviews/${therapist!.id}`),
+    );
     expect(listed?.reply?.text).toBe('Salamat po!');
 
     expect((await as(client!, path, { method: 'DELETE' })).status).toBe(403);
-    expect((await json<Output<'reviews.deleteReply'>>(await as(therapist!, path, { method: 'DELETE' }))).reply).toBeNull();
-    expect((await json<Items<'profiles.reviewsReceived'>>(await as(client!, `/api/user-reviews/${therapist!.id}`)))[0]?.reply).toBeNull();
+    expect(
+      (await json<Output<'reviews.deleteReply'>>(await as(therapist!, path, { method: 'DELETE' }))).reply,
+    ).toBeNull();
+    expect(
+      (await json<Items<'profiles.reviewsReceived'>>(await as(client!, `/api/user-reviews/${therapist!.id}`)))[0]
+        ?.reply,
+    ).toBeNull();
   });
 });

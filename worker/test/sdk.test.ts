@@ -1,7 +1,15 @@
 // The typed SDK against the Worker: a script signs in without a browser and calls procedures as that member.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { applyPresence, buildRequestId, createClient, type ClientFrame, type OnlineUser, type ServerFrame, type SpaClient } from '../../sdk/src/index.ts';
+import {
+  applyPresence,
+  buildRequestId,
+  createClient,
+  type ClientFrame,
+  type OnlineUser,
+  type ServerFrame,
+  type SpaClient,
+} from '../../sdk/src/index.ts';
 import { JPEG_400, PNG_64x48 } from './fixtures/images.ts';
 import { BASE, call, GOOD_PASSWORD, json, type Output } from './helpers.ts';
 import { createMember } from './members.ts';
@@ -30,7 +38,8 @@ async function expectImageAt(url: string | null | undefined): Promise<void> {
   const bytes = new Uint8Array(await response.arrayBuffer());
   const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   const png = bytes[0] === 0x89 && String.fromCharCode(...bytes.slice(1, 4)) === 'PNG';
-  const webp = String.fromCharCode(...bytes.slice(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP';
+  const webp =
+    String.fromCharCode(...bytes.slice(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP';
   expect(jpeg || png || webp, `${url} holds a JPEG, PNG or WebP`).toBe(true);
 }
 
@@ -97,14 +106,22 @@ describe('typed SDK', () => {
     const otherClient = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: other.token });
     const otherSocket = await open(otherClient);
     await until(() => users.some((user) => user.id === other.id));
-    const change = frames.find((frame) => frame.type === 'online-users-changed' && frame.joined.some((user) => user.id === other.id));
-    expect(change).toEqual({ type: 'online-users-changed', joined: [expect.objectContaining({ id: other.id, name: other.name })], left: [] });
+    const change = frames.find(
+      (frame) => frame.type === 'online-users-changed' && frame.joined.some((user) => user.id === other.id),
+    );
+    expect(change).toEqual({
+      type: 'online-users-changed',
+      joined: [expect.objectContaining({ id: other.id, name: other.name })],
+      left: [],
+    });
     expect(frames.filter((frame) => frame.type === 'online-users-updated')).toHaveLength(1);
     expect(users.some((user) => user.id === me.id)).toBe(true);
 
     // A chat: asked and accepted on the hub's sockets, then a message over the session's own sockets.
     const otherFrames: ServerFrame[] = [];
-    otherSocket.addEventListener('message', (event) => otherFrames.push(JSON.parse(event.data as string) as ServerFrame));
+    otherSocket.addEventListener('message', (event) =>
+      otherFrames.push(JSON.parse(event.data as string) as ServerFrame),
+    );
     otherSocket.send(JSON.stringify(otherClient.chat.join));
     const requestId = buildRequestId(me.id, other.id, Date.now());
     socket.send(JSON.stringify({ type: 'chat-request', recipientId: other.id, requestId } satisfies ClientFrame));
@@ -117,7 +134,9 @@ describe('typed SDK', () => {
     expect(client.chat.sessionUrl(sessionId)).toBe(`wss://spa.test/ws/chat/session/${sessionId}`);
     const openSession = async (sdk: SpaClient) => {
       const response = await exports.default.fetch(
-        new Request(sdk.chat.sessionUrl(sessionId).replace(/^ws/, 'http'), { headers: { ...sdk.chat.headers(), Upgrade: 'websocket' } }),
+        new Request(sdk.chat.sessionUrl(sessionId).replace(/^ws/, 'http'), {
+          headers: { ...sdk.chat.headers(), Upgrade: 'websocket' },
+        }),
       );
       expect(response.status).toBe(101);
       response.webSocket!.accept();
@@ -126,10 +145,17 @@ describe('typed SDK', () => {
     const mine = await openSession(client);
     const theirs = await openSession(otherClient);
     const delivered = new Promise<ServerFrame>((resolve) =>
-      theirs.addEventListener('message', (event) => resolve(JSON.parse(event.data as string) as ServerFrame), { once: true }),
+      theirs.addEventListener('message', (event) => resolve(JSON.parse(event.data as string) as ServerFrame), {
+        once: true,
+      }),
     );
-    mine.send(JSON.stringify({ type: 'send-message', sessionId, content: 'Hello from a script' } satisfies ClientFrame));
-    expect(await delivered).toMatchObject({ type: 'new-message', message: { sessionId, senderId: me.id, content: 'Hello from a script' } });
+    mine.send(
+      JSON.stringify({ type: 'send-message', sessionId, content: 'Hello from a script' } satisfies ClientFrame),
+    );
+    expect(await delivered).toMatchObject({
+      type: 'new-message',
+      message: { sessionId, senderId: me.id, content: 'Hello from a script' },
+    });
     for (const open of [mine, theirs, otherSocket, socket]) open.close();
   });
 
@@ -149,7 +175,10 @@ describe('typed SDK', () => {
     const form = new FormData();
     form.append('profilePic', new File([JPEG_400], 'me.jpg', { type: 'image/jpeg' }));
     // Sent beside a JSON call: the query still goes batched, the upload alone.
-    const [uploaded, before] = await Promise.all([client.trpc.profiles.uploadPicture.mutate(form), client.trpc.account.me.query()]);
+    const [uploaded, before] = await Promise.all([
+      client.trpc.profiles.uploadPicture.mutate(form),
+      client.trpc.account.me.query(),
+    ]);
     expect(before?.name).toBe(name);
     expect(uploaded.message).toBe('Profile picture updated');
     const upload = seen.find((request) => request.path === '/trpc/profiles.uploadPicture');
@@ -170,7 +199,12 @@ describe('typed SDK', () => {
   it('uploads a spa image as an admin: one FormData with the spa id and spaImage', async () => {
     const admin = await createMember('admin');
     const client = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: admin.token });
-    const spa = await client.trpc.admin.createSpa.mutate({ name: `SDK Spa ${crypto.randomUUID().slice(0, 8)}`, address: '1 Ayala Ave, Makati', latitude: 14.55, longitude: 121.02 });
+    const spa = await client.trpc.admin.createSpa.mutate({
+      name: `SDK Spa ${crypto.randomUUID().slice(0, 8)}`,
+      address: '1 Ayala Ave, Makati',
+      latitude: 14.55,
+      longitude: 121.02,
+    });
 
     const form = new FormData();
     form.append('id', String(spa.id));
@@ -191,13 +225,19 @@ describe('typed SDK', () => {
     await expect(client.trpc.admin.uploadSpaImage.mutate(missing)).rejects.toMatchObject({ data: { httpStatus: 404 } });
     const someone = await createMember('client');
     const memberClient = createClient({ baseUrl: BASE, fetch: workerFetch, sessionToken: someone.token });
-    await expect(memberClient.trpc.admin.uploadSpaImage.mutate(form)).rejects.toMatchObject({ data: { httpStatus: 403 } });
+    await expect(memberClient.trpc.admin.uploadSpaImage.mutate(form)).rejects.toMatchObject({
+      data: { httpStatus: 403 },
+    });
 
     // The REST path is unchanged: multipart field spaImage, the spa from the address (an id in the form is ignored).
     const rest = new FormData();
     rest.append('id', '999999999');
     rest.append('spaImage', new Blob([JPEG_400], { type: 'image/jpeg' }), 'spa.jpg');
-    const response = await call(`/api/spas/${spa.id}/upload-image`, { method: 'POST', rawBody: rest as unknown as string, cookie: admin.cookie });
+    const response = await call(`/api/spas/${spa.id}/upload-image`, {
+      method: 'POST',
+      rawBody: rest as unknown as string,
+      cookie: admin.cookie,
+    });
     expect(response.status).toBe(200);
     const body = await json<Output<'admin.uploadSpaImage'>>(response);
     expect(body.message).toBe('Spa image uploaded successfully');
@@ -238,10 +278,15 @@ describe('typed SDK', () => {
 
     // Deleting goes alone even beside another call, and leaves the client signed out.
     seen.length = 0;
-    const [, deleted] = await Promise.all([phone.trpc.account.me.query(), phone.trpc.privacy.deleteAccount.mutate({ password: GOOD_PASSWORD })]);
+    const [, deleted] = await Promise.all([
+      phone.trpc.account.me.query(),
+      phone.trpc.privacy.deleteAccount.mutate({ password: GOOD_PASSWORD }),
+    ]);
     expect(deleted).toEqual({ deleted: true, message: 'Your account has been deleted.' });
     expect(seen.map((request) => request.path)).toContain('/trpc/privacy.deleteAccount');
     expect(phone.sessionToken()).toBeNull();
-    await expect(phone.trpc.account.login.mutate({ name, password: GOOD_PASSWORD })).rejects.toThrow('Invalid name or password.');
+    await expect(phone.trpc.account.login.mutate({ name, password: GOOD_PASSWORD })).rejects.toThrow(
+      'Invalid name or password.',
+    );
   });
 });

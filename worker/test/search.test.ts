@@ -9,7 +9,10 @@ import { createMember, createMembers, type TestMember } from './members.ts';
 type Found = Items<'search.members'>;
 
 function search(who: TestMember | null, term: unknown, page?: number) {
-  return call('/api/search-users', { body: { field: 'all', term, ...(page ? { page } : {}) }, cookie: who?.cookie ?? null });
+  return call('/api/search-users', {
+    body: { field: 'all', term, ...(page ? { page } : {}) },
+    cookie: who?.cookie ?? null,
+  });
 }
 /** The spec's user array, and the next page the X-Next-Page header names (absent on the last page). */
 async function found(who: TestMember, term: string, page?: number): Promise<{ items: Found; nextPage: number | null }> {
@@ -51,16 +54,29 @@ describe('POST /api/search-users', () => {
     const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, 'k');
     const visible = await createMember({ role: 'therapist', name: `Private Person ${tag}` });
     const banned = await createMember({ role: 'client', name: `Private Banned ${tag}` });
-    await database().execute({ sql: "update users set email = 'secret@example.com', phone_number = '09170000000' where id = ?", args: [visible.id] });
+    await database().execute({
+      sql: "update users set email = 'secret@example.com', phone_number = '09170000000' where id = ?",
+      args: [visible.id],
+    });
     await database().execute({ sql: 'update users set is_banned = 1 where id = ?', args: [banned.id] });
     const before = seenBodies.length;
     const answer = await found(viewer, tag);
     // The banned member's name carries the same tag.
     expect(answer.items.map((item) => item.id)).toEqual([visible.id]);
-    expect(Object.keys(answer.items[0]!).sort()).toEqual(['id', 'memberNumber', 'name', 'profilePicThumbnail', 'role', 'slug']);
+    expect(Object.keys(answer.items[0]!).sort()).toEqual([
+      'id',
+      'memberNumber',
+      'name',
+      'profilePicThumbnail',
+      'role',
+      'slug',
+    ]);
     expect(seenBodies.slice(before).join('')).not.toMatch(/secret@example\.com|09170000000|password/);
 
-    await database().execute({ sql: 'update users set name = ?, name_key = lower(?) where id = ?', args: [`Renamed ${tag}x`, `Renamed ${tag}x`, visible.id] });
+    await database().execute({
+      sql: 'update users set name = ?, name_key = lower(?) where id = ?',
+      args: [`Renamed ${tag}x`, `Renamed ${tag}x`, visible.id],
+    });
     expect((await found(viewer, `private person ${tag}`)).items).toEqual([]);
     expect((await found(viewer, `renamed ${tag}`)).items.map((item) => item.id)).toEqual([visible.id]);
   });
@@ -85,7 +101,10 @@ describe('POST /api/search-users', () => {
   });
 
   it('short terms match the start of any word of a name, names that start with them first', async () => {
-    const tag = crypto.randomUUID().replace(/[^a-z]/g, '').slice(0, 5);
+    const tag = crypto
+      .randomUUID()
+      .replace(/[^a-z]/g, '')
+      .slice(0, 5);
     const inside = await createMember({ role: 'client', name: `Lorna Xq${tag}` });
     const start = await createMember({ role: 'client', name: `Xq${tag} Alpha` });
     const viewer = await createMember('client');
@@ -93,7 +112,13 @@ describe('POST /api/search-users', () => {
     expect(ids.indexOf(start.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(inside.id)).toBeGreaterThan(ids.indexOf(start.id));
     const result = await found(viewer, 'xq');
-    for (const item of result.items) expect(item.name.toLowerCase().split(/\s+/).some((word) => word.startsWith('xq'))).toBe(true);
+    for (const item of result.items)
+      expect(
+        item.name
+          .toLowerCase()
+          .split(/\s+/)
+          .some((word) => word.startsWith('xq')),
+      ).toBe(true);
     // Not inside a word: "qa" is not the start of "Xqa…".
     expect((await found(viewer, 'q' + tag.slice(0, 1))).items.map((item) => item.id)).not.toContain(inside.id);
   });

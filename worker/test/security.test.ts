@@ -31,7 +31,11 @@ describe('request bodies', () => {
   it('refuses a body over 64 KB with 413 before a procedure reads it, on /api and /trpc', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(REQUEST_BODY_MAX_BYTES), password: 'y' });
     for (const path of ['/api/login', '/trpc/account.login']) {
-      const response = await call(path, { rawBody: huge, headers: { 'Content-Type': 'application/json' }, ip: freshIp() });
+      const response = await call(path, {
+        rawBody: huge,
+        headers: { 'Content-Type': 'application/json' },
+        ip: freshIp(),
+      });
       expect(response.status, path).toBe(413);
       expect((await json<ErrorBody>(response)).code).toBe('PAYLOAD_TOO_LARGE');
     }
@@ -55,20 +59,38 @@ describe('request bodies', () => {
 
   it('answers 415 to a JSON route sent another content type, and changes nothing', async () => {
     const name = uniqueName('Typed');
-    const body = JSON.stringify({ name, password: GOOD_PASSWORD, ageConfirmation: true, recaptchaToken: await solveCaptcha(), role: 'client' });
+    const body = JSON.stringify({
+      name,
+      password: GOOD_PASSWORD,
+      ageConfirmation: true,
+      recaptchaToken: await solveCaptcha(),
+      role: 'client',
+    });
     for (const [path, type] of [
       ['/api/register', 'text/plain'],
       ['/api/register', 'application/x-www-form-urlencoded'],
       ['/trpc/account.register', 'text/plain;charset=UTF-8'],
       ['/api/register', ''],
     ] as const) {
-      const response = await call(path, { rawBody: body, headers: type ? { 'Content-Type': type } : {}, ip: freshIp() });
+      const response = await call(path, {
+        rawBody: body,
+        headers: type ? { 'Content-Type': type } : {},
+        ip: freshIp(),
+      });
       expect(response.status, `${path} ${type}`).toBe(415);
     }
     const rows = await database().execute({ sql: 'SELECT 1 FROM users WHERE name = ?', args: [name] });
     expect(rows.rows).toHaveLength(0);
     // The same body as JSON is taken.
-    expect((await call('/api/register', { rawBody: body, headers: { 'Content-Type': 'application/json; charset=utf-8' }, ip: freshIp() })).status).toBe(200);
+    expect(
+      (
+        await call('/api/register', {
+          rawBody: body,
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          ip: freshIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -76,18 +98,28 @@ describe('tRPC batches', () => {
   it(`caps a batch at ${TRPC_MAX_BATCH_SIZE} calls`, async () => {
     const within = await call(`/trpc/${Array(TRPC_MAX_BATCH_SIZE).fill('account.captchaConfig').join(',')}?batch=1`);
     expect(within.status).toBe(200);
-    const over = await call(`/trpc/${Array(TRPC_MAX_BATCH_SIZE + 1).fill('account.captchaConfig').join(',')}?batch=1`);
+    const over = await call(
+      `/trpc/${Array(TRPC_MAX_BATCH_SIZE + 1)
+        .fill('account.captchaConfig')
+        .join(',')}?batch=1`,
+    );
     expect(over.status).toBe(400);
   });
 
   it('never batches a procedure that hashes a password', async () => {
     const { name, cookie } = await createMember();
     const input = Object.fromEntries(Array.from({ length: 3 }, (_, i) => [i, { name, password: GOOD_PASSWORD }]));
-    const batched = await call('/trpc/account.login,account.login,account.login?batch=1', { body: input, ip: freshIp() });
+    const batched = await call('/trpc/account.login,account.login,account.login?batch=1', {
+      body: input,
+      ip: freshIp(),
+    });
     expect(batched.status).toBe(400);
     expect(sessionCookieFrom(batched)).toBeNull();
     // Even a batch of one.
-    const single = await call('/trpc/account.login?batch=1', { body: { 0: { name, password: GOOD_PASSWORD } }, ip: freshIp() });
+    const single = await call('/trpc/account.login?batch=1', {
+      body: { 0: { name, password: GOOD_PASSWORD } },
+      ip: freshIp(),
+    });
     expect(single.status).toBe(400);
     // Unbatched, it works.
     const alone = await call('/trpc/account.login', { body: { name, password: GOOD_PASSWORD }, ip: freshIp() });
@@ -101,19 +133,30 @@ describe('sign-in limits', () => {
     const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
     // A different address inside the same /64 and a different name every time.
     const responses = await untilLimited(20, (i) =>
-      call('/api/login', { body: { name: uniqueName('Sprayed'), password: 'Summer2026!' }, ip: `${prefix}::${(i + 1).toString(16)}` }),
+      call('/api/login', {
+        body: { name: uniqueName('Sprayed'), password: 'Summer2026!' },
+        ip: `${prefix}::${(i + 1).toString(16)}`,
+      }),
     );
     expect(responses.slice(0, -1).every((response) => response.status === 401)).toBe(true);
     // Another /64 is not affected.
-    const elsewhere = await call('/api/login', { body: { name: uniqueName('Sprayed'), password: 'x' }, ip: '2001:db8:ffff:1::1' });
+    const elsewhere = await call('/api/login', {
+      body: { name: uniqueName('Sprayed'), password: 'x' },
+      ip: '2001:db8:ffff:1::1',
+    });
     expect(elsewhere.status).toBe(401);
   });
 
   it('limits one account across many addresses', async () => {
     const { name } = await createMember();
-    const responses = await untilLimited(10, (i) => call('/api/login', { body: { name, password: `guess-${i}` }, ip: freshIp() }));
+    const responses = await untilLimited(10, (i) =>
+      call('/api/login', { body: { name, password: `guess-${i}` }, ip: freshIp() }),
+    );
     expect(responses.slice(0, -1).every((response) => response.status === 401)).toBe(true);
-    const limited = await call('/api/login', { body: { name: name.toUpperCase(), password: GOOD_PASSWORD }, ip: freshIp() });
+    const limited = await call('/api/login', {
+      body: { name: name.toUpperCase(), password: GOOD_PASSWORD },
+      ip: freshIp(),
+    });
     expect(limited.status).toBe(429);
     expect(await messageOf(limited)).toBe(MESSAGES.tooManyRequests);
   });
@@ -125,11 +168,19 @@ describe('sessions', () => {
     const victimId = victim.token.split('.')[0]!;
     const attacker = await createMember();
     const forged = `${victim.cookie.split('=')[0]}=${victimId}.${'a'.repeat(39)}`;
-    const login = await call('/api/login', { body: { name: attacker.name, password: GOOD_PASSWORD }, cookie: forged, ip: freshIp() });
+    const login = await call('/api/login', {
+      body: { name: attacker.name, password: GOOD_PASSWORD },
+      cookie: forged,
+      ip: freshIp(),
+    });
     expect(login.status).toBe(200);
     expect(await signedIn(victim.cookie)).toBe(true);
     // With the real token, the previous session ends as it should.
-    const again = await call('/api/login', { body: { name: victim.name, password: GOOD_PASSWORD }, cookie: victim.cookie, ip: freshIp() });
+    const again = await call('/api/login', {
+      body: { name: victim.name, password: GOOD_PASSWORD },
+      cookie: victim.cookie,
+      ip: freshIp(),
+    });
     expect(again.status).toBe(200);
     expect(await signedIn(victim.cookie)).toBe(false);
   });
@@ -171,13 +222,27 @@ describe('response headers', () => {
 describe('look-alike names', () => {
   async function registerAs(name: string) {
     return call('/api/register', {
-      body: { name, password: GOOD_PASSWORD, ageConfirmation: true, recaptchaToken: await solveCaptcha(), role: 'client' },
+      body: {
+        name,
+        password: GOOD_PASSWORD,
+        ageConfirmation: true,
+        recaptchaToken: await solveCaptcha(),
+        role: 'client',
+      },
       ip: freshIp(),
     });
   }
 
   it('refuses control and format characters with a clear message', async () => {
-    for (const name of ['Tala\u200b Admin', 'Tala\nAdmin', 'Tala\u0000 Admin', '\u202eTala Admin', 'Tala\u2066Admin\u2069', 'Tala\u2800Admin', 'Tala Admin\u3164']) {
+    for (const name of [
+      'Tala\u200b Admin',
+      'Tala\nAdmin',
+      'Tala\u0000 Admin',
+      '\u202eTala Admin',
+      'Tala\u2066Admin\u2069',
+      'Tala\u2800Admin',
+      'Tala Admin\u3164',
+    ]) {
       const response = await registerAs(name);
       expect(response.status, JSON.stringify(name)).toBe(400);
       expect(await messageOf(response)).toBe(MESSAGES.nameCharacters);
@@ -188,7 +253,12 @@ describe('look-alike names', () => {
     const suffix = crypto.randomUUID().slice(0, 6);
     const real = await registerAs(`Tala Boss ${suffix}`);
     expect(real.status).toBe(200);
-    for (const lookAlike of [`Tаla Boss ${suffix}`, `Ｔala Boss ${suffix}`, `TaIa Boss ${suffix}`, `tala  boss ${suffix}`]) {
+    for (const lookAlike of [
+      `Tаla Boss ${suffix}`,
+      `Ｔala Boss ${suffix}`,
+      `TaIa Boss ${suffix}`,
+      `tala  boss ${suffix}`,
+    ]) {
       const response = await registerAs(lookAlike);
       expect(response.status, lookAlike).toBe(409);
       expect(await messageOf(response)).toBe(MESSAGES.nameTaken);
@@ -201,7 +271,11 @@ describe('look-alike names', () => {
 describe('production by default', () => {
   const productionEnv = (overrides: Record<string, unknown>) => ({ ...(env as Record<string, unknown>), ...overrides });
   const health = (bindings: Record<string, unknown>) =>
-    app.fetch(new Request(`${BASE}/api/health`), bindings as never, { waitUntil() {}, passThroughOnException() {}, props: {} } as never);
+    app.fetch(
+      new Request(`${BASE}/api/health`),
+      bindings as never,
+      { waitUntil() {}, passThroughOnException() {}, props: {} } as never,
+    );
 
   it('refuses the development defaults unless ENVIRONMENT says development', async () => {
     const unset = await health(productionEnv({ ENVIRONMENT: undefined }));

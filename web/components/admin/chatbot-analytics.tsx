@@ -20,7 +20,12 @@ export function ChatBotManagement() {
   const list = trpc.admin.chatbots.useQuery({ page });
   const toggle = trpc.admin.setChatBot.useMutation({
     onSuccess: () => Promise.all([utils.admin.chatbots.invalidate(), utils.admin.auditLog.invalidate()]),
-    onError: (error) => toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: serverMessage(error, 'Please try again.') }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: ADMIN_TEXTS.errorTitle,
+        description: serverMessage(error, 'Please try again.'),
+      }),
   });
   return (
     <section aria-labelledby="chatbot-title" className="grid grid-cols-1 gap-4">
@@ -69,7 +74,12 @@ export function ChatBotManagement() {
             <span className="text-sm text-ink-700">
               Page {page} of {Math.max(1, Math.ceil(list.data.total / ADMIN_PAGE_SIZE))}
             </span>
-            <Button size="sm" variant="outline" disabled={list.data.nextCursor === null} onClick={() => setPage(page + 1)}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={list.data.nextCursor === null}
+              onClick={() => setPage(page + 1)}
+            >
               Next
             </Button>
           </nav>
@@ -99,14 +109,20 @@ export function AnalyticsPanel() {
             <li key={row.role} className="grid grid-cols-[7rem_1fr_3rem] items-center gap-2 text-sm">
               <span className="text-ink-700">{ROLE_LABELS[row.role]}</span>
               <span className="h-3 rounded-full bg-sand-100" aria-hidden="true">
-                <span className="block h-3 rounded-full bg-brand-700" style={{ width: `${(row.count / most) * 100}%` }} />
+                <span
+                  className="block h-3 rounded-full bg-brand-700"
+                  style={{ width: `${(row.count / most) * 100}%` }}
+                />
               </span>
               <span className="text-right font-semibold text-ink-900">{row.count}</span>
             </li>
           ))}
         </ul>
       </div>
-      <section aria-labelledby="top-rated-spas-title" className="grid content-start gap-3 rounded-2xl border border-sand-200 bg-white p-4">
+      <section
+        aria-labelledby="top-rated-spas-title"
+        className="grid content-start gap-3 rounded-2xl border border-sand-200 bg-white p-4"
+      >
         <div className="grid gap-0.5">
           <h3 id="top-rated-spas-title" className="font-semibold text-ink-900">
             {ADMIN_TEXTS.topRatedSpas}
@@ -153,7 +169,11 @@ export function AnalyticsPanel() {
                 {[week.newMembers, week.reviews].map((count, column) => (
                   <td key={column} className="py-1 pr-2">
                     <span className="flex items-center gap-2">
-                      <span className="h-2 rounded-full bg-brand-700" style={{ width: `${(count / weekMost) * 6}rem` }} aria-hidden="true" />
+                      <span
+                        className="h-2 rounded-full bg-brand-700"
+                        style={{ width: `${(count / weekMost) * 6}rem` }}
+                        aria-hidden="true"
+                      />
                       <span className="text-ink-900">{count}</span>
                     </span>
                   </td>

@@ -30,7 +30,13 @@ export function ModerationQueue() {
         </h2>
         <div role="group" aria-label="Reports shown" className="flex gap-2">
           {(['open', 'handled'] as const).map((each) => (
-            <Button key={each} size="sm" variant={state === each ? 'primary' : 'outline'} aria-pressed={state === each} onClick={() => setState(each)}>
+            <Button
+              key={each}
+              size="sm"
+              variant={state === each ? 'primary' : 'outline'}
+              aria-pressed={state === each}
+              onClick={() => setState(each)}
+            >
               {each === 'open' ? 'Open' : 'Handled'}
             </Button>
           ))}
@@ -39,7 +45,9 @@ export function ModerationQueue() {
       {!queue.data ? (
         <p className="text-ink-600">Loading...</p>
       ) : queue.data.length === 0 ? (
-        <p className="rounded-2xl border border-sand-200 bg-white p-6 text-center text-ink-700">{ADMIN_TEXTS.noReports}</p>
+        <p className="rounded-2xl border border-sand-200 bg-white p-6 text-center text-ink-700">
+          {ADMIN_TEXTS.noReports}
+        </p>
       ) : (
         <ul className="grid grid-cols-1 gap-3">
           {queue.data.map((item) => (
@@ -59,9 +67,18 @@ function ReportCard({ item }: { item: ModerationItem }) {
     onSuccess: (_, { action }) => {
       setAskingBan(false);
       toast({ variant: 'success', title: MODERATION_ACTION_LABELS[action] });
-      void Promise.all([utils.admin.moderationQueue.invalidate(), utils.admin.auditLog.invalidate(), utils.admin.stats.invalidate()]);
+      void Promise.all([
+        utils.admin.moderationQueue.invalidate(),
+        utils.admin.auditLog.invalidate(),
+        utils.admin.stats.invalidate(),
+      ]);
     },
-    onError: (error) => toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: serverMessage(error, 'Please try again.') }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: ADMIN_TEXTS.errorTitle,
+        description: serverMessage(error, 'Please try again.'),
+      }),
   });
   const decide = (action: ModerationAction) => {
     if (action === 'ban' && item.subject) {
@@ -71,17 +88,24 @@ function ReportCard({ item }: { item: ModerationItem }) {
     }
     resolve.mutate({ kind: item.kind, id: item.id, action });
   };
-  const reason = item.kind === 'review' ? (REVIEW_REPORT_REASONS[item.reason as keyof typeof REVIEW_REPORT_REASONS] ?? item.reason) : item.reason;
+  const reason =
+    item.kind === 'review'
+      ? (REVIEW_REPORT_REASONS[item.reason as keyof typeof REVIEW_REPORT_REASONS] ?? item.reason)
+      : item.reason;
   return (
-    <li className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm" aria-label={`${REPORT_KIND_LABELS[item.kind]} ${item.id}`}>
+    <li
+      className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+      aria-label={`${REPORT_KIND_LABELS[item.kind]} ${item.id}`}
+    >
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded-full bg-sand-100 px-2 py-0.5 font-semibold text-ink-800">{REPORT_KIND_LABELS[item.kind]}</span>
+        <span className="rounded-full bg-sand-100 px-2 py-0.5 font-semibold text-ink-800">
+          {REPORT_KIND_LABELS[item.kind]}
+        </span>
         <span className="rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800">{item.state}</span>
         <span className="text-ink-600">{formatDate(item.createdAt)}</span>
       </div>
       <p className="text-sm break-words text-ink-800">
-        <MemberName member={item.reporter} />{' '}
-        {item.kind === 'dispute' ? 'disputes a red flag' : 'reported'}
+        <MemberName member={item.reporter} /> {item.kind === 'dispute' ? 'disputes a red flag' : 'reported'}
         {item.subject ? (
           <>
             {item.kind === 'dispute' ? ' from ' : ' '}
@@ -104,16 +128,21 @@ function ReportCard({ item }: { item: ModerationItem }) {
         </blockquote>
       ) : null}
       {item.kind === 'dispute' ? (
-        <p className="text-sm text-ink-700">{item.redFlag ? `Red flag: ${item.redFlag.reason ?? 'no reason given'}` : 'The red flag was removed.'}</p>
+        <p className="text-sm text-ink-700">
+          {item.redFlag ? `Red flag: ${item.redFlag.reason ?? 'no reason given'}` : 'The red flag was removed.'}
+        </p>
       ) : null}
       {item.transcript ? (
         <details className="rounded-xl bg-sand-50 p-3 text-sm">
-          <summary className="cursor-pointer font-semibold text-ink-800">Transcript ({item.transcript.length} messages)</summary>
+          <summary className="cursor-pointer font-semibold text-ink-800">
+            Transcript ({item.transcript.length} messages)
+          </summary>
           <ol className="mt-2 grid gap-1">
             {item.transcript.map((message, index) => (
               <li key={index} className="break-words text-ink-800">
                 <span className="font-semibold">{message.from}</span>
-                {message.at ? <span className="text-xs text-ink-600"> {formatTime(message.at)}</span> : null}: {message.text}
+                {message.at ? <span className="text-xs text-ink-600"> {formatTime(message.at)}</span> : null}:{' '}
+                {message.text}
               </li>
             ))}
           </ol>
@@ -171,9 +200,17 @@ export function AuditLog() {
       ) : (
         <ol className="grid grid-cols-1 gap-2">
           {entries.map((entry) => (
-            <li key={entry.id} className="rounded-2xl border border-sand-200 bg-white p-3 text-sm break-words text-ink-800">
-              <span className="font-semibold">{entry.actorName}</span> · {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-              {entry.targetLabel ? ` · ${entry.targetLabel}` : entry.targetId ? ` · ${entry.targetType} #${entry.targetId}` : ''}
+            <li
+              key={entry.id}
+              className="rounded-2xl border border-sand-200 bg-white p-3 text-sm break-words text-ink-800"
+            >
+              <span className="font-semibold">{entry.actorName}</span> ·{' '}
+              {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
+              {entry.targetLabel
+                ? ` · ${entry.targetLabel}`
+                : entry.targetId
+                  ? ` · ${entry.targetType} #${entry.targetId}`
+                  : ''}
               <span className="block text-xs text-ink-600">
                 {formatDate(entry.createdAt)} {formatTime(entry.createdAt)}
               </span>
@@ -194,7 +231,11 @@ export function AuditLog() {
 function MemberName({ member }: { member: { name: string; slug: string | null } }) {
   if (member.slug === null) return <span className="font-semibold text-ink-800">{member.name}</span>;
   return (
-    <Link to="/profile/$userSlug" params={{ userSlug: member.slug }} className="font-semibold text-brand-800 hover:underline">
+    <Link
+      to="/profile/$userSlug"
+      params={{ userSlug: member.slug }}
+      className="font-semibold text-brand-800 hover:underline"
+    >
       {member.name}
     </Link>
   );

@@ -36,7 +36,18 @@ interface SpaForm {
   amenities: string;
 }
 
-const EMPTY_FORM: SpaForm = { openingHours: null, ownerUserId: null, name: '', address: '', latitude: '', longitude: '', description: '', phone: '', website: '', amenities: '' };
+const EMPTY_FORM: SpaForm = {
+  openingHours: null,
+  ownerUserId: null,
+  name: '',
+  address: '',
+  latitude: '',
+  longitude: '',
+  description: '',
+  phone: '',
+  website: '',
+  amenities: '',
+};
 
 function formOf(spa: AdminSpa): SpaForm {
   return {
@@ -53,7 +64,12 @@ function formOf(spa: AdminSpa): SpaForm {
   };
 }
 
-const failed = (error: unknown) => toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: serverMessage(error, 'Please try again.') });
+const failed = (error: unknown) =>
+  toast({
+    variant: 'destructive',
+    title: ADMIN_TEXTS.errorTitle,
+    description: serverMessage(error, 'Please try again.'),
+  });
 
 export function SpaManagement() {
   const utils = trpc.useUtils();
@@ -61,7 +77,8 @@ export function SpaManagement() {
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   // The listing whose Delete asks to be confirmed (the app's confirm dialog, never the browser's).
   const [deleting, setDeleting] = useState<AdminSpa | null>(null);
-  const refresh = () => Promise.all([utils.admin.spas.invalidate(), utils.admin.stats.invalidate(), utils.admin.auditLog.invalidate()]);
+  const refresh = () =>
+    Promise.all([utils.admin.spas.invalidate(), utils.admin.stats.invalidate(), utils.admin.auditLog.invalidate()]);
   const remove = trpc.admin.deleteSpa.useMutation({
     onSuccess: () => {
       setDeleting(null);
@@ -88,7 +105,10 @@ export function SpaManagement() {
       ) : (
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {spas.data.map((spa) => (
-            <li key={spa.id} className="grid grid-cols-[auto_1fr] gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+            <li
+              key={spa.id}
+              className="grid grid-cols-[auto_1fr] gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+            >
               <SpaTile spa={spa} />
               <div className="grid min-w-0 gap-1">
                 <div className="flex min-w-0 items-start justify-between gap-2">
@@ -109,7 +129,12 @@ export function SpaManagement() {
                   <OwnerNote spa={spa} />
                 </p>
                 <div className="mt-1 flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" onClick={() => setForm({ mode: 'edit', spa })} aria-label={`Edit ${spa.name}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setForm({ mode: 'edit', spa })}
+                    aria-label={`Edit ${spa.name}`}
+                  >
                     Edit
                   </Button>
                   <Button
@@ -182,13 +207,26 @@ function OwnerNote({ spa }: { spa: AdminSpa }) {
 /** The dialog's payload: numeric coordinates (blank is missing), amenities as a list (spec, "Validation rules"). */
 function payloadOf(values: SpaForm) {
   const coordinate = (text: string) => (text.trim() ? Number(text) : undefined);
-  return { ...values, latitude: coordinate(values.latitude), longitude: coordinate(values.longitude), amenities: splitAmenities(values.amenities) };
+  return {
+    ...values,
+    latitude: coordinate(values.latitude),
+    longitude: coordinate(values.longitude),
+    amenities: splitAmenities(values.amenities),
+  };
 }
 
 const SPA_CHECKS = checkedBy<SpaForm>(spaInput, payloadOf);
 const SPA_FIELDS = Object.keys(spaInput.shape) as (keyof SpaForm)[];
 
-function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null; onClose: () => void; onSaved: () => void }) {
+function SpaFormDialog({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: AdminSpa | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [image, setImage] = useState<File | null>(null);
   const [imageBusy, setImageBusy] = useState(false);
   const create = trpc.admin.createSpa.useMutation();
@@ -206,9 +244,17 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
     try {
       const compressed = await compressImage(file, IMAGE_PRESETS.spa);
       setImage(compressed);
-      toast({ variant: 'success', title: ADMIN_TEXTS.imageCompressedTitle, description: ADMIN_TEXTS.imageCompressed(savedPercent(file, compressed)) });
+      toast({
+        variant: 'success',
+        title: ADMIN_TEXTS.imageCompressedTitle,
+        description: ADMIN_TEXTS.imageCompressed(savedPercent(file, compressed)),
+      });
     } catch {
-      toast({ variant: 'destructive', title: ADMIN_TEXTS.processingFailedTitle, description: ADMIN_TEXTS.processingFailed });
+      toast({
+        variant: 'destructive',
+        title: ADMIN_TEXTS.processingFailedTitle,
+        description: ADMIN_TEXTS.processingFailed,
+      });
     } finally {
       setImageBusy(false);
     }
@@ -244,7 +290,8 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
         setImageBusy(false);
       }
     }
-    if (uploadFailure) toast({ variant: 'destructive', title: ADMIN_TEXTS.imageUploadFailedTitle, description: uploadFailure });
+    if (uploadFailure)
+      toast({ variant: 'destructive', title: ADMIN_TEXTS.imageUploadFailedTitle, description: uploadFailure });
     else toast({ variant: 'success', title: editing ? ADMIN_TEXTS.spaUpdated : ADMIN_TEXTS.spaCreated });
     onSaved();
     onClose();
@@ -266,18 +313,34 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()} title={editing ? ADMIN_TEXTS.editSpaTitle : ADMIN_TEXTS.createSpaTitle}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={editing ? ADMIN_TEXTS.editSpaTitle : ADMIN_TEXTS.createSpaTitle}
+    >
       <form ref={formElement} className="grid grid-cols-1 gap-3" onSubmit={submitHandler(form)} noValidate>
-        <form.AppField name="name">{(field) => <field.TextField label="Name *" required autoComplete="off" />}</form.AppField>
-        <form.AppField name="address">{(field) => <field.TextField label="Address *" required autoComplete="off" />}</form.AppField>
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Name *" required autoComplete="off" />}
+        </form.AppField>
+        <form.AppField name="address">
+          {(field) => <field.TextField label="Address *" required autoComplete="off" />}
+        </form.AppField>
         <div className="grid grid-cols-2 gap-3">
-          <form.AppField name="latitude">{(field) => <field.TextField label="Latitude *" inputMode="decimal" required />}</form.AppField>
-          <form.AppField name="longitude">{(field) => <field.TextField label="Longitude *" inputMode="decimal" required />}</form.AppField>
+          <form.AppField name="latitude">
+            {(field) => <field.TextField label="Latitude *" inputMode="decimal" required />}
+          </form.AppField>
+          <form.AppField name="longitude">
+            {(field) => <field.TextField label="Longitude *" inputMode="decimal" required />}
+          </form.AppField>
         </div>
-        <form.AppField name="description">{(field) => <field.TextArea id="spa-description" label="Description" rows={3} />}</form.AppField>
+        <form.AppField name="description">
+          {(field) => <field.TextArea id="spa-description" label="Description" rows={3} />}
+        </form.AppField>
         <form.AppField name="phone">{(field) => <field.TextField label="Phone" inputMode="tel" />}</form.AppField>
         <form.AppField name="website">{(field) => <field.TextField label="Website" inputMode="url" />}</form.AppField>
-        <form.AppField name="amenities">{(field) => <field.TextField label="Amenities" hint="Separate amenities with commas" />}</form.AppField>
+        <form.AppField name="amenities">
+          {(field) => <field.TextField label="Amenities" hint="Separate amenities with commas" />}
+        </form.AppField>
         <form.Field name="ownerUserId">
           {(field) => (
             <>
@@ -292,7 +355,9 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
                 noneLabel="Not linked"
                 initialSearch={editing?.owner?.name ?? ''}
               />
-              <p className="-mt-1 text-xs text-ink-600">A linked listing shows that member's rating, reviews and opening hours.</p>
+              <p className="-mt-1 text-xs text-ink-600">
+                A linked listing shows that member's rating, reviews and opening hours.
+              </p>
             </>
           )}
         </form.Field>
@@ -308,7 +373,13 @@ function SpaFormDialog({ editing, onClose, onSaved }: { editing: AdminSpa | null
           )}
         </form.Field>
         <form.Subscribe selector={(state) => state.values.ownerUserId !== null}>
-          {(linked) => (linked ? <p className="text-sm text-ink-700">The linked member's own opening hours, when set, decide Open or Closed for this listing.</p> : null)}
+          {(linked) =>
+            linked ? (
+              <p className="text-sm text-ink-700">
+                The linked member's own opening hours, when set, decide Open or Closed for this listing.
+              </p>
+            ) : null
+          }
         </form.Subscribe>
         <div className="grid grid-cols-1 gap-1.5">
           <label htmlFor="spa-image" className="text-sm font-medium text-ink-700">

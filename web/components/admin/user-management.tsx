@@ -5,7 +5,13 @@
 // for a banned member).
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { ADMIN_SEARCH_FIELD_LABELS, ADMIN_SEARCH_FIELDS, ADMIN_TEXTS, type AdminSearchField, type AdminUser } from '../../../common/admin.ts';
+import {
+  ADMIN_SEARCH_FIELD_LABELS,
+  ADMIN_SEARCH_FIELDS,
+  ADMIN_TEXTS,
+  type AdminSearchField,
+  type AdminUser,
+} from '../../../common/admin.ts';
 import { ROLE_LABELS } from '../../../common/roles.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -17,7 +23,12 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { inputClasses } from '../ui/input.tsx';
 import { toast } from '../ui/use-toast.ts';
 
-const failed = (error: unknown) => toast({ variant: 'destructive', title: ADMIN_TEXTS.errorTitle, description: serverMessage(error, 'Please try again.') });
+const failed = (error: unknown) =>
+  toast({
+    variant: 'destructive',
+    title: ADMIN_TEXTS.errorTitle,
+    description: serverMessage(error, 'Please try again.'),
+  });
 
 export function UserManagement() {
   const [field, setField] = useState<AdminSearchField>('name');
@@ -28,14 +39,22 @@ export function UserManagement() {
     onSuccess: (users) => setResults(users),
     onError: (error) => {
       setResults(null);
-      toast({ variant: 'destructive', title: ADMIN_TEXTS.searchFailed, description: serverMessage(error, ADMIN_TEXTS.searchFailed) });
+      toast({
+        variant: 'destructive',
+        title: ADMIN_TEXTS.searchFailed,
+        description: serverMessage(error, ADMIN_TEXTS.searchFailed),
+      });
     },
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!term.trim()) {
-      toast({ variant: 'destructive', title: ADMIN_TEXTS.searchTermRequiredTitle, description: ADMIN_TEXTS.searchTermRequired });
+      toast({
+        variant: 'destructive',
+        title: ADMIN_TEXTS.searchTermRequiredTitle,
+        description: ADMIN_TEXTS.searchTermRequired,
+      });
       return;
     }
     search.mutate({ field, term });
@@ -47,12 +66,20 @@ export function UserManagement() {
       <h2 id="user-management-title" className="font-display text-xl font-semibold text-ink-900">
         {ADMIN_TEXTS.tabs.users}
       </h2>
-      <form onSubmit={submit} className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+      <form
+        onSubmit={submit}
+        className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+      >
         <div className="grid gap-1.5">
           <label htmlFor="user-search-field" className="text-sm font-medium text-ink-700">
             Search by
           </label>
-          <select id="user-search-field" value={field} onChange={(event) => setField(event.target.value as AdminSearchField)} className={inputClasses}>
+          <select
+            id="user-search-field"
+            value={field}
+            onChange={(event) => setField(event.target.value as AdminSearchField)}
+            className={inputClasses}
+          >
             {ADMIN_SEARCH_FIELDS.map((each) => (
               <option key={each} value={each}>
                 {ADMIN_SEARCH_FIELD_LABELS[each]}
@@ -64,7 +91,13 @@ export function UserManagement() {
           <label htmlFor="user-search-term" className="text-sm font-medium text-ink-700">
             Search term
           </label>
-          <input id="user-search-term" value={term} onChange={(event) => setTerm(event.target.value)} className={inputClasses} type="search" />
+          <input
+            id="user-search-term"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            className={inputClasses}
+            type="search"
+          />
         </div>
         <Button type="submit" disabled={search.isPending}>
           Search
@@ -73,7 +106,10 @@ export function UserManagement() {
       {results && !showing ? <p className="text-ink-700">No users found.</p> : null}
       {/* One list in one place for both, so a member in both keeps their row (a Ban dialog open) when results come. */}
       {showing || latest.data ? (
-        <UserList title={showing ? `Search results (${showing.length})` : ADMIN_TEXTS.latestUsers} users={showing ?? latest.data ?? []} />
+        <UserList
+          title={showing ? `Search results (${showing.length})` : ADMIN_TEXTS.latestUsers}
+          users={showing ?? latest.data ?? []}
+        />
       ) : (
         <p className="text-ink-600">Loading...</p>
       )}
@@ -99,7 +135,8 @@ function UserRow({ user }: { user: AdminUser }) {
   const utils = trpc.useUtils();
   const [banned, setBanned] = useState(user.isBanned);
   const [asking, setAsking] = useState(false);
-  const refresh = () => Promise.all([utils.admin.users.invalidate(), utils.admin.auditLog.invalidate(), utils.admin.chatbots.invalidate()]);
+  const refresh = () =>
+    Promise.all([utils.admin.users.invalidate(), utils.admin.auditLog.invalidate(), utils.admin.chatbots.invalidate()]);
   const ban = trpc.admin.banUser.useMutation({
     onSuccess: () => {
       setAsking(false);
@@ -121,17 +158,32 @@ function UserRow({ user }: { user: AdminUser }) {
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-2xl border border-sand-200 bg-white p-3">
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <Link to="/profile/$userSlug" params={{ userSlug: user.slug }} className="min-w-0 font-semibold text-brand-800 underline-offset-2 hover:underline">
+        <Link
+          to="/profile/$userSlug"
+          params={{ userSlug: user.slug }}
+          className="min-w-0 font-semibold text-brand-800 underline-offset-2 hover:underline"
+        >
           <MemberName name={user.name} />
         </Link>
         <p className="text-xs break-all text-ink-600">
-          {ROLE_LABELS[user.role]} · #{user.memberNumber} · {user.email ?? 'no email'} · joined {formatDate(user.createdAt)}
+          {ROLE_LABELS[user.role]} · #{user.memberNumber} · {user.email ?? 'no email'} · joined{' '}
+          {formatDate(user.createdAt)}
         </p>
       </div>
-      {banned ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{ADMIN_TEXTS.banned}</span> : null}
+      {banned ? (
+        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+          {ADMIN_TEXTS.banned}
+        </span>
+      ) : null}
       {mayBan ? (
         banned ? (
-          <Button size="sm" variant="outline" disabled={unban.isPending} onClick={() => unban.mutate({ userId: user.id })} aria-label={`${ADMIN_TEXTS.unban}: ${user.name}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={unban.isPending}
+            onClick={() => unban.mutate({ userId: user.id })}
+            aria-label={`${ADMIN_TEXTS.unban}: ${user.name}`}
+          >
             {ADMIN_TEXTS.unban}
           </Button>
         ) : (

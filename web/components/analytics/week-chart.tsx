@@ -29,7 +29,10 @@ const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10
 const DASH = [6, 4];
 
 /** The solid series (complete weeks) and the dashed one (last complete week to the week in progress) of a line. */
-export function splitSeries(values: (number | null)[], soFar: WeekSoFar | null): { solid: (number | null)[]; dashed: (number | null)[] | null } {
+export function splitSeries(
+  values: (number | null)[],
+  soFar: WeekSoFar | null,
+): { solid: (number | null)[]; dashed: (number | null)[] | null } {
   if (!soFar || values.length === 0) return { solid: values, dashed: null };
   const last = values.length - 1;
   const current = values[last] ?? null;
@@ -65,10 +68,18 @@ export function WeekChart({
         height: HEIGHT,
         // Weeks are calendar days: draw them in UTC so a Monday stays a Monday whatever the device's zone.
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
-        scales: { x: { time: true }, y: range ? { range } : { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.15))] } },
+        scales: {
+          x: { time: true },
+          y: range ? { range } : { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.15))] },
+        },
         axes: [
           // One tick per week, labelled with its Monday.
-          { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, splits: () => xs, values: (_u, ticks) => ticks.map((tick) => shortDate(tick)) },
+          {
+            stroke: '#57534e',
+            grid: { stroke: '#e7e5e4' },
+            splits: () => xs,
+            values: (_u, ticks) => ticks.map((tick) => shortDate(tick)),
+          },
           // Counts are whole numbers: whole-number steps only.
           { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, size: 44, incrs: WHOLE_STEPS },
         ],
@@ -78,9 +89,24 @@ export function WeekChart({
         series: [
           {},
           ...lines.flatMap((line) => [
-            { label: line.label, stroke: line.color, width: 2, spanGaps: true, points: { show: true, size: 5, fill: line.color } },
+            {
+              label: line.label,
+              stroke: line.color,
+              width: 2,
+              spanGaps: true,
+              points: { show: true, size: 5, fill: line.color },
+            },
             ...(line.dashed
-              ? [{ label: `${line.label} (this week so far)`, stroke: line.color, width: 2, dash: DASH, spanGaps: false, points: { show: true, size: 7, fill: '#ffffff', stroke: line.color } }]
+              ? [
+                  {
+                    label: `${line.label} (this week so far)`,
+                    stroke: line.color,
+                    width: 2,
+                    dash: DASH,
+                    spanGaps: false,
+                    points: { show: true, size: 7, fill: '#ffffff', stroke: line.color },
+                  },
+                ]
               : []),
           ]),
         ],
@@ -97,11 +123,20 @@ export function WeekChart({
   }, [weekStarts, lines, range]);
   return (
     <div className="grid gap-2">
-      <div ref={box} role="img" aria-label={`${title} chart; the figures are in the table below`} className="w-full min-w-0" />
+      <div
+        ref={box}
+        role="img"
+        aria-label={`${title} chart; the figures are in the table below`}
+        className="w-full min-w-0"
+      />
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-700" aria-label={`${title}: legend`}>
         {series.map((line) => (
           <li key={line.label} className="inline-flex items-center gap-1.5">
-            <span aria-hidden="true" className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: line.color }} />
+            <span
+              aria-hidden="true"
+              className="inline-block h-0.5 w-4 rounded"
+              style={{ backgroundColor: line.color }}
+            />
             {line.label}
           </li>
         ))}

@@ -45,7 +45,11 @@ function loadScript(provider: Provider): Promise<void> {
   return promise;
 }
 
-export default function SiteCaptcha({ provider, siteKey, onToken }: CaptchaProps & { provider: Provider; siteKey: string }) {
+export default function SiteCaptcha({
+  provider,
+  siteKey,
+  onToken,
+}: CaptchaProps & { provider: Provider; siteKey: string }) {
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

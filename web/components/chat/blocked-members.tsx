@@ -19,7 +19,16 @@ export function BlockedMembers() {
     >
       <summary className="flex cursor-pointer list-none items-center justify-between rounded-3xl px-4 py-3 text-sm font-semibold text-ink-800 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
         Blocked members
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" className="transition-transform group-open:rotate-180">
+        <svg
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="transition-transform group-open:rotate-180"
+        >
           <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </summary>
@@ -37,7 +46,12 @@ function BlockedList() {
       toast({ title: `${name} unblocked` });
       void utils.chat.blocks.invalidate();
     },
-    onError: (error) => toast({ variant: 'destructive', title: 'Unblock failed', description: serverMessage(error, 'Please try again.') }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Unblock failed',
+        description: serverMessage(error, 'Please try again.'),
+      }),
   });
 
   if (blocks.isPending) return <p className="text-sm text-ink-600">Loading...</p>;

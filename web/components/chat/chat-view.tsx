@@ -48,7 +48,8 @@ export function ChatView({ chat, session, meId }: ChatViewProps) {
   const role = partner?.role ?? session.participantRole;
   const typing = session.partnerTypingUntil !== null;
   const otherUnread = totalUnread(state.sessions.filter((other) => other.sessionId !== sessionId));
-  const open = (kind: DialogKind) => (event: { currentTarget: HTMLElement }) => setDialog({ kind, opener: event.currentTarget });
+  const open = (kind: DialogKind) => (event: { currentTarget: HTMLElement }) =>
+    setDialog({ kind, opener: event.currentTarget });
   const close = () => setDialog(null);
 
   return (
@@ -62,13 +63,20 @@ export function ChatView({ chat, session, meId }: ChatViewProps) {
           <div className="flex items-center gap-2">
             <button
               type="button"
-              aria-label={otherUnread > 0 ? `Back to online members (${otherUnread} unread in other chats)` : 'Back to online members'}
+              aria-label={
+                otherUnread > 0
+                  ? `Back to online members (${otherUnread} unread in other chats)`
+                  : 'Back to online members'
+              }
               onClick={() => chat.openSession(null)}
               className="relative flex size-11 shrink-0 items-center justify-center rounded-full text-ink-800 hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <ArrowLeftIcon size={22} />
               {otherUnread > 0 ? (
-                <span aria-hidden="true" className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-clay-700 px-1 text-center text-[11px] leading-5 font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-clay-700 px-1 text-center text-[11px] leading-5 font-bold text-white"
+                >
                   {otherUnread}
                 </span>
               ) : null}
@@ -101,12 +109,17 @@ export function ChatView({ chat, session, meId }: ChatViewProps) {
           <div className="grid grid-cols-1 gap-2 px-3 pt-2">
             <ConnectionNotice status={state.status} />
             {session.partnerAwayUntil !== null ? (
-              <p role="status" className="flex min-w-0 items-center gap-2 rounded-2xl bg-clay-100 px-4 py-2.5 text-sm text-clay-700">
+              <p
+                role="status"
+                className="flex min-w-0 items-center gap-2 rounded-2xl bg-clay-100 px-4 py-2.5 text-sm text-clay-700"
+              >
                 <span className="flex min-w-0 flex-1 gap-1">
                   <MemberName name={name} className="font-semibold" />
                   <span className="shrink-0">is away.</span>
                 </span>
-                <span className="shrink-0 tabular-nums">Chat ends in {secondsUntil(session.partnerAwayUntil, state.now)}s</span>
+                <span className="shrink-0 tabular-nums">
+                  Chat ends in {secondsUntil(session.partnerAwayUntil, state.now)}s
+                </span>
               </p>
             ) : null}
             {state.incoming.map((request) => (
@@ -207,11 +220,19 @@ function MessageLog({ messages, meId, partnerName }: { messages: ChatMessage[]; 
           {messages.map((message) => {
             const mine = message.senderId === meId;
             return (
-              <li key={message.id} className={cn('flex max-w-[80%] min-w-0 flex-col gap-0.5', mine ? 'items-end self-end' : 'items-start self-start')}>
+              <li
+                key={message.id}
+                className={cn(
+                  'flex max-w-[80%] min-w-0 flex-col gap-0.5',
+                  mine ? 'items-end self-end' : 'items-start self-start',
+                )}
+              >
                 <p
                   className={cn(
                     'max-w-full rounded-2xl px-3.5 py-2 text-[15px] leading-snug whitespace-pre-wrap wrap-anywhere',
-                    mine ? 'rounded-br-md bg-brand-700 text-white' : 'rounded-bl-md border border-sand-200 bg-white text-ink-900',
+                    mine
+                      ? 'rounded-br-md bg-brand-700 text-white'
+                      : 'rounded-bl-md border border-sand-200 bg-white text-ink-900',
                   )}
                 >
                   <span className="sr-only">{mine ? 'You' : message.senderName}: </span>

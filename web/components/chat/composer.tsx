@@ -122,13 +122,29 @@ export function Composer({ sessionId, onSend, setTyping }: ComposerProps) {
             'disabled:cursor-not-allowed disabled:opacity-50',
           )}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M5 12h13M13 6l6 6-6 6" />
           </svg>
         </button>
       </div>
       {draft.length >= COUNTER_FROM ? (
-        <p id={counterId} className={cn('mt-1 text-right text-xs tabular-nums', draft.length >= CHAT_MESSAGE_MAX_LENGTH ? 'text-red-700' : 'text-ink-600')}>
+        <p
+          id={counterId}
+          className={cn(
+            'mt-1 text-right text-xs tabular-nums',
+            draft.length >= CHAT_MESSAGE_MAX_LENGTH ? 'text-red-700' : 'text-ink-600',
+          )}
+        >
           {draft.length}/{CHAT_MESSAGE_MAX_LENGTH}
         </p>
       ) : null}

@@ -5,9 +5,7 @@ import { secondsLeft, type PendingRequest } from '../../lib/chat-state.ts';
 
 export function Countdown({ request, now }: { request: PendingRequest; now: number }) {
   const seconds = secondsLeft(request, now);
-  return (
-    <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">{seconds}s left</span>
-  );
+  return <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">{seconds}s left</span>;
 }
 
 export function CountdownBar({ request, now }: { request: PendingRequest; now: number }) {

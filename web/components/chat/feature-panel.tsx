@@ -17,7 +17,10 @@ export function FeaturePanel() {
       <ul className="grid grid-cols-3 gap-3">
         {FEATURES.map(({ title, text, Icon }) => (
           <li key={title} className="flex flex-col items-center gap-1.5 text-center">
-            <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden="true">
+            <span
+              className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+              aria-hidden="true"
+            >
               <Icon size={20} />
             </span>
             <p className="text-sm font-semibold text-ink-900">{title}</p>

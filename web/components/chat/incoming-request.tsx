@@ -23,7 +23,17 @@ export interface IncomingRequestProps {
   onReject: () => void;
 }
 
-export function IncomingRequest({ request, role, memberNumber, now, disabled, compact, className, onAccept, onReject }: IncomingRequestProps) {
+export function IncomingRequest({
+  request,
+  role,
+  memberNumber,
+  now,
+  disabled,
+  compact,
+  className,
+  onAccept,
+  onReject,
+}: IncomingRequestProps) {
   const name = request.memberName;
   return (
     <article
@@ -54,7 +64,13 @@ export function IncomingRequest({ request, role, memberNumber, now, disabled, co
       </div>
       <CountdownBar request={request} now={now} />
       <div className="flex justify-end gap-3">
-        <Button variant="outline" size="sm" disabled={disabled} onClick={onReject} aria-label={`Reject chat request from ${name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled}
+          onClick={onReject}
+          aria-label={`Reject chat request from ${name}`}
+        >
           Reject
         </Button>
         <Button size="sm" disabled={disabled} onClick={onAccept} aria-label={`Accept chat request from ${name}`}>

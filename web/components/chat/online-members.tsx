@@ -26,7 +26,10 @@ export function OnlineMembers({ chat, meId }: OnlineMembersProps) {
 
   return (
     <section aria-labelledby="online-members-heading" className="grid grid-cols-1 gap-3">
-      <h2 id="online-members-heading" className="flex items-baseline justify-between font-display text-lg font-semibold text-ink-900">
+      <h2
+        id="online-members-heading"
+        className="flex items-baseline justify-between font-display text-lg font-semibold text-ink-900"
+      >
         Online now
         {connected ? <span className="font-sans text-sm font-medium text-ink-600">{others.length}</span> : null}
       </h2>
@@ -36,7 +39,10 @@ export function OnlineMembers({ chat, meId }: OnlineMembersProps) {
         </p>
       ) : others.length === 0 && state.incoming.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-3xl border border-sand-200 bg-white px-6 py-8 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-sand-100 text-ink-600" aria-hidden="true">
+          <span
+            className="flex size-12 items-center justify-center rounded-full bg-sand-100 text-ink-600"
+            aria-hidden="true"
+          >
             <ChatIcon size={24} />
           </span>
           <p className="font-semibold text-ink-900">No one else is online right now</p>
@@ -100,7 +106,9 @@ function MemberRow({ user, chat }: { user: OnlineUser; chat: ChatSocket }) {
             Cancel
           </Button>
         ) : chatting ? (
-          <span className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">In chat</span>
+          <span className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">
+            In chat
+          </span>
         ) : (
           <Button
             size="sm"

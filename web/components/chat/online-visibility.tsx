@@ -11,12 +11,20 @@ export function OnlineVisibility() {
   const settings = trpc.chat.settings.useQuery(undefined, { staleTime: 0 });
   const update = trpc.chat.updateSettings.useMutation({
     onSuccess: (saved) => utils.chat.settings.setData(undefined, saved),
-    onError: (error) => toast({ variant: 'destructive', title: 'Setting not saved', description: serverMessage(error, 'Please try again.') }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Setting not saved',
+        description: serverMessage(error, 'Please try again.'),
+      }),
   });
   const invisible = update.isPending ? update.variables.invisible : (settings.data?.invisible ?? false);
 
   return (
-    <section aria-label="Online list" className="grid grid-cols-1 gap-1 rounded-3xl border border-sand-200 bg-white px-4 py-3 shadow-sm">
+    <section
+      aria-label="Online list"
+      className="grid grid-cols-1 gap-1 rounded-3xl border border-sand-200 bg-white px-4 py-3 shadow-sm"
+    >
       <Checkbox
         id="chat-invisible"
         checked={invisible}

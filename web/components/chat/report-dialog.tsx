@@ -46,7 +46,15 @@ export function ReportDialog({ sessionId, partnerName, returnFocusTo, onClose, o
       <form noValidate onSubmit={submitHandler(form, report.reset)} className="grid grid-cols-1 gap-4">
         <div className="grid grid-cols-1 gap-1">
           <form.AppField name="reason">
-            {(field) => <field.TextArea label="Reason" required rows={4} maxLength={CHAT_REPORT_REASON_MAX_LENGTH} className="resize-none" />}
+            {(field) => (
+              <field.TextArea
+                label="Reason"
+                required
+                rows={4}
+                maxLength={CHAT_REPORT_REASON_MAX_LENGTH}
+                className="resize-none"
+              />
+            )}
           </form.AppField>
           <form.Subscribe selector={(state) => state.values.reason.length}>
             {(length) => (
@@ -56,7 +64,9 @@ export function ReportDialog({ sessionId, partnerName, returnFocusTo, onClose, o
             )}
           </form.Subscribe>
         </div>
-        <FormAlert>{report.error ? serverMessage(report.error, 'The report could not be sent. Please try again.') : null}</FormAlert>
+        <FormAlert>
+          {report.error ? serverMessage(report.error, 'The report could not be sent. Please try again.') : null}
+        </FormAlert>
         <div className="flex justify-end gap-3">
           <Button variant="outline" onClick={onClose}>
             Cancel

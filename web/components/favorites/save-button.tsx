@@ -32,7 +32,11 @@ export function SaveButton({ targetUserId, targetName, className }: SaveButtonPr
         onFocus={SaveDialog.preload}
         disabled={lists.isPending}
       >
-        <HeartIcon size={20} fill={isSaved ? 'currentColor' : 'none'} className={isSaved ? 'text-red-600' : undefined} />
+        <HeartIcon
+          size={20}
+          fill={isSaved ? 'currentColor' : 'none'}
+          className={isSaved ? 'text-red-600' : undefined}
+        />
         {isSaved ? 'Saved' : 'Save'}
       </Button>
       {open === null ? null : (

@@ -22,8 +22,10 @@ export function SaveDialog({ open, onOpenChange, targetUserId, targetName }: Sav
   const utils = trpc.useUtils();
   const lists = trpc.favorites.saved.useQuery({ targetUserId });
 
-  const refresh = () => Promise.all([utils.favorites.saved.invalidate({ targetUserId }), utils.favorites.lists.invalidate()]);
-  const failed = (failure: unknown) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
+  const refresh = () =>
+    Promise.all([utils.favorites.saved.invalidate({ targetUserId }), utils.favorites.lists.invalidate()]);
+  const failed = (failure: unknown) =>
+    toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
   const save = trpc.favorites.save.useMutation({ onSettled: refresh, onError: failed });
   const remove = trpc.favorites.remove.useMutation({ onSettled: refresh, onError: failed });
   const createList = trpc.favorites.createList.useMutation();
@@ -52,13 +54,21 @@ export function SaveDialog({ open, onOpenChange, targetUserId, targetName }: Sav
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Save to a list" description={`Choose the lists to keep ${targetName} in.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Save to a list"
+      description={`Choose the lists to keep ${targetName} in.`}
+    >
       {lists.isError ? (
         <FormAlert>Your lists could not be loaded. Please try again.</FormAlert>
       ) : (
         <ul className="grid gap-1" aria-label="Your lists">
           {(lists.data ?? []).map((list) => (
-            <li key={list.id} className="flex min-h-11 items-center justify-between gap-3 rounded-xl px-2 hover:bg-sand-50">
+            <li
+              key={list.id}
+              className="flex min-h-11 items-center justify-between gap-3 rounded-xl px-2 hover:bg-sand-50"
+            >
               <div className="min-w-0 flex-1 truncate" title={list.name}>
                 <Checkbox
                   checked={list.saved}
@@ -72,9 +82,20 @@ export function SaveDialog({ open, onOpenChange, targetUserId, targetName }: Sav
           ))}
         </ul>
       )}
-      <form onSubmit={submitHandler(newList)} noValidate className="grid gap-2 border-t border-sand-200 pt-4" aria-label="New list">
+      <form
+        onSubmit={submitHandler(newList)}
+        noValidate
+        className="grid gap-2 border-t border-sand-200 pt-4"
+        aria-label="New list"
+      >
         <newList.AppField name="name">
-          {(field) => <field.TextField label="New list" placeholder="Date night, near the office…" maxLength={FAVORITE_LIST_NAME_MAX_LENGTH} />}
+          {(field) => (
+            <field.TextField
+              label="New list"
+              placeholder="Date night, near the office…"
+              maxLength={FAVORITE_LIST_NAME_MAX_LENGTH}
+            />
+          )}
         </newList.AppField>
         <Button type="submit" variant="outline" disabled={busy}>
           Create and save

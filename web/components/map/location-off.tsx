@@ -39,7 +39,9 @@ export function LocationOffNotice({ line, spas, onOpen }: LocationOffNoticeProps
             className="pointer-events-auto max-h-[45vh] w-full overflow-y-auto overscroll-contain rounded-2xl border border-sand-200 bg-white p-1 shadow-lg"
           >
             {spas.length === 0 ? (
-              <li className="px-3 py-4 text-sm text-ink-700">No spas in this part of the map. Move the map or use List view.</li>
+              <li className="px-3 py-4 text-sm text-ink-700">
+                No spas in this part of the map. Move the map or use List view.
+              </li>
             ) : null}
             {spas.map((spa) => (
               <li key={spa.id}>

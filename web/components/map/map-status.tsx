@@ -8,14 +8,20 @@ export function MapStatus({ text, pill = false }: { text: string; pill?: boolean
         role="status"
         className="absolute top-3 right-3 z-20 flex items-center gap-2 rounded-full bg-white/95 px-3 py-1.5 text-sm font-medium text-ink-700 shadow"
       >
-        <span className="size-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" aria-hidden="true" />
+        <span
+          className="size-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700"
+          aria-hidden="true"
+        />
         {text}
       </p>
     );
   }
   return (
     <div role="status" className="flex h-full w-full flex-col items-center justify-center gap-3 bg-sand-100">
-      <span className="size-9 animate-spin rounded-full border-[3px] border-brand-200 border-t-brand-700" aria-hidden="true" />
+      <span
+        className="size-9 animate-spin rounded-full border-[3px] border-brand-200 border-t-brand-700"
+        aria-hidden="true"
+      />
       <p className="text-sm font-medium text-ink-700">{text}</p>
     </div>
   );

@@ -150,7 +150,12 @@ export function MapView({
     );
   }
   return (
-    <section aria-label={label} className="relative h-full w-full" data-map-state={state} data-basemap={setup.data?.basemap.tier}>
+    <section
+      aria-label={label}
+      className="relative h-full w-full"
+      data-map-state={state}
+      data-basemap={setup.data?.basemap.tier}
+    >
       {content}
     </section>
   );

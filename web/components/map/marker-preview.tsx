@@ -25,7 +25,8 @@ import {
  * first markers show (preview or live map), `spa-map-drawn` when the live map's own do.
  */
 export function markOnce(name: 'spa-markers' | 'spa-map-drawn', startTime?: number): void {
-  if (performance.getEntriesByName(name).length === 0) performance.mark(name, startTime === undefined ? undefined : { startTime });
+  if (performance.getEntriesByName(name).length === 0)
+    performance.mark(name, startTime === undefined ? undefined : { startTime });
 }
 
 /** An element-timing entry (not yet in TypeScript's DOM types). */
@@ -57,9 +58,20 @@ function markPaintedMarkers(): () => void {
 /** The member's blue dot, on the live map (as its marker) and on the preview. */
 export function LocationDot() {
   return (
-    <span title={MAP_MESSAGES.yourLocation} role="img" aria-label={MAP_MESSAGES.yourLocation} className="relative flex size-5 items-center justify-center">
-      <span className="absolute inline-flex size-full animate-ping rounded-full bg-blue-400 opacity-60" aria-hidden="true" />
-      <span className="relative inline-flex size-4 rounded-full border-2 border-white bg-blue-600 shadow" aria-hidden="true" />
+    <span
+      title={MAP_MESSAGES.yourLocation}
+      role="img"
+      aria-label={MAP_MESSAGES.yourLocation}
+      className="relative flex size-5 items-center justify-center"
+    >
+      <span
+        className="absolute inline-flex size-full animate-ping rounded-full bg-blue-400 opacity-60"
+        aria-hidden="true"
+      />
+      <span
+        className="relative inline-flex size-4 rounded-full border-2 border-white bg-blue-600 shadow"
+        aria-hidden="true"
+      />
     </span>
   );
 }
@@ -99,7 +111,13 @@ export function MarkerPreview({ spas, camera, member, onOpen }: MarkerPreviewPro
   };
 
   return (
-    <div ref={layer} className={PREVIEW_LAYER_CLASS} style={{ background: BASEMAP_COLORS.land }} data-marker-preview={markers.count} onClick={open}>
+    <div
+      ref={layer}
+      className={PREVIEW_LAYER_CLASS}
+      style={{ background: BASEMAP_COLORS.land }}
+      data-marker-preview={markers.count}
+      onClick={open}
+    >
       {dot ? (
         <span className="absolute -translate-x-1/2 -translate-y-1/2" style={fromCentre(dot.dx, dot.dy)}>
           <LocationDot />

@@ -13,8 +13,20 @@ const handoffClasses =
 
 function OpensElsewhereIcon() {
   return (
-    <svg viewBox="0 0 24 24" width={14} height={14} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      viewBox="0 0 24 24"
+      width={14}
+      height={14}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
+      <path
+        d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -37,14 +49,25 @@ export function NavigationPanel({ spaName, destination, route, onClose, ref }: N
     >
       <header className="flex shrink-0 items-start gap-2 border-b border-sand-200 px-4 py-3">
         <div className="min-w-0 flex-1">
-          <h2 id="navigation-heading" className="truncate font-display text-base font-semibold text-ink-900" title={`Navigation to ${spaName}`}>
+          <h2
+            id="navigation-heading"
+            className="truncate font-display text-base font-semibold text-ink-900"
+            title={`Navigation to ${spaName}`}
+          >
             Navigation to {spaName}
           </h2>
           <p className="text-sm text-ink-700">
-            <span className="font-semibold text-ink-900" data-testid="route-distance">{route.distance}</span> ·{' '}
-            <span className="font-semibold text-ink-900" data-testid="route-duration">{route.duration}</span>
+            <span className="font-semibold text-ink-900" data-testid="route-distance">
+              {route.distance}
+            </span>{' '}
+            ·{' '}
+            <span className="font-semibold text-ink-900" data-testid="route-duration">
+              {route.duration}
+            </span>
           </p>
-          {route.isEstimate ? <p className="mt-1 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900">{MAP_MESSAGES.estimateLabel}</p> : null}
+          {route.isEstimate ? (
+            <p className="mt-1 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900">{MAP_MESSAGES.estimateLabel}</p>
+          ) : null}
         </div>
         <button
           type="button"
@@ -55,8 +78,17 @@ export function NavigationPanel({ spaName, destination, route, onClose, ref }: N
           <span aria-hidden="true">×</span>
         </button>
       </header>
-      <div role="group" aria-label="Navigate with another app" className="flex shrink-0 gap-2 border-b border-sand-200 px-4 py-2.5">
-        <a href={googleMapsDirectionsUrl(destination)} target="_blank" rel="noopener noreferrer" className={handoffClasses}>
+      <div
+        role="group"
+        aria-label="Navigate with another app"
+        className="flex shrink-0 gap-2 border-b border-sand-200 px-4 py-2.5"
+      >
+        <a
+          href={googleMapsDirectionsUrl(destination)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={handoffClasses}
+        >
           <span className="sr-only">Open in </span>
           Google Maps
           <OpensElsewhereIcon />
@@ -72,9 +104,13 @@ export function NavigationPanel({ spaName, destination, route, onClose, ref }: N
       <ol className="overflow-y-auto px-4 py-2" aria-label="Steps">
         {route.steps.map((step, i) => (
           <li key={i} className="flex gap-3 border-b border-sand-100 py-2 last:border-0">
-            <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-800">{i + 1}</span>
+            <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-800">
+              {i + 1}
+            </span>
             <div className="min-w-0 flex-1">
-              <p className="text-sm text-ink-900" style={{ overflowWrap: 'anywhere' }}>{step.instruction}</p>
+              <p className="text-sm text-ink-900" style={{ overflowWrap: 'anywhere' }}>
+                {step.instruction}
+              </p>
               <p className="text-xs text-ink-600">
                 {step.distance} · {step.duration}
               </p>

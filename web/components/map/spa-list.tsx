@@ -19,20 +19,37 @@ type FilterKey = (typeof FILTERS)[number]['key'];
 export function filterSpas(spas: SpaListingEntry[], search: string, filter: FilterKey, from: LatLng) {
   const needle = search.trim().toLowerCase();
   return spas
-    .filter((spa) => !needle || spa.name.toLowerCase().includes(needle) || (spa.address ?? '').toLowerCase().includes(needle))
-    .filter((spa) => (filter === 'top' ? (spa.averageRating ?? 0) >= TOP_RATED_MINIMUM : filter === 'open' ? spa.isOpen === true : true))
+    .filter(
+      (spa) => !needle || spa.name.toLowerCase().includes(needle) || (spa.address ?? '').toLowerCase().includes(needle),
+    )
+    .filter((spa) =>
+      filter === 'top' ? (spa.averageRating ?? 0) >= TOP_RATED_MINIMUM : filter === 'open' ? spa.isOpen === true : true,
+    )
     .map((spa) => ({ spa, meters: distanceMeters(from, spa) }))
     .sort(listingOrder);
 }
 
-export function SpaList({ spas, from, onOpen }: { spas: SpaListingEntry[]; from: LatLng; onOpen: (spa: SpaListingEntry) => void }) {
+export function SpaList({
+  spas,
+  from,
+  onOpen,
+}: {
+  spas: SpaListingEntry[];
+  from: LatLng;
+  onOpen: (spa: SpaListingEntry) => void;
+}) {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<FilterKey>('all');
   const rows = useMemo(() => filterSpas(spas, search, filter, from), [spas, search, filter, from]);
   return (
-    <section aria-label="Spa list" className="absolute inset-y-0 left-0 z-20 flex w-full flex-col bg-sand-50 lg:w-[26rem] lg:border-r lg:border-sand-200 lg:shadow-lg">
+    <section
+      aria-label="Spa list"
+      className="absolute inset-y-0 left-0 z-20 flex w-full flex-col bg-sand-50 lg:w-[26rem] lg:border-r lg:border-sand-200 lg:shadow-lg"
+    >
       <div className="grid gap-2 border-b border-sand-200 bg-white px-3 pt-16 pb-3">
-        <label className="sr-only" htmlFor="spa-search">Search spas by name or address</label>
+        <label className="sr-only" htmlFor="spa-search">
+          Search spas by name or address
+        </label>
         <input
           id="spa-search"
           type="search"
@@ -58,8 +75,14 @@ export function SpaList({ spas, from, onOpen }: { spas: SpaListingEntry[]; from:
           ))}
         </div>
       </div>
-      <ul className="flex-1 overflow-y-auto px-3 pt-2" style={{ paddingBottom: aboveChatPill(8) }} aria-label="Spas, nearest first">
-        {rows.length === 0 ? <li className="py-10 text-center text-sm text-ink-700">No spas match your search.</li> : null}
+      <ul
+        className="flex-1 overflow-y-auto px-3 pt-2"
+        style={{ paddingBottom: aboveChatPill(8) }}
+        aria-label="Spas, nearest first"
+      >
+        {rows.length === 0 ? (
+          <li className="py-10 text-center text-sm text-ink-700">No spas match your search.</li>
+        ) : null}
         {rows.map(({ spa, meters }) => (
           <li key={spa.id}>
             <button
@@ -70,10 +93,16 @@ export function SpaList({ spas, from, onOpen }: { spas: SpaListingEntry[]; from:
               <SpaThumbnail spa={spa} size={44} />
               <span className="grid min-w-0 flex-1 gap-0.5">
                 <span className="flex min-w-0 items-center gap-1.5">
-                  <span className="truncate text-sm font-semibold text-ink-900" title={spa.name}>{spa.name}</span>
+                  <span className="truncate text-sm font-semibold text-ink-900" title={spa.name}>
+                    {spa.name}
+                  </span>
                   {spa.isPremium ? <PremiumTag /> : null}
                 </span>
-                {spa.address ? <span className="truncate text-xs text-ink-600" title={spa.address}>{spa.address}</span> : null}
+                {spa.address ? (
+                  <span className="truncate text-xs text-ink-600" title={spa.address}>
+                    {spa.address}
+                  </span>
+                ) : null}
                 <SpaFacts spa={spa} />
               </span>
               <span className="shrink-0 text-xs font-semibold text-ink-700">{formatDistance(meters)}</span>

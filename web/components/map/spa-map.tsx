@@ -15,11 +15,28 @@
 // the spas in its visible part (location-off.tsx), from the live map's camera or, before it or without it, the
 // opening one.
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
 import type { ExpressionSpecification, GeoJSONSource } from 'maplibre-gl';
 import type { MapEvent, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import type { RouteSummary } from '../../../common/geo.ts';
-import { BASEMAP_COLORS, locationOffLine, MAP_FALLBACK_CENTER, MAP_MESSAGES, MAP_ZOOM, type SpaListingEntry } from '../../../common/map.ts';
+import {
+  BASEMAP_COLORS,
+  locationOffLine,
+  MAP_FALLBACK_CENTER,
+  MAP_MESSAGES,
+  MAP_ZOOM,
+  type SpaListingEntry,
+} from '../../../common/map.ts';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useAfterFirstPaint } from '../../lib/use-after-paint.ts';
 import type { Basemap } from '../../lib/map/basemap.ts';
@@ -78,7 +95,12 @@ export interface SpaMapProps {
 
 function useMemberLocation() {
   const utils = trpc.useUtils();
-  return useQuery({ queryKey: ['member-location'], queryFn: () => locateMember(utils), staleTime: 5 * 60_000, retry: false });
+  return useQuery({
+    queryKey: ['member-location'],
+    queryFn: () => locateMember(utils),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 }
 
 type MapInstance = MapEvent['target'];
@@ -100,7 +122,8 @@ function syncSpaLayers(map: MapInstance, spas: SpaListingEntry[], fonts: string[
     return;
   }
   if (!map.hasImage(MARKER_IMAGE)) map.addImage(MARKER_IMAGE, markerImage(false), { pixelRatio: MARKER.pixelRatio });
-  if (!map.hasImage(PREMIUM_MARKER_IMAGE)) map.addImage(PREMIUM_MARKER_IMAGE, markerImage(true), { pixelRatio: MARKER.pixelRatio });
+  if (!map.hasImage(PREMIUM_MARKER_IMAGE))
+    map.addImage(PREMIUM_MARKER_IMAGE, markerImage(true), { pixelRatio: MARKER.pixelRatio });
   map.addSource(SOURCE_ID, { type: 'geojson', data: spaFeatures(spas), cluster: true, ...SPA_CLUSTERING });
   map.addLayer({
     id: CLUSTER_LAYER,
@@ -120,7 +143,12 @@ function syncSpaLayers(map: MapInstance, spas: SpaListingEntry[], fonts: string[
     type: 'symbol',
     source: SOURCE_ID,
     filter: ['has', 'point_count'],
-    layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': fonts, 'text-size': CLUSTER_TEXT_PX, 'text-allow-overlap': true },
+    layout: {
+      'text-field': ['get', 'point_count_abbreviated'],
+      'text-font': fonts,
+      'text-size': CLUSTER_TEXT_PX,
+      'text-allow-overlap': true,
+    },
     paint: { 'text-color': '#ffffff' },
   });
   map.addLayer({
@@ -304,13 +332,22 @@ function useLiveCamera(map: MapInstance | null): Camera | null {
 }
 
 const sameCamera = (a: Camera, b: Camera) =>
-  Math.abs(a.latitude - b.latitude) < 1e-6 && Math.abs(a.longitude - b.longitude) < 1e-6 && Math.abs(a.zoom - b.zoom) < 1e-3;
+  Math.abs(a.latitude - b.latitude) < 1e-6 &&
+  Math.abs(a.longitude - b.longitude) < 1e-6 &&
+  Math.abs(a.zoom - b.zoom) < 1e-3;
 
 /** The part of the map that the card, the panel, the chat pill and the top controls leave uncovered, in map pixels. */
 function uncoveredArea(container: HTMLElement, panel: HTMLElement | null) {
   const box = container.getBoundingClientRect();
   const pill = parseFloat(getComputedStyle(container).getPropertyValue(CHAT_PILL_SPACE)) || 0;
-  const area = { left: 0, top: TOP_CONTROLS_PX, right: box.width, bottom: box.height - pill, width: box.width, height: box.height };
+  const area = {
+    left: 0,
+    top: TOP_CONTROLS_PX,
+    right: box.width,
+    bottom: box.height - pill,
+    width: box.width,
+    height: box.height,
+  };
   if (panel) {
     const card = panel.getBoundingClientRect();
     if (card.width > box.width / 2) area.bottom = Math.min(area.bottom, card.top - box.top);
@@ -382,7 +419,10 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
   const areaSize = useAreaSize(containerRef);
   const liveCamera = useLiveCamera(off ? loadedMap : null);
   const viewCamera = liveCamera ?? camera;
-  const inView = useMemo(() => (off && areaSize ? spasInView(shown, viewCamera, areaSize) : []), [off, areaSize, shown, viewCamera]);
+  const inView = useMemo(
+    () => (off && areaSize ? spasInView(shown, viewCamera, areaSize) : []),
+    [off, areaSize, shown, viewCamera],
+  );
   const openingPlace = restoredCamera ? null : located ? `${located.city ?? 'your area'} (approximate)` : 'Manila';
   const offLine = off ? locationOffLine(off, sameCamera(viewCamera, camera) ? openingPlace : null) : null;
 
@@ -412,13 +452,20 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
     const fly = flyRequest.current?.spaId === selected.id ? flyRequest.current : null;
     flyRequest.current = null;
     const area = uncoveredArea(container, panel);
-    const inner = { left: area.left + MARKER_MARGIN_PX, top: area.top + MARKER_MARGIN_PX, right: area.right - MARKER_MARGIN_PX, bottom: area.bottom - MARKER_MARGIN_PX };
+    const inner = {
+      left: area.left + MARKER_MARGIN_PX,
+      top: area.top + MARKER_MARGIN_PX,
+      right: area.right - MARKER_MARGIN_PX,
+      bottom: area.bottom - MARKER_MARGIN_PX,
+    };
     const centre: [number, number] = [selected.longitude, selected.latitude];
     if (fly) {
       // The spa lands in the middle of the map, or of its uncovered part when the card covers the middle.
       const [cx, cy] = [area.width / 2, area.height / 2];
       const middleFree = cx >= inner.left && cx <= inner.right && cy >= inner.top && cy <= inner.bottom;
-      const offset: [number, number] = middleFree ? [0, 0] : [(area.left + area.right) / 2 - cx, (area.top + area.bottom) / 2 - cy];
+      const offset: [number, number] = middleFree
+        ? [0, 0]
+        : [(area.left + area.right) / 2 - cx, (area.top + area.bottom) / 2 - cy];
       map.flyTo({ center: centre, zoom: fly.zoom, offset });
       return;
     }
@@ -437,49 +484,52 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
     setSelectedId(spa.id);
   }, []);
 
-  const onMapClick = useCallback(
-    async (event: MapLayerMouseEvent) => {
-      const map = mapRef.current?.getMap();
-      if (!map) return;
-      const { x, y } = event.point;
-      const box: [[number, number], [number, number]] = [
-        [x - TAP_TOLERANCE_PX, y - TAP_TOLERANCE_PX],
-        [x + TAP_TOLERANCE_PX, y + TAP_TOLERANCE_PX],
-      ];
-      const layers = [POINT_LAYER, CLUSTER_LAYER].filter((layer) => map.getLayer(layer));
-      const features = layers.length ? map.queryRenderedFeatures(box, { layers }) : [];
-      const point = features.find((feature) => feature.layer.id === POINT_LAYER);
-      if (point) {
-        setSelectedId(Number(point.properties?.id));
-        return;
-      }
-      const cluster = features.find((feature) => feature.layer.id === CLUSTER_LAYER);
-      if (cluster) {
-        movedByMember.current = true;
-        const source = map.getSource(SOURCE_ID) as unknown as {
-          getClusterExpansionZoom(id: number, callback?: (error: unknown, zoom: number) => void): Promise<number> | void;
-        };
-        const clusterId = Number(cluster.properties?.cluster_id);
-        // maplibre-gl answers with a promise, mapbox-gl through a callback.
-        const zoom = await new Promise<number>((resolve) => {
-          const answer = source.getClusterExpansionZoom(clusterId, (error, value) => resolve(error ? map.getZoom() + 2 : value));
-          if (answer && typeof answer.then === 'function') answer.then(resolve, () => resolve(map.getZoom() + 2));
-        });
-        const [lng, lat] = (cluster.geometry as GeoJSON.Point).coordinates as [number, number];
-        map.easeTo({ center: [lng, lat], zoom });
-        return;
-      }
-      setSelectedId(null);
-    },
-    [],
-  );
+  const onMapClick = useCallback(async (event: MapLayerMouseEvent) => {
+    const map = mapRef.current?.getMap();
+    if (!map) return;
+    const { x, y } = event.point;
+    const box: [[number, number], [number, number]] = [
+      [x - TAP_TOLERANCE_PX, y - TAP_TOLERANCE_PX],
+      [x + TAP_TOLERANCE_PX, y + TAP_TOLERANCE_PX],
+    ];
+    const layers = [POINT_LAYER, CLUSTER_LAYER].filter((layer) => map.getLayer(layer));
+    const features = layers.length ? map.queryRenderedFeatures(box, { layers }) : [];
+    const point = features.find((feature) => feature.layer.id === POINT_LAYER);
+    if (point) {
+      setSelectedId(Number(point.properties?.id));
+      return;
+    }
+    const cluster = features.find((feature) => feature.layer.id === CLUSTER_LAYER);
+    if (cluster) {
+      movedByMember.current = true;
+      const source = map.getSource(SOURCE_ID) as unknown as {
+        getClusterExpansionZoom(id: number, callback?: (error: unknown, zoom: number) => void): Promise<number> | void;
+      };
+      const clusterId = Number(cluster.properties?.cluster_id);
+      // maplibre-gl answers with a promise, mapbox-gl through a callback.
+      const zoom = await new Promise<number>((resolve) => {
+        const answer = source.getClusterExpansionZoom(clusterId, (error, value) =>
+          resolve(error ? map.getZoom() + 2 : value),
+        );
+        if (answer && typeof answer.then === 'function') answer.then(resolve, () => resolve(map.getZoom() + 2));
+      });
+      const [lng, lat] = (cluster.geometry as GeoJSON.Point).coordinates as [number, number];
+      map.easeTo({ center: [lng, lat], zoom });
+      return;
+    }
+    setSelectedId(null);
+  }, []);
 
   const navigate = useCallback(
     async (spa: SpaListingEntry) => {
       setRouting(true);
       try {
         const route = await utils.map.directions.fetch(
-          { from: { latitude: origin.latitude, longitude: origin.longitude }, to: { latitude: spa.latitude, longitude: spa.longitude }, destinationName: spa.name },
+          {
+            from: { latitude: origin.latitude, longitude: origin.longitude },
+            to: { latitude: spa.latitude, longitude: spa.longitude },
+            destinationName: spa.name,
+          },
           { staleTime: 0 },
         );
         setNavigation({ spa, route });
@@ -495,7 +545,10 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
             [Math.min(...lngs), Math.min(...lats)],
             [Math.max(...lngs), Math.max(...lats)],
           ],
-          { padding: { top: TOP_CONTROLS_PX + 16, bottom: Math.round(height * 0.5) + pill, left: 40, right: 40 }, maxZoom: 16 },
+          {
+            padding: { top: TOP_CONTROLS_PX + 16, bottom: Math.round(height * 0.5) + pill, left: 40, right: 40 },
+            maxZoom: 16,
+          },
         );
       } catch (error) {
         console.error('Route calculation failed:', error); // only logged (spec, "Error catalogue")
@@ -517,7 +570,10 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
   }
 
   // The map's credits and recenter button sit above the card or panel (when it spans their column) and the chat pill.
-  const layout = { background: BASEMAP_COLORS.sea, '--map-controls-bottom': aboveChatPill(0, `${panelInset}px`) } as CSSProperties;
+  const layout = {
+    background: BASEMAP_COLORS.sea,
+    '--map-controls-bottom': aboveChatPill(0, `${panelInset}px`),
+  } as CSSProperties;
   const cornerControls =
     '[&_.maplibregl-ctrl-bottom-right]:bottom-(--map-controls-bottom)! [&_.maplibregl-ctrl-bottom-left]:bottom-(--map-controls-bottom)! [&_.mapboxgl-ctrl-bottom-right]:bottom-(--map-controls-bottom)! [&_.mapboxgl-ctrl-bottom-left]:bottom-(--map-controls-bottom)!';
 
@@ -531,7 +587,16 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       data-location-source={location.data?.source ?? 'pending'}
       data-navigating={navigation ? 'true' : 'false'}
     >
-      <MapView label="Spa map" initialView={camera} mapRef={mapRef} onClick={onMapClick} onStyleReady={onStyleReady} reuse fadeDuration={0} loadingPill={!liveMarkers && view === 'map'}>
+      <MapView
+        label="Spa map"
+        initialView={camera}
+        mapRef={mapRef}
+        onClick={onMapClick}
+        onStyleReady={onStyleReady}
+        reuse
+        fadeDuration={0}
+        loadingPill={!liveMarkers && view === 'map'}
+      >
         {loadedMap ? <SpaLayers map={loadedMap} spas={shown} /> : null}
         {navigation ? <RouteLine route={navigation.route} /> : null}
         {located ? <UserDot latitude={located.latitude} longitude={located.longitude} /> : null}
@@ -541,12 +606,18 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
       ) : null}
 
       {spasQuery.isError ? (
-        <p role="alert" className="absolute inset-x-3 top-16 z-10 rounded-xl bg-red-50 px-3 py-2 text-center text-sm font-medium text-red-800 shadow">
+        <p
+          role="alert"
+          className="absolute inset-x-3 top-16 z-10 rounded-xl bg-red-50 px-3 py-2 text-center text-sm font-medium text-red-800 shadow"
+        >
           {MAP_MESSAGES.listFailed}
         </p>
       ) : null}
       {focusSlug && spasQuery.isSuccess && !focused ? (
-        <p role="status" className="absolute inset-x-3 top-16 z-10 rounded-xl bg-white px-3 py-2 text-center text-sm text-ink-800 shadow">
+        <p
+          role="status"
+          className="absolute inset-x-3 top-16 z-10 rounded-xl bg-white px-3 py-2 text-center text-sm text-ink-800 shadow"
+        >
           That spa is not on the map.
         </p>
       ) : null}
@@ -585,7 +656,15 @@ export default function SpaMap({ focusSlug }: SpaMapProps) {
           style={{ bottom: 'calc(var(--map-controls-bottom) + 44px)' }}
           className="absolute right-3 z-10 flex size-12 items-center justify-center rounded-full border border-sand-200 bg-white text-blue-700 shadow-md hover:bg-sand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <svg viewBox="0 0 24 24" width={22} height={22} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            width={22}
+            height={22}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
             <circle cx="12" cy="12" r="4" />
             <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
           </svg>

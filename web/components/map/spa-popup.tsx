@@ -41,7 +41,11 @@ function StarCount({ spaId }: { spaId: number }) {
   }
   const received = stars.data?.received;
   return (
-    <p className="flex items-center gap-1 text-sm font-semibold text-ink-900" data-testid="star-count" aria-busy={received === undefined}>
+    <p
+      className="flex items-center gap-1 text-sm font-semibold text-ink-900"
+      data-testid="star-count"
+      aria-busy={received === undefined}
+    >
       <GiftIcon size={16} className="text-brand-700" /> {received ?? '…'}{' '}
       <span className="text-xs font-medium text-ink-600">{received === 1 ? 'star received' : 'stars received'}</span>
     </p>
@@ -50,9 +54,23 @@ function StarCount({ spaId }: { spaId: number }) {
 
 export function SpaThumbnail({ spa, size = 56 }: { spa: SpaListingEntry; size?: number }) {
   const picture = spa.profilePicThumbnail ?? spa.profilePic;
-  if (picture) return <img src={picture} alt="" width={size} height={size} className="shrink-0 rounded-xl object-cover" style={{ width: size, height: size }} />;
+  if (picture)
+    return (
+      <img
+        src={picture}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-xl object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   return (
-    <span aria-hidden="true" style={{ width: size, height: size }} className="flex shrink-0 items-center justify-center rounded-xl bg-red-600 text-2xl font-bold text-white">
+    <span
+      aria-hidden="true"
+      style={{ width: size, height: size }}
+      className="flex shrink-0 items-center justify-center rounded-xl bg-red-600 text-2xl font-bold text-white"
+    >
       S
     </span>
   );
@@ -63,7 +81,12 @@ export function SpaFacts({ spa }: { spa: SpaListingEntry }) {
     <p className="flex flex-wrap items-center gap-x-2 text-xs text-ink-700">
       <Rating average={spa.averageRating} count={spa.reviewCount} />
       {spa.isOpen !== null ? (
-        <span className={cn('rounded-full px-2 py-0.5 font-semibold', spa.isOpen ? 'bg-emerald-100 text-emerald-800' : 'bg-sand-200 text-ink-700')}>
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 font-semibold',
+            spa.isOpen ? 'bg-emerald-100 text-emerald-800' : 'bg-sand-200 text-ink-700',
+          )}
+        >
           {spa.isOpen ? 'Open now' : 'Closed'}
         </span>
       ) : null}
@@ -128,7 +151,17 @@ export function SpaSheet({ spa, featured, onClose, onNavigate, navigating, retur
   );
 }
 
-function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEntry; featured: boolean; onNavigate: () => void; navigating: boolean }) {
+function SpaCard({
+  spa,
+  featured,
+  onNavigate,
+  navigating,
+}: {
+  spa: SpaListingEntry;
+  featured: boolean;
+  onNavigate: () => void;
+  navigating: boolean;
+}) {
   const phone = phoneContactLinks(spa.phone);
   const record = trpc.analytics.record.useMutation();
   const { mutate } = record;
@@ -141,13 +174,19 @@ function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEnt
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           {featured ? (
-            <p className="mb-2 rounded-lg bg-amber-100 px-2 py-1 text-center text-[11px] font-bold tracking-widest text-amber-900">{MAP_MESSAGES.featured}</p>
+            <p className="mb-2 rounded-lg bg-amber-100 px-2 py-1 text-center text-[11px] font-bold tracking-widest text-amber-900">
+              {MAP_MESSAGES.featured}
+            </p>
           ) : null}
           <div className="flex gap-3">
             <SpaThumbnail spa={spa} />
             <div className="min-w-0 flex-1 pt-0.5">
               <DialogPrimitive.Title asChild>
-                <h3 className="line-clamp-2 text-sm font-bold tracking-wide break-words text-ink-900 uppercase" title={spa.name} style={{ overflowWrap: 'anywhere' }}>
+                <h3
+                  className="line-clamp-2 text-sm font-bold tracking-wide break-words text-ink-900 uppercase"
+                  title={spa.name}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
                   {spa.name}
                 </h3>
               </DialogPrimitive.Title>
@@ -165,14 +204,22 @@ function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEnt
       </div>
       <div className="mt-2 grid gap-1">
         <SpaFacts spa={spa} />
-        {spa.address ? <p className="text-xs leading-snug text-ink-700" style={{ overflowWrap: 'anywhere' }}>{spa.address}</p> : null}
+        {spa.address ? (
+          <p className="text-xs leading-snug text-ink-700" style={{ overflowWrap: 'anywhere' }}>
+            {spa.address}
+          </p>
+        ) : null}
       </div>
       <div className="mt-3 flex gap-1.5">
         <Link to="/profile/$userSlug" params={{ userSlug: spa.slug }} className={cn(actionClasses, outlineClasses)}>
           Profile
         </Link>
         {phone ? (
-          <a href={phone.call} onClick={callTapped} className={cn(actionClasses, 'bg-sand-100 text-ink-900 hover:bg-sand-200')}>
+          <a
+            href={phone.call}
+            onClick={callTapped}
+            className={cn(actionClasses, 'bg-sand-100 text-ink-900 hover:bg-sand-200')}
+          >
             Call
           </a>
         ) : (
@@ -186,7 +233,9 @@ function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEnt
           onClick={() => {
             record.mutate({ spaId: spa.id, event: 'navigate_tap' });
             onNavigate();
-          }} className={cn(actionClasses, 'bg-brand-700 text-white hover:bg-brand-800')}>
+          }}
+          className={cn(actionClasses, 'bg-brand-700 text-white hover:bg-brand-800')}
+        >
           {navigating ? '…' : 'Navigate'}
         </button>
       </div>
@@ -196,7 +245,13 @@ function SpaCard({ spa, featured, onNavigate, navigating }: { spa: SpaListingEnt
             <a href={phone.viber} onClick={callTapped} className={cn(actionClasses, outlineClasses)}>
               Viber
             </a>
-            <a href={phone.whatsapp} target="_blank" rel="noopener noreferrer" onClick={callTapped} className={cn(actionClasses, outlineClasses)}>
+            <a
+              href={phone.whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={callTapped}
+              className={cn(actionClasses, outlineClasses)}
+            >
               WhatsApp
             </a>
           </>

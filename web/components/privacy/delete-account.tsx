@@ -25,7 +25,12 @@ export function DeleteAccountSection() {
   // Both dialogs give focus back to the button that opened them.
   const [opener, setOpener] = useState<HTMLButtonElement | null>(null);
   return (
-    <PrivacySection id="privacy-delete" title={PRIVACY_TEXTS.deleteHeading} intro={PRIVACY_TEXTS.deleteIntro} tone="danger">
+    <PrivacySection
+      id="privacy-delete"
+      title={PRIVACY_TEXTS.deleteHeading}
+      intro={PRIVACY_TEXTS.deleteIntro}
+      tone="danger"
+    >
       <Button ref={setOpener} variant="destructive" className="w-full" onClick={() => setStep('confirm')}>
         {PRIVACY_TEXTS.deleteButton}
       </Button>
@@ -83,7 +88,12 @@ function PasswordStep({ onCancel, returnFocusTo }: { onCancel: () => void; retur
       title={PRIVACY_TEXTS.deletePasswordTitle}
       description={PRIVACY_TEXTS.deletePasswordIntro}
     >
-      <form noValidate onSubmit={submitHandler(form, () => setFormError(null))} className="grid grid-cols-1 gap-4" aria-label="Delete your account">
+      <form
+        noValidate
+        onSubmit={submitHandler(form, () => setFormError(null))}
+        className="grid grid-cols-1 gap-4"
+        aria-label="Delete your account"
+      >
         <form.AppField name="password">
           {(field) => (
             <field.TextField

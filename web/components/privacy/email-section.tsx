@@ -12,7 +12,9 @@ export function EmailSection({ user }: { user: CurrentUser }) {
     <PrivacySection id="privacy-email" title={PRIVACY_TEXTS.emailHeading}>
       {/* With a change waiting, the notice says which address the account keeps using. */}
       {user.pendingEmail ? null : (
-        <p className="text-sm text-ink-800 [overflow-wrap:anywhere]">{user.email ? PRIVACY_TEXTS.currentEmail(user.email) : PRIVACY_TEXTS.noEmail}</p>
+        <p className="text-sm text-ink-800 [overflow-wrap:anywhere]">
+          {user.email ? PRIVACY_TEXTS.currentEmail(user.email) : PRIVACY_TEXTS.noEmail}
+        </p>
       )}
       <PendingEmailNotice user={user} />
       <Link to="/edit-profile" className={buttonClasses('outline', 'md', 'justify-self-start')}>

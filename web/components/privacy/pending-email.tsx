@@ -18,7 +18,8 @@ export function useCancelPendingEmail(onCancelled?: (user: CurrentUser) => void)
       toast({ title: PRIVACY_TEXTS.pendingCancelled });
       onCancelled?.(saved);
     },
-    onError: (failure) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') }),
+    onError: (failure) =>
+      toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') }),
   });
 }
 
@@ -35,7 +36,10 @@ export function PendingEmailNotice({
   const cancel = useCancelPendingEmail(onCancelled);
   if (!user.pendingEmail) return null;
   return (
-    <div role="status" className="grid grid-cols-1 gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-ink-900">
+    <div
+      role="status"
+      className="grid grid-cols-1 gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-ink-900"
+    >
       <p className="font-semibold [overflow-wrap:anywhere]">{PRIVACY_TEXTS.pendingNotice(user.pendingEmail)}</p>
       <p className="text-ink-800 [overflow-wrap:anywhere]">{PRIVACY_TEXTS.pendingSince(user.email)}</p>
       {cancellable ? (

@@ -19,9 +19,15 @@ export function PrivacySection({
   return (
     <section
       aria-labelledby={`${id}-heading`}
-      className={cn('grid grid-cols-1 gap-3 rounded-3xl border bg-white p-5 shadow-sm', tone === 'danger' ? 'border-red-200' : 'border-sand-200')}
+      className={cn(
+        'grid grid-cols-1 gap-3 rounded-3xl border bg-white p-5 shadow-sm',
+        tone === 'danger' ? 'border-red-200' : 'border-sand-200',
+      )}
     >
-      <h2 id={`${id}-heading`} className={cn('font-display text-xl font-semibold', tone === 'danger' ? 'text-red-800' : 'text-ink-900')}>
+      <h2
+        id={`${id}-heading`}
+        className={cn('font-display text-xl font-semibold', tone === 'danger' ? 'text-red-800' : 'text-ink-900')}
+      >
         {title}
       </h2>
       {intro ? <p className="text-sm leading-relaxed text-ink-700">{intro}</p> : null}

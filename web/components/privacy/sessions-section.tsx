@@ -11,7 +11,8 @@ import { FormAlert } from '../ui/form-alert.tsx';
 import { toast } from '../ui/use-toast.ts';
 import { PrivacySection } from './privacy-section.tsx';
 
-const failed = (failure: unknown) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
+const failed = (failure: unknown) =>
+  toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
 
 export function SessionsSection() {
   const utils = trpc.useUtils();
@@ -54,7 +55,12 @@ export function SessionsSection() {
             ))}
           </ul>
           {others.length > 0 ? (
-            <Button variant="outline" className="w-full" disabled={endOthers.isPending} onClick={() => endOthers.mutate()}>
+            <Button
+              variant="outline"
+              className="w-full"
+              disabled={endOthers.isPending}
+              onClick={() => endOthers.mutate()}
+            >
               {endOthers.isPending ? 'Signing out...' : PRIVACY_TEXTS.signOutOthers}
             </Button>
           ) : (
@@ -84,11 +90,18 @@ function SessionRow({ session, ending, onEnd }: { session: SessionInfo; ending: 
         </p>
         <p className="text-sm text-ink-700 [overflow-wrap:anywhere]">{session.place ?? PRIVACY_TEXTS.unknownPlace}</p>
         <p className="text-xs text-ink-600">
-          {PRIVACY_TEXTS.signedInOn(formatDate(session.createdAt))}, {PRIVACY_TEXTS.lastSeenOn(formatDate(session.lastSeenAt))}
+          {PRIVACY_TEXTS.signedInOn(formatDate(session.createdAt))},{' '}
+          {PRIVACY_TEXTS.lastSeenOn(formatDate(session.lastSeenAt))}
         </p>
       </div>
       {session.current ? null : (
-        <Button variant="outline" size="sm" disabled={ending} onClick={onEnd} aria-label={`${PRIVACY_TEXTS.signOutSession}: ${device}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={ending}
+          onClick={onEnd}
+          aria-label={`${PRIVACY_TEXTS.signOutSession}: ${device}`}
+        >
           {ending ? 'Signing out...' : PRIVACY_TEXTS.signOutSession}
         </Button>
       )}

@@ -41,7 +41,9 @@ export function AboutEditor({ form, user }: { form: ProfileEditorForm; user: Cur
               text={field.state.value}
               needSentence={AI_ASSIST_TEXTS.needSentenceProfile}
               hint="Write at least one complete sentence to use AI Assist once."
-              request={() => assist.mutateAsync({ currentText: field.state.value, profileType: user.role, userName: user.name })}
+              request={() =>
+                assist.mutateAsync({ currentText: field.state.value, profileType: user.role, userName: user.name })
+              }
               pending={assist.isPending}
               onApply={field.handleChange}
               oncePerSessionKey={AI_USED_KEY}

@@ -21,7 +21,10 @@ const HANDLE_PLACEHOLDERS: Record<HandleKey, string> = {
 
 export function ContactEditor({ form, user }: { form: ProfileEditorForm; user: CurrentUser }) {
   return (
-    <section aria-label="Contact" className="grid grid-cols-1 gap-4 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label="Contact"
+      className="grid grid-cols-1 gap-4 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+    >
       <form.AppField name="email">
         {(field) => (
           <field.TextField

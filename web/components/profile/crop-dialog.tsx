@@ -33,7 +33,9 @@ async function cropToJpeg(src: string, area: Area): Promise<File> {
   const context = canvas.getContext('2d');
   if (!context) throw new Error('No canvas.');
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, CROP_OUTPUT.size, CROP_OUTPUT.size);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, CROP_OUTPUT.type, CROP_OUTPUT.quality));
+  const blob = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, CROP_OUTPUT.type, CROP_OUTPUT.quality),
+  );
   if (!blob) throw new Error('The crop could not be encoded.');
   return new File([blob], 'profile.jpg', { type: CROP_OUTPUT.type });
 }
@@ -78,7 +80,8 @@ export function CropDialog({ file, onClose, onUploaded }: CropDialogProps) {
       onClose();
     } catch (error) {
       // A refused or broken upload says the server's message, else the spec's upload error text.
-      const message = error instanceof UploadError ? error.message || IMAGE_TEXTS.uploadFailed : IMAGE_TEXTS.unknownError;
+      const message =
+        error instanceof UploadError ? error.message || IMAGE_TEXTS.uploadFailed : IMAGE_TEXTS.unknownError;
       toast({ variant: 'destructive', title: IMAGE_TEXTS.uploadFailedTitle, description: message });
       setStage({ name: 'cropping' });
     }
@@ -131,7 +134,10 @@ export function CropDialog({ file, onClose, onUploaded }: CropDialogProps) {
             aria-valuenow={stage.percent}
             className="h-2 overflow-hidden rounded-full bg-sand-200"
           >
-            <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${stage.percent}%` }} />
+            <div
+              className="h-full rounded-full bg-brand-700 transition-[width]"
+              style={{ width: `${stage.percent}%` }}
+            />
           </div>
           <p>Uploading... {stage.percent}%</p>
         </div>

@@ -29,7 +29,10 @@ export type EditorValues = {
 export const PROFILE_TAB_FIELDS: readonly string[] = ['name', 'aboutMe', 'openingHours'];
 
 function valuesOf(user: CurrentUser): EditorValues {
-  const handles = Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, user[key] ?? ''])) as Record<HandleKey, string>;
+  const handles = Object.fromEntries(CONTACT_HANDLES.map(({ key }) => [key, user[key] ?? ''])) as Record<
+    HandleKey,
+    string
+  >;
   return {
     name: user.name,
     aboutMe: user.aboutMe ?? '',
@@ -56,7 +59,9 @@ export function emailPasswordAsked(user: CurrentUser, email: string): boolean {
 function changesOf(user: CurrentUser, values: EditorValues): UpdateProfileInput {
   const { name, aboutMe, openingHours, currentPassword, ...contact } = values;
   const base = valuesOf(user);
-  const changes: UpdateProfileInput = Object.fromEntries(Object.entries(contact).filter(([key, value]) => value !== base[key as keyof EditorValues]));
+  const changes: UpdateProfileInput = Object.fromEntries(
+    Object.entries(contact).filter(([key, value]) => value !== base[key as keyof EditorValues]),
+  );
   if (emailPasswordAsked(user, values.email)) changes.currentPassword = currentPassword;
   // The name and the about text travel together (the spec's payload), and both are required.
   if (name !== base.name || aboutMe !== base.aboutMe) Object.assign(changes, { name, aboutMe });
@@ -74,13 +79,16 @@ export function useProfileEditor(user: CurrentUser, onInvalid: (fields: string[]
   const [defaultValues] = useState(() => valuesOf(user));
   /** A refusal the server did not tie to a field. */
   const [formError, setFormError] = useState<string | null>(null);
-  const failed = () => toast({ variant: 'destructive', title: PROFILE_TEXTS.saveFailedTitle, description: PROFILE_TEXTS.saveFailed });
+  const failed = () =>
+    toast({ variant: 'destructive', title: PROFILE_TEXTS.saveFailedTitle, description: PROFILE_TEXTS.saveFailed });
 
   const form = useAppForm({
     defaultValues,
     validators: { onSubmit: checkedBy<EditorValues>(updateProfileInput, (values) => changesOf(user, values)) },
     onSubmitInvalid: ({ formApi }) => {
-      onInvalid(Object.entries(formApi.state.fieldMeta).flatMap(([field, meta]) => (meta?.errors.length ? [field] : [])));
+      onInvalid(
+        Object.entries(formApi.state.fieldMeta).flatMap(([field, meta]) => (meta?.errors.length ? [field] : [])),
+      );
       failed();
     },
     onSubmit: async ({ value, formApi }) => {
@@ -96,11 +104,17 @@ export function useProfileEditor(user: CurrentUser, onInvalid: (fields: string[]
       } catch (error) {
         const message = serverMessage(error, PROFILE_TEXTS.saveFailed);
         // A name or an address another member holds is refused without a field: its words say which.
-        const conflict = changes.name !== undefined && /name/i.test(message) ? 'name' : changes.email !== undefined && /email/i.test(message) ? 'email' : null;
+        const conflict =
+          changes.name !== undefined && /name/i.test(message)
+            ? 'name'
+            : changes.email !== undefined && /email/i.test(message)
+              ? 'email'
+              : null;
         const fields = fieldErrorsOf(error);
         if (Object.keys(fields).length > 0) showServerErrors(formApi, fields);
         // A wrong current password is that field's.
-        else if (changes.currentPassword !== undefined && httpStatusOf(error) === 401) showServerErrors(formApi, { currentPassword: message });
+        else if (changes.currentPassword !== undefined && httpStatusOf(error) === 401)
+          showServerErrors(formApi, { currentPassword: message });
         else if (conflict) showServerErrors(formApi, { [conflict]: message });
         else setFormError(message);
         failed();

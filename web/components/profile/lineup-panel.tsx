@@ -23,7 +23,10 @@ export function LineupPanel({ profile, own }: { profile: Pick<PublicProfile, 'id
   const heading = isSpa ? (own ? 'Our Therapists' : 'Therapists') : 'Where I Work';
   const data = lineup.data;
   return (
-    <section aria-label={heading} className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label={heading}
+      className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+    >
       <TabHeading>{heading}</TabHeading>
       {!data ? (
         lineup.isError ? (
@@ -34,34 +37,51 @@ export function LineupPanel({ profile, own }: { profile: Pick<PublicProfile, 'id
       ) : isSpa ? (
         <>
           {data.therapists.length === 0 ? (
-            <EmptyText>{own ? 'No therapists in your lineup yet. Invite the therapists who work here.' : 'No therapists listed yet.'}</EmptyText>
+            <EmptyText>
+              {own
+                ? 'No therapists in your lineup yet. Invite the therapists who work here.'
+                : 'No therapists listed yet.'}
+            </EmptyText>
           ) : (
             <ul className="grid grid-cols-1 gap-2" aria-label="Therapists in the lineup">
               {data.therapists.map((therapist) => (
                 <li key={therapist.linkId}>
-                  <TherapistRow therapist={therapist} action={own ? <EndButton linkId={therapist.linkId} label="Remove" name={therapist.name} /> : null} />
+                  <TherapistRow
+                    therapist={therapist}
+                    action={own ? <EndButton linkId={therapist.linkId} label="Remove" name={therapist.name} /> : null}
+                  />
                 </li>
               ))}
             </ul>
           )}
           {own && data.invitations ? (
-            <SpaInvitations invited={data.invitations.therapists} linked={[...data.therapists, ...data.invitations.therapists].map((t) => t.id)} />
+            <SpaInvitations
+              invited={data.invitations.therapists}
+              linked={[...data.therapists, ...data.invitations.therapists].map((t) => t.id)}
+            />
           ) : null}
         </>
       ) : (
         <>
           {data.spas.length === 0 ? (
-            <EmptyText>{own ? 'No spas yet. A spa adds you to its lineup by inviting you.' : 'No spas listed yet.'}</EmptyText>
+            <EmptyText>
+              {own ? 'No spas yet. A spa adds you to its lineup by inviting you.' : 'No spas listed yet.'}
+            </EmptyText>
           ) : (
             <ul className="grid grid-cols-1 gap-2" aria-label="Spas">
               {data.spas.map((spa) => (
                 <li key={spa.linkId}>
-                  <SpaRow spa={spa} action={own ? <EndButton linkId={spa.linkId} label="Leave" name={spa.name} /> : null} />
+                  <SpaRow
+                    spa={spa}
+                    action={own ? <EndButton linkId={spa.linkId} label="Leave" name={spa.name} /> : null}
+                  />
                 </li>
               ))}
             </ul>
           )}
-          {own && data.invitations && data.invitations.spas.length > 0 ? <TherapistInvitations invitations={data.invitations.spas} /> : null}
+          {own && data.invitations && data.invitations.spas.length > 0 ? (
+            <TherapistInvitations invitations={data.invitations.spas} />
+          ) : null}
         </>
       )}
     </section>
@@ -71,7 +91,11 @@ export function LineupPanel({ profile, own }: { profile: Pick<PublicProfile, 'id
 function TherapistRow({ therapist, action }: { therapist: LineupTherapist; action?: React.ReactNode }) {
   return (
     <div className="flex min-h-14 items-center gap-3 rounded-xl border border-sand-200 px-3 py-2">
-      <Link to="/profile/$userSlug" params={{ userSlug: therapist.slug }} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
+      <Link
+        to="/profile/$userSlug"
+        params={{ userSlug: therapist.slug }}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <Avatar name={therapist.name} picture={therapist.profilePic} role="therapist" size={40} />
         <span className="grid min-w-0 gap-0.5">
           <MemberName name={therapist.name} className="text-sm font-semibold text-ink-900" />
@@ -88,7 +112,11 @@ function TherapistRow({ therapist, action }: { therapist: LineupTherapist; actio
 function SpaRow({ spa, action }: { spa: LineupSpa; action?: React.ReactNode }) {
   return (
     <div className="flex min-h-14 items-center gap-3 rounded-xl border border-sand-200 px-3 py-2">
-      <Link to="/spa/$userSlug" params={{ userSlug: spa.slug }} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
+      <Link
+        to="/spa/$userSlug"
+        params={{ userSlug: spa.slug }}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <Avatar name={spa.name} picture={spa.profilePic} role="spa_management" size={40} />
         <span className="grid min-w-0 gap-0.5">
           <MemberName name={spa.name} className="text-sm font-semibold text-ink-900" />
@@ -115,14 +143,22 @@ function useLineupChange() {
       toast({ variant: 'success', title: answer.message });
       void utils.lineup.invalidate();
     },
-    onError: (error: unknown) => toast({ variant: 'destructive', title: 'Lineup', description: serverMessage(error, 'Please try again.') }),
+    onError: (error: unknown) =>
+      toast({ variant: 'destructive', title: 'Lineup', description: serverMessage(error, 'Please try again.') }),
   };
 }
 
 function EndButton({ linkId, label, name }: { linkId: number; label: string; name: string }) {
   const end = trpc.lineup.end.useMutation(useLineupChange());
   return (
-    <Button variant="outline" size="sm" className="min-h-11 shrink-0" aria-label={`${label} ${name}`} disabled={end.isPending} onClick={() => end.mutate({ linkId })}>
+    <Button
+      variant="outline"
+      size="sm"
+      className="min-h-11 shrink-0"
+      aria-label={`${label} ${name}`}
+      disabled={end.isPending}
+      onClick={() => end.mutate({ linkId })}
+    >
       {label}
     </Button>
   );
@@ -147,7 +183,10 @@ function SpaInvitations({ invited, linked }: { invited: LineupTherapist[]; linke
           <ul className="grid grid-cols-1 gap-2" aria-label="Invitations sent">
             {invited.map((therapist) => (
               <li key={therapist.linkId}>
-                <TherapistRow therapist={therapist} action={<EndButton linkId={therapist.linkId} label="Withdraw" name={therapist.name} />} />
+                <TherapistRow
+                  therapist={therapist}
+                  action={<EndButton linkId={therapist.linkId} label="Withdraw" name={therapist.name} />}
+                />
               </li>
             ))}
           </ul>
@@ -172,7 +211,10 @@ function SpaInvitations({ invited, linked }: { invited: LineupTherapist[]; linke
         ) : (
           <ul className="grid grid-cols-1 gap-2" aria-label="Therapists found">
             {candidates.slice(0, 8).map((therapist) => (
-              <li key={therapist.id} className="flex min-h-14 items-center gap-3 rounded-xl border border-sand-200 px-3 py-2">
+              <li
+                key={therapist.id}
+                className="flex min-h-14 items-center gap-3 rounded-xl border border-sand-200 px-3 py-2"
+              >
                 <Avatar name={therapist.name} picture={therapist.profilePic} role="therapist" size={36} />
                 <MemberName name={therapist.name} className="min-w-0 flex-1 text-sm text-ink-900" />
                 <Button
@@ -209,7 +251,12 @@ function TherapistInvitations({ invitations }: { invitations: LineupSpa[] }) {
               </span>
             </p>
             <div className="flex gap-2">
-              <Button size="sm" className="min-h-11 flex-1" disabled={respond.isPending} onClick={() => respond.mutate({ linkId: spa.linkId, accept: true })}>
+              <Button
+                size="sm"
+                className="min-h-11 flex-1"
+                disabled={respond.isPending}
+                onClick={() => respond.mutate({ linkId: spa.linkId, accept: true })}
+              >
                 Accept
               </Button>
               <Button

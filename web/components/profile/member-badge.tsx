@@ -24,7 +24,9 @@ export function MemberBadge({
   const label = (
     <>
       {kind ? (
-        <span className="shrink-0 rounded-full bg-sand-100 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-ink-700 uppercase">{kind}</span>
+        <span className="shrink-0 rounded-full bg-sand-100 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-ink-700 uppercase">
+          {kind}
+        </span>
       ) : null}
       <MemberName name={member.name} className="min-w-0 flex-1" />
     </>

@@ -1,7 +1,13 @@
 // Weekly opening hours for spa management (the map's "open now" reads them): per day, closed or up to 4 ranges
 // in Asia/Manila time; a range that closes earlier than it opens runs overnight, and closing at 00:00 means
 // midnight (stored as 24:00). The rules are common/opening-hours.ts's, checked again by the server.
-import { WEEK_DAY_NAMES, WEEK_DAYS, type TimeRange, type WeekDay, type WeeklyHours } from '../../../common/opening-hours.ts';
+import {
+  WEEK_DAY_NAMES,
+  WEEK_DAYS,
+  type TimeRange,
+  type WeekDay,
+  type WeeklyHours,
+} from '../../../common/opening-hours.ts';
 import { Button } from '../ui/button.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
 import { FieldError } from '../ui/form-alert.tsx';
@@ -40,18 +46,29 @@ export function OpeningHoursEditor({
   return (
     <section
       aria-labelledby="hours-heading"
-      className={framed ? 'grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm' : 'grid grid-cols-1 gap-3'}
+      className={
+        framed
+          ? 'grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm'
+          : 'grid grid-cols-1 gap-3'
+      }
     >
       <div className="grid grid-cols-1 gap-1">
         <h3 id="hours-heading" className="font-display text-lg font-semibold text-ink-900">
           Opening Hours
         </h3>
-        <p className="text-sm text-ink-700">Manila time. A range that closes after midnight (22:00 to 02:00) runs into the next day.</p>
+        <p className="text-sm text-ink-700">
+          Manila time. A range that closes after midnight (22:00 to 02:00) runs into the next day.
+        </p>
       </div>
       {hours === null ? (
         <div className="grid justify-items-start gap-2">
           <p className="text-sm text-ink-700">{unsetText}</p>
-          <Button variant="outline" size="sm" className="min-h-11" onClick={() => onChange(Object.fromEntries(WEEK_DAYS.map((day) => [day, [DEFAULT_RANGE]])) as WeeklyHours)}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="min-h-11"
+            onClick={() => onChange(Object.fromEntries(WEEK_DAYS.map((day) => [day, [DEFAULT_RANGE]])) as WeeklyHours)}
+          >
             Set opening hours
           </Button>
         </div>
@@ -60,7 +77,10 @@ export function OpeningHoursEditor({
           {WEEK_DAYS.map((day) => {
             const ranges = week[day];
             return (
-              <li key={day} className="grid grid-cols-1 gap-2 border-t border-sand-100 pt-3 first:border-t-0 first:pt-0">
+              <li
+                key={day}
+                className="grid grid-cols-1 gap-2 border-t border-sand-100 pt-3 first:border-t-0 first:pt-0"
+              >
                 <div className="flex items-center justify-between gap-3">
                   <span className="font-semibold text-ink-900">{WEEK_DAY_NAMES[day]}</span>
                   <Checkbox
@@ -83,7 +103,12 @@ export function OpeningHoursEditor({
                       type="time"
                       value={shown(open)}
                       required
-                      onChange={(event) => setDay(day, ranges.map((range, j) => (j === i ? [event.target.value, range[1]] : range)))}
+                      onChange={(event) =>
+                        setDay(
+                          day,
+                          ranges.map((range, j) => (j === i ? [event.target.value, range[1]] : range)),
+                        )
+                      }
                       className={TIME_INPUT_CLASSES}
                     />
                     <span aria-hidden="true" className="text-ink-600">
@@ -97,7 +122,12 @@ export function OpeningHoursEditor({
                       type="time"
                       value={shown(close)}
                       required
-                      onChange={(event) => setDay(day, ranges.map((range, j) => (j === i ? [range[0], storedClose(event.target.value)] : range)))}
+                      onChange={(event) =>
+                        setDay(
+                          day,
+                          ranges.map((range, j) => (j === i ? [range[0], storedClose(event.target.value)] : range)),
+                        )
+                      }
                       className={TIME_INPUT_CLASSES}
                     />
                     <Button
@@ -105,7 +135,12 @@ export function OpeningHoursEditor({
                       size="sm"
                       className="size-11 shrink-0 px-0"
                       aria-label={`Remove ${WEEK_DAY_NAMES[day]} range ${i + 1}`}
-                      onClick={() => setDay(day, ranges.filter((_, j) => j !== i))}
+                      onClick={() =>
+                        setDay(
+                          day,
+                          ranges.filter((_, j) => j !== i),
+                        )
+                      }
                     >
                       <CloseIcon size={18} />
                     </Button>

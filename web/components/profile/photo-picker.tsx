@@ -24,7 +24,10 @@ export function PhotoPicker({ user }: { user: CurrentUser }) {
         className="relative shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <Avatar name={user.name} picture={user.profilePic} role={user.role} size={80} />
-        <span className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full bg-brand-700 text-white ring-2 ring-white" aria-hidden="true">
+        <span
+          className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full bg-brand-700 text-white ring-2 ring-white"
+          aria-hidden="true"
+        >
           <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M4 8h3l2-2.5h6L17 8h3v11H4z" strokeLinejoin="round" />
             <circle cx="12" cy="13" r="3.5" />
@@ -53,7 +56,13 @@ export function PhotoPicker({ user }: { user: CurrentUser }) {
           <CropDialog
             file={file}
             onClose={() => setFile(null)}
-            onUploaded={() => void Promise.all([utils.account.me.invalidate(), utils.profiles.invalidate(), utils.map.users.invalidate()])}
+            onUploaded={() =>
+              void Promise.all([
+                utils.account.me.invalidate(),
+                utils.profiles.invalidate(),
+                utils.map.users.invalidate(),
+              ])
+            }
           />
         </Suspense>
       ) : null}

@@ -34,7 +34,9 @@ const memberNumberText = (memberNumber: number | null) => (memberNumber ? `Membe
 
 export function PremiumLine({ className }: { className?: string }) {
   return (
-    <p className={cn('inline-flex items-center justify-center gap-1.5 text-sm font-semibold text-amber-800', className)}>
+    <p
+      className={cn('inline-flex items-center justify-center gap-1.5 text-sm font-semibold text-amber-800', className)}
+    >
       <CrownIcon size={18} className="text-amber-600" />
       Premium Member
     </p>
@@ -47,7 +49,10 @@ export function ProfileCard({ member, action }: { member: ProfileCardMember; act
   const now = useNow(PROFILE_CLOCK_TICK_MS);
   const open = member.openingHours ? isOpenAt(member.openingHours, now) : null;
   return (
-    <section aria-label="Profile card" className="overflow-hidden rounded-3xl border border-sand-200 bg-white shadow-sm">
+    <section
+      aria-label="Profile card"
+      className="overflow-hidden rounded-3xl border border-sand-200 bg-white shadow-sm"
+    >
       <div className={cn('h-24', ROLE_THEME[member.role].band)} aria-hidden="true" />
       <div className="-mt-12 flex flex-col items-center gap-3 px-5 pb-5 text-center">
         <button
@@ -56,7 +61,13 @@ export function ProfileCard({ member, action }: { member: ProfileCardMember; act
           aria-label={`View ${member.name}'s picture`}
           className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
-          <Avatar name={member.name} picture={member.profilePic} role={member.role} size={96} className="ring-4 ring-white" />
+          <Avatar
+            name={member.name}
+            picture={member.profilePic}
+            role={member.role}
+            size={96}
+            className="ring-4 ring-white"
+          />
         </button>
         <div className="grid w-full min-w-0 gap-1">
           <h2 className="w-full min-w-0 font-display text-2xl font-semibold text-ink-900">
@@ -70,8 +81,13 @@ export function ProfileCard({ member, action }: { member: ProfileCardMember; act
           </span>
           <RoleBadge role={member.role} />
         </div>
-        {member.rating ? <Rating average={member.rating.average} count={member.rating.count} className="text-base" /> : null}
-        <p className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm text-ink-700" aria-label="Clock">
+        {member.rating ? (
+          <Rating average={member.rating.average} count={member.rating.count} className="text-base" />
+        ) : null}
+        <p
+          className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm text-ink-700"
+          aria-label="Clock"
+        >
           <ClockIcon size={16} className="text-ink-500" />
           <span>
             <time dateTime={new Date(now).toISOString()}>{formatTime(now)}</time> Manila time
@@ -92,7 +108,11 @@ export function ProfileCard({ member, action }: { member: ProfileCardMember; act
       <Dialog open={viewing} onOpenChange={setViewing} title={<span className="block truncate">{member.name}</span>}>
         <div className="flex flex-col items-center gap-3 text-center">
           {member.profilePic ? (
-            <img src={member.profilePic} alt={`${member.name}'s picture`} className="aspect-square w-full max-w-xs rounded-3xl object-cover" />
+            <img
+              src={member.profilePic}
+              alt={`${member.name}'s picture`}
+              className="aspect-square w-full max-w-xs rounded-3xl object-cover"
+            />
           ) : (
             <Avatar name={member.name} picture={null} role={member.role} size={200} />
           )}

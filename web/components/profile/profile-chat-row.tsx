@@ -16,9 +16,19 @@ export function ProfileChatRow({ member, chat }: { member: ChatRowMember; chat: 
   const chatting = state?.sessions.some((session) => session.participantId === member.id) ?? false;
   const status = !connected ? 'Connecting…' : online ? 'Online now' : 'Offline';
   return (
-    <section aria-label="Chat" className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label="Chat"
+      className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+    >
       <span className="flex min-w-0 flex-1 items-center gap-2 text-sm text-ink-800">
-        <span aria-hidden="true" className={online && connected ? 'size-2.5 shrink-0 rounded-full bg-emerald-600' : 'size-2.5 shrink-0 rounded-full bg-sand-300'} />
+        <span
+          aria-hidden="true"
+          className={
+            online && connected
+              ? 'size-2.5 shrink-0 rounded-full bg-emerald-600'
+              : 'size-2.5 shrink-0 rounded-full bg-sand-300'
+          }
+        />
         <span data-testid="chat-presence">{status}</span>
       </span>
       {chatting ? (
@@ -26,7 +36,13 @@ export function ProfileChatRow({ member, chat }: { member: ChatRowMember; chat: 
           Open chat
         </Link>
       ) : outgoing ? (
-        <Button variant="outline" size="sm" className="min-h-11 shrink-0" disabled={!connected} onClick={() => chat?.cancelRequest(outgoing.requestId)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="min-h-11 shrink-0"
+          disabled={!connected}
+          onClick={() => chat?.cancelRequest(outgoing.requestId)}
+        >
           Cancel request
         </Button>
       ) : (

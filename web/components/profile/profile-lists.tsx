@@ -36,7 +36,11 @@ export function TabHeading({ children }: { children: ReactNode }) {
 }
 
 export function EmptyText({ children }: { children: ReactNode }) {
-  return <p className="rounded-2xl border border-dashed border-sand-300 bg-white px-4 py-6 text-center text-sm text-ink-700">{children}</p>;
+  return (
+    <p className="rounded-2xl border border-dashed border-sand-300 bg-white px-4 py-6 text-center text-sm text-ink-700">
+      {children}
+    </p>
+  );
 }
 
 interface InfiniteResult<T> {
@@ -89,7 +93,12 @@ function PagedList<T extends { id: number }>({
         </Suspense>
       )}
       {query.hasNextPage ? (
-        <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="justify-self-center">
+        <Button
+          variant="outline"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          className="justify-self-center"
+        >
           {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
         </Button>
       ) : null}
@@ -128,7 +137,10 @@ function HistoryLinks({ type, slug }: { type: TransactionType; slug: string }) {
   );
 }
 
-const pageOptions = { ...LIST_QUERY, getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
+const pageOptions = {
+  ...LIST_QUERY,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined,
+};
 
 /** The member a recognition list is about, and where its history screens are. */
 interface MemberRef {
@@ -145,7 +157,12 @@ export function GiversList({ userId, slug, kind }: MemberRef & { kind: 'flowers'
       query={kind === 'flowers' ? flowers : stars}
       heading={kind === 'flowers' ? 'Flower Givers' : 'Star Givers'}
       empty={kind === 'flowers' ? 'No flowers received yet.' : 'No stars received yet'}
-      render={(giver) => <MemberBadge member={{ id: giver.giverId, name: giver.giverName, slug: giver.giverSlug }} date={giver.createdAt} />}
+      render={(giver) => (
+        <MemberBadge
+          member={{ id: giver.giverId, name: giver.giverName, slug: giver.giverSlug }}
+          date={giver.createdAt}
+        />
+      )}
       footer={<HistoryLinks type={kind} slug={slug} />}
     />
   );
@@ -201,12 +218,20 @@ export function MedalsAwardedList({ userId }: { userId: number }) {
 export function ReviewsList({ userId, show }: { userId: number; show: 'received' | 'spas' | 'therapists' }) {
   const input = { target: { userId } };
   const made = trpc.profiles.reviewsMade.useInfiniteQuery(input, { ...pageOptions, enabled: show !== 'received' });
-  const received = trpc.profiles.reviewsReceived.useInfiniteQuery(input, { ...pageOptions, enabled: show === 'received' });
+  const received = trpc.profiles.reviewsReceived.useInfiniteQuery(input, {
+    ...pageOptions,
+    enabled: show === 'received',
+  });
   // A failure shows when the cards render (the profile's error view); the preload only starts the load early.
   useEffect(() => void ReviewCard.preload().catch(() => undefined), []);
   if (show === 'received') {
     return (
-      <PagedList<Review> query={received} heading="Reviews" empty="No reviews yet." render={(review) => <ReviewCard review={review} by="reviewer" />} />
+      <PagedList<Review>
+        query={received}
+        heading="Reviews"
+        empty="No reviews yet."
+        render={(review) => <ReviewCard review={review} by="reviewer" />}
+      />
     );
   }
   const role: Role = show === 'spas' ? 'spa_management' : 'therapist';
@@ -224,7 +249,12 @@ export function ReviewsList({ userId, show }: { userId: number; show: 'received'
 export function CountBadge({ count, className }: { count: number | null | undefined; className?: string }) {
   if (count === null || count === undefined) return null;
   return (
-    <span className={cn('ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-black/10 px-1.5 text-xs font-semibold', className)}>
+    <span
+      className={cn(
+        'ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-black/10 px-1.5 text-xs font-semibold',
+        className,
+      )}
+    >
       {count}
     </span>
   );

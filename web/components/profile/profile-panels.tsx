@@ -19,7 +19,10 @@ import { EmptyText, TabHeading } from './profile-lists.tsx';
 
 export function AboutPanel({ profile, own }: { profile: PublicProfile; own: boolean }) {
   return (
-    <section aria-label={roleTexts(profile.role).aboutHeading} className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label={roleTexts(profile.role).aboutHeading}
+      className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+    >
       {profile.isPremium ? <PremiumLine className="justify-self-start" /> : null}
       <TabHeading>{roleTexts(profile.role).aboutHeading}</TabHeading>
       {profile.aboutMe ? (
@@ -35,7 +38,10 @@ export function AboutPanel({ profile, own }: { profile: PublicProfile; own: bool
 
 export function OpeningHoursTable({ hours }: { hours: WeeklyHours }) {
   return (
-    <section aria-label="Opening hours" className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label="Opening hours"
+      className="grid grid-cols-1 gap-2 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+    >
       <TabHeading>Opening Hours</TabHeading>
       <p className="text-xs text-ink-600">Manila time</p>
       <dl className="grid grid-cols-1 gap-1 text-sm">
@@ -55,7 +61,10 @@ export function OpeningHoursTable({ hours }: { hours: WeeklyHours }) {
 /** The spa's address and a way to its live location on the map. */
 export function SpaLocationCard({ profile }: { profile: Pick<PublicProfile, 'address' | 'slug' | 'role'> }) {
   return (
-    <section aria-label="Spa Location" className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label="Spa Location"
+      className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+    >
       <TabHeading>Spa Location</TabHeading>
       <p className="flex items-start gap-2 text-sm text-ink-800 [overflow-wrap:anywhere]">
         <PinIcon size={18} className="mt-0.5 shrink-0 text-ink-500" />
@@ -80,11 +89,18 @@ interface ContactRow {
 }
 
 /** `own`: the viewer's own e-mail address (only they see it) and any new one waiting for its confirmation link. */
-export function ContactPanel({ profile, own }: { profile: PublicProfile; own: Pick<CurrentUser, 'email' | 'pendingEmail'> | null }) {
+export function ContactPanel({
+  profile,
+  own,
+}: {
+  profile: PublicProfile;
+  own: Pick<CurrentUser, 'email' | 'pendingEmail'> | null;
+}) {
   const ownEmail = own?.email;
   const rows: ContactRow[] = [];
   if (ownEmail) rows.push({ label: 'Email', value: ownEmail, href: `mailto:${ownEmail}` });
-  if (profile.phoneNumber) rows.push({ label: 'Phone', value: formatPhone(profile.phoneNumber), href: phoneLink(profile.phoneNumber) });
+  if (profile.phoneNumber)
+    rows.push({ label: 'Phone', value: formatPhone(profile.phoneNumber), href: phoneLink(profile.phoneNumber) });
   if (profile.address && (profile.role === 'spa_management' || profile.role === 'therapist')) {
     rows.push({ label: 'Address', value: profile.address, href: null });
   }
@@ -101,7 +117,10 @@ export function ContactPanel({ profile, own }: { profile: PublicProfile; own: Pi
       ) : (
         <dl className="grid grid-cols-1 gap-2">
           {rows.map((row) => (
-            <div key={row.label} className="grid grid-cols-1 gap-0.5 rounded-2xl border border-sand-200 bg-white px-4 py-2.5 shadow-sm">
+            <div
+              key={row.label}
+              className="grid grid-cols-1 gap-0.5 rounded-2xl border border-sand-200 bg-white px-4 py-2.5 shadow-sm"
+            >
               <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{row.label}</dt>
               <dd className="min-w-0 text-ink-900 [overflow-wrap:anywhere]">
                 {row.href ? (
@@ -129,12 +148,21 @@ export function ContactPanel({ profile, own }: { profile: PublicProfile; own: Pi
  * Write a Review: for a client on a therapist's or a spa's profile, and for spa management on a client's
  * profile (where the review can come with a Medal or a Red Flag).
  */
-export function WriteReviewCard({ viewerRole, target }: { viewerRole: Role; target: Pick<PublicProfile, 'role' | 'slug' | 'name'> }) {
+export function WriteReviewCard({
+  viewerRole,
+  target,
+}: {
+  viewerRole: Role;
+  target: Pick<PublicProfile, 'role' | 'slug' | 'name'>;
+}) {
   const clientReviewing = viewerRole === 'client' && (target.role === 'therapist' || target.role === 'spa_management');
   const spaReviewingClient = viewerRole === 'spa_management' && target.role === 'client';
   if (!clientReviewing && !spaReviewingClient) return null;
   return (
-    <section aria-label="Write a Review" className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label="Write a Review"
+      className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+    >
       <p className="text-sm text-ink-700">
         {spaReviewingClient
           ? 'Share how this client was as a guest. Red Flags or Medals can be awarded with your review.'

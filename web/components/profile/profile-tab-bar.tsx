@@ -47,7 +47,8 @@ export function ProfileTabBar({ rows, value, onValueChange, after, activeClassNa
       const right = left + tab.offsetWidth;
       const margin = 24;
       if (left < bar.scrollLeft + margin) bar.scrollTo({ left: Math.max(0, left - margin) });
-      else if (right > bar.scrollLeft + bar.clientWidth - margin) bar.scrollTo({ left: right - bar.clientWidth + margin });
+      else if (right > bar.scrollLeft + bar.clientWidth - margin)
+        bar.scrollTo({ left: right - bar.clientWidth + margin });
     }
     // The section right under the bar: where the bar sticks when the page is scrolled to the top of the tabs.
     const sectionsTop = top.getBoundingClientRect().top + window.scrollY - HEADER_PX;

@@ -55,7 +55,10 @@ function GiftHistory({ kind, viewerId }: { kind: 'star' | 'flower'; viewerId: nu
         <HistoryProblem error={history.error} />
       ) : (
         <div className="grid gap-5">
-          <section className="grid gap-2 rounded-3xl border border-sand-200 bg-white p-4 shadow-sm" aria-label="Summary">
+          <section
+            className="grid gap-2 rounded-3xl border border-sand-200 bg-white p-4 shadow-sm"
+            aria-label="Summary"
+          >
             <p className="text-base text-ink-900">
               <span className="font-semibold">{data!.direction === 'given' ? 'Given' : 'Received'}:</span> {data!.total}
             </p>

@@ -41,7 +41,11 @@ export function GiveDialog({
   const failedTitle = RECOGNITION_MESSAGES.failedTitle[kind];
   const give = (kind === 'star' ? trpc.recognition.giveStar : trpc.recognition.giveFlower).useMutation({
     onSuccess: () => {
-      toast({ variant: 'success', title: RECOGNITION_MESSAGES.successTitle[kind], description: `Your ${kind} was given. Thank you!` });
+      toast({
+        variant: 'success',
+        title: RECOGNITION_MESSAGES.successTitle[kind],
+        description: `Your ${kind} was given. Thank you!`,
+      });
       void utils.recognition.invalidate();
       void utils.leaderboards.invalidate();
       onOpenChange(false);
@@ -120,7 +124,13 @@ export function GiveDialog({
             )}
           </form.Field>
           <form.AppField name="reason">
-            {(field) => <field.TextField id="gift-reason" label="Reason (optional)" maxLength={RECOGNITION_REASON_MAX_CHARACTERS} />}
+            {(field) => (
+              <field.TextField
+                id="gift-reason"
+                label="Reason (optional)"
+                maxLength={RECOGNITION_REASON_MAX_CHARACTERS}
+              />
+            )}
           </form.AppField>
           <FormAlert>{refusal && !refusal.startsWith(failedTitle) ? `${failedTitle}: ${refusal}` : refusal}</FormAlert>
           <Button type="submit" disabled={give.isPending}>

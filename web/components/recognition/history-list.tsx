@@ -25,13 +25,20 @@ export function HistoryList({ title, empty, items }: { title: string; empty: str
         {title} <span className="text-sm font-normal text-ink-600">({items.length})</span>
       </h2>
       {items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-sand-300 bg-white px-4 py-6 text-center text-sm text-ink-600">{empty}</p>
+        <p className="rounded-2xl border border-dashed border-sand-300 bg-white px-4 py-6 text-center text-sm text-ink-600">
+          {empty}
+        </p>
       ) : (
         <ul className="grid gap-2">
           {items.map((item) => (
             <li key={item.id} className="grid gap-1.5 rounded-2xl border border-sand-200 bg-white p-3 shadow-sm">
               <div className="flex items-center justify-between gap-2">
-                <MemberChip name={item.member.name} slug={item.member.slug} role={item.member.role} picture={item.member.picture} />
+                <MemberChip
+                  name={item.member.name}
+                  slug={item.member.slug}
+                  role={item.member.role}
+                  picture={item.member.picture}
+                />
                 <span className="flex shrink-0 items-center gap-1.5 text-xs text-ink-600">
                   {item.badge}
                   {formatDate(item.createdAt)}
@@ -107,23 +114,25 @@ export function SidedHistoryLists<Entry extends SidedEntry>({
 }) {
   return (
     <div className="grid gap-6">
-      {historySides(kind, history.user.role, { given: history.given.length, received: history.received.length }).map((side) => (
-        <HistoryList
-          key={side}
-          title={side === 'given' ? `${noun} Given` : `${noun} Received`}
-          empty={empty[side]}
-          items={history[side].map((entry) => {
-            const other = (side === 'given' ? entry.recipient : entry.giver)!;
-            return {
-              id: entry.id,
-              member: { name: other.name, slug: other.slug, role: other.role, picture: other.profileImageUrl },
-              createdAt: entry.createdAt,
-              reason: entry.reason,
-              ...decorate?.(entry, side),
-            };
-          })}
-        />
-      ))}
+      {historySides(kind, history.user.role, { given: history.given.length, received: history.received.length }).map(
+        (side) => (
+          <HistoryList
+            key={side}
+            title={side === 'given' ? `${noun} Given` : `${noun} Received`}
+            empty={empty[side]}
+            items={history[side].map((entry) => {
+              const other = (side === 'given' ? entry.recipient : entry.giver)!;
+              return {
+                id: entry.id,
+                member: { name: other.name, slug: other.slug, role: other.role, picture: other.profileImageUrl },
+                createdAt: entry.createdAt,
+                reason: entry.reason,
+                ...decorate?.(entry, side),
+              };
+            })}
+          />
+        ),
+      )}
     </div>
   );
 }
@@ -131,8 +140,13 @@ export function SidedHistoryLists<Entry extends SidedEntry>({
 /** A history screen's "member not found" and error states. */
 export function HistoryProblem({ error }: { error: unknown }) {
   return (
-    <p role="alert" className="rounded-2xl border border-sand-200 bg-white px-4 py-8 text-center text-base text-ink-700">
-      {httpStatusOf(error) === 404 ? 'User not found.' : serverMessage(error, 'Something went wrong. Please try again.')}
+    <p
+      role="alert"
+      className="rounded-2xl border border-sand-200 bg-white px-4 py-8 text-center text-base text-ink-700"
+    >
+      {httpStatusOf(error) === 404
+        ? 'User not found.'
+        : serverMessage(error, 'Something went wrong. Please try again.')}
     </p>
   );
 }

@@ -42,18 +42,16 @@ export function SpaPicker({
   const choices = (worksHere: boolean) =>
     (spas.data ?? [])
       .filter((spa) => spa.worksHere === worksHere)
-      .map(
-        (spa): PickerChoice => ({
-          key: spa.id,
-          checked: value === spa.id,
-          select: () => onChange(spa.id),
-          content: (
-            <span className="min-w-0 truncate text-sm text-ink-900" title={spa.name}>
-              {spa.name}
-            </span>
-          ),
-        }),
-      );
+      .map((spa): PickerChoice => ({
+        key: spa.id,
+        checked: value === spa.id,
+        select: () => onChange(spa.id),
+        content: (
+          <span className="min-w-0 truncate text-sm text-ink-900" title={spa.name}>
+            {spa.name}
+          </span>
+        ),
+      }));
   const theirSpas = choices(true);
   const otherSpas = choices(false);
   const firstOfTheirs = (spas.data ?? []).find((spa) => spa.worksHere)?.id ?? null;

@@ -1,6 +1,11 @@
 // The Report review dialog (report-review.tsx opens it): a reason from the short list and an optional note.
 import { reviewReportInput } from '../../../common/admin.ts';
-import { REVIEW_REPORT_NOTE_MAX, REVIEW_REPORT_REASONS, REVIEW_REPORT_TEXTS, type ReviewReportReason } from '../../../common/review-reports.ts';
+import {
+  REVIEW_REPORT_NOTE_MAX,
+  REVIEW_REPORT_REASONS,
+  REVIEW_REPORT_TEXTS,
+  type ReviewReportReason,
+} from '../../../common/review-reports.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Button } from '../ui/button.tsx';
@@ -44,8 +49,18 @@ export function ReportReviewDialog({ reviewId, onClose, onSent }: ReportReviewDi
               <fieldset className="grid gap-2" aria-describedby={error ? `report-reason-${reviewId}-error` : undefined}>
                 <legend className="mb-1 text-sm font-medium text-ink-700">{REVIEW_REPORT_TEXTS.reasonLabel}</legend>
                 {(Object.entries(REVIEW_REPORT_REASONS) as [ReviewReportReason, string][]).map(([value, label]) => (
-                  <label key={value} className="flex min-h-11 items-center gap-3 rounded-xl border border-sand-300 px-3 text-sm text-ink-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-                    <input type="radio" name="report-reason" value={value} checked={field.state.value === value} onChange={() => field.handleChange(value)} className="size-4 accent-brand-700" />
+                  <label
+                    key={value}
+                    className="flex min-h-11 items-center gap-3 rounded-xl border border-sand-300 px-3 text-sm text-ink-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name="report-reason"
+                      value={value}
+                      checked={field.state.value === value}
+                      onChange={() => field.handleChange(value)}
+                      className="size-4 accent-brand-700"
+                    />
                     {label}
                   </label>
                 ))}
@@ -55,7 +70,14 @@ export function ReportReviewDialog({ reviewId, onClose, onSent }: ReportReviewDi
           }}
         </form.Field>
         <form.AppField name="note">
-          {(field) => <field.TextArea id={`report-note-${reviewId}`} label={REVIEW_REPORT_TEXTS.noteLabel} maxLength={REVIEW_REPORT_NOTE_MAX} rows={3} />}
+          {(field) => (
+            <field.TextArea
+              id={`report-note-${reviewId}`}
+              label={REVIEW_REPORT_TEXTS.noteLabel}
+              maxLength={REVIEW_REPORT_NOTE_MAX}
+              rows={3}
+            />
+          )}
         </form.AppField>
         <FormAlert>{report.error ? serverMessage(report.error, 'Please try again.') : null}</FormAlert>
         <div className="flex justify-end gap-2">

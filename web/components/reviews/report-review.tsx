@@ -6,7 +6,9 @@ import { Suspense, useState } from 'react';
 import { REVIEW_REPORT_TEXTS } from '../../../common/review-reports.ts';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 
-const ReportReviewDialog = lazyComponent(() => import('./report-review-dialog.tsx').then((module) => module.ReportReviewDialog));
+const ReportReviewDialog = lazyComponent(() =>
+  import('./report-review-dialog.tsx').then((module) => module.ReportReviewDialog),
+);
 
 export function ReportReview({ reviewId }: { reviewId: number }) {
   const [open, setOpen] = useState(false);

@@ -25,10 +25,16 @@ export function ReviewCard({ review, by }: { review: Review; by: 'reviewer' | 't
       className="grid grid-cols-1 gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
       aria-label={`Review by ${review.reviewer.name}`}
     >
-      <MemberBadge member={shown} date={review.createdAt} kind={by === 'reviewer' ? 'Reviewer' : KIND_OF_ROLE[review.targetUser.role]} />
+      <MemberBadge
+        member={shown}
+        date={review.createdAt}
+        kind={by === 'reviewer' ? 'Reviewer' : KIND_OF_ROLE[review.targetUser.role]}
+      />
       {review.updatedAt ? <p className="-mt-2 text-xs font-semibold text-ink-600">edited</p> : null}
       {review.removed ? (
-        <p className="-mt-1 justify-self-start rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{REVIEW_REPORT_TEXTS.removed}</p>
+        <p className="-mt-1 justify-self-start rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+          {REVIEW_REPORT_TEXTS.removed}
+        </p>
       ) : null}
       {ratings.length > 0 ? (
         <dl className="grid grid-cols-2 gap-2 text-sm">
@@ -50,7 +56,9 @@ export function ReviewCard({ review, by }: { review: Review; by: 'reviewer' | 't
           ))}
         </dl>
       ) : null}
-      <p className="text-sm leading-relaxed whitespace-pre-line text-ink-800 [overflow-wrap:anywhere]">{review.reviewText}</p>
+      <p className="text-sm leading-relaxed whitespace-pre-line text-ink-800 [overflow-wrap:anywhere]">
+        {review.reviewText}
+      </p>
       <ReviewReply
         key={`${review.id}-${review.reply?.updatedAt ?? review.reply?.createdAt ?? 0}`}
         reviewId={review.id}

@@ -30,7 +30,8 @@ export function ReviewReply({
     setEditing(false);
     void Promise.all([utils.reviews.invalidate(), utils.profiles.reviewsReceived.invalidate()]);
   };
-  const failed = (error: unknown) => toast({ variant: 'destructive', title: 'Reply not saved', description: serverMessage(error, 'Please try again.') });
+  const failed = (error: unknown) =>
+    toast({ variant: 'destructive', title: 'Reply not saved', description: serverMessage(error, 'Please try again.') });
   const save = trpc.reviews.reply.useMutation({ onSuccess: done, onError: failed });
   const remove = trpc.reviews.deleteReply.useMutation({ onSuccess: done, onError: failed });
   const busy = save.isPending || remove.isPending;
@@ -42,7 +43,12 @@ export function ReviewReply({
         className="grid gap-2 rounded-2xl bg-sand-50 p-3"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!text.trim()) return toast({ variant: 'destructive', title: 'Reply not saved', description: REVIEW_MESSAGES.replyRequired });
+          if (!text.trim())
+            return toast({
+              variant: 'destructive',
+              title: 'Reply not saved',
+              description: REVIEW_MESSAGES.replyRequired,
+            });
           save.mutate({ reviewId, replyText: text });
         }}
       >
@@ -94,7 +100,13 @@ export function ReviewReply({
             {reply ? 'Edit Reply' : 'Reply'}
           </Button>
           {reply ? (
-            <Button variant="ghost" size="sm" className="min-h-11" disabled={busy} onClick={() => remove.mutate({ reviewId })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="min-h-11"
+              disabled={busy}
+              onClick={() => remove.mutate({ reviewId })}
+            >
               {remove.isPending ? 'Deleting...' : 'Delete Reply'}
             </Button>
           ) : null}

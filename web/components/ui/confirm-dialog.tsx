@@ -34,7 +34,13 @@ export function ConfirmDialog({
   returnFocusTo,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onCancel()} returnFocusTo={returnFocusTo} title={title} description={description}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      returnFocusTo={returnFocusTo}
+      title={title}
+      description={description}
+    >
       <FormAlert>{error}</FormAlert>
       <div className="flex justify-end gap-3">
         <Button variant="outline" onClick={onCancel}>

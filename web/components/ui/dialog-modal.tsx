@@ -25,7 +25,9 @@ export function DialogModal({ open, onOpenChange, title, description, children, 
           className="fixed top-1/2 left-1/2 z-50 grid max-h-[85vh] grid-cols-1 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-3xl bg-white p-6 shadow-xl focus:outline-none"
         >
           <div className="grid grid-cols-1 gap-1 pr-8">
-            <DialogPrimitive.Title className="font-display text-xl wrap-anywhere text-ink-900">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="font-display text-xl wrap-anywhere text-ink-900">
+              {title}
+            </DialogPrimitive.Title>
             {description ? (
               <DialogPrimitive.Description className="text-sm text-ink-600">{description}</DialogPrimitive.Description>
             ) : null}

@@ -22,7 +22,9 @@ describe('checkedBy', () => {
   });
 
   it('reports an issue inside a value at its top-level field', () => {
-    const result = check['~standard'].validate({ latitude: '', hours: { mon: ['9am'] } }) as { issues: { path: unknown[]; message: string }[] };
+    const result = check['~standard'].validate({ latitude: '', hours: { mon: ['9am'] } }) as {
+      issues: { path: unknown[]; message: string }[];
+    };
     expect(result.issues.map(({ path, message }) => [path, message])).toEqual([
       [['latitude'], 'Please fill in all required fields'],
       [['hours'], 'Use HH:MM'],
@@ -40,12 +42,20 @@ describe('firstError', () => {
 
 describe('submitForm', () => {
   type Values = { name: string; latitude: string };
-  const schema = z.object({ name: z.string().min(1, 'Name is required.'), latitude: z.number({ error: 'Required' }).max(21.5, 'Inside the Philippines') });
+  const schema = z.object({
+    name: z.string().min(1, 'Name is required.'),
+    latitude: z.number({ error: 'Required' }).max(21.5, 'Inside the Philippines'),
+  });
 
   function setUp() {
     const form = new FormApi<Values, any, any, any, any, any, any, any, any, any, any, any>({
       defaultValues: { name: '', latitude: '' },
-      validators: { onSubmit: checkedBy<Values>(schema, (values) => ({ ...values, latitude: values.latitude ? Number(values.latitude) : undefined })) },
+      validators: {
+        onSubmit: checkedBy<Values>(schema, (values) => ({
+          ...values,
+          latitude: values.latitude ? Number(values.latitude) : undefined,
+        })),
+      },
     });
     form.mount();
     const fields = { name: new FieldApi({ form, name: 'name' }), latitude: new FieldApi({ form, name: 'latitude' }) };

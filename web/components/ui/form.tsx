@@ -2,9 +2,21 @@
 // ones the server parses) as Standard Schema validators, so both sides refuse the same input in the same
 // words. A field shows its own error under it and loses it once changed; what concerns the whole form goes in a
 // FormAlert. A server's refusal of one field is shown at that field the same way.
-import { createFormHook, createFormHookContexts, useSelector, type AnyFormApi, type StandardSchemaV1, type StandardSchemaV1Issue } from '@tanstack/react-form';
+import {
+  createFormHook,
+  createFormHookContexts,
+  useSelector,
+  type AnyFormApi,
+  type StandardSchemaV1,
+  type StandardSchemaV1Issue,
+} from '@tanstack/react-form';
 import type { FormEvent } from 'react';
-import { TextArea as PlainTextArea, TextField as PlainTextField, type TextAreaProps, type TextFieldProps } from './input.tsx';
+import {
+  TextArea as PlainTextArea,
+  TextField as PlainTextField,
+  type TextAreaProps,
+  type TextFieldProps,
+} from './input.tsx';
 
 const { fieldContext, formContext, useFieldContext } = createFormHookContexts();
 
@@ -12,7 +24,8 @@ const { fieldContext, formContext, useFieldContext } = createFormHookContexts();
 export function firstError(errors: readonly unknown[] | undefined): string | undefined {
   for (const error of errors ?? []) {
     if (typeof error === 'string' && error) return error;
-    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+      return error.message;
   }
   return undefined;
 }
@@ -47,14 +60,22 @@ function TextArea(props: Bound<TextAreaProps>) {
   );
 }
 
-export const { useAppForm } = createFormHook({ fieldContext, formContext, fieldComponents: { TextField, TextArea }, formComponents: {} });
+export const { useAppForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField, TextArea },
+  formComponents: {},
+});
 
 /**
  * A common/ schema as the check of a form's values. The values are what the schema receives, after `toInput`
  * where the form holds them differently (coordinates typed as text); the schema's declared input type may not
  * match them (a coerced number's is `unknown`), which is why the type is stated here.
  */
-export function checkedBy<TValues>(schema: StandardSchemaV1, toInput: (values: TValues) => unknown = (values) => values): StandardSchemaV1<TValues, unknown> {
+export function checkedBy<TValues>(
+  schema: StandardSchemaV1,
+  toInput: (values: TValues) => unknown = (values) => values,
+): StandardSchemaV1<TValues, unknown> {
   return {
     '~standard': {
       version: 1,
@@ -69,7 +90,9 @@ export function checkedBy<TValues>(schema: StandardSchemaV1, toInput: (values: T
 
 /** An issue inside a value (a day of the opening hours) is its field's: the form's fields are its top-level keys. */
 function atFields<TResult extends { issues?: readonly StandardSchemaV1Issue[] }>(result: TResult): TResult {
-  return result.issues ? { ...result, issues: result.issues.map((issue) => ({ ...issue, path: issue.path?.slice(0, 1) })) } : result;
+  return result.issues
+    ? { ...result, issues: result.issues.map((issue) => ({ ...issue, path: issue.path?.slice(0, 1) })) }
+    : result;
 }
 
 /**
@@ -115,7 +138,10 @@ export function showServerErrors(form: AnyFormApi, errors: Record<string, string
 
 type FieldMetas = Record<string, { errors?: readonly unknown[] } | undefined>;
 
-function firstInOrder<TField extends string>(fieldMeta: FieldMetas, order: readonly TField[]): { field: TField; message: string } | null {
+function firstInOrder<TField extends string>(
+  fieldMeta: FieldMetas,
+  order: readonly TField[],
+): { field: TField; message: string } | null {
   for (const field of order) {
     const message = firstError(fieldMeta[field]?.errors);
     if (message) return { field, message };
@@ -124,12 +150,18 @@ function firstInOrder<TField extends string>(fieldMeta: FieldMetas, order: reado
 }
 
 /** The first field, in `order`, that has an error, and its message: for a form that shows one problem at a time. */
-export function firstProblem<TField extends string>(form: AnyFormApi, order: readonly TField[]): { field: TField; message: string } | null {
+export function firstProblem<TField extends string>(
+  form: AnyFormApi,
+  order: readonly TField[],
+): { field: TField; message: string } | null {
   return firstInOrder(form.state.fieldMeta, order);
 }
 
 /** `firstProblem`, kept up to date. */
-export function useFirstProblem<TField extends string>(form: AnyFormApi, order: readonly TField[]): { field: TField; message: string } | null {
+export function useFirstProblem<TField extends string>(
+  form: AnyFormApi,
+  order: readonly TField[],
+): { field: TField; message: string } | null {
   return useSelector(form.store, (state) => firstInOrder(state.fieldMeta, order), {
     compare: (a, b) => a?.field === b?.field && a?.message === b?.message,
   });

@@ -32,7 +32,13 @@ function useLabelled(id: string | undefined, { hint, error, errorId }: LabelledP
   return { id: controlId, 'aria-invalid': invalidBy ? true : undefined, 'aria-describedby': describedBy };
 }
 
-function Labelled({ controlId, label, hint, error, children }: LabelledProps & { controlId: string; children: ReactNode }) {
+function Labelled({
+  controlId,
+  label,
+  hint,
+  error,
+  children,
+}: LabelledProps & { controlId: string; children: ReactNode }) {
   // Rows keep their height when a neighbour in a grid (latitude beside longitude) grows with an error.
   return (
     <div className="grid grid-cols-1 content-start gap-1.5">

@@ -53,7 +53,13 @@ export function SearchPicker({
       key={key}
       className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600"
     >
-      <input type="radio" name={`${id}-choice`} checked={checked} onChange={select} className="size-4 accent-brand-700" />
+      <input
+        type="radio"
+        name={`${id}-choice`}
+        checked={checked}
+        onChange={select}
+        className="size-4 accent-brand-700"
+      />
       {content}
     </label>
   );
@@ -63,7 +69,15 @@ export function SearchPicker({
       <label htmlFor={id} className="text-sm font-medium text-ink-700">
         {label}
       </label>
-      <input id={id} type="search" placeholder={placeholder} maxLength={PICKER_SEARCH_MAX_CHARACTERS} value={search} onChange={(event) => onSearch(event.target.value)} className={inputClasses} />
+      <input
+        id={id}
+        type="search"
+        placeholder={placeholder}
+        maxLength={PICKER_SEARCH_MAX_CHARACTERS}
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        className={inputClasses}
+      />
       <div
         role="radiogroup"
         aria-label={groupLabel}
@@ -84,7 +98,11 @@ export function SearchPicker({
           ),
         )}
         {emptyText ? <p className="px-2 py-3 text-sm text-ink-600">{emptyText}</p> : null}
-        {full ? <p className="px-2 py-2 text-xs text-ink-600">Only the first {PICKER_CHOICES_MAX} are listed. Search by name to find others.</p> : null}
+        {full ? (
+          <p className="px-2 py-2 text-xs text-ink-600">
+            Only the first {PICKER_CHOICES_MAX} are listed. Search by name to find others.
+          </p>
+        ) : null}
       </div>
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>

@@ -41,7 +41,13 @@ export const TabList = TabsPrimitive.List;
 /** Radix's trigger, pointing at its TabPanel. */
 export function TabTrigger(props: ComponentProps<typeof TabsPrimitive.Trigger>) {
   const { idBase } = useTabsState('TabTrigger');
-  return <TabsPrimitive.Trigger {...props} id={triggerId(idBase, props.value)} aria-controls={panelId(idBase, props.value)} />;
+  return (
+    <TabsPrimitive.Trigger
+      {...props}
+      id={triggerId(idBase, props.value)}
+      aria-controls={panelId(idBase, props.value)}
+    />
+  );
 }
 
 /** A tab's panel: its content is mounted only while the tab is open; closed, it is an empty hidden element. */

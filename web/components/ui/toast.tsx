@@ -15,7 +15,11 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} swipeDirection="right">
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      swipeDirection="right"
+    >
       {toasts.map(({ id, title, description, variant = 'default', duration, open }) => (
         <ToastPrimitive.Root
           key={id}
@@ -44,7 +48,10 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport hotkey={["F8"]} className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      <ToastPrimitive.Viewport
+        hotkey={['F8']}
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
+      />
     </ToastPrimitive.Provider>
   );
 }

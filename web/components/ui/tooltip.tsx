@@ -32,4 +32,3 @@ export default function Tooltip({ content, children, open, onOpenChange }: Toolt
     </TooltipPrimitive.Provider>
   );
 }
-

@@ -66,7 +66,12 @@ async function embeddedStyle(): Promise<StyleSpecification> {
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': BASEMAP_COLORS.sea } },
       { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLORS.land } },
-      { id: 'coastline', type: 'line', source: 'land', paint: { 'line-color': BASEMAP_COLORS.coast, 'line-width': 1.2 } },
+      {
+        id: 'coastline',
+        type: 'line',
+        source: 'land',
+        paint: { 'line-color': BASEMAP_COLORS.coast, 'line-width': 1.2 },
+      },
       label('places-small', 12, ['<', ['get', 'population'], 20000], 11),
       label('places-towns', 9, ['all', ['>=', ['get', 'population'], 20000], ['<', ['get', 'population'], 200000]], 12),
       label('places-cities', 4, ['>=', ['get', 'population'], 200000], 14),
@@ -78,12 +83,23 @@ async function embeddedStyle(): Promise<StyleSpecification> {
 export async function chooseBasemap(config: MapClientConfig): Promise<Basemap> {
   if (config.library === 'mapbox' && config.accessToken && config.styleUrl) {
     const styleId = config.styleUrl.replace('mapbox://styles/', '');
-    if (await reachable(`https://api.mapbox.com/styles/v1/${styleId}?access_token=${encodeURIComponent(config.accessToken)}`)) {
-      return { tier: 'mapbox', library: 'mapbox', style: config.styleUrl, accessToken: config.accessToken, fonts: ['DIN Pro Bold', 'Arial Unicode MS Bold'] };
+    if (
+      await reachable(
+        `https://api.mapbox.com/styles/v1/${styleId}?access_token=${encodeURIComponent(config.accessToken)}`,
+      )
+    ) {
+      return {
+        tier: 'mapbox',
+        library: 'mapbox',
+        style: config.styleUrl,
+        accessToken: config.accessToken,
+        fonts: ['DIN Pro Bold', 'Arial Unicode MS Bold'],
+      };
     }
   } else if (config.styleUrl) {
     const style = await reachable(config.styleUrl);
-    if (style) return { tier: 'public', library: 'maplibre', style: style as StyleSpecification, fonts: ['Noto Sans Bold'] };
+    if (style)
+      return { tier: 'public', library: 'maplibre', style: style as StyleSpecification, fonts: ['Noto Sans Bold'] };
   }
   return { tier: 'embedded', library: 'maplibre', style: await embeddedStyle(), fonts: ['Noto Sans Bold'] };
 }

@@ -49,6 +49,7 @@ export async function locateMember(utils: TrpcUtils): Promise<MemberLocation> {
   }
   const off = typeof position === 'string' ? position : 'abroad';
   const server = await serverLookup(utils);
-  if (server && server.source !== 'fallback' && isInPhilippines(server.latitude, server.longitude)) return { ...server, off };
+  if (server && server.source !== 'fallback' && isInPhilippines(server.latitude, server.longitude))
+    return { ...server, off };
   return { ...fallbackLocation(server?.error ?? LOCATION_MESSAGES.deviceUnavailable), off };
 }
