@@ -142,7 +142,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
       stdio: options.verbose ? 'inherit' : ['ignore', 'ignore', 'pipe'],
       // X_LOCAL_OBSERVABILITY: wrangler's Local Explorer traces. On by default since its 2026 releases, they stream
       // every request's spans to a tail worker that writes them to SQLite (an fsync a request): a third of workerd's
-      // CPU for a read here (ADR 013, last addendum). Off unless asked for.
+      // CPU for a read here (ADR 013). Off unless asked for.
       env: {
         ...process.env,
         WRANGLER_SEND_METRICS: 'false',

@@ -382,7 +382,7 @@ function SubRatingFields({
   const invitation =
     chosen.length === 0 || missing.length === 0
       ? REVIEW_MESSAGES.ratingsInvite
-      : `Rate ${listed(missing)} too for your review to count in the spa's rating.`;
+      : `Rate ${joinedWithAnd(missing)} too for your review to count in the spa's rating.`;
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? 'ratings-hint ratings-error' : 'ratings-hint'}>
       <legend className="mb-1 text-sm font-medium text-ink-700">Rate the spa from 1 to 10 (optional)</legend>
@@ -420,7 +420,7 @@ function SubRatingFields({
 }
 
 /** "Booking", "Booking and Selection", "Amenities, Booking and Selection". */
-function listed(words: string[]): string {
+function joinedWithAnd(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 

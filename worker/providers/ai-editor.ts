@@ -454,7 +454,7 @@ function matchCase(original: string, replacement: string): string {
 }
 
 /** Lower case without diacritics ("Parañaque" → "paranaque"), as the gazetteer compares names. */
-function plain(word: string): string {
+function withoutDiacritics(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
@@ -483,7 +483,7 @@ function placeIndex(places: readonly PlaceName[], speller: Speller): PlaceIndex 
   const accepted = new Set(ACCEPTED_WORDS);
   const index: PlaceIndex = { single: new Map(), phrases: new Map() };
   const addSingle = (word: string) => {
-    const key = plain(word);
+    const key = withoutDiacritics(word);
     // A place that is also an English or Filipino word ("Bay", "Bago") keeps the member's case.
     if (key.length < 4 || accepted.has(key) || isKnown(key, speller) || index.single.has(key)) return;
     index.single.set(key, word);
@@ -498,7 +498,7 @@ function placeIndex(places: readonly PlaceName[], speller: Speller): PlaceIndex 
     // "Makati City" is "Makati" too.
     if (words.length === 2 && words[1] === 'City' && place.population >= SINGLE_WORD_PLACE_MIN_POPULATION)
       addSingle(words[0]!);
-    const plainWords = words.map(plain);
+    const plainWords = words.map(withoutDiacritics);
     if (plainWords.every((word) => isKnown(word, speller))) continue;
     const list = index.phrases.get(plainWords[0]!) ?? [];
     list.push({ plainWords, words });
@@ -557,13 +557,13 @@ function correctWords(text: string, speller: Speller, places: PlaceIndex | null)
     NAMES.has(word) ||
     SPELLING.has(word) ||
     isKnown(word, speller) ||
-    Boolean(places?.single.has(plain(word)));
+    Boolean(places?.single.has(withoutDiacritics(word)));
   const replacements = new Map<number, string>();
 
   // Places of several words ("quezon city", "las pinas", "general santos"), written in lower case.
   if (places) {
     for (let i = 0; i < words.length; i++) {
-      const options = places.phrases.get(plain(words[i]!.word));
+      const options = places.phrases.get(withoutDiacritics(words[i]!.word));
       if (!options) continue;
       for (const option of options) {
         const run = words.slice(i, i + option.words.length);
@@ -573,7 +573,9 @@ function correctWords(text: string, speller: Speller, places: PlaceIndex | null)
         );
         if (
           !joinedBySpaces ||
-          !run.every((word, k) => plain(word.word) === option.plainWords[k] && word.word === word.word.toLowerCase())
+          !run.every(
+            (word, k) => withoutDiacritics(word.word) === option.plainWords[k] && word.word === word.word.toLowerCase(),
+          )
         )
           continue;
         run.forEach((word, k) => replacements.set(word.start, option.words[k]!));
@@ -613,7 +615,7 @@ function correctWords(text: string, speller: Speller, places: PlaceIndex | null)
     return i < 0 || /[.!?\n]/.test(text[i]!);
   };
   const correctLower = (lower: string): string | null => {
-    const listed = SPELLING.get(lower) ?? NAMES.get(lower) ?? places?.single.get(plain(lower));
+    const listed = SPELLING.get(lower) ?? NAMES.get(lower) ?? places?.single.get(withoutDiacritics(lower));
     if (listed) return listed;
     if (FIRST_PERSON.test(lower)) return 'I' + lower.slice(1);
     if (!checkable(lower) || known(lower)) return null;
@@ -638,7 +640,7 @@ function correctWords(text: string, speller: Speller, places: PlaceIndex | null)
       fixed =
         SPELLING.get(lower) ??
         NAMES.get(lower) ??
-        places?.single.get(plain(lower)) ??
+        places?.single.get(withoutDiacritics(lower)) ??
         (FIRST_PERSON.test(lower) ? 'I' + lower.slice(1) : null);
       if (!fixed && !foreign) fixed = correctLower(lower);
       if (fixed) fixed = matchCase(word, fixed);

@@ -6,7 +6,13 @@ import * as z from '../../common/zod.ts';
 import { mayViewRedFlags, RECOGNITION_MESSAGES, RESTRICTED_BOARDS } from '../../common/recognition.ts';
 import { boardInput, timeframeInput } from '../../common/recognition-input.ts';
 import { BOARD_CACHE_TTL_SECONDS } from '../../common/limits.ts';
-import { boardStatements, publicBoard, rankEntries, summary, type BoardAnswer } from '../services/leaderboards.ts';
+import {
+  boardStatements,
+  publicBoard,
+  rankEntries,
+  summaryStatistics,
+  type BoardAnswer,
+} from '../services/leaderboards.ts';
 import { publicProcedure, router, type ReadBatch } from '../trpc.ts';
 import { forbidden } from '../errors.ts';
 
@@ -26,6 +32,6 @@ export const leaderboardsRouter = router({
 
   summary: publicProcedure.input(z.object({ timeframe: timeframeInput })).query(async ({ ctx, input }) => {
     ctx.answerIsPublic(BOARD_CACHE_TTL_SECONDS);
-    return summary(() => ctx.db, input.timeframe);
+    return summaryStatistics(() => ctx.db, input.timeframe);
   }),
 });

@@ -53,7 +53,7 @@ async function saltOf(db: Database, day: string): Promise<CryptoKey> {
   return key;
 }
 
-async function markOf(key: CryptoKey, event: string): Promise<string> {
+async function hmacMark(key: CryptoKey, event: string): Promise<string> {
   const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(event));
   return btoa(String.fromCharCode(...new Uint8Array(signature)));
 }
@@ -81,7 +81,7 @@ export async function countEvent(
   const seen = `${event.metric}:${event.spaId}:${event.viewerId}`;
   if (written.day !== day || written.events.size >= EVENTS_KEPT) Object.assign(written, { day, events: new Set() });
   if (written.events.has(seen)) return;
-  const mark = await markOf(await saltOf(db, day), seen);
+  const mark = await hmacMark(await saltOf(db, day), seen);
   const expired = manilaDay(now - KEEP_MARK_DAYS * DAY_MS);
   await db.batch([
     db.run(sql`

@@ -96,7 +96,7 @@ function withMember(row: Row) {
   return { ...rest, member: member(row) };
 }
 
-function lists(rows: Row[]) {
+function favouriteListsFromRows(rows: Row[]) {
   const byId = new Map<number, { id: number; name: string; isDefault: boolean; createdAt: number; saved: unknown[] }>();
   for (const row of rows) {
     const id = Number(row.listId);
@@ -157,7 +157,7 @@ export function buildExport(user: UserRow, results: ExportResults, currentSessio
       updatedAt: user.updatedAt,
       formerProfileLinks: oldSlugs.map((row) => row.slug),
     },
-    favourites: lists(favourites),
+    favourites: favouriteListsFromRows(favourites),
     reviews: { written: written.map(withMember), received: received.map(withMember) },
     gifts: { stars: split(stars), flowers: split(flowers), medals: split(medals) },
     redFlags: split(redFlags),

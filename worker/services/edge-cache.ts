@@ -27,7 +27,7 @@ export function edgeCacheKey(scope: string, variant: string): string {
  * This isolate's copy of each entry it has read or stored, by key, served for COPY_MS before the edge cache is asked
  * again. Reading a 1,000-spa listing from the Cache API cost each hit about a third of its CPU; with the copy, one
  * read a second per isolate does. A purge drops this isolate's copy at once; another isolate's copy may answer for at
- * most COPY_MS more, far inside the TTL by which other data centres already lag (ADR 006, addendum). The keys are
+ * most COPY_MS more, far inside the TTL by which other data centres already lag (ADR 006). The keys are
  * the fixed set of CACHE_SCOPES' variants, so the copies are bounded.
  */
 const COPY_MS = SECOND_MS;
@@ -108,7 +108,7 @@ export const cachedJsonBytes = storedBytes;
  * The stored answer of a scope's variant as an HTTP answer (its JSON bytes as they were stored, never read into a
  * string), or null: a public REST path answers a hit without building a caller, parsing and serialising again (a
  * 1,000-spa listing is a few hundred kB). A miss goes through `cachedJson`. It goes out uncompressed, as every
- * answer of the Worker: the edge compresses it for a client that asks (ADR 006, addendum).
+ * answer of the Worker: the edge compresses it for a client that asks (ADR 006).
  */
 export async function cachedAnswer(scope: string, variant: string, cacheControl: string): Promise<Response | null> {
   const bytes = await storedBytes(scope, variant);

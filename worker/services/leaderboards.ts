@@ -244,7 +244,11 @@ export function summaryStatements(db: Database, timeframe: Timeframe, now = Date
 }
 
 /** The Summary Statistics card: real counts for the window (members who joined in it; the rest from the rollups). */
-export function summary(database: () => Database, timeframe: Timeframe, waitUntil?: (p: Promise<unknown>) => void) {
+export function summaryStatistics(
+  database: () => Database,
+  timeframe: Timeframe,
+  waitUntil?: (p: Promise<unknown>) => void,
+) {
   return cachedJson<SummaryAnswer>(
     CACHE_SCOPES.leaderboards.scope,
     `summary:${timeframe}`,

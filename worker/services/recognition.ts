@@ -37,12 +37,12 @@ export interface Gift {
   onlyIf?: SQL;
 }
 
-function table(kind: RecognitionKind): SQL {
+function giftTable(kind: RecognitionKind): SQL {
   return sql.raw(RECOGNITION_RULES[kind].table);
 }
 
 function usedToday(gift: Gift): SQL {
-  return sql`(select count(*) from ${table(gift.kind)} as today where today.giver_id = ${gift.giverId} and today.manila_day = ${gift.day})`;
+  return sql`(select count(*) from ${giftTable(gift.kind)} as today where today.giver_id = ${gift.giverId} and today.manila_day = ${gift.day})`;
 }
 
 function repeatedRedFlag(gift: Gift): SQL {
@@ -69,12 +69,12 @@ export function giveStatement(db: Database, gift: Gift) {
           : sql``
         : sql`and exists (select 1 from spas where spas.id = ${spaId})`;
   return db.all<{ id: number }>(sql`
-    insert into ${table(gift.kind)} (giver_id, recipient_id, reason, created_at, manila_day, counted${sql.raw(
+    insert into ${giftTable(gift.kind)} (giver_id, recipient_id, reason, created_at, manila_day, counted${sql.raw(
       hasSpa ? ', spa_id' : gift.kind === 'red_flag' ? ', description' : '',
     )})
     select giver.id, recipient.id, ${gift.reason}, ${gift.now}, ${gift.day},
       giver.created_at <= ${gift.now - BOARD_NEW_ACCOUNT_MS} and not exists (
-        select 1 from ${table(gift.kind)} as same where same.giver_id = giver.id and same.recipient_id = recipient.id
+        select 1 from ${giftTable(gift.kind)} as same where same.giver_id = giver.id and same.recipient_id = recipient.id
           and same.manila_day = ${gift.day} and same.counted = 1)
       ${hasSpa ? sql`, ${spaId}` : gift.kind === 'red_flag' ? sql`, ${gift.description ?? null}` : sql``}
     from users as giver join users as recipient on recipient.id = ${gift.recipientId}

@@ -70,7 +70,7 @@ export function countryName(code: string): string {
   }
 }
 
-const plain = (value: unknown, max: number): string | null =>
+const boundedText = (value: unknown, max: number): string | null =>
   typeof value === 'string' && value.trim() && !/[\p{Cc}\p{Cf}]/u.test(value) ? value.trim().slice(0, max) : null;
 
 /**
@@ -82,8 +82,8 @@ export function describePlace(
   clientIp: string | null,
 ): string | null {
   if (!cf || !clientIp || !(isIpv4(clientIp) || isIpv6(clientIp)) || isNonPublicAddress(clientIp)) return null;
-  const city = plain(cf.city, 80);
-  const countryCode = plain(cf.country, 2);
+  const city = boundedText(cf.city, 80);
+  const countryCode = boundedText(cf.country, 2);
   const country =
     countryCode &&
     /^[A-Za-z]{2}$/.test(countryCode) &&
