@@ -16,13 +16,8 @@ import { CROSS_SITE_REFUSED, isAllowedOrigin } from './security.ts';
 import { blocksOfQuery, chatHub, chatSession, hiddenMemberIds } from './services/chat.ts';
 import { requestSessionId, sessionExpiresAt, sessionMemberId, type ValidatedSession } from './services/sessions.ts';
 import { premiumEndsAt } from './services/users.ts';
-import {
-  createContext,
-  enforceRateLimit,
-  RATE_LIMIT_RETRY_AFTER_SECONDS,
-  rateLimitRefusal,
-  type Context as TrpcContext,
-} from './trpc.ts';
+import { createContext, type Context as TrpcContext } from './trpc.ts';
+import { enforceRateLimit, RATE_LIMIT_RETRY_AFTER_SECONDS, rateLimitRefusal } from './rate-limit.ts';
 import { describeError } from './errors.ts';
 
 export const chatSocketRoutes = new Hono<HonoEnv>();

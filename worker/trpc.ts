@@ -7,7 +7,7 @@ import { MESSAGES } from '../common/account.ts';
 import type { Role } from '../common/roles.ts';
 import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
-import { describeError, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from './errors.ts';
+import { describeError, forbidden, unauthorized } from './errors.ts';
 import { ResponseCachePolicy } from './response-cache.ts';
 import {
   blankSessionCookie,
@@ -254,30 +254,6 @@ export const adminReadProcedure = publicProcedure.use(async ({ ctx, next }) => {
   }
   return result;
 });
-
-/** What a refusal of the rate limiters tells the client to wait: their longest period. */
-export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;
-
-/** The error of a rate limiter's refusal (429), its Retry-After set apart. */
-export function rateLimitRefusal() {
-  return tooManyRequests(MESSAGES.tooManyRequests);
-}
-
-/**
- * Counts an attempt against a rate limiter; over the limit answers 429 with Retry-After. A limiter missing from
- * a production deploy refuses the request (503): an unguarded sign-in must never go live by accident.
- */
-export async function enforceRateLimit(ctx: Context, limiter: RateLimit | undefined, key: string): Promise<void> {
-  if (!limiter) {
-    if (ctx.config.ENVIRONMENT === 'development') return;
-    log.error('rate limiter binding missing in production');
-    throw serviceUnavailable(MESSAGES.serviceUnavailable);
-  }
-  const { success } = await limiter.limit({ key });
-  if (success) return;
-  ctx.resHeaders.set('Retry-After', String(RATE_LIMIT_RETRY_AFTER_SECONDS));
-  throw rateLimitRefusal();
-}
 
 /** The signed-in member of a read that resolved its session in its own batch (readBesideSession), else 401. */
 export function signedInViewer(viewer: ValidatedSession | null): ValidatedSession['user'] {

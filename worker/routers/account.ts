@@ -24,7 +24,8 @@ import {
   type UserRow,
 } from '../services/sessions.ts';
 import { closeChatSockets } from '../services/chat.ts';
-import { enforceRateLimit, publicProcedure, router } from '../trpc.ts';
+import { publicProcedure, router } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limit.ts';
 import { badRequest, conflict, forbidden, internalError, unauthorized } from '../errors.ts';
 
 /** The signed-in member's own view of their account (spec, "Entities and their fields"); never the hash or flags. */

@@ -47,7 +47,8 @@ import {
 } from '../providers/media.ts';
 import { actionFits, moderationQueries, REPORT_RESOLVERS, toModerationItems } from '../services/moderation.ts';
 import { checkOwner, spaColumns, spaNotFound, spaRowsQuery, toAdminSpa } from '../services/spas.ts';
-import { adminProcedure, adminReadProcedure, enforceRateLimit, router } from '../trpc.ts';
+import { adminProcedure, adminReadProcedure, router } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limit.ts';
 
 export const adminRouter = router({
   /** The four stat cards: Total Spas, Total Users, Total Reviews (sum of the spas' review counts), Avg Rating. */

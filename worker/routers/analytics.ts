@@ -24,7 +24,8 @@ import {
 } from '../services/analytics.ts';
 import { sessionMemberId } from '../services/sessions.ts';
 import { isPremiumMember, isProMember } from '../services/users.ts';
-import { enforceRateLimit, readAsMember, router, publicProcedure, signedInProcedure, type Context } from '../trpc.ts';
+import { readAsMember, router, publicProcedure, signedInProcedure, type Context } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limit.ts';
 import type { z } from 'zod';
 import { forbidden } from '../errors.ts';
 

@@ -4,7 +4,8 @@ import * as z from '../../common/zod.ts';
 import { geocodeSearchInput, ipAddress, pointInput } from '../../common/geo-input.ts';
 import { geocoder } from '../providers/geocoding.ts';
 import { locateFromCloudflare, locateWithMaxMind } from '../providers/ip-location.ts';
-import { enforceRateLimit, router, signedInProcedure } from '../trpc.ts';
+import { router, signedInProcedure } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limit.ts';
 
 export const geoRouter = router({
   /** At most 5 address suggestions for a query of 3 characters or more. */

@@ -17,7 +17,8 @@ import { directionsProvider } from '../providers/directions.ts';
 import { cachedJson, spaListingCache } from '../services/edge-cache.ts';
 import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
 import { isPremiumMember } from '../services/users.ts';
-import { enforceRateLimit, publicProcedure, router, signedInProcedure } from '../trpc.ts';
+import { publicProcedure, router, signedInProcedure } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limit.ts';
 import { notBanned } from '../services/member-sql.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 

@@ -29,7 +29,8 @@ import {
   verifyWebhookSignature,
 } from '../providers/paymongo.ts';
 import { isPremiumMember, premiumEndsAt } from '../services/users.ts';
-import { enforceRateLimit, publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
+import { publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limit.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { badGateway, badRequest, conflict, notFound, notImplemented, unauthorized } from '../errors.ts';
 import { log } from '../log.ts';

@@ -54,7 +54,8 @@ import {
   PRIVACY_TEXTS,
 } from '../../common/privacy.ts';
 import { HOUR_MS } from '../../common/time.ts';
-import { enforceRateLimit, publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
+import { publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limit.ts';
 import { toCurrentUser } from './account.ts';
 import { countProfileView } from './analytics.ts';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../errors.ts';

@@ -3,7 +3,8 @@
 // rate limited per member. Results carry public fields only and never banned members.
 import { memberSearchInput } from '../../common/search-input.ts';
 import { memberSearchQuery, toSearchPage } from '../services/member-search.ts';
-import { enforceRateLimit, router, signedInProcedure } from '../trpc.ts';
+import { router, signedInProcedure } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limit.ts';
 
 export const searchRouter = router({
   members: signedInProcedure.input(memberSearchInput).query(async ({ ctx, input }) => {

@@ -4,7 +4,8 @@
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { verifyPassword } from '../../db/password.ts';
 import { unauthorized } from '../errors.ts';
-import { enforceRateLimit, type Context } from '../trpc.ts';
+import { type Context } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limit.ts';
 import { addressKey } from './client-address.ts';
 import type { UserRow } from './sessions.ts';
 
