@@ -222,6 +222,18 @@ export function roleProcedure(...roles: Role[]) {
 /** Admin writes: the viewer is checked before the input is even parsed. */
 export const adminProcedure = roleProcedure('admin');
 
+/**
+ * Reads that need a signed-in member and make their queries in the session lookup's own batch (one round trip,
+ * through `readAsMember`, `ctx.readBesideSession` and `signedInViewer`). Declared so: whatever the handler did, a signed-out caller is told 401 and nothing more
+ * (bad input included), as `signedInProcedure` tells them. After the read the session is known, so the check costs
+ * nothing.
+ */
+export const memberReadProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const result = await next();
+  if (!(await ctx.session())) throw unauthorized(MESSAGES.notSignedIn);
+  return result;
+});
+
 /** `ctx.readWithSession`, refusing (401) when nobody is signed in: the signed-in member and the read's answers. */
 export async function readAsMember<T extends ReadBatch>(ctx: Context, queries: (sessionId: string) => T) {
   const read = await ctx.readWithSession(queries);

@@ -24,7 +24,7 @@ import {
 } from '../services/analytics.ts';
 import { sessionMemberId } from '../services/sessions.ts';
 import { isPremiumMember, isProMember } from '../services/users.ts';
-import { readAsMember, router, publicProcedure, signedInProcedure, type Context } from '../trpc.ts';
+import { memberReadProcedure, readAsMember, router, signedInProcedure, type Context } from '../trpc.ts';
 import { enforceRateLimit } from '../rate-limit.ts';
 import type { z } from 'zod';
 import { forbidden } from '../errors.ts';
@@ -59,10 +59,10 @@ async function report(
 
 export const analyticsRouter = router({
   /** GET /api/analytics?weeks=&compare=: one's own spa, week by week (Asia/Manila weeks from Monday). */
-  report: publicProcedure.input(analyticsInput).query(({ ctx, input }) => report(ctx, input, false)),
+  report: memberReadProcedure.input(analyticsInput).query(({ ctx, input }) => report(ctx, input, false)),
 
   /** GET /api/analytics/export?weeks=: the same weeks as CSV (premium). */
-  exportCsv: publicProcedure.input(analyticsInput).query(async ({ ctx, input }) => {
+  exportCsv: memberReadProcedure.input(analyticsInput).query(async ({ ctx, input }) => {
     const answer = await report(ctx, { ...input, compare: false }, true);
     return { filename: `analytics-${manilaDay()}-${input.weeks}-weeks.csv`, csv: analyticsCsv(answer.weeks) };
   }),

@@ -24,7 +24,7 @@ import { favoriteListItems, favoriteLists, users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import { notBanned } from '../services/member-sql.ts';
 import { sessionMemberId } from '../services/sessions.ts';
-import { publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
+import { memberReadProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 
 const DEFAULT_KEY = nameKey(DEFAULT_FAVORITE_LIST_NAME);
@@ -130,7 +130,7 @@ function saveableTarget(targetUserId: number, me: number): SQL {
 
 export const favoritesRouter = router({
   /** GET /api/favorites: the member's lists with the spas and therapists in them. */
-  lists: publicProcedure.query(async ({ ctx }) => {
+  lists: memberReadProcedure.query(async ({ ctx }) => {
     const { viewer: user, results } = await readAsMember(
       ctx,
       (sessionId) => [listRows(ctx.db, sessionMemberId(sessionId))] as const,
@@ -146,7 +146,7 @@ export const favoritesRouter = router({
   }),
 
   /** GET /api/favorites/saved/:targetUserId: the member's lists, each saying whether it holds the target. */
-  saved: publicProcedure.input(targetInput).query(async ({ ctx, input }) => {
+  saved: memberReadProcedure.input(targetInput).query(async ({ ctx, input }) => {
     const { viewer: user, results } = await readAsMember(
       ctx,
       (sessionId) => [listsHolding(ctx.db, sessionMemberId(sessionId), input.targetUserId)] as const,

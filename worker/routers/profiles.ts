@@ -54,7 +54,7 @@ import {
   PRIVACY_TEXTS,
 } from '../../common/privacy.ts';
 import { HOUR_MS } from '../../common/time.ts';
-import { publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
+import { memberReadProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import { enforceRateLimit } from '../rate-limit.ts';
 import { toCurrentUser } from './account.ts';
 import { countProfileView } from './analytics.ts';
@@ -68,7 +68,7 @@ function recognitionList<T>(
   map: (row: Parameters<typeof toGiver>[0]) => T,
   allowed: (viewer: UserRow, targetId: number) => boolean = () => true,
 ) {
-  return publicProcedure.input(profileListInput).query(async ({ ctx, input }) => {
+  return memberReadProcedure.input(profileListInput).query(async ({ ctx, input }) => {
     const cursor = parseCursor(input.cursor);
     const { viewer, results } = await readAsMember(ctx, (sessionId) => {
       const target = targetIdSql(input.target, sessionId);
@@ -81,7 +81,7 @@ function recognitionList<T>(
 }
 
 function reviewList(side: 'made' | 'received') {
-  return publicProcedure.input(profileListInput).query(async ({ ctx, input }) => {
+  return memberReadProcedure.input(profileListInput).query(async ({ ctx, input }) => {
     const cursor = parseCursor(input.cursor);
     const { viewer, results } = await readAsMember(ctx, (sessionId) => {
       const target = targetIdSql(input.target, sessionId);
@@ -97,7 +97,7 @@ function reviewList(side: 'made' | 'received') {
 
 /** The counts of one recognition (GET /api/users/{id}/star-stats and flower-stats). */
 function receivedCount(pick: (counts: { starsReceived: number; flowersReceived: number }) => number) {
-  return publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
+  return memberReadProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
     const { viewer, results } = await readAsMember(
       ctx,
       (sessionId) => [statsCountsRead(ctx.db, input, sessionId, statsCountsValues())] as const,
@@ -143,7 +143,7 @@ const RENAME_UPDATE_INDEX = 3;
 
 export const profilesRouter = router({
   /** GET /api/profile/by-slug/{slug}, GET /api/users/{userId}/profile. */
-  profile: publicProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
+  profile: memberReadProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
     const { viewer, results } = await readAsMember(
       ctx,
       (sessionId) => [profileRead(ctx.db, input, sessionId)] as const,
@@ -155,7 +155,7 @@ export const profilesRouter = router({
   }),
 
   /** GET /api/users/{id}/profile-stats: the spec's shape, red flags null for viewers who may not see them. */
-  stats: publicProcedure.input(profileRefInput).query(async ({ ctx, input }): Promise<ProfileStats> => {
+  stats: memberReadProcedure.input(profileRefInput).query(async ({ ctx, input }): Promise<ProfileStats> => {
     const { viewer, results } = await readAsMember(ctx, (sessionId) => {
       const target = targetIdSql(input, sessionId);
       return [

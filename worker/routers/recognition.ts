@@ -37,7 +37,7 @@ import {
   refusalError,
   type Gift,
 } from '../services/recognition.ts';
-import { publicProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
+import { memberReadProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
 import type { UserRow } from '../services/sessions.ts';
 import { memberIdBySlug, visibleMember } from '../services/profiles.ts';
 import { linkId, linkMemberNumber, linkSlug, notBanned, premiumNow } from '../services/member-sql.ts';
@@ -315,17 +315,17 @@ export const recognitionRouter = router({
     throw conflict(RECOGNITION_MESSAGES.disputeExists);
   }),
 
-  medalHistory: publicProcedure
+  medalHistory: memberReadProcedure
     .input(memberRefInput)
     .query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'medals')),
-  redFlagHistory: publicProcedure
+  redFlagHistory: memberReadProcedure
     .input(memberRefInput)
     .query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'red_flags')),
-  stars: publicProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'star')),
-  flowers: publicProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'flower')),
+  stars: memberReadProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'star')),
+  flowers: memberReadProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'flower')),
 
   /** GET /api/users/{userId}/{type}-transactions: given and received in the window (3 months; a year for red flags). */
-  transactions: publicProcedure.input(transactionsInput).query(async ({ ctx, input }) => {
+  transactions: memberReadProcedure.input(transactionsInput).query(async ({ ctx, input }) => {
     const ref = await resolveRef(ctx, input.member);
     const kind: RecognitionKind = TRANSACTION_KIND[input.type];
     const timeframe = input.timeframe ?? (kind === 'red_flag' ? 'year' : '3months');
@@ -365,7 +365,7 @@ export const recognitionRouter = router({
   }),
 
   /** GET /api/users/spa_management and /api/users/therapist: who can receive a star or a flower (by name). */
-  recipients: publicProcedure.input(recipientsInput).query(async ({ ctx, input }) => {
+  recipients: memberReadProcedure.input(recipientsInput).query(async ({ ctx, input }) => {
     const { viewer, results } = await ctx.readBesideSession([
       ctx.db.all<{ id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }>(sql`
         select id, name, slug, member_number as memberNumber, profile_pic as profilePic from users
@@ -382,7 +382,7 @@ export const recognitionRouter = router({
    * part holds at most PICKER_CHOICES_MAX spas, narrowed by the search: a site with thousands of spas sends a page,
    * read in name order by index, not the whole table.
    */
-  spas: publicProcedure.input(spasInput).query(async ({ ctx, input }) => {
+  spas: memberReadProcedure.input(spasInput).query(async ({ ctx, input }) => {
     const theirOwners = input?.therapistId
       ? therapistSpaMembers(input.therapistId)
       : input?.ownerId

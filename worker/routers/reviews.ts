@@ -26,7 +26,7 @@ import { diagnoseStatement, explainRefusal, giveStatement, type Gift } from '../
 import { reviews } from '../../db/schema.ts';
 import { memberIdBySlug, reviewsWhere, toReview } from '../services/profiles.ts';
 import { sessionMemberId } from '../services/sessions.ts';
-import { publicProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
+import { memberReadProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import type { z } from 'zod';
 import { notBanned } from '../services/member-sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
@@ -164,7 +164,7 @@ export const reviewsRouter = router({
   }),
 
   /** The write-review screen: the member to review and the viewer's own earlier review of them (to edit). */
-  target: publicProcedure.input(memberRefInput).query(async ({ ctx, input }) => {
+  target: memberReadProcedure.input(memberRefInput).query(async ({ ctx, input }) => {
     const { viewer: user, results } = await readAsMember(
       ctx,
       (sessionId) =>

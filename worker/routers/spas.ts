@@ -3,11 +3,11 @@
 // dashboard's fields too; the dashboard's own read and every change to a listing stay in the admin router.
 import type { AdminSpa, Spa } from '../../common/admin.ts';
 import { spaRowsQuery, toAdminSpa, toSpa } from '../services/spas.ts';
-import { publicProcedure, readAsMember, router } from '../trpc.ts';
+import { memberReadProcedure, readAsMember, router } from '../trpc.ts';
 
 export const spasRouter = router({
   /** One round trip with the session lookup; 401 signed out. */
-  list: publicProcedure.query(async ({ ctx }): Promise<Spa[] | AdminSpa[]> => {
+  list: memberReadProcedure.query(async ({ ctx }): Promise<Spa[] | AdminSpa[]> => {
     const {
       viewer,
       results: [rows],

@@ -286,6 +286,10 @@ describe('favourites lists', () => {
       ['GET', '/api/favorites'],
       ['POST', '/api/favorites'],
       ['GET', `/api/favorites/saved/${spa.id}`],
+      // Reads that need a session say so before they look at their input.
+      ['GET', '/api/favorites/saved/not-a-member'],
+      ['GET', '/api/spas'],
+      ['GET', '/api/stars/not-a-member'],
       ['POST', '/api/favorites/lists'],
       ['DELETE', `/api/favorites/lists/${named.id}`],
     ] as const) {
