@@ -224,12 +224,15 @@ export const adminProcedure = roleProcedure('admin');
 
 /**
  * Reads that need a signed-in member and make their queries in the session lookup's own batch (one round trip,
- * through `readAsMember`, `ctx.readBesideSession` and `signedInViewer`). Declared so: whatever the handler did, a signed-out caller is told 401 and nothing more
- * (bad input included), as `signedInProcedure` tells them. After the read the session is known, so the check costs
- * nothing.
+ * through `readAsMember`, `ctx.readBesideSession` and `signedInViewer`). Declared so: whatever the handler did, a
+ * signed-out caller is told 401 and nothing more (bad input included), as `signedInProcedure` tells them. After the
+ * read the session is known, so the check costs nothing.
  */
 export const memberReadProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const result = await next();
+  // A failure of the server's own (the database unreachable) is answered as it is, without asking the database
+  // again.
+  if (!result.ok && describeError(result.error).status >= 500) return result;
   if (!(await ctx.session())) throw unauthorized(MESSAGES.notSignedIn);
   return result;
 });
