@@ -7,6 +7,7 @@
 // "This week so far (N of 7 days): ..." with the figures as counted, the figures table marks the week "so far", and
 // the screen says what the dashed segment is. N is the server's (the Manila day), never the device's.
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   expectNoSidewaysScroll,
@@ -16,6 +17,18 @@ import {
   signIn,
   uniqueName,
 } from './helpers.ts';
+
+/** The Analytics screen's three charts, by their headings. */
+const CHARTS = ['How members found you', 'Reviews and recognition', 'Average ratings (out of 10)'];
+
+/** A chart's drawing: the canvas inside the chart's image, in the chart's region. */
+function chartCanvas(page: Page, chart: string) {
+  return page
+    .getByRole('region', { name: chart })
+    .getByRole('img', { name: new RegExp(chart.replace(/[()]/g, '\\$&')) })
+    .locator('canvas')
+    .first();
+}
 
 // The members' browser contexts (membersForEachTest) are closed after each test of this block only.
 test.describe('premium windows and the export', () => {
@@ -42,15 +55,7 @@ test.describe('premium windows and the export', () => {
     const totals = spa.getByRole('region', { name: 'Totals' });
     await expect(totals.getByText('Profile views')).toBeVisible();
     await expect(totals.getByText('Profile views').locator('..')).toContainText('1');
-    for (const chart of ['How members found you', 'Reviews and recognition', 'Average ratings (out of 10)']) {
-      const region = spa.getByRole('region', { name: chart });
-      await expect(
-        region
-          .getByRole('img', { name: new RegExp(chart.replace(/[()]/g, '\\$&')) })
-          .locator('canvas')
-          .first(),
-      ).toBeVisible();
-    }
+    for (const chart of CHARTS) await expect(chartCanvas(spa, chart)).toBeVisible();
     await expect(spa.getByRole('button', { name: 'Last 4 weeks' })).toHaveAttribute('aria-pressed', 'true');
     await expect(spa.getByRole('button', { name: 'Last 12 weeks' })).toBeDisabled();
     await expect(spa.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
@@ -107,14 +112,9 @@ test.describe('the week in progress', () => {
 
     await expect(page.getByTestId('week-so-far-note')).toContainText(`This week is ${daysText} old`);
     await expect(page.getByTestId('week-so-far-note')).toContainText('dashed last segment at its weekly pace');
-    for (const chart of ['How members found you', 'Reviews and recognition', 'Average ratings (out of 10)']) {
+    for (const chart of CHARTS) {
       const region = page.getByRole('region', { name: chart });
-      await expect(
-        region
-          .getByRole('img', { name: new RegExp(chart.replace(/[()]/g, '\\$&')) })
-          .locator('canvas')
-          .first(),
-      ).toBeVisible();
+      await expect(chartCanvas(page, chart)).toBeVisible();
       await expect(region.getByText(`This week so far (${daysText}):`)).toBeVisible();
       await expect(region.getByRole('list', { name: `${chart}: legend` }).getByText(/^This week so far/)).toBeVisible();
       await region.getByText('Show the figures').click();
