@@ -12,6 +12,7 @@ import { PROFILE_LOADING_FILE, SCREEN_CHROME_FILE } from './common/screen-chrome
 import { PRODUCT_NAME } from './web/lib/brand.ts';
 import { geodataPlugin } from './scripts/geodata.ts';
 import { workerDataPlugin } from './scripts/worker-data.ts';
+import { apiDocsPlugin } from './scripts/api-docs-page.ts';
 
 const API_TARGET = 'http://127.0.0.1:8787';
 /** The element right after `#root` in web/index.html, which a prerendered page's first frame waits for. */
@@ -167,7 +168,16 @@ function routeChunks(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), productName(), geodataPlugin(), workerDataPlugin(), routeChunks(), prerender()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    productName(),
+    geodataPlugin(),
+    workerDataPlugin(),
+    apiDocsPlugin(),
+    routeChunks(),
+    prerender(),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

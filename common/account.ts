@@ -2,7 +2,6 @@
 // first bundle reads these; the registration and sign-in inputs are in account-input.ts.
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { NAME_CHARACTERS_MESSAGE } from './names.ts';
-import type { ContactHandles, PublicProfile } from './profile.ts';
 
 /**
  * Set in a browser once someone signs in on it: its Get Started then offers sign-in rather than registration. A
@@ -37,31 +36,9 @@ export const SIGN_IN_NAME_HINT = 'Name or e-mail address';
 /** The auth form's failure toasts (spec: "Login failed: destructive toast titled Login failed"). */
 export const AUTH_TOASTS = { loginFailed: 'Login failed', registrationFailed: 'Registration failed' } as const;
 
-/**
- * The current user as the spec lists it ("Entities and their fields"): the member's own profile fields, plus the
- * thumbnail and, for spa management, the weekly opening hours the editor shows, and what only its owner sees (the
- * e-mail address and one waiting for its confirmation link).
- */
-export interface CurrentUser
-  extends
-    ContactHandles,
-    Pick<
-      PublicProfile,
-      | 'id'
-      | 'name'
-      | 'slug'
-      | 'role'
-      | 'profilePic'
-      | 'profilePicThumbnail'
-      | 'isPremium'
-      | 'aboutMe'
-      | 'phoneNumber'
-      | 'address'
-      | 'latitude'
-      | 'longitude'
-      | 'openingHours'
-    > {
-  memberNumber: number;
-  email: string | null;
-  pendingEmail: string | null;
-}
+/** The registration captchas the Worker can be configured with (worker/providers/captcha.ts). */
+export const CAPTCHA_PROVIDERS = ['altcha', 'turnstile', 'recaptcha'] as const;
+export type CaptchaProviderName = (typeof CAPTCHA_PROVIDERS)[number];
+
+// Answers: their schemas and the types inferred from them are in account-output.ts.
+export type { CurrentUser } from './account-output.ts';

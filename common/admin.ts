@@ -3,9 +3,7 @@
 // server share word for word, the limits, and the inputs both validate.
 import * as z from './zod.ts';
 import { PHILIPPINES_BOUNDS } from './limits.ts';
-import { type WeeklyHours } from './opening-hours.ts';
 import { weeklyHoursSchema } from './opening-hours-schema.ts';
-import { ROLES } from './roles.ts';
 import {
   REVIEW_REPORT_NOTE_MAX,
   REVIEW_REPORT_REASONS,
@@ -161,32 +159,6 @@ export const spaUpdateInput = z
   });
 export const spaIdInput = z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound) });
 
-/** A spa listing as every signed-in member reads it (GET /api/spas; spec, "Entities and their fields": Spa). */
-export interface Spa {
-  id: number;
-  name: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  description: string | null;
-  phone: string | null;
-  website: string | null;
-  amenities: string[];
-  imageUrl: string | null;
-  averageRating: number | null;
-  reviewCount: number;
-  /** Open now by the linked member's hours, else the listing's own; closed when neither is known. */
-  isOpen: boolean;
-  /** The spa management member the listing belongs to: the recipient of a star given there. */
-  owner: { id: number; name: string; slug: string } | null;
-}
-
-/** What the dashboard reads and edits besides. */
-export interface AdminSpa extends Spa {
-  /** The listing's own hours, as the admin entered them (null: not set). */
-  openingHours: WeeklyHours | null;
-}
-
 /** The fields User Management searches, as the spec lists them; `bio` is the about text. */
 export const ADMIN_SEARCH_FIELDS = [
   'name',
@@ -224,26 +196,6 @@ export const chatBotInput = userIdInput.extend({ chatBot: z.boolean({ error: 'ch
 export const pageInput = z
   .object({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
   .default({ page: 1 });
-
-export interface AdminUser {
-  id: number;
-  name: string;
-  email: string | null;
-  role: (typeof ROLES)[number];
-  memberNumber: number;
-  slug: string;
-  bio: string | null;
-  viberHandle: string | null;
-  messengerHandle: string | null;
-  telegramHandle: string | null;
-  createdAt: number;
-  isBanned: boolean;
-  chatBot: boolean;
-  profileImageUrl: string | null;
-  profilePic: string | null;
-  profilePicThumbnail: string | null;
-  isPremium: boolean;
-}
 
 /** The ChatBot tab's 50-character preview of the about text. */
 export function bioPreview(bio: string | null): string {
@@ -298,37 +250,6 @@ export const resolveReportInput = z.object({
   action: z.enum(MODERATION_ACTIONS),
 });
 
-export interface ModerationItem {
-  kind: ReportKind;
-  id: number;
-  createdAt: number;
-  state: string;
-  reason: string;
-  note: string | null;
-  /** A former member (deleted account) has no id nor slug: no link. */
-  reporter: { id: number | null; name: string; slug: string | null };
-  /** Who the report is about: the chat partner, the review's author, or the flag's giver. */
-  subject: { id: number | null; name: string; slug: string | null; isBanned: boolean } | null;
-  transcript: { from: string; text: string; at: number | null }[] | null;
-  review: { id: number; text: string; targetName: string; targetSlug: string; removed: boolean } | null;
-  redFlag: { id: number; reason: string | null; recipientName: string } | null;
-  handledBy: { id: number; name: string } | null;
-  handledAt: number | null;
-  actions: ModerationAction[];
-}
-
-export interface AuditEntry {
-  id: number;
-  createdAt: number;
-  actorId: number;
-  actorName: string;
-  action: string;
-  targetType: string;
-  targetId: number | null;
-  targetLabel: string | null;
-  detail: string | null;
-}
-
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'spa.create': 'Created spa',
   'spa.update': 'Edited spa',
@@ -342,3 +263,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'report.remove-red-flag': 'Removed red flag',
   'report.ban': 'Banned member from a report',
 };
+
+// Answers: their schemas and the types inferred from them are in admin-output.ts.
+
+export type { AdminSpa, AdminUser, AuditEntry, ModerationItem, Spa } from './admin-output.ts';

@@ -6,6 +6,7 @@ import { NAME_MAX_LENGTH } from './limits.ts';
 import { ABOUT_MAX_LENGTH } from './profile.ts';
 import { formatCount } from './count.ts';
 import { ROLES } from './roles.ts';
+import type { AiAssistChange } from './ai-assist-output.ts';
 
 /** Calls per member per Asia/Manila day, across profile and review assists. */
 export const AI_ASSIST_DAILY_LIMIT = 20;
@@ -59,24 +60,6 @@ export const aiAssistReviewInput = z.object({
   targetUserId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
-export interface AiAssistAnswer {
-  /** The improved texts, the one to apply first; empty when the text needs no change (`unchanged`). */
-  suggestions: string[];
-  /** Which provider wrote them, so the screen can say so (the built-in editor is labelled as such). */
-  provider: AiProviderInfo;
-  /** What the first suggestion changes, for the screen to show ("Fixed: massge → massage, …"). */
-  changes: AiAssistChange[];
-  /** Nothing to improve: the screens say "Looks good already" and the member's one go is not spent. */
-  unchanged: boolean;
-}
-
-/** One change an AI Assist suggestion makes. */
-export type AiAssistChange =
-  | { kind: 'word'; from: string; to: string; times: number }
-  | { kind: 'more-words'; count: number }
-  | { kind: 'capitals'; count: number }
-  | { kind: 'punctuation'; count: number };
-
 /** The changes as short phrases for the "Fixed: …" line ("massge → massage", "capitals starting 2 sentences"). */
 export function changePhrases(changes: AiAssistChange[]): string[] {
   const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -94,7 +77,5 @@ export function changePhrases(changes: AiAssistChange[]): string[] {
   });
 }
 
-export interface AiProviderInfo {
-  name: 'built-in' | 'workers-ai' | 'openai-compatible';
-  label: string;
-}
+// Answers: their schemas and the types inferred from them are in ai-assist-output.ts.
+export type { AiAssistAnswer, AiAssistChange, AiProviderInfo } from './ai-assist-output.ts';

@@ -1,5 +1,6 @@
 // Analytics for spa management: what is counted, the weeks each member may see, the answer's shape,
 // the CSV export and the texts. Weeks are Asia/Manila calendar weeks starting on Monday, newest last.
+import type { AnalyticsWeek } from './analytics-output.ts';
 import * as z from './zod.ts';
 
 /** Events counted into daily rollups (spa_daily_counts), once per viewer, spa and Manila day. */
@@ -41,40 +42,8 @@ export const eventInput = z.object({
 export const SUB_RATING_KEYS = ['ambience', 'amenities', 'booking', 'selection'] as const;
 export type SubRatingKey = (typeof SUB_RATING_KEYS)[number];
 
-export interface AnalyticsWeek {
-  /** Monday of the week, YYYY-MM-DD (Asia/Manila). */
-  weekStart: string;
-  profileViews: number;
-  popupOpens: number;
-  callTaps: number;
-  navigateTaps: number;
-  reviews: number;
-  /** Average of each sub-rating (out of 10) of the week's reviews; null without one. */
-  ratings: Record<SubRatingKey, number | null>;
-  stars: number;
-  /** Flowers the spa's lineup (therapists it has now) received. */
-  flowers: number;
-}
-
-/**
- * The week in progress (the last of `weeks`): its Monday and how many of its days have begun in Manila, today
- * included (Monday 1 ... Sunday 7). Its counts are the week so far, not a week's worth.
- */
-export interface WeekInProgress {
-  weekStart: string;
-  days: number;
-}
-
-export interface AnalyticsAnswer {
-  premium: boolean;
-  /** The most weeks this member may read. */
-  maxWeeks: number;
-  weeks: AnalyticsWeek[];
-  /** The same number of weeks just before (premium, when asked for). */
-  previous: AnalyticsWeek[] | null;
-  /** The last of `weeks` is still going on: how far it has got (the server knows the Manila day). */
-  thisWeek: WeekInProgress;
-}
+// Answers: their schemas and the types inferred from them are in analytics-output.ts.
+export type { AnalyticsAnswer, AnalyticsWeek, WeekInProgress } from './analytics-output.ts';
 
 /**
  * A week in progress drawn beside complete weeks: a count scaled to the week's pace so far (its count x 7 / the

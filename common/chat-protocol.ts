@@ -14,6 +14,7 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from './limits.ts';
 import { formatCount } from './count.ts';
 import type { Role } from './roles.ts';
+import type { ChatMessage } from './chat-output.ts';
 
 export type { ClientFrame, ParsedClientFrame } from './chat-frames.ts';
 
@@ -32,14 +33,8 @@ export interface OnlineUser {
   memberNumber: number;
 }
 
-export interface ChatMessage {
-  id: string;
-  sessionId: string;
-  senderId: number;
-  content: string;
-  sentAt: number;
-  senderName: string;
-}
+/** A message of a session: its type is inferred from its schema in chat-output.ts (imported as a type only). */
+export type { ChatMessage } from './chat-output.ts';
 
 /**
  * How a socket hears presence, chosen in its `join`: `full` (the spec's, the default) gets the whole list on

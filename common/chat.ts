@@ -10,7 +10,8 @@ export const CHAT_REPORT_TEXTS = {
 
 /** The member's chat settings: `invisible` keeps them off the online list (and nobody can send them a request). */
 export const chatSettingsInput = z.object({ invisible: z.boolean() });
-export type ChatSettings = z.infer<typeof chatSettingsInput>;
+/** The settings as the procedures answer them: the type is inferred from its schema in chat-output.ts. */
+export type { ChatSettings } from './chat-output.ts';
 
 export const chatMemberInput = z.object({ userId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

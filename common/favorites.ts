@@ -50,20 +50,5 @@ export const targetInput = z.object({ targetUserId: id });
 export const saveInput = z.object({ targetUserId: id, listId: id.optional() });
 export const removeInput = z.object({ listId: id, targetUserId: id });
 
-export interface FavoriteMember {
-  id: number;
-  name: string;
-  slug: string;
-  role: Role;
-  profilePic: string | null;
-  profilePicThumbnail: string | null;
-  savedAt: number;
-}
-
-export interface FavoriteList {
-  id: number;
-  name: string;
-  isDefault: boolean;
-  createdAt: number;
-  members: FavoriteMember[];
-}
+// Answers: their schemas and the types inferred from them are in favorites-output.ts.
+export type { FavoriteList } from './favorites-output.ts';

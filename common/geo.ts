@@ -1,6 +1,7 @@
 // Places on the map, shared by the Worker and the web app: the Philippines bounding check, the location result
 // (spec, "Entities and their fields") and its fallback, great-circle distances, the address payload and the
 // geocoding and directions shapes. Numbers come from the spec's "Business constants and limits".
+import type { LocationResult } from './geo-output.ts';
 import { MANILA_CENTER, PHILIPPINES_BOUNDS } from './limits.ts';
 
 export interface LatLng {
@@ -87,23 +88,9 @@ export const LOCATION_SOURCES = [
   'cloudflare_geoip',
   'fallback',
 ] as const;
-export type LocationSource = (typeof LOCATION_SOURCES)[number];
 
-export interface LocationResult {
-  latitude: number;
-  longitude: number;
-  /** Metres. */
-  accuracy: number;
-  source: LocationSource;
-  country: string | null;
-  city: string | null;
-  region: string | null;
-  postalCode: string | null;
-  timezone: string | null;
-  isp: string | null;
-  /** Why the fallback was used; only on the fallback. */
-  error?: string;
-}
+// Answers: their schemas and the types inferred from them are in geo-output.ts.
+export type { AddressSuggestion, LocationResult } from './geo-output.ts';
 
 /** Accuracy of the Manila fallback (spec, "Business constants and limits"). */
 export const FALLBACK_ACCURACY_M = 10_000;
@@ -154,22 +141,8 @@ export const ADDRESS_MESSAGES = {
 export const ADDRESS_SEARCH_MIN_LENGTH = 3;
 export const ADDRESS_SUGGESTIONS_MAX = 5;
 
-export type GeocodeSource = 'gazetteer' | 'platform' | 'mapbox';
-
-export interface AddressSuggestion {
-  /** The text to put in the address field. */
-  address: string;
-  /** A shorter first line for the dropdown. */
-  label: string;
-  latitude: number;
-  longitude: number;
-  source: GeocodeSource;
-  /**
-   * The words of the query the geocoder could not place ("Ayala Avenue" of "Ayala Avenue Makati"): the suggestion
-   * is the place the rest names (Makati City, its pin at the town's centre), and its address keeps these words.
-   */
-  unmatched?: string;
-}
+/** Who found an address: the gazetteer (towns and cities), the platform's saved spa addresses, or Mapbox. */
+export const GEOCODE_SOURCES = ['gazetteer', 'platform', 'mapbox'] as const;
 
 /** A gazetteer row as built by scripts/geodata.ts: [name, latitude, longitude, population, region index, seat]. */
 export type GazetteerRow = [
@@ -189,26 +162,11 @@ export interface GazetteerFile {
 
 // Directions ---------------------------------------------------------------------------------------------
 
-export interface RouteStep {
-  /** Plain text: any markup a provider sends is stripped. */
-  instruction: string;
-  distance: string;
-  duration: string;
-}
-
-/** The route summary (spec, "Entities and their fields") with the line to draw and what produced it. */
-export interface RouteSummary {
-  distance: string;
-  duration: string;
-  distanceMeters: number;
-  durationSeconds: number;
-  steps: RouteStep[];
-  /** [longitude, latitude] pairs. */
-  geometry: [number, number][];
-  provider: 'mapbox' | 'estimate';
-  /** True for the straight-line estimate: never presented as a route. */
-  isEstimate: boolean;
-}
+/**
+ * The route summary (spec, "Entities and their fields") with the line to draw and what produced it: the
+ * map.directions answer, whose type is inferred from its schema in map-output.ts (a type only: no zod here).
+ */
+export type { RouteSummary } from './map-output.ts';
 
 /** Average door-to-door driving speed assumed for the straight-line estimate (Metro Manila traffic). */
 export const ESTIMATE_CITY_SPEED_KMH = 20;

@@ -28,31 +28,5 @@ export const linkInput = z.object({ linkId: id('linkId') });
 export const respondInput = linkInput.extend({ accept: z.boolean({ error: 'accept must be true or false.' }) });
 export const lineupOfInput = z.object({ userId: id('userId') });
 
-export interface LineupMember {
-  /** The link's id (to end it). */
-  linkId: number;
-  id: number;
-  name: string;
-  slug: string;
-  profilePic: string | null;
-  /** Since when the link is accepted (or the invitation was sent). */
-  since: number;
-}
-
-export interface LineupTherapist extends LineupMember {
-  flowersReceived: number;
-}
-
-export interface LineupSpa extends LineupMember {
-  address: string | null;
-}
-
-/**
- * A member's lineup as everyone sees it (a spa's therapists, a therapist's spas), plus the open invitations
- * when the viewer is that member: sent by a spa, received by a therapist. Nobody else ever sees invitations.
- */
-export interface LineupAnswer {
-  therapists: LineupTherapist[];
-  spas: LineupSpa[];
-  invitations: { therapists: LineupTherapist[]; spas: LineupSpa[] } | null;
-}
+// Answers: their schemas and the types inferred from them are in lineup-output.ts.
+export type { LineupAnswer, LineupSpa, LineupTherapist } from './lineup-output.ts';

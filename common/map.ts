@@ -1,6 +1,8 @@
 // The map's constants and the spa listing it draws (spec, "Map (home for logged-in users, and /map)",
 // "Entities and their fields" and "Business constants and limits"), shared by the Worker
 // (GET /api/users?role=spa_management) and the web app.
+import type { SpaListingEntry } from './map-output.ts';
+
 export const MAP_ZOOM = { default: 12, focused: 15, recenter: 14, addressDefault: 13, addressSet: 15 } as const;
 /** The map's own centre before the member's location is known (spec, "Business constants and limits"). */
 export const MAP_FALLBACK_CENTER = { latitude: 14.64425, longitude: 121.037472 } as const;
@@ -53,25 +55,11 @@ export function spasInViewLabel(count: number): string {
   return count === 1 ? '1 spa in view' : `${count} spas in view`;
 }
 
-/** A spa on the map (spec, "Entities and their fields") with its computed rating and opening state. */
-export interface SpaListingEntry {
-  id: number;
-  name: string;
-  slug: string;
-  latitude: number;
-  longitude: number;
-  address: string | null;
-  profilePic: string | null;
-  profilePicThumbnail: string | null;
-  phone: string | null;
-  /** Out of 5 from reviews; null without rated reviews. */
-  averageRating: number | null;
-  reviewCount: number;
-  /** From opening hours in Asia/Manila; null when the hours are unknown. */
-  isOpen: boolean | null;
-  /** Premium spas come first among equals in the list and have a marked marker (priority listings). */
-  isPremium: boolean;
-}
+/**
+ * A spa on the map (spec, "Entities and their fields") with its computed rating and opening state: the type is
+ * inferred from its schema in map-output.ts (imported as a type only, so the map screen does not load zod).
+ */
+export type { SpaListingEntry } from './map-output.ts';
 
 /** Distances within the same band of this many metres count as equal for priority listings. */
 export const PRIORITY_BAND_METERS = 500;
@@ -91,17 +79,8 @@ export function listingOrder(
   return a.meters - b.meters || a.spa.id - b.spa.id;
 }
 
-/** How the browser draws the map: which library, which style, and the basemap served by the Worker. */
-export interface MapClientConfig {
-  library: 'mapbox' | 'maplibre';
-  /** A public Mapbox token for mapbox-gl; null on the maplibre tier. */
-  accessToken: string | null;
-  /** The online style: Mapbox Streets, or the keyless public style (MAP_STYLE_URL). Null: embedded only. */
-  styleUrl: string | null;
-  /** Directions provider: Mapbox Directions, or the labelled straight-line estimate. */
-  directions: 'mapbox' | 'estimate';
-  geocoding: 'mapbox' | 'gazetteer';
-}
+/** How the browser draws the map: the type is inferred from its schema in map-output.ts. */
+export type { MapClientConfig } from './map-output.ts';
 
 /** The Worker-served basemap files (built from Natural Earth and the GeoNames gazetteer by `vite build`). */
 export const EMBEDDED_BASEMAP = { land: '/geo/ph-land.json', places: '/geo/ph-places.json' } as const;

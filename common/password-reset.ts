@@ -44,8 +44,4 @@ export const verifyResetTokenInput = z.object({ token: resetToken });
 
 export const resetPasswordInput = z.object({ token: resetToken, newPassword });
 
-/** GET /api/verify-reset-token answers `{ valid, expired }` (spec, "Entities and their fields"). */
-export interface ResetTokenCheck {
-  valid: boolean;
-  expired: boolean;
-}
+// Answers: their schemas are in password-reset-output.ts.

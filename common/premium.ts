@@ -8,21 +8,18 @@
 // is configured with, and checkout charges exactly that.
 import * as z from './zod.ts';
 import {} from './time.ts';
+import type { PlanDefinition, PremiumFeature } from './premium-output.ts';
 
 export const PREMIUM_TRIAL_DAYS = 7;
 
 export const PLAN_IDS = ['monthly', 'yearly', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-export interface PlanDefinition {
-  id: PlanId;
-  name: string;
-  period: 'month' | 'year';
-  /** How far one payment moves premium_until. */
-  periodDays: number;
-  popular: boolean;
-  features: string[];
-}
+/** What one payment of a plan pays for: a month or a year. */
+export const PLAN_PERIODS = ['month', 'year'] as const;
+
+// Answers: their schemas and the types inferred from them are in premium-output.ts.
+export type { PlanDefinition, PremiumFeature } from './premium-output.ts';
 
 export const PREMIUM_PLANS: readonly PlanDefinition[] = [
   {
@@ -81,11 +78,8 @@ export function yearlySavings(prices: PremiumPrices): { amount: number; monthsFr
   return { amount, monthsFree: Math.round(amount / prices.amounts.monthly) };
 }
 
-export interface PremiumFeature {
-  title: string;
-  description: string;
-  category: 'Recognition' | 'Chat' | 'Profile' | 'For spas' | 'Billing';
-}
+/** The groups of the feature grid. */
+export const PREMIUM_FEATURE_CATEGORIES = ['Recognition', 'Chat', 'Profile', 'For spas', 'Billing'] as const;
 
 /** The feature grid: what premium really changes, nothing it does not. */
 export const PREMIUM_FEATURES: readonly PremiumFeature[] = [

@@ -120,13 +120,5 @@ export const PRIVACY_TEXTS = {
   deleted: 'Your account has been deleted.',
 } as const;
 
-/** One signed-in device as GET /api/sessions lists it: the id, never the secret. */
-export interface SessionInfo {
-  id: string;
-  createdAt: number;
-  /** The last day the session was used (it is written at most once a day). */
-  lastSeenAt: number;
-  device: string | null;
-  place: string | null;
-  current: boolean;
-}
+// Answers: their schemas and the types inferred from them are in privacy-output.ts.
+export type { SessionInfo } from './privacy-output.ts';

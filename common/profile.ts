@@ -3,7 +3,6 @@
 // server decides visibility; the web app uses the same rules only to lay out tabs. No zod here, so the profile
 // screen does not load it: the inputs are in profile-input.ts.
 import { NAME_MAX_LENGTH } from './limits.ts';
-import type { WeeklyHours } from './opening-hours.ts';
 import { formatCount } from './count.ts';
 import type { Role } from './roles.ts';
 
@@ -143,108 +142,16 @@ export function profileSections(viewerId: number, profile: { id: number; role: R
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Answers
+// Answers: their schemas and the types inferred from them are in profile-output.ts.
 
-/**
- * Another member's profile as anyone signed in may see it: never an email, a hash or session data; the phone and
- * handles are null for a viewer who may not see them (canSeeContact).
- */
-export interface PublicProfile extends ContactHandles {
-  id: number;
-  name: string;
-  slug: string;
-  role: Role;
-  profilePic: string | null;
-  profilePicThumbnail: string | null;
-  isPremium: boolean;
-  memberNumber: number | null;
-  aboutMe: string | null;
-  phoneNumber: string | null;
-  /** Spa and therapist profiles only (null for others). */
-  address: string | null;
-  latitude: string | null;
-  longitude: string | null;
-  /** Spa management only. */
-  openingHours: WeeklyHours | null;
-  createdAt: number;
-  /** Present (true) only when an admin looks at a banned member; everyone else gets 404. */
-  isBanned?: boolean;
-  /** Tab counts that the stats do not carry: reviews received, and reviews written split by the target's role. */
-  reviewCounts: { received: number; spasReviewed: number; therapistsReviewed: number };
-  /** A spa's rating out of 5 from its reviews (worker/services/spa-rating.ts); null without one, and for other roles. */
-  averageRating: number | null;
-}
-
-/**
- * Another member in a list. A former member (deleted account) is "Former member" with a null id and slug: no link,
- * and nothing that ties their entries to each other or to the old account.
- */
-export interface MemberLink {
-  id: number | null;
-  name: string;
-  slug: string | null;
-}
-
-export interface Giver {
-  id: number;
-  /** Null for a former member, as the slug (no link). */
-  giverId: number | null;
-  giverSlug: string | null;
-  giverName: string;
-  createdAt: number;
-}
-
-/** The reviewed member's one public reply to a review. */
-export interface ReviewReply {
-  text: string;
-  createdAt: number;
-  updatedAt: number | null;
-}
-
-export interface Review {
-  id: number;
-  createdAt: number;
-  /** When the reviewer last edited it (shown as edited), else null. */
-  updatedAt: number | null;
-  reviewText: string;
-  ambienceRating: number | null;
-  amenitiesRating: number | null;
-  bookingRating: number | null;
-  selectionRating: number | null;
-  reviewer: MemberLink;
-  targetUser: MemberLink & { role: Role };
-  reply: ReviewReply | null;
-  /** Removed by a moderator: only its author still sees it, marked removed. */
-  removed: boolean;
-}
-
-/** A star or flower given: who received it. */
-export interface GivenRecord {
-  id: number;
-  createdAt: number;
-  reason: string | null;
-  recipient: MemberLink;
-}
-
-/** A medal or red flag received: who gave it. */
-export interface ReceivedRecord {
-  id: number;
-  createdAt: number;
-  reason: string | null;
-  giver: MemberLink;
-}
-
-/** GET /api/users/{id}/profile-stats, exactly the spec's shape ("Entities and their fields"). */
-export interface ProfileStats {
-  starStats: { received: number; given: number };
-  flowerStats: { received: number; given: number };
-  medalStats: { received: number };
-  /** null for viewers who may not see red flags. */
-  redFlagStats: { received: number } | null;
-  /** Reviews received, newest first (the first page). */
-  reviews: Review[];
-  flowerGivers: Giver[];
-  starGivers: Giver[];
-}
-
+export type {
+  Giver,
+  GivenRecord,
+  MemberLink,
+  ProfileStats,
+  PublicProfile,
+  ReceivedRecord,
+  Review,
+  ReviewReply,
+} from './profile-output.ts';
 export type { Page } from './page.ts';

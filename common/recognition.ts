@@ -23,7 +23,9 @@ export const RECOGNITION_RULES: Record<RecognitionKind, { giver: Role; recipient
   red_flag: { giver: 'spa_management', recipient: 'client', table: 'red_flags' },
 };
 
-export type HistorySide = 'given' | 'received';
+/** The two lists of a history: what the member gave and what they received. */
+export const HISTORY_SIDES = ['given', 'received'] as const;
+export type HistorySide = (typeof HISTORY_SIDES)[number];
 
 /**
  * The lists a medal or red flag history shows, in order: the giver's role sees what it gave
@@ -167,6 +169,10 @@ export const TRANSACTION_KIND: Record<TransactionType, RecognitionKind> = {
   'red-flags': 'red_flag',
 };
 export const TRANSACTION_TIMEFRAMES = ['3months', 'year'] as const;
+
+/** A red flag dispute: open until a moderator declines it (upheld) or removes the red flag (removed). */
+export const RED_FLAG_DISPUTE_STATES = ['open', 'upheld', 'removed'] as const;
+export type RedFlagDisputeState = (typeof RED_FLAG_DISPUTE_STATES)[number];
 
 // Leaderboards ----------------------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 // permissions" and "Error catalogue"), word for word.
 import { REVIEW_MAX_WORDS, REVIEW_REPLY_MAX_CHARACTERS } from './limits.ts';
 import { formatCount } from './count.ts';
+import type { ReviewRewardOutcome } from './reviews-output.ts';
 import type { Role } from './roles.ts';
 
 export const REVIEW_MESSAGES = {
@@ -86,7 +87,7 @@ export function rewardButtons(
 }
 
 /** The success toast after a submit (spec, "Error catalogue"). */
-export function reviewSuccessToast(reward: { kind: ReviewReward; given: boolean; message: string } | null): {
+export function reviewSuccessToast(reward: ReviewRewardOutcome | null): {
   title: string;
   description: string;
 } {

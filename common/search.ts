@@ -2,8 +2,6 @@
 // the browser and POST /api/search-users both check (the payload is search-input.ts). A term of fewer
 // than SEARCH_INSIDE_MIN_LENGTH characters matches the start of names only (the index finds parts of names from
 // three characters, ADR 015).
-import type { Page } from './page.ts';
-import type { Role } from './roles.ts';
 
 export const MEMBER_SEARCH_PAGE_SIZE = 20;
 export const MEMBER_SEARCH_TERM_MAX = 60;
@@ -41,14 +39,5 @@ export function searchTermError(term: string): string | null {
   return null;
 }
 
-/** A search result: public fields only, never the email or anything private. */
-export interface MemberSearchResult {
-  id: number;
-  name: string;
-  slug: string;
-  role: Role;
-  memberNumber: number;
-  profilePicThumbnail: string | null;
-}
-
-export type MemberSearchPage = Page<MemberSearchResult>;
+// Answers: their schemas and the types inferred from them are in search-output.ts.
+export type { MemberSearchPage, MemberSearchResult } from './search-output.ts';

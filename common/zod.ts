@@ -3,8 +3,6 @@
 // for messages it never shows (every message here is the product's own). The members named here are taken one by
 // one and the rest is left out. A member not listed is a type error where it is used: add it here.
 export {
-  NEVER,
-  ZodError,
   array,
   boolean,
   coerce,
@@ -14,11 +12,17 @@ export {
   enum,
   flattenError,
   instanceof,
+  int,
   ipv4,
   ipv6,
   literal,
+  looseObject,
+  NEVER,
+  nullable,
   number,
   object,
+  optional,
+  record,
   strictObject,
   string,
   toJSONSchema,
@@ -26,5 +30,6 @@ export {
   union,
   unknown,
   url,
+  ZodError,
 } from 'zod';
-export type { RefinementCtx, ZodOptional, ZodType, infer, input, output } from 'zod';
+export type { RefinementCtx, ZodNullable, ZodObject, ZodOptional, ZodString, ZodType, infer, input, output } from 'zod';

@@ -12,23 +12,13 @@ import { Hono } from 'hono';
 import type { Bindings } from './env.ts';
 import { describeError } from './errors.ts';
 import { chatSocketRoutes } from './chat-socket.ts';
-import { accountRoutes } from './rest/account.ts';
-import { adminRoutes } from './rest/admin.ts';
-import { mapRoutes } from './rest/map.ts';
-import { profileRoutes } from './rest/profiles.ts';
 import { mediaRoutes } from './media-routes.ts';
+import { restApi } from './rest/index.ts';
 import { executionContextOf, type HonoEnv } from './rest/adapter.ts';
-import { favoritesRoutes } from './rest/favorites.ts';
-import { passwordResetRoutes } from './rest/password-reset.ts';
-import { premiumRoutes } from './rest/premium.ts';
-import { privacyRoutes } from './rest/privacy.ts';
 import { withPageData } from './page-data.ts';
 import { runScheduledWork } from './scheduled.ts';
 import { readConfig } from './env.ts';
 import { localMailboxAvailable } from './providers/mail.ts';
-import { recognitionRoutes } from './rest/recognition.ts';
-import { lineupRoutes } from './rest/lineup.ts';
-import { analyticsRoutes } from './rest/analytics.ts';
 import { appRouter } from './routers/index.ts';
 import { originCheck, requestBodyRules, securityHeaders, trpcBatchRules } from './security.ts';
 import { readCookie, readSessionToken } from './services/sessions.ts';
@@ -61,18 +51,8 @@ app.all('/trpc/*', async (c) => {
 });
 
 app.route('/ws', chatSocketRoutes);
-app.route('/api', accountRoutes);
-app.route('/api', mapRoutes);
-app.route('/api', profileRoutes);
+app.route('/api', restApi);
 app.route('/media', mediaRoutes);
-app.route('/api', passwordResetRoutes);
-app.route('/api', premiumRoutes);
-app.route('/api', favoritesRoutes);
-app.route('/api', recognitionRoutes);
-app.route('/api', lineupRoutes);
-app.route('/api', analyticsRoutes);
-app.route('/api', adminRoutes);
-app.route('/api', privacyRoutes);
 app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
 
 // The local mailbox's page exists only where its API does (development without a mail provider).

@@ -4,7 +4,7 @@
 // Turso's own server (sqld), migrated by `npm run db:migrate` and given its first admin by `npm run admin`. Then a
 // member's first hour through it, over HTTP and WebSockets as a browser would: registering with the captcha at its
 // production strength, the first admin signing in, a spa with its photo, a review with a star, the map's listing,
-// a chat, and a password reset request.
+// a chat, a password reset request, and the REST contract with its docs page.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSqld, type SqldServer } from '../../db/sqld.ts';
 import { JPEG_400 } from '../../worker/test/fixtures/images.ts';
@@ -221,5 +222,22 @@ describe("a member's first hour on the production configuration", () => {
       body: { nameOrEmail: 'Bea Santos' },
     });
     expect(answer.success).toBe(true);
+  });
+
+  it("publishes its REST contract, which Redocly's recommended rules find no fault in, and the page showing it", async () => {
+    const visitor = new Visitor();
+    const source = await (await visitor.call('/api/openapi.json')).text();
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: `${origin}/api/openapi.json`, config });
+    const described = problems.map(
+      (problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+    );
+    expect(described).toEqual([]);
+    const page = await visitor.call('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const script = /<script src="(\/assets\/swagger-ui-[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect((await visitor.call(script!)).status).toBe(200);
   });
 });

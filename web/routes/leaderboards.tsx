@@ -28,9 +28,10 @@ import { Link } from '@tanstack/react-router';
 import { cn } from '../lib/cn.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc, type RouterOutputs } from '../trpc.ts';
+import type { BoardFigure } from '../../common/leaderboard-output.ts';
 
 /** The figures each board shows, in order, with their labels (spec, "Entities and their fields"). */
-const FIGURES: Record<Board, [key: string, label: string][]> = {
+const FIGURES: Record<Board, [key: BoardFigure, label: string][]> = {
   therapists: [
     ['totalFlowersReceived', 'Flowers received'],
     ['clientsServed', 'Clients'],

@@ -4,11 +4,10 @@
 // signature is recorded in `captcha_uses` by the caller, inside the same batch that checks it was unused.
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { CaptchaProviderName } from '../../common/account.ts';
 import type { Config } from '../env.ts';
 
 export const CAPTCHA_CHALLENGE_LIFETIME_MS = 10 * 60_000;
-
-export type CaptchaProviderName = 'altcha' | 'turnstile' | 'recaptcha';
 
 export interface CaptchaVerdict {
   ok: boolean;

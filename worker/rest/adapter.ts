@@ -1,6 +1,8 @@
 // REST adapters call the same tRPC procedures through a server-side caller; they hold no logic of their own.
 // They parse the JSON body, copy the headers procedures set (Set-Cookie, Retry-After) and answer errors as
-// `{ message, code }` with the right status.
+// `{ message, code }` with the right status. A procedure is handed the request's input as it came: its own zod
+// input validates it, exactly as for a tRPC call, so the checks (and their order: sign-in, then input) are the same
+// on both surfaces.
 import type { Context as HonoContext, Handler } from 'hono';
 import { MESSAGES } from '../../common/account.ts';
 import type { Page } from '../../common/page.ts';
@@ -9,8 +11,25 @@ import { badRequest, describeError, unauthorized } from '../errors.ts';
 import { createCaller } from '../routers/index.ts';
 import { createContext } from '../trpc.ts';
 
-export type Caller = ReturnType<typeof createCaller>;
+type Caller = ReturnType<typeof createCaller>;
 export type HonoEnv = { Bindings: Bindings };
+
+/**
+ * A procedure as the adapters call it: with the raw input of the request, which the procedure parses. The type is
+ * read off a method signature so that it takes the caller's procedures, whose parameters are their parsed inputs.
+ */
+type RawInputProcedure<Output> = { call(input?: unknown): Promise<Output> }['call'];
+export type RawInputCaller<T = Caller> = {
+  [K in keyof T]: T[K] extends (input: never) => Promise<infer Output>
+    ? RawInputProcedure<Output>
+    : RawInputCaller<T[K]>;
+};
+
+/** What a REST path does: call procedures with the request's parts, answer what they answer. */
+export type RestCall<Answer> = (
+  caller: RawInputCaller,
+  request: RestRequest,
+) => Promise<Answer | RestRedirect | RestFile>;
 
 interface RestRequest {
   body: unknown;
@@ -83,16 +102,13 @@ export function executionContextOf(c: HonoContext<HonoEnv>): ExecutionContext | 
   }
 }
 
-export function rest<T>(
-  call: (caller: Caller, request: RestRequest) => Promise<T>,
-  options: RestOptions = {},
-): Handler<HonoEnv> {
+export function rest<Answer>(call: RestCall<Answer>, options: RestOptions = {}): Handler<HonoEnv> {
   return async (c) => {
     const resHeaders = new Headers();
     const context = createContext(c.req.raw, c.env, resHeaders, executionContextOf(c));
     let response: Response;
     try {
-      const caller = createCaller(context);
+      const caller: RawInputCaller = createCaller(context);
       const url = new URL(c.req.url);
       const body = await call(caller, {
         ...(options.multipart ? await readFormBody(c) : await readJsonBody(c)),
@@ -138,6 +154,15 @@ export function arrayPage<T>(
     headers.set(param === 'page' ? 'X-Next-Page' : 'X-Next-Cursor', page.nextCursor);
   }
   return page.items;
+}
+
+/**
+ * A JSON body's fields with the path's parameters put over them (`PUT /api/reviews/{reviewId}/reply`): the procedure
+ * takes both as one input. A body that is not an object adds no fields.
+ */
+export function withPathParameters(body: unknown, parameters: Record<string, unknown>): Record<string, unknown> {
+  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+  return { ...fields, ...parameters };
 }
 
 /** For endpoints whose procedure answers null when nobody is signed in (GET /api/user answers 401). */

@@ -4,6 +4,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { MESSAGES, type CurrentUser } from '../../common/account.ts';
 import { loginInput, registerInput } from '../../common/account-input.ts';
+import { captchaConfigSchema, currentUserSchema, successSchema } from '../../common/account-output.ts';
+import * as z from '../../common/zod.ts';
 import { nameSkeleton } from '../../common/name-skeleton.ts';
 import { nameKey as keyOfName } from '../../common/names.ts';
 import { captchaUses, sessions, users } from '../../db/schema.ts';
@@ -50,7 +52,7 @@ export const accountRouter = router({
    * "This account has been banned." when the session it carries was just ended by a ban, so the app can tell the
    * member why it signs them out.
    */
-  me: publicProcedure.query(async ({ ctx }) => {
+  me: publicProcedure.output(z.nullable(currentUserSchema)).query(async ({ ctx }) => {
     const validated = await ctx.session();
     if (validated) return toCurrentUser(validated.user);
     if ((await ctx.sessionEnded()) === 'banned') throw unauthorized(MESSAGES.banned);
@@ -58,68 +60,76 @@ export const accountRouter = router({
     return null;
   }),
 
-  captchaConfig: publicProcedure.query(({ ctx }) => {
+  captchaConfig: publicProcedure.output(captchaConfigSchema).query(({ ctx }) => {
     const provider = captchaProvider(ctx.config);
     return { provider: provider.name, siteKey: provider.siteKey };
   }),
 
-  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimit(ctx, ctx.env.REGISTER_LIMITER, ctx.clientIp);
-    if (isCommonPassword(input.password, await commonPasswords(ctx.env.ASSETS)))
-      throw badRequest(MESSAGES.passwordCommon);
+  register: publicProcedure
+    .input(registerInput)
+    .output(currentUserSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, ctx.env.REGISTER_LIMITER, ctx.clientIp);
+      if (isCommonPassword(input.password, await commonPasswords(ctx.env.ASSETS)))
+        throw badRequest(MESSAGES.passwordCommon);
 
-    const verdict = await captchaProvider(ctx.config).verify(
-      input.recaptchaToken,
-      ctx.request.headers.get('CF-Connecting-IP'),
-    );
-    if (!verdict.ok) throw badRequest(MESSAGES.captchaInvalid);
+      const verdict = await captchaProvider(ctx.config).verify(
+        input.recaptchaToken,
+        ctx.request.headers.get('CF-Connecting-IP'),
+      );
+      if (!verdict.ok) throw badRequest(MESSAGES.captchaInvalid);
 
-    // "Former member" is what a deleted account shows as: nobody may take it (nor a look-alike).
-    if (isFormerMemberName(input.name)) throw conflict(MESSAGES.nameTaken);
-    const nameKey = keyOfName(input.name);
-    const skeleton = nameSkeleton(input.name);
-    const passwordHash = hashPassword(input.password, ctx.config.PASSWORD_SCRYPT_COST);
-    const now = Date.now();
-    const [consumed, taken] = await ctx.db.batch([
-      verdict.singleUse
-        ? ctx.db
-            .insert(captchaUses)
-            .values({ signature: verdict.singleUse.key, expiresAt: verdict.singleUse.expiresAt })
-            .onConflictDoNothing()
-            .returning({ signature: captchaUses.signature })
-        : ctx.db.select({ signature: sql<string>`'provider'` }).from(sql`(select 1)`),
-      // A former member's name stays taken for 30 days (ADR 022).
-      ctx.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)), holdsName(now)))
-        .limit(1),
-      ctx.db.delete(captchaUses).where(sql`${captchaUses.expiresAt} < ${now}`),
-    ]);
-    if (consumed.length === 0) throw badRequest(MESSAGES.captchaInvalid);
-    if (taken.length > 0) throw conflict(MESSAGES.nameTaken);
-
-    const session = newSession(0, now, sessionOrigin(ctx.request));
-    let created: UserRow | undefined;
-    try {
-      const [, , , , rows] = await ctx.db.batch([
-        // A former member who held the name more than 30 days ago gives it up now.
-        ...releaseNameStatements(ctx.db, now, { nameKey, skeleton, slug: slugify(input.name) }),
-        insertMember(ctx.db, { name: input.name, role: input.role, passwordHash: await passwordHash, createdAt: now }),
+      // "Former member" is what a deleted account shows as: nobody may take it (nor a look-alike).
+      if (isFormerMemberName(input.name)) throw conflict(MESSAGES.nameTaken);
+      const nameKey = keyOfName(input.name);
+      const skeleton = nameSkeleton(input.name);
+      const passwordHash = hashPassword(input.password, ctx.config.PASSWORD_SCRYPT_COST);
+      const now = Date.now();
+      const [consumed, taken] = await ctx.db.batch([
+        verdict.singleUse
+          ? ctx.db
+              .insert(captchaUses)
+              .values({ signature: verdict.singleUse.key, expiresAt: verdict.singleUse.expiresAt })
+              .onConflictDoNothing()
+              .returning({ signature: captchaUses.signature })
+          : ctx.db.select({ signature: sql<string>`'provider'` }).from(sql`(select 1)`),
+        // A former member's name stays taken for 30 days (ADR 022).
         ctx.db
-          .insert(sessions)
-          .values({ ...session.row, userId: sql`(select id from users where name_key = ${nameKey})` }),
-        ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1),
+          .select({ id: users.id })
+          .from(users)
+          .where(and(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)), holdsName(now)))
+          .limit(1),
+        ctx.db.delete(captchaUses).where(sql`${captchaUses.expiresAt} < ${now}`),
       ]);
-      created = rows[0];
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(MESSAGES.nameTaken);
-      throw error;
-    }
-    if (!created) throw internalError('The account was not created.');
-    ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, session.row));
-    return toCurrentUser(created);
-  }),
+      if (consumed.length === 0) throw badRequest(MESSAGES.captchaInvalid);
+      if (taken.length > 0) throw conflict(MESSAGES.nameTaken);
+
+      const session = newSession(0, now, sessionOrigin(ctx.request));
+      let created: UserRow | undefined;
+      try {
+        const [, , , , rows] = await ctx.db.batch([
+          // A former member who held the name more than 30 days ago gives it up now.
+          ...releaseNameStatements(ctx.db, now, { nameKey, skeleton, slug: slugify(input.name) }),
+          insertMember(ctx.db, {
+            name: input.name,
+            role: input.role,
+            passwordHash: await passwordHash,
+            createdAt: now,
+          }),
+          ctx.db
+            .insert(sessions)
+            .values({ ...session.row, userId: sql`(select id from users where name_key = ${nameKey})` }),
+          ctx.db.select().from(users).where(eq(users.nameKey, nameKey)).limit(1),
+        ]);
+        created = rows[0];
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.nameTaken);
+        throw error;
+      }
+      if (!created) throw internalError('The account was not created.');
+      ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, session.row));
+      return toCurrentUser(created);
+    }),
 
   /**
    * Sign-in by name or by the confirmed e-mail address (`name` holds either; a new address waiting for its link
@@ -128,44 +138,47 @@ export const accountRouter = router({
    * it is named, both before any password is hashed. An unknown name or address and a wrong password answer alike
    * after the same work.
    */
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimit(ctx, ctx.env.LOGIN_ADDRESS_LIMITER, addressKey(ctx.clientIp));
+  login: publicProcedure
+    .input(loginInput)
+    .output(currentUserSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, ctx.env.LOGIN_ADDRESS_LIMITER, addressKey(ctx.clientIp));
 
-    // A name wins over another account's address; an address that more than one account holds signs in neither.
-    const nameKey = keyOfName(input.name);
-    const named = await ctx.db
-      .select()
-      .from(users)
-      .where(or(eq(users.nameKey, nameKey), eq(users.email, input.name), eq(users.email, input.name.toLowerCase())))
-      .orderBy(sql`${users.nameKey} = ${nameKey} desc`)
-      .limit(2);
-    const found = named[0]?.nameKey === nameKey || named.length === 1 ? named[0] : undefined;
-    await enforceRateLimit(ctx, ctx.env.LOGIN_ACCOUNT_LIMITER, found?.nameKey ?? nameKey);
+      // A name wins over another account's address; an address that more than one account holds signs in neither.
+      const nameKey = keyOfName(input.name);
+      const named = await ctx.db
+        .select()
+        .from(users)
+        .where(or(eq(users.nameKey, nameKey), eq(users.email, input.name), eq(users.email, input.name.toLowerCase())))
+        .orderBy(sql`${users.nameKey} = ${nameKey} desc`)
+        .limit(2);
+      const found = named[0]?.nameKey === nameKey || named.length === 1 ? named[0] : undefined;
+      await enforceRateLimit(ctx, ctx.env.LOGIN_ACCOUNT_LIMITER, found?.nameKey ?? nameKey);
 
-    // A deleted account keeps its name reserved for a while (ADR 022), but signs in no more than an unknown name.
-    const user = found && found.deletedAt === null ? found : undefined;
-    decoyHash ??= hashPassword('decoy password for unknown names', ctx.config.PASSWORD_SCRYPT_COST);
-    const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
-    if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
-    if (user.isBanned) throw forbidden(MESSAGES.banned);
+      // A deleted account keeps its name reserved for a while (ADR 022), but signs in no more than an unknown name.
+      const user = found && found.deletedAt === null ? found : undefined;
+      decoyHash ??= hashPassword('decoy password for unknown names', ctx.config.PASSWORD_SCRYPT_COST);
+      const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
+      if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
+      if (user.isBanned) throw forbidden(MESSAGES.banned);
 
-    // The session the request carried ends, but only if its token proves it (its secret matches).
-    const previous = await ctx.session();
-    const session = newSession(user.id, Date.now(), sessionOrigin(ctx.request));
-    await ctx.db.batch([
-      ctx.db.insert(sessions).values(session.row),
-      ctx.db.delete(sessions).where(previous ? eq(sessions.id, previous.session.id) : sql`0`),
-    ]);
-    if (previous) await closeChatSockets(ctx.env, { userId: previous.user.id, sessionId: previous.session.id });
-    ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, session.row));
-    return toCurrentUser(user);
-  }),
+      // The session the request carried ends, but only if its token proves it (its secret matches).
+      const previous = await ctx.session();
+      const session = newSession(user.id, Date.now(), sessionOrigin(ctx.request));
+      await ctx.db.batch([
+        ctx.db.insert(sessions).values(session.row),
+        ctx.db.delete(sessions).where(previous ? eq(sessions.id, previous.session.id) : sql`0`),
+      ]);
+      if (previous) await closeChatSockets(ctx.env, { userId: previous.user.id, sessionId: previous.session.id });
+      ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.request.url, session.token, session.row));
+      return toCurrentUser(user);
+    }),
 
   /**
    * Ends the session the request carries (if its secret matches), closes its chat sockets, and clears the
    * cookie either way.
    */
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  logout: publicProcedure.output(successSchema).mutation(async ({ ctx }) => {
     const token = readSessionToken(ctx.request);
     const ended = token ? await deleteSessionByToken(ctx.db, token) : null;
     if (ended) await closeChatSockets(ctx.env, { userId: ended.userId, sessionId: ended.id });

@@ -25,6 +25,21 @@ import {
   userIdInput,
   type AuditEntry,
 } from '../../common/admin.ts';
+import {
+  adminSpaSchema,
+  adminUserSchema,
+  auditEntrySchema,
+  banAnswerSchema,
+  chatBotAnswerSchema,
+  chatbotsPageSchema,
+  dashboardAnalyticsSchema,
+  dashboardStatsSchema,
+  moderationItemSchema,
+  resolvedReportSchema,
+  spaDeletedSchema,
+  spaImageUploadedSchema,
+} from '../../common/admin-output.ts';
+import { pageSchema } from '../../common/page-output.ts';
 import { pageOf, type Page } from '../../common/page.ts';
 import { WEEK_MS } from '../../common/time.ts';
 import { adminAuditLog, spas, users } from '../../db/schema.ts';
@@ -52,74 +67,83 @@ import { enforceRateLimit } from '../rate-limit.ts';
 
 export const adminRouter = router({
   /** The four stat cards: Total Spas, Total Users, Total Reviews (sum of the spas' review counts), Avg Rating. */
-  stats: adminReadProcedure.query(async ({ ctx }) => {
+  stats: adminReadProcedure.output(dashboardStatsSchema).query(async ({ ctx }) => {
     const [rows] = await ctx.readAsAdmin(() => [dashboardStatsQuery(ctx.db)] as const);
     return toDashboardStats(rows[0]!);
   }),
 
   /** GET /api/spas: every listing with its rating, review count and Open/Closed from opening hours. */
-  spas: adminReadProcedure.query(async ({ ctx }) => {
+  spas: adminReadProcedure.output(z.array(adminSpaSchema)).query(async ({ ctx }) => {
     const [rows] = await ctx.readAsAdmin(() => [spaRowsQuery(ctx.db)] as const);
     const now = Date.now();
     return rows.map((row) => toAdminSpa(row, now));
   }),
 
   /** POST /api/spas */
-  createSpa: adminProcedure.input(spaInput).mutation(async ({ ctx, input }) => {
-    await checkOwner(ctx.db, input.ownerUserId);
-    // One batch: the spa, its audit entry (last_insert_rowid() is then the spa's id) and the listing as shown.
-    const [, , rows] = await ctx.db.batch([
-      ctx.db.insert(spas).values({ ...spaColumns(input), ownerUserId: input.ownerUserId ?? null }),
-      auditEntryIfFound(
-        ctx.db,
-        ctx.user,
-        'spa.create',
-        { type: 'spa', id: sql`last_insert_rowid()` },
-        sql`select name as label from spas where id = last_insert_rowid()`,
-      ),
-      // After the entry, last_insert_rowid() is the entry's id, which names the spa.
-      spaRowsQuery(ctx.db, sql`s.id = (select target_id from admin_audit_log where id = last_insert_rowid())`),
-    ]);
-    return toAdminSpa(rows[0]!);
-  }),
+  createSpa: adminProcedure
+    .input(spaInput)
+    .output(adminSpaSchema)
+    .mutation(async ({ ctx, input }) => {
+      await checkOwner(ctx.db, input.ownerUserId);
+      // One batch: the spa, its audit entry (last_insert_rowid() is then the spa's id) and the listing as shown.
+      const [, , rows] = await ctx.db.batch([
+        ctx.db.insert(spas).values({ ...spaColumns(input), ownerUserId: input.ownerUserId ?? null }),
+        auditEntryIfFound(
+          ctx.db,
+          ctx.user,
+          'spa.create',
+          { type: 'spa', id: sql`last_insert_rowid()` },
+          sql`select name as label from spas where id = last_insert_rowid()`,
+        ),
+        // After the entry, last_insert_rowid() is the entry's id, which names the spa.
+        spaRowsQuery(ctx.db, sql`s.id = (select target_id from admin_audit_log where id = last_insert_rowid())`),
+      ]);
+      return toAdminSpa(rows[0]!);
+    }),
 
   /** PATCH /api/spas/{id}: the fields sent change; the others stay. */
-  updateSpa: adminProcedure.input(spaUpdateInput).mutation(async ({ ctx, input }) => {
-    const { id, ...fields } = input;
-    await checkOwner(ctx.db, fields.ownerUserId);
-    const changes = Object.fromEntries(Object.entries(spaColumns(fields)).filter(([, value]) => value !== undefined));
-    const [updated, , rows] = await ctx.db.batch([
-      ctx.db.update(spas).set(changes).where(eq(spas.id, id)).returning({ id: spas.id, name: spas.name }),
-      auditEntryIfFound(
-        ctx.db,
-        ctx.user,
-        'spa.update',
-        { type: 'spa', id, detail: { fields: Object.keys(changes) } },
-        sql`select name as label from spas where id = ${id}`,
-      ),
-      spaRowsQuery(ctx.db, sql`s.id = ${id}`),
-    ]);
-    if (updated.length === 0) throw spaNotFound();
-    return toAdminSpa(rows[0]!);
-  }),
+  updateSpa: adminProcedure
+    .input(spaUpdateInput)
+    .output(adminSpaSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...fields } = input;
+      await checkOwner(ctx.db, fields.ownerUserId);
+      const changes = Object.fromEntries(Object.entries(spaColumns(fields)).filter(([, value]) => value !== undefined));
+      const [updated, , rows] = await ctx.db.batch([
+        ctx.db.update(spas).set(changes).where(eq(spas.id, id)).returning({ id: spas.id, name: spas.name }),
+        auditEntryIfFound(
+          ctx.db,
+          ctx.user,
+          'spa.update',
+          { type: 'spa', id, detail: { fields: Object.keys(changes) } },
+          sql`select name as label from spas where id = ${id}`,
+        ),
+        spaRowsQuery(ctx.db, sql`s.id = ${id}`),
+      ]);
+      if (updated.length === 0) throw spaNotFound();
+      return toAdminSpa(rows[0]!);
+    }),
 
   /** DELETE /api/spas/{id}: the listing and its image go together (no orphan in the bucket). */
-  deleteSpa: adminProcedure.input(spaIdInput).mutation(async ({ ctx, input }) => {
-    // The entry first, labelled from the row about to go; written only when there is one.
-    const [, [deleted]] = await ctx.db.batch([
-      auditEntryIfFound(
-        ctx.db,
-        ctx.user,
-        'spa.delete',
-        { type: 'spa', id: input.id },
-        sql`select name as label from spas where id = ${input.id}`,
-      ),
-      ctx.db.delete(spas).where(eq(spas.id, input.id)).returning({ name: spas.name, imageUrl: spas.imageUrl }),
-    ]);
-    if (!deleted) throw spaNotFound();
-    if (deleted.imageUrl) await deleteReplaced(mediaBucket(ctx.env), [deleted.imageUrl], []);
-    return { message: 'Spa deleted', id: input.id };
-  }),
+  deleteSpa: adminProcedure
+    .input(spaIdInput)
+    .output(spaDeletedSchema)
+    .mutation(async ({ ctx, input }) => {
+      // The entry first, labelled from the row about to go; written only when there is one.
+      const [, [deleted]] = await ctx.db.batch([
+        auditEntryIfFound(
+          ctx.db,
+          ctx.user,
+          'spa.delete',
+          { type: 'spa', id: input.id },
+          sql`select name as label from spas where id = ${input.id}`,
+        ),
+        ctx.db.delete(spas).where(eq(spas.id, input.id)).returning({ name: spas.name, imageUrl: spas.imageUrl }),
+      ]);
+      if (!deleted) throw spaNotFound();
+      if (deleted.imageUrl) await deleteReplaced(mediaBucket(ctx.env), [deleted.imageUrl], []);
+      return { message: 'Spa deleted', id: input.id };
+    }),
 
   /**
    * POST /api/spas/{id}/upload-image (multipart field spaImage): the photo pipeline of profile pictures (magic
@@ -139,6 +163,7 @@ export const adminRouter = router({
           z.object({ id: z.coerce.number().int().positive(ADMIN_TEXTS.spaNotFound), form: z.instanceof(FormData) }),
         ),
     )
+    .output(spaImageUploadedSchema)
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, ctx.env.UPLOAD_LIMITER, `spa-image:${ctx.user.id}`);
       const bucket = mediaBucket(ctx.env);
@@ -178,93 +203,115 @@ export const adminRouter = router({
     }),
 
   /** GET /api/admin/users: the 25 latest registered members, newest first. */
-  users: adminReadProcedure.query(async ({ ctx }) => {
+  users: adminReadProcedure.output(z.array(adminUserSchema)).query(async ({ ctx }) => {
     const [rows] = await ctx.readAsAdmin(() => [usersQuery(ctx.db, null, LATEST_USERS_COUNT)] as const);
     return rows.map((row) => toAdminUser(row));
   }),
 
   /** POST /api/admin/search-users: by one of the spec's fields; newest first, at most 50. */
-  searchUsers: adminReadProcedure.input(adminSearchInput).mutation(async ({ ctx, input }) => {
-    const condition = searchCondition(input.field, input.term);
-    const [rows] = await ctx.readAsAdmin(() => [usersQuery(ctx.db, condition, ADMIN_SEARCH_RESULTS_MAX)] as const);
-    return rows.map((row) => toAdminUser(row));
-  }),
+  searchUsers: adminReadProcedure
+    .input(adminSearchInput)
+    .output(z.array(adminUserSchema))
+    .mutation(async ({ ctx, input }) => {
+      const condition = searchCondition(input.field, input.term);
+      const [rows] = await ctx.readAsAdmin(() => [usersQuery(ctx.db, condition, ADMIN_SEARCH_RESULTS_MAX)] as const);
+      return rows.map((row) => toAdminUser(row));
+    }),
 
   /** POST /api/admin/ban-user/{id} */
-  banUser: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    await setBanned(ctx, ctx.user, input.userId, true);
-    return { message: 'User banned', userId: input.userId, isBanned: true };
-  }),
+  banUser: adminProcedure
+    .input(userIdInput)
+    .output(banAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await setBanned(ctx, ctx.user, input.userId, true);
+      return { message: 'User banned', userId: input.userId, isBanned: true };
+    }),
 
   /** POST /api/admin/unban-user/{id} */
-  unbanUser: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    await setBanned(ctx, ctx.user, input.userId, false);
-    return { message: 'User unbanned', userId: input.userId, isBanned: false };
-  }),
+  unbanUser: adminProcedure
+    .input(userIdInput)
+    .output(banAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await setBanned(ctx, ctx.user, input.userId, false);
+      return { message: 'User unbanned', userId: input.userId, isBanned: false };
+    }),
 
   /** PATCH /api/admin/chatbot/{userId}: the flag is stored and shown, nothing more (docs/rest.md). */
-  setChatBot: adminProcedure.input(chatBotInput).mutation(async ({ ctx, input }) => {
-    const [updated] = await ctx.db.batch([
-      ctx.db
-        .update(users)
-        .set({ chatBot: input.chatBot })
-        .where(eq(users.id, input.userId))
-        .returning({ id: users.id, name: users.name }),
-      auditEntryIfFound(
-        ctx.db,
-        ctx.user,
-        'user.chatbot',
-        { type: 'user', id: input.userId, detail: { chatBot: input.chatBot } },
-        sql`select name as label from users where id = ${input.userId}`,
-      ),
-    ]);
-    if (updated.length === 0) throw notFound(ADMIN_TEXTS.userNotFound);
-    return { message: 'ChatBot setting updated', userId: input.userId, chatBot: input.chatBot };
-  }),
+  setChatBot: adminProcedure
+    .input(chatBotInput)
+    .output(chatBotAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      const [updated] = await ctx.db.batch([
+        ctx.db
+          .update(users)
+          .set({ chatBot: input.chatBot })
+          .where(eq(users.id, input.userId))
+          .returning({ id: users.id, name: users.name }),
+        auditEntryIfFound(
+          ctx.db,
+          ctx.user,
+          'user.chatbot',
+          { type: 'user', id: input.userId, detail: { chatBot: input.chatBot } },
+          sql`select name as label from users where id = ${input.userId}`,
+        ),
+      ]);
+      if (updated.length === 0) throw notFound(ADMIN_TEXTS.userNotFound);
+      return { message: 'ChatBot setting updated', userId: input.userId, chatBot: input.chatBot };
+    }),
 
   /** GET /api/admin/chatbots?page=: every member a page at a time, with the flag, the bio preview and the count. */
-  chatbots: adminReadProcedure.input(pageInput).query(async ({ ctx, input }) => {
-    const [rows, [counts]] = await ctx.readAsAdmin(
-      () =>
-        [
-          usersQuery(ctx.db, null, ADMIN_PAGE_SIZE + 1, (input.page - 1) * ADMIN_PAGE_SIZE),
-          ctx.db.all<{ total: number; active: number }>(
-            sql`select count(*) as total, coalesce(sum(chat_bot), 0) as active from users where deleted_at is null`,
-          ),
-        ] as const,
-    );
-    const page = pageOf(
-      rows,
-      ADMIN_PAGE_SIZE,
-      (row) => ({ ...toAdminUser(row), bioPreview: bioPreview(row.bio) }),
-      () => String(input.page + 1),
-    );
-    return { ...page, activeCount: Number(counts!.active), total: Number(counts!.total) };
-  }),
+  chatbots: adminReadProcedure
+    .input(pageInput)
+    .output(chatbotsPageSchema)
+    .query(async ({ ctx, input }) => {
+      const [rows, [counts]] = await ctx.readAsAdmin(
+        () =>
+          [
+            usersQuery(ctx.db, null, ADMIN_PAGE_SIZE + 1, (input.page - 1) * ADMIN_PAGE_SIZE),
+            ctx.db.all<{ total: number; active: number }>(
+              sql`select count(*) as total, coalesce(sum(chat_bot), 0) as active from users where deleted_at is null`,
+            ),
+          ] as const,
+      );
+      const page = pageOf(
+        rows,
+        ADMIN_PAGE_SIZE,
+        (row) => ({ ...toAdminUser(row), bioPreview: bioPreview(row.bio) }),
+        () => String(input.page + 1),
+      );
+      return { ...page, activeCount: Number(counts!.active), total: Number(counts!.total) };
+    }),
 
   /** Users per role, the five top rated spas, and new members and reviews per week over the last 12 weeks. */
-  analytics: adminReadProcedure.query(async ({ ctx }) => {
+  analytics: adminReadProcedure.output(dashboardAnalyticsSchema).query(async ({ ctx }) => {
     const now = Date.now();
     const since = now - ANALYTICS_WEEKS * WEEK_MS;
     return toDashboardAnalytics(await ctx.readAsAdmin(() => dashboardAnalyticsQueries(ctx.db, since)), since, now);
   }),
 
   /** The moderation queue: chat reports, review reports and red flag disputes, open or handled, newest first. */
-  moderationQueue: adminReadProcedure.input(moderationQueueInput).query(async ({ ctx, input }) => {
-    const results = await ctx.readAsAdmin(() => moderationQueries(ctx.db, input.state));
-    return toModerationItems(results);
-  }),
+  moderationQueue: adminReadProcedure
+    .input(moderationQueueInput)
+    .output(z.array(moderationItemSchema))
+    .query(async ({ ctx, input }) => {
+      const results = await ctx.readAsAdmin(() => moderationQueries(ctx.db, input.state));
+      return toModerationItems(results);
+    }),
 
   /** A decision on one report: dismiss, remove the review, remove the red flag, or ban the member. */
-  resolveReport: adminProcedure.input(resolveReportInput).mutation(async ({ ctx, input }) => {
-    if (!actionFits(input.kind, input.action)) throw badRequest(ADMIN_TEXTS.actionNotAllowed);
-    await REPORT_RESOLVERS[input.kind](ctx, { id: input.id, action: input.action, actor: ctx.user, now: Date.now() });
-    return { kind: input.kind, id: input.id, action: input.action };
-  }),
+  resolveReport: adminProcedure
+    .input(resolveReportInput)
+    .output(resolvedReportSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!actionFits(input.kind, input.action)) throw badRequest(ADMIN_TEXTS.actionNotAllowed);
+      await REPORT_RESOLVERS[input.kind](ctx, { id: input.id, action: input.action, actor: ctx.user, now: Date.now() });
+      return { kind: input.kind, id: input.id, action: input.action };
+    }),
 
   /** The audit log, newest first, a page at a time (`cursor`: the last id of the previous page). */
   auditLog: adminReadProcedure
     .input(z.object({ cursor: z.coerce.number().int().positive().nullish() }).default({}))
+    .output(pageSchema(auditEntrySchema))
     .query(async ({ ctx, input }): Promise<Page<AuditEntry>> => {
       const [rows] = await ctx.readAsAdmin(
         () =>

@@ -3,7 +3,8 @@
 // member's daily allowance (429), and the answer says which provider wrote it and what it changes (or that
 // nothing needed to). Profiles and reviews share it.
 import { and, eq } from 'drizzle-orm';
-import { aiAssistProfileInput, aiAssistReviewInput, type AiAssistAnswer } from '../../common/ai-assist.ts';
+import { aiAssistProfileInput, aiAssistReviewInput } from '../../common/ai-assist.ts';
+import { aiAssistAnswerSchema, aiProviderInfoSchema } from '../../common/ai-assist-output.ts';
 import { users } from '../../db/schema.ts';
 import { aiProvider, assist, countAssistUse } from '../providers/ai.ts';
 import { notBanned } from '../services/member-sql.ts';
@@ -11,12 +12,13 @@ import { router, signedInProcedure } from '../trpc.ts';
 
 export const aiRouter = router({
   /** The provider the screens name beside the AI Assist button. */
-  provider: signedInProcedure.query(({ ctx }) => aiProvider(ctx.config, ctx.env).info),
+  provider: signedInProcedure.output(aiProviderInfoSchema).query(({ ctx }) => aiProvider(ctx.config, ctx.env).info),
 
   /** POST /api/ai-assist-profile: suggestions for the about text; the first is the one the editor applies. */
   assistProfile: signedInProcedure
     .input(aiAssistProfileInput)
-    .mutation(async ({ ctx, input }): Promise<AiAssistAnswer> => {
+    .output(aiAssistAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
       await countAssistUse(ctx.db, ctx.user.id, ctx.resHeaders);
       // The member's real role decides the structure; profileType is accepted as the spec sends it.
       return assist(
@@ -37,7 +39,8 @@ export const aiRouter = router({
    */
   assistReview: signedInProcedure
     .input(aiAssistReviewInput)
-    .mutation(async ({ ctx, input }): Promise<AiAssistAnswer> => {
+    .output(aiAssistAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
       const [, target] = await Promise.all([
         countAssistUse(ctx.db, ctx.user.id, ctx.resHeaders),
         input.targetUserId

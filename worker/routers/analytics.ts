@@ -13,6 +13,11 @@ import {
   eventInput,
   type AnalyticsAnswer,
 } from '../../common/analytics.ts';
+import {
+  analyticsAnswerSchema,
+  analyticsCsvSchema,
+  analyticsEventAnswerSchema,
+} from '../../common/analytics-output.ts';
 import { manilaDay } from '../../common/time.ts';
 import {
   analyticsQueries,
@@ -59,21 +64,30 @@ async function report(
 
 export const analyticsRouter = router({
   /** GET /api/analytics?weeks=&compare=: one's own spa, week by week (Asia/Manila weeks from Monday). */
-  report: memberReadProcedure.input(analyticsInput).query(({ ctx, input }) => report(ctx, input, false)),
+  report: memberReadProcedure
+    .input(analyticsInput)
+    .output(analyticsAnswerSchema)
+    .query(({ ctx, input }) => report(ctx, input, false)),
 
   /** GET /api/analytics/export?weeks=: the same weeks as CSV (premium). */
-  exportCsv: memberReadProcedure.input(analyticsInput).query(async ({ ctx, input }) => {
-    const answer = await report(ctx, { ...input, compare: false }, true);
-    return { filename: `analytics-${manilaDay()}-${input.weeks}-weeks.csv`, csv: analyticsCsv(answer.weeks) };
-  }),
+  exportCsv: memberReadProcedure
+    .input(analyticsInput)
+    .output(analyticsCsvSchema)
+    .query(async ({ ctx, input }) => {
+      const answer = await report(ctx, { ...input, compare: false }, true);
+      return { filename: `analytics-${manilaDay()}-${input.weeks}-weeks.csv`, csv: analyticsCsv(answer.weeks) };
+    }),
 
   /** POST /api/analytics/events: the map popup was opened, or its Call or Navigate was tapped. */
-  record: signedInProcedure.input(eventInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimit(ctx, ctx.env.ANALYTICS_EVENT_LIMITER, `analytics:${ctx.user.id}`);
-    if (countsAsView(ctx.request, ctx.user.id, input.spaId))
-      ctx.waitUntil(countEvent(ctx.db, { spaId: input.spaId, viewerId: ctx.user.id, metric: input.event }));
-    return { received: true as const };
-  }),
+  record: signedInProcedure
+    .input(eventInput)
+    .output(analyticsEventAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, ctx.env.ANALYTICS_EVENT_LIMITER, `analytics:${ctx.user.id}`);
+      if (countsAsView(ctx.request, ctx.user.id, input.spaId))
+        ctx.waitUntil(countEvent(ctx.db, { spaId: input.spaId, viewerId: ctx.user.id, metric: input.event }));
+      return { received: true as const };
+    }),
 });
 
 /** A profile read of a spa counts as a view of it (after the answer; see countsAsView). */

@@ -19,6 +19,15 @@ import {
   targetInput,
   type FavoriteList,
 } from '../../common/favorites.ts';
+import {
+  favoriteListChoiceSchema,
+  favoriteListDeletedSchema,
+  favoriteListRenamedSchema,
+  favoriteListSchema,
+  favoriteRemovedSchema,
+  favoriteSavedSchema,
+} from '../../common/favorites-output.ts';
+import * as z from '../../common/zod.ts';
 import { nameKey } from '../../common/names.ts';
 import { favoriteListItems, favoriteLists, users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
@@ -130,7 +139,7 @@ function saveableTarget(targetUserId: number, me: number): SQL {
 
 export const favoritesRouter = router({
   /** GET /api/favorites: the member's lists with the spas and therapists in them. */
-  lists: memberReadProcedure.query(async ({ ctx }) => {
+  lists: memberReadProcedure.output(z.array(favoriteListSchema)).query(async ({ ctx }) => {
     const { viewer: user, results } = await readAsMember(
       ctx,
       (sessionId) => [listRows(ctx.db, sessionMemberId(sessionId))] as const,
@@ -146,166 +155,184 @@ export const favoritesRouter = router({
   }),
 
   /** GET /api/favorites/saved/:targetUserId: the member's lists, each saying whether it holds the target. */
-  saved: memberReadProcedure.input(targetInput).query(async ({ ctx, input }) => {
-    const { viewer: user, results } = await readAsMember(
-      ctx,
-      (sessionId) => [listsHolding(ctx.db, sessionMemberId(sessionId), input.targetUserId)] as const,
-    );
-    let lists = results[0];
-    if (!lists.some((list) => list.isDefault)) {
-      const [, , rows] = await ctx.db.batch([
-        ...ensureDefaultList(ctx.db, user.id, Date.now()),
-        listsHolding(ctx.db, user.id, input.targetUserId),
-      ]);
-      lists = rows;
-    }
-    return lists.map((list) => ({ ...list, saved: Boolean(list.saved) }));
-  }),
+  saved: memberReadProcedure
+    .input(targetInput)
+    .output(z.array(favoriteListChoiceSchema))
+    .query(async ({ ctx, input }) => {
+      const { viewer: user, results } = await readAsMember(
+        ctx,
+        (sessionId) => [listsHolding(ctx.db, sessionMemberId(sessionId), input.targetUserId)] as const,
+      );
+      let lists = results[0];
+      if (!lists.some((list) => list.isDefault)) {
+        const [, , rows] = await ctx.db.batch([
+          ...ensureDefaultList(ctx.db, user.id, Date.now()),
+          listsHolding(ctx.db, user.id, input.targetUserId),
+        ]);
+        lists = rows;
+      }
+      return lists.map((list) => ({ ...list, saved: Boolean(list.saved) }));
+    }),
 
   /**
    * POST /api/favorites (`{ targetUserId, listId? }`, without a list: the default list) and
    * POST /api/favorites/lists/:listId/members. Saving what is already saved changes nothing and succeeds.
    */
-  save: signedInProcedure.input(saveInput).mutation(async ({ ctx, input }) => {
-    const me = ctx.user.id;
-    const now = Date.now();
-    const target = input.targetUserId;
-    const valid = saveableTarget(target, me);
-    const list = input.listId
-      ? sql`(select ${favoriteLists.id} from ${favoriteLists} where ${favoriteLists.id} = ${input.listId} and ${favoriteLists.userId} = ${me})`
-      : sql`(select ${favoriteLists.id} from ${favoriteLists} where ${favoriteLists.userId} = ${me} and ${favoriteLists.isDefault} = 1)`;
-    const size = sql`(select count(*) from ${favoriteListItems} where ${favoriteListItems.listId} = ${list})`;
-    const statements: BatchItem<'sqlite'>[] = [
-      ...(input.listId ? [] : ensureDefaultList(ctx.db, me, now, valid)),
-      ctx.db.run(sql`insert into ${favoriteListItems} (list_id, target_user_id, created_at)
+  save: signedInProcedure
+    .input(saveInput)
+    .output(favoriteSavedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const me = ctx.user.id;
+      const now = Date.now();
+      const target = input.targetUserId;
+      const valid = saveableTarget(target, me);
+      const list = input.listId
+        ? sql`(select ${favoriteLists.id} from ${favoriteLists} where ${favoriteLists.id} = ${input.listId} and ${favoriteLists.userId} = ${me})`
+        : sql`(select ${favoriteLists.id} from ${favoriteLists} where ${favoriteLists.userId} = ${me} and ${favoriteLists.isDefault} = 1)`;
+      const size = sql`(select count(*) from ${favoriteListItems} where ${favoriteListItems.listId} = ${list})`;
+      const statements: BatchItem<'sqlite'>[] = [
+        ...(input.listId ? [] : ensureDefaultList(ctx.db, me, now, valid)),
+        ctx.db.run(sql`insert into ${favoriteListItems} (list_id, target_user_id, created_at)
         select ${list}, ${target}, ${now} where ${list} is not null and ${valid} and ${size} < ${FAVORITE_LIST_ITEMS_MAX}
         on conflict do nothing`),
-      ctx.db
-        .select({
-          // A banned or former member is "not found", the same as an unknown id.
-          role: sql<
-            string | null
-          >`(select ${users.role} from ${users} where ${users.id} = ${target} and ${notBanned()})`,
-          listId: sql<number | null>`${list}`,
-          size: sql<number>`${size}`,
-          saved: sql<number>`exists (select 1 from ${favoriteListItems} where ${favoriteListItems.listId} = ${list} and ${favoriteListItems.targetUserId} = ${target}) and ${valid}`,
-        })
-        .from(sql`(select 1)`),
-    ];
-    const results = await ctx.db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-    const [state] = results.at(-1) as { role: string | null; listId: number | null; size: number; saved: number }[];
-    if (state!.saved && state!.listId !== null) return { listId: state!.listId, saved: true as const };
-    if (state!.role === null) throw notFound(FAVORITES_TEXTS.memberNotFound);
-    if (target === me) throw badRequest(FAVORITES_TEXTS.saveSelf);
-    if (!(SAVEABLE_ROLES as readonly string[]).includes(state!.role)) throw badRequest(FAVORITES_TEXTS.notSaveable);
-    if (state!.listId === null) throw notFound(FAVORITES_TEXTS.listNotFound);
-    throw badRequest(FAVORITES_TEXTS.listFull);
-  }),
+        ctx.db
+          .select({
+            // A banned or former member is "not found", the same as an unknown id.
+            role: sql<
+              string | null
+            >`(select ${users.role} from ${users} where ${users.id} = ${target} and ${notBanned()})`,
+            listId: sql<number | null>`${list}`,
+            size: sql<number>`${size}`,
+            saved: sql<number>`exists (select 1 from ${favoriteListItems} where ${favoriteListItems.listId} = ${list} and ${favoriteListItems.targetUserId} = ${target}) and ${valid}`,
+          })
+          .from(sql`(select 1)`),
+      ];
+      const results = await ctx.db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+      const [state] = results.at(-1) as { role: string | null; listId: number | null; size: number; saved: number }[];
+      if (state!.saved && state!.listId !== null) return { listId: state!.listId, saved: true as const };
+      if (state!.role === null) throw notFound(FAVORITES_TEXTS.memberNotFound);
+      if (target === me) throw badRequest(FAVORITES_TEXTS.saveSelf);
+      if (!(SAVEABLE_ROLES as readonly string[]).includes(state!.role)) throw badRequest(FAVORITES_TEXTS.notSaveable);
+      if (state!.listId === null) throw notFound(FAVORITES_TEXTS.listNotFound);
+      throw badRequest(FAVORITES_TEXTS.listFull);
+    }),
 
   /** POST /api/favorites/lists `{ name }`: a new, empty list. */
-  createList: signedInProcedure.input(createListInput).mutation(async ({ ctx, input }) => {
-    const me = ctx.user.id;
-    const key = nameKey(input.name);
-    const count = sql`(select count(*) from ${favoriteLists} where ${favoriteLists.userId} = ${me})`;
-    const taken = sql`exists (select 1 from ${favoriteLists} where ${favoriteLists.userId} = ${me} and ${favoriteLists.nameKey} = ${key})`;
-    const [created, [state]] = await ctx.db.batch([
-      ctx.db.all<{
-        id: number;
-        created_at: number;
-      }>(sql`insert into ${favoriteLists} (user_id, name, name_key, is_default, created_at)
+  createList: signedInProcedure
+    .input(createListInput)
+    .output(favoriteListSchema)
+    .mutation(async ({ ctx, input }) => {
+      const me = ctx.user.id;
+      const key = nameKey(input.name);
+      const count = sql`(select count(*) from ${favoriteLists} where ${favoriteLists.userId} = ${me})`;
+      const taken = sql`exists (select 1 from ${favoriteLists} where ${favoriteLists.userId} = ${me} and ${favoriteLists.nameKey} = ${key})`;
+      const [created, [state]] = await ctx.db.batch([
+        ctx.db.all<{
+          id: number;
+          created_at: number;
+        }>(sql`insert into ${favoriteLists} (user_id, name, name_key, is_default, created_at)
         select ${me}, ${input.name}, ${key}, 0, ${Date.now()} where ${count} < ${FAVORITE_LISTS_MAX} and not ${taken}
         returning id, created_at`),
-      ctx.db.select({ taken: sql<number>`${taken}` }).from(sql`(select 1)`),
-    ]);
-    const row = created[0];
-    if (row)
-      return {
-        id: Number(row.id),
-        name: input.name,
-        isDefault: false,
-        createdAt: Number(row.created_at),
-        members: [],
-      } satisfies FavoriteList;
-    // The insert said no: either the name is taken or the member has as many lists as allowed.
-    if (state!.taken) throw conflict(FAVORITES_TEXTS.nameTaken);
-    throw badRequest(FAVORITES_TEXTS.tooManyLists);
-  }),
+        ctx.db.select({ taken: sql<number>`${taken}` }).from(sql`(select 1)`),
+      ]);
+      const row = created[0];
+      if (row)
+        return {
+          id: Number(row.id),
+          name: input.name,
+          isDefault: false,
+          createdAt: Number(row.created_at),
+          members: [],
+        } satisfies FavoriteList;
+      // The insert said no: either the name is taken or the member has as many lists as allowed.
+      if (state!.taken) throw conflict(FAVORITES_TEXTS.nameTaken);
+      throw badRequest(FAVORITES_TEXTS.tooManyLists);
+    }),
 
   /** PATCH /api/favorites/lists/:listId `{ name }`. */
-  renameList: signedInProcedure.input(renameListInput).mutation(async ({ ctx, input }) => {
-    const me = ctx.user.id;
-    const key = nameKey(input.name);
-    const takenByAnother = sql`exists (select 1 from ${favoriteLists} where ${favoriteLists.userId} = ${me} and ${favoriteLists.nameKey} = ${key} and ${favoriteLists.id} <> ${input.listId})`;
-    const [renamed, [state]] = await ctx.db.batch([
-      ctx.db
-        .update(favoriteLists)
-        .set({ name: input.name, nameKey: key })
-        .where(and(eq(favoriteLists.id, input.listId), eq(favoriteLists.userId, me), sql`not ${takenByAnother}`))
-        .returning({ id: favoriteLists.id, name: favoriteLists.name, isDefault: favoriteLists.isDefault }),
-      ctx.db
-        .select({
-          mine: sql<number>`exists (select 1 from ${favoriteLists} where ${favoriteLists.id} = ${input.listId} and ${favoriteLists.userId} = ${me})`,
-        })
-        .from(sql`(select 1)`),
-    ]);
-    if (renamed[0]) return renamed[0];
-    if (!state!.mine) throw notFound(FAVORITES_TEXTS.listNotFound);
-    throw conflict(FAVORITES_TEXTS.nameTaken);
-  }),
+  renameList: signedInProcedure
+    .input(renameListInput)
+    .output(favoriteListRenamedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const me = ctx.user.id;
+      const key = nameKey(input.name);
+      const takenByAnother = sql`exists (select 1 from ${favoriteLists} where ${favoriteLists.userId} = ${me} and ${favoriteLists.nameKey} = ${key} and ${favoriteLists.id} <> ${input.listId})`;
+      const [renamed, [state]] = await ctx.db.batch([
+        ctx.db
+          .update(favoriteLists)
+          .set({ name: input.name, nameKey: key })
+          .where(and(eq(favoriteLists.id, input.listId), eq(favoriteLists.userId, me), sql`not ${takenByAnother}`))
+          .returning({ id: favoriteLists.id, name: favoriteLists.name, isDefault: favoriteLists.isDefault }),
+        ctx.db
+          .select({
+            mine: sql<number>`exists (select 1 from ${favoriteLists} where ${favoriteLists.id} = ${input.listId} and ${favoriteLists.userId} = ${me})`,
+          })
+          .from(sql`(select 1)`),
+      ]);
+      if (renamed[0]) return renamed[0];
+      if (!state!.mine) throw notFound(FAVORITES_TEXTS.listNotFound);
+      throw conflict(FAVORITES_TEXTS.nameTaken);
+    }),
 
   /** DELETE /api/favorites/lists/:listId: a list and what is in it (never the default list). */
-  deleteList: signedInProcedure.input(listInput).mutation(async ({ ctx, input }) => {
-    const me = ctx.user.id;
-    const deletable = and(
-      eq(favoriteLists.id, input.listId),
-      eq(favoriteLists.userId, me),
-      eq(favoriteLists.isDefault, false),
-    );
-    const [, deleted, [state]] = await ctx.db.batch([
-      ctx.db
-        .delete(favoriteListItems)
-        .where(
-          eq(
-            favoriteListItems.listId,
-            sql`(${ctx.db.select({ id: favoriteLists.id }).from(favoriteLists).where(deletable)})`,
+  deleteList: signedInProcedure
+    .input(listInput)
+    .output(favoriteListDeletedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const me = ctx.user.id;
+      const deletable = and(
+        eq(favoriteLists.id, input.listId),
+        eq(favoriteLists.userId, me),
+        eq(favoriteLists.isDefault, false),
+      );
+      const [, deleted, [state]] = await ctx.db.batch([
+        ctx.db
+          .delete(favoriteListItems)
+          .where(
+            eq(
+              favoriteListItems.listId,
+              sql`(${ctx.db.select({ id: favoriteLists.id }).from(favoriteLists).where(deletable)})`,
+            ),
           ),
-        ),
-      ctx.db.delete(favoriteLists).where(deletable).returning({ id: favoriteLists.id }),
-      ctx.db
-        .select({
-          mine: sql<number>`exists (select 1 from ${favoriteLists} where ${favoriteLists.id} = ${input.listId} and ${favoriteLists.userId} = ${me})`,
-        })
-        .from(sql`(select 1)`),
-    ]);
-    if (deleted[0]) return { deleted: true as const };
-    if (!state!.mine) throw notFound(FAVORITES_TEXTS.listNotFound);
-    throw badRequest(FAVORITES_TEXTS.defaultListKept);
-  }),
+        ctx.db.delete(favoriteLists).where(deletable).returning({ id: favoriteLists.id }),
+        ctx.db
+          .select({
+            mine: sql<number>`exists (select 1 from ${favoriteLists} where ${favoriteLists.id} = ${input.listId} and ${favoriteLists.userId} = ${me})`,
+          })
+          .from(sql`(select 1)`),
+      ]);
+      if (deleted[0]) return { deleted: true as const };
+      if (!state!.mine) throw notFound(FAVORITES_TEXTS.listNotFound);
+      throw badRequest(FAVORITES_TEXTS.defaultListKept);
+    }),
 
   /**
    * DELETE /api/favorites/lists/:listId/members/:targetUserId. Removing what is not there succeeds; a banned member
    * is not there, as for an unknown id.
    */
-  remove: signedInProcedure.input(removeInput).mutation(async ({ ctx, input }) => {
-    const me = ctx.user.id;
-    const mine = ctx.db
-      .select({ id: favoriteLists.id })
-      .from(favoriteLists)
-      .where(and(eq(favoriteLists.id, input.listId), eq(favoriteLists.userId, me)));
-    const [removed, owned] = await ctx.db.batch([
-      ctx.db
-        .delete(favoriteListItems)
-        .where(
-          and(
-            eq(favoriteListItems.listId, sql`(${mine})`),
-            eq(favoriteListItems.targetUserId, input.targetUserId),
-            visibleTarget(input.targetUserId),
-          ),
-        )
-        .returning({ id: favoriteListItems.targetUserId }),
-      mine,
-    ]);
-    if (owned.length === 0) throw notFound(FAVORITES_TEXTS.listNotFound);
-    return { removed: removed.length > 0 };
-  }),
+  remove: signedInProcedure
+    .input(removeInput)
+    .output(favoriteRemovedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const me = ctx.user.id;
+      const mine = ctx.db
+        .select({ id: favoriteLists.id })
+        .from(favoriteLists)
+        .where(and(eq(favoriteLists.id, input.listId), eq(favoriteLists.userId, me)));
+      const [removed, owned] = await ctx.db.batch([
+        ctx.db
+          .delete(favoriteListItems)
+          .where(
+            and(
+              eq(favoriteListItems.listId, sql`(${mine})`),
+              eq(favoriteListItems.targetUserId, input.targetUserId),
+              visibleTarget(input.targetUserId),
+            ),
+          )
+          .returning({ id: favoriteListItems.targetUserId }),
+        mine,
+      ]);
+      if (owned.length === 0) throw notFound(FAVORITES_TEXTS.listNotFound);
+      return { removed: removed.length > 0 };
+    }),
 });

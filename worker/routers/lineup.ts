@@ -14,6 +14,12 @@ import {
   type LineupSpa,
   type LineupTherapist,
 } from '../../common/lineup.ts';
+import {
+  lineupAnswerSchema,
+  lineupEndedSchema,
+  lineupInvitedSchema,
+  lineupRespondedSchema,
+} from '../../common/lineup-output.ts';
 import type { Role } from '../../common/roles.ts';
 import { isUniqueViolation } from '../services/users.ts';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
@@ -93,80 +99,92 @@ function toLineup(rows: LineupRow[], own: boolean): LineupAnswer {
 
 export const lineupRouter = router({
   /** GET /api/users/{userId}/lineup: a spa's therapists or a therapist's spas; one round trip with the session. */
-  of: publicProcedure.input(lineupOfInput).query(async ({ ctx, input }): Promise<LineupAnswer> => {
-    const { viewer, results } = await ctx.readBesideSession([
-      ctx.db.all<{ id: number; role: Role; isBanned: number; deletedAt: number | null }>(
-        sql`select id, role, is_banned as isBanned, deleted_at as deletedAt from users where id = ${input.userId}`,
-      ),
-      lineupRowsQuery(ctx, input.userId),
-    ]);
-    const target = visibleMember(results[0][0], { role: viewer?.user.role ?? 'client' });
-    return toLineup(results[1], viewer?.user.id === target.id);
-  }),
+  of: publicProcedure
+    .input(lineupOfInput)
+    .output(lineupAnswerSchema)
+    .query(async ({ ctx, input }): Promise<LineupAnswer> => {
+      const { viewer, results } = await ctx.readBesideSession([
+        ctx.db.all<{ id: number; role: Role; isBanned: number; deletedAt: number | null }>(
+          sql`select id, role, is_banned as isBanned, deleted_at as deletedAt from users where id = ${input.userId}`,
+        ),
+        lineupRowsQuery(ctx, input.userId),
+      ]);
+      const target = visibleMember(results[0][0], { role: viewer?.user.role ?? 'client' });
+      return toLineup(results[1], viewer?.user.id === target.id);
+    }),
 
   /** POST /api/lineup/invitations: a spa manager invites a therapist (search by name: GET /api/users/therapist). */
-  invite: signedInProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
-    if (ctx.user.role !== 'spa_management') throw forbidden(LINEUP_TEXTS.onlySpasInvite);
-    let inserted: { id: number; createdAt: number }[];
-    let found: { role: Role; hidden: number }[];
-    try {
-      [inserted, found] = await ctx.db.batch([
-        ctx.db.all<{ id: number; createdAt: number }>(sql`
+  invite: signedInProcedure
+    .input(inviteInput)
+    .output(lineupInvitedSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (ctx.user.role !== 'spa_management') throw forbidden(LINEUP_TEXTS.onlySpasInvite);
+      let inserted: { id: number; createdAt: number }[];
+      let found: { role: Role; hidden: number }[];
+      try {
+        [inserted, found] = await ctx.db.batch([
+          ctx.db.all<{ id: number; createdAt: number }>(sql`
           insert into lineup_links (spa_id, therapist_id, state)
           select ${ctx.user.id}, t.id, 'invited' from users as t where t.id = ${input.therapistId} and t.role = 'therapist' and ${notBanned('t')}
           returning id, created_at as createdAt`),
-        ctx.db.all<{ role: Role; hidden: number }>(
-          sql`select role, not ${notBanned()} as hidden from users where id = ${input.therapistId}`,
-        ),
-      ]);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(LINEUP_TEXTS.alreadyLinked);
-      throw error;
-    }
-    const [link] = inserted;
-    if (!link) {
-      const [therapist] = found;
-      if (!therapist || Number(therapist.hidden) === 1) throw notFound(LINEUP_TEXTS.therapistNotFound);
-      throw badRequest(LINEUP_TEXTS.notATherapist);
-    }
-    return {
-      linkId: link.id,
-      spaId: ctx.user.id,
-      therapistId: input.therapistId,
-      state: 'invited' as const,
-      message: LINEUP_TEXTS.invited,
-    };
-  }),
+          ctx.db.all<{ role: Role; hidden: number }>(
+            sql`select role, not ${notBanned()} as hidden from users where id = ${input.therapistId}`,
+          ),
+        ]);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(LINEUP_TEXTS.alreadyLinked);
+        throw error;
+      }
+      const [link] = inserted;
+      if (!link) {
+        const [therapist] = found;
+        if (!therapist || Number(therapist.hidden) === 1) throw notFound(LINEUP_TEXTS.therapistNotFound);
+        throw badRequest(LINEUP_TEXTS.notATherapist);
+      }
+      return {
+        linkId: link.id,
+        spaId: ctx.user.id,
+        therapistId: input.therapistId,
+        state: 'invited' as const,
+        message: LINEUP_TEXTS.invited,
+      };
+    }),
 
   /** POST /api/lineup/{linkId}/accept and /decline: only the invited therapist answers, once. */
-  respond: signedInProcedure.input(respondInput).mutation(async ({ ctx, input }) => {
-    const state = input.accept ? 'accepted' : 'declined';
-    const [updated, found] = await ctx.db.batch([
-      ctx.db.all<{ id: number }>(sql`
+  respond: signedInProcedure
+    .input(respondInput)
+    .output(lineupRespondedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const state = input.accept ? 'accepted' : 'declined';
+      const [updated, found] = await ctx.db.batch([
+        ctx.db.all<{ id: number }>(sql`
         update lineup_links set state = ${state}, responded_at = ${Date.now()}
         where id = ${input.linkId} and therapist_id = ${ctx.user.id} and state = 'invited' returning id`),
-      linkQuery(ctx, input.linkId),
-    ]);
-    if (updated.length === 0) {
-      const link = linkOf(found, ctx.user.id);
-      if (link.therapistId !== ctx.user.id) throw forbidden(LINEUP_TEXTS.onlyInvitedResponds);
-      throw conflict(LINEUP_TEXTS.notOpen);
-    }
-    return { linkId: input.linkId, state, message: input.accept ? LINEUP_TEXTS.accepted : LINEUP_TEXTS.declined };
-  }),
+        linkQuery(ctx, input.linkId),
+      ]);
+      if (updated.length === 0) {
+        const link = linkOf(found, ctx.user.id);
+        if (link.therapistId !== ctx.user.id) throw forbidden(LINEUP_TEXTS.onlyInvitedResponds);
+        throw conflict(LINEUP_TEXTS.notOpen);
+      }
+      return { linkId: input.linkId, state, message: input.accept ? LINEUP_TEXTS.accepted : LINEUP_TEXTS.declined };
+    }),
 
   /** DELETE /api/lineup/{linkId}: either side ends a link (or withdraws an invitation). */
-  end: signedInProcedure.input(linkInput).mutation(async ({ ctx, input }) => {
-    const [updated, found] = await ctx.db.batch([
-      ctx.db.all<{ id: number }>(sql`
+  end: signedInProcedure
+    .input(linkInput)
+    .output(lineupEndedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const [updated, found] = await ctx.db.batch([
+        ctx.db.all<{ id: number }>(sql`
         update lineup_links set state = 'ended', ended_at = ${Date.now()}
         where id = ${input.linkId} and ${ctx.user.id} in (spa_id, therapist_id) and state in ('invited', 'accepted') returning id`),
-      linkQuery(ctx, input.linkId),
-    ]);
-    if (updated.length === 0) {
-      linkOf(found, ctx.user.id);
-      throw conflict(LINEUP_TEXTS.alreadyEnded);
-    }
-    return { linkId: input.linkId, state: 'ended' as const, message: LINEUP_TEXTS.ended };
-  }),
+        linkQuery(ctx, input.linkId),
+      ]);
+      if (updated.length === 0) {
+        linkOf(found, ctx.user.id);
+        throw conflict(LINEUP_TEXTS.alreadyEnded);
+      }
+      return { linkId: input.linkId, state: 'ended' as const, message: LINEUP_TEXTS.ended };
+    }),
 });

@@ -6,9 +6,9 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import * as z from '../../common/zod.ts';
 import { MESSAGES } from '../../common/account.ts';
-import type { RouteSummary } from '../../common/geo.ts';
 import { directionsInput } from '../../common/geo-input.ts';
 import { PUBLIC_LISTING_ROLE, type MapClientConfig, type SpaListingEntry } from '../../common/map.ts';
+import { mapClientConfigSchema, routeSummarySchema, spaListingEntrySchema } from '../../common/map-output.ts';
 import { isOpenNow } from '../../common/opening-hours-schema.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { users } from '../../db/schema.ts';
@@ -23,7 +23,9 @@ import { notBanned } from '../services/member-sql.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 
 /** GET /api/users?role=...: members of that role (spa_management for everyone, other roles for admins). */
-const userListingInput = z.object({ role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}.` }) });
+export const userListingInput = z.object({
+  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}.` }),
+});
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -75,31 +77,37 @@ export function mapClientConfig(config: MapConfigSource): MapClientConfig {
 type MapConfigSource = { MAPBOX_TOKEN?: string; MAPBOX_PUBLIC_TOKEN?: string; MAP_STYLE_URL: string };
 
 export const mapRouter = router({
-  config: publicProcedure.query(({ ctx }) => mapClientConfig(ctx.config)),
+  config: publicProcedure.output(mapClientConfigSchema).query(({ ctx }) => mapClientConfig(ctx.config)),
 
   /** GET /api/users?role=...: spa_management for anyone; other roles for admins only. */
-  users: publicProcedure.input(userListingInput).query(async ({ ctx, input }) => {
-    if (input.role !== PUBLIC_LISTING_ROLE) {
-      const validated = await ctx.session();
-      if (!validated) throw unauthorized(MESSAGES.notSignedIn);
-      if (validated.user.role !== 'admin') {
-        throw forbidden('Only admins may list members of that role.');
+  users: publicProcedure
+    .input(userListingInput)
+    .output(z.array(spaListingEntrySchema))
+    .query(async ({ ctx, input }) => {
+      if (input.role !== PUBLIC_LISTING_ROLE) {
+        const validated = await ctx.session();
+        if (!validated) throw unauthorized(MESSAGES.notSignedIn);
+        if (validated.user.role !== 'admin') {
+          throw forbidden('Only admins may list members of that role.');
+        }
+        return listMembersOnMap(ctx.db, input.role);
       }
-      return listMembersOnMap(ctx.db, input.role);
-    }
-    const cache = spaListingCache(ctx.config);
-    if (!cache) return listMembersOnMap(ctx.db, PUBLIC_LISTING_ROLE);
-    ctx.answerIsPublic(cache.ttlSeconds);
-    return cachedJson(cache.scope, cache.listing, cache.ttlSeconds, () =>
-      listMembersOnMap(ctx.db, PUBLIC_LISTING_ROLE),
-    );
-  }),
+      const cache = spaListingCache(ctx.config);
+      if (!cache) return listMembersOnMap(ctx.db, PUBLIC_LISTING_ROLE);
+      ctx.answerIsPublic(cache.ttlSeconds);
+      return cachedJson(cache.scope, cache.listing, cache.ttlSeconds, () =>
+        listMembersOnMap(ctx.db, PUBLIC_LISTING_ROLE),
+      );
+    }),
 
   /** A driving route (Mapbox Directions) or the labelled straight-line estimate. */
-  directions: signedInProcedure.input(directionsInput).query(async ({ ctx, input }): Promise<RouteSummary> => {
-    await enforceRateLimit(ctx, ctx.env.MAPS_LIMITER, `directions:${ctx.user.id}`);
-    const route = await directionsProvider(ctx.config).route(input.from, input.to, input.destinationName);
-    if (!route) throw notFound('No driving route was found to this spa.');
-    return route;
-  }),
+  directions: signedInProcedure
+    .input(directionsInput)
+    .output(routeSummarySchema)
+    .query(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, ctx.env.MAPS_LIMITER, `directions:${ctx.user.id}`);
+      const route = await directionsProvider(ctx.config).route(input.from, input.to, input.destinationName);
+      if (!route) throw notFound('No driving route was found to this spa.');
+      return route;
+    }),
 });

@@ -17,6 +17,12 @@ import {
   PREMIUM_TRIAL_DAYS,
   yearlySavings,
 } from '../../common/premium.ts';
+import {
+  checkoutStartedSchema,
+  premiumOverviewSchema,
+  trialStartedSchema,
+  webhookReceivedSchema,
+} from '../../common/premium-output.ts';
 import { paymentEvents, premiumCheckouts, users } from '../../db/schema.ts';
 import type { Config } from '../env.ts';
 import { updateChatPremium } from '../services/chat.ts';
@@ -80,14 +86,14 @@ async function premiumChanged(
 
 export const premiumRouter = router({
   /** GET /api/premium: plans, prices, features, whether checkout is available, and the member's own state. */
-  overview: publicProcedure.query(async ({ ctx }) => {
+  overview: publicProcedure.output(premiumOverviewSchema).query(async ({ ctx }) => {
     const validated = await ctx.session();
     const user = validated?.user;
     return {
       product: PRODUCT_NAME,
       currency: ctx.config.premiumPrices.currency,
       plans: pricedPlans(ctx.config),
-      features: PREMIUM_FEATURES,
+      features: [...PREMIUM_FEATURES],
       trialDays: PREMIUM_TRIAL_DAYS,
       paymentsEnabled: paymentsEnabled(ctx.config),
       member: user
@@ -102,7 +108,7 @@ export const premiumRouter = router({
   }),
 
   /** POST /api/premium/trial: 7 days of premium, once per member, effective everywhere at once. */
-  startTrial: signedInProcedure.mutation(async ({ ctx }) => {
+  startTrial: signedInProcedure.output(trialStartedSchema).mutation(async ({ ctx }) => {
     const now = Date.now();
     const premiumUntil = now + PREMIUM_TRIAL_DAYS * DAY_MS;
     const [started] = await ctx.db
@@ -126,37 +132,40 @@ export const premiumRouter = router({
   }),
 
   /** POST /api/premium/checkout `{ plan }`: a PayMongo Checkout Session; answers the page to send the member to. */
-  checkout: signedInProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
-    if (!paymentsEnabled(ctx.config)) throw notImplemented(paymentsNotSetUpMessage(trialAvailable(ctx.user)));
-    await enforceRateLimit(ctx, ctx.env.PREMIUM_CHECKOUT_LIMITER, String(ctx.user.id));
-    const plan = pricedPlans(ctx.config).find((candidate) => candidate.id === input.plan)!;
-    let session: { id: string; checkoutUrl: string };
-    try {
-      session = await createCheckoutSession(ctx.config, {
-        planName: plan.name,
-        description: `${PRODUCT_NAME} ${plan.name} for ${ctx.user.name}`,
+  checkout: signedInProcedure
+    .input(checkoutInput)
+    .output(checkoutStartedSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!paymentsEnabled(ctx.config)) throw notImplemented(paymentsNotSetUpMessage(trialAvailable(ctx.user)));
+      await enforceRateLimit(ctx, ctx.env.PREMIUM_CHECKOUT_LIMITER, String(ctx.user.id));
+      const plan = pricedPlans(ctx.config).find((candidate) => candidate.id === input.plan)!;
+      let session: { id: string; checkoutUrl: string };
+      try {
+        session = await createCheckoutSession(ctx.config, {
+          planName: plan.name,
+          description: `${PRODUCT_NAME} ${plan.name} for ${ctx.user.name}`,
+          amount: plan.price,
+          currency: ctx.config.premiumPrices.currency,
+          reference: `premium-${ctx.user.id}-${Date.now()}`,
+          successUrl: `${ctx.config.APP_URL}/premium?checkout=success`,
+          cancelUrl: `${ctx.config.APP_URL}/premium?checkout=cancelled`,
+          metadata: { userId: String(ctx.user.id), plan: plan.id },
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        log.error('PayMongo checkout failed', { error });
+        throw badGateway(PREMIUM_TEXTS.checkoutFailed);
+      }
+      await ctx.db.insert(premiumCheckouts).values({
+        id: session.id,
+        userId: ctx.user.id,
+        plan: plan.id,
         amount: plan.price,
         currency: ctx.config.premiumPrices.currency,
-        reference: `premium-${ctx.user.id}-${Date.now()}`,
-        successUrl: `${ctx.config.APP_URL}/premium?checkout=success`,
-        cancelUrl: `${ctx.config.APP_URL}/premium?checkout=cancelled`,
-        metadata: { userId: String(ctx.user.id), plan: plan.id },
+        periodDays: plan.periodDays,
       });
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      log.error('PayMongo checkout failed', { error });
-      throw badGateway(PREMIUM_TEXTS.checkoutFailed);
-    }
-    await ctx.db.insert(premiumCheckouts).values({
-      id: session.id,
-      userId: ctx.user.id,
-      plan: plan.id,
-      amount: plan.price,
-      currency: ctx.config.premiumPrices.currency,
-      periodDays: plan.periodDays,
-    });
-    return { checkoutUrl: session.checkoutUrl };
-  }),
+      return { checkoutUrl: session.checkoutUrl };
+    }),
 
   /**
    * POST /api/premium/webhook (PayMongo calls it; no session, no Origin: the signature is the proof). A paid
@@ -166,6 +175,7 @@ export const premiumRouter = router({
    */
   paymongoWebhook: publicProcedure
     .input(z.object({ payload: z.string().max(60_000), signature: z.string().max(1000) }))
+    .output(webhookReceivedSchema)
     .mutation(async ({ ctx, input }) => {
       if (!paymentsEnabled(ctx.config)) throw notFound(WEBHOOK_TEXTS.notConfigured);
       const event = parseWebhookEvent(input.payload);

@@ -11,7 +11,16 @@ import {
   sessionIdInput,
   undoEmailChangeInput,
 } from '../../common/privacy-input.ts';
-import { PRIVACY_TEXTS, type SessionInfo } from '../../common/privacy.ts';
+import { PRIVACY_TEXTS } from '../../common/privacy.ts';
+import {
+  accountDeletedSchema,
+  dataExportSchema,
+  emailChangedSchema,
+  otherSessionsEndedSchema,
+  sessionEndedSchema,
+  sessionInfoSchema,
+} from '../../common/privacy-output.ts';
+import * as z from '../../common/zod.ts';
 import { sessions } from '../../db/schema.ts';
 import { deliverDueMail, mailProviderName } from '../providers/mail.ts';
 import { closeChatSockets } from '../services/chat.ts';
@@ -21,7 +30,7 @@ import { blankSessionCookie, requestSessionId, sessionExpiresAt, sessionMemberId
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc.ts';
 import { enforceRateLimit } from '../rate-limit.ts';
 import { addressKey } from '../services/client-address.ts';
-import { buildExport, exportQueries, type DataExport } from '../services/data-export.ts';
+import { buildExport, exportQueries } from '../services/data-export.ts';
 import { deletionStatements } from '../services/account-deletion.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
@@ -59,7 +68,7 @@ interface EmailTokenRow {
 
 export const privacyRouter = router({
   /** GET /api/sessions: the member's signed-in devices, the one asking marked `current`; never a secret. */
-  sessions: publicProcedure.query(async ({ ctx }): Promise<SessionInfo[]> => {
+  sessions: publicProcedure.output(z.array(sessionInfoSchema)).query(async ({ ctx }) => {
     const read = await ctx.readWithSession(
       (sessionId) =>
         [
@@ -96,20 +105,23 @@ export const privacyRouter = router({
    * DELETE /api/sessions/{id}: ends one of the member's own sessions and closes its chat sockets. Anyone else's
    * session, like an unknown id, is 404. Ending the current one signs this device out (the cookie is cleared).
    */
-  endSession: signedInProcedure.input(sessionIdInput).mutation(async ({ ctx, input }) => {
-    const ended = await ctx.db
-      .delete(sessions)
-      .where(and(eq(sessions.id, input.id), eq(sessions.userId, ctx.user.id)))
-      .returning({ id: sessions.id });
-    if (ended.length === 0) throw notFound(PRIVACY_TEXTS.sessionNotFound);
-    await closeChatSockets(ctx.env, { userId: ctx.user.id, sessionId: input.id });
-    const current = input.id === ctx.sessionId;
-    if (current) ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
-    return { ended: 1, current, message: PRIVACY_TEXTS.sessionEnded };
-  }),
+  endSession: signedInProcedure
+    .input(sessionIdInput)
+    .output(sessionEndedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const ended = await ctx.db
+        .delete(sessions)
+        .where(and(eq(sessions.id, input.id), eq(sessions.userId, ctx.user.id)))
+        .returning({ id: sessions.id });
+      if (ended.length === 0) throw notFound(PRIVACY_TEXTS.sessionNotFound);
+      await closeChatSockets(ctx.env, { userId: ctx.user.id, sessionId: input.id });
+      const current = input.id === ctx.sessionId;
+      if (current) ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
+      return { ended: 1, current, message: PRIVACY_TEXTS.sessionEnded };
+    }),
 
   /** POST /api/sessions/end-others ("Sign out everywhere else"): every session of the member but this one. */
-  endOtherSessions: signedInProcedure.mutation(async ({ ctx }) => {
+  endOtherSessions: signedInProcedure.output(otherSessionsEndedSchema).mutation(async ({ ctx }) => {
     const ended = await ctx.db
       .delete(sessions)
       .where(and(eq(sessions.userId, ctx.user.id), ne(sessions.id, ctx.sessionId)))
@@ -122,7 +134,7 @@ export const privacyRouter = router({
    * GET /api/user/export ("Download my data"): everything the platform holds about the member, one round trip
    * (the session lookup and every query in one batch). REST answers it as a JSON attachment.
    */
-  exportData: publicProcedure.query(async ({ ctx }): Promise<DataExport> => {
+  exportData: publicProcedure.output(dataExportSchema).query(async ({ ctx }) => {
     const read = await ctx.readWithSession((sessionId) => exportQueries(ctx.db, sessionMemberId(sessionId)));
     if (!read) throw unauthorized(MESSAGES.notSignedIn);
     return buildExport(read.viewer.user, read.results, read.viewer.session.id);
@@ -135,23 +147,26 @@ export const privacyRouter = router({
    * then their photos, their chat sockets and the cached boards go. The last admin is refused (409), in the same
    * batch. Two round trips: the session, then the batch.
    */
-  deleteAccount: signedInProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
-    const me = ctx.user;
-    await confirmPasswordAgain(ctx, me, input.password);
+  deleteAccount: signedInProcedure
+    .input(deleteAccountInput)
+    .output(accountDeletedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const me = ctx.user;
+      await confirmPasswordAgain(ctx, me, input.password);
 
-    const results = await ctx.db.batch(deletionStatements(ctx.db, me, Date.now()));
-    if ((results[1] as { id: number }[]).length === 0) throw conflict(PRIVACY_TEXTS.lastAdmin);
+      const results = await ctx.db.batch(deletionStatements(ctx.db, me, Date.now()));
+      if ((results[1] as { id: number }[]).length === 0) throw conflict(PRIVACY_TEXTS.lastAdmin);
 
-    await Promise.all([
-      closeChatSockets(ctx.env, { userId: me.id }),
-      deletePhotos(ctx.env, me.id),
-      // Boards show a former member nowhere from now on; a spa leaves the map.
-      purgeLeaderboards(),
-      me.role === 'spa_management' ? purgeSpaListing() : Promise.resolve(),
-    ]);
-    ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
-    return { deleted: true as const, message: PRIVACY_TEXTS.deleted };
-  }),
+      await Promise.all([
+        closeChatSockets(ctx.env, { userId: me.id }),
+        deletePhotos(ctx.env, me.id),
+        // Boards show a former member nowhere from now on; a spa leaves the map.
+        purgeLeaderboards(),
+        me.role === 'spa_management' ? purgeSpaListing() : Promise.resolve(),
+      ]);
+      ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
+      return { deleted: true as const, message: PRIVACY_TEXTS.deleted };
+    }),
 
   /**
    * POST /api/confirm-email `{ token }` (the link mailed to a new address): the address becomes the account's,
@@ -159,57 +174,60 @@ export const privacyRouter = router({
    * here (409), never when it is asked for. No session needed: the link is the proof. Two round trips (the
    * token, then one batch that re-checks everything it writes on).
    */
-  confirmEmail: publicProcedure.input(confirmEmailInput).mutation(async ({ ctx, input }) => {
-    // Each guess costs a database read: limited per client address like new passwords are.
-    await enforceRateLimit(ctx, ctx.env.RESET_PASSWORD_LIMITER, `confirm-email:${addressKey(ctx.clientIp)}`);
-    if (!looksLikeEmailToken(input.token)) throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
-    const tokenHash = hashEmailToken(input.token);
-    const now = Date.now();
-    const [row] = await ctx.db.all<EmailTokenRow>(sql`
+  confirmEmail: publicProcedure
+    .input(confirmEmailInput)
+    .output(emailChangedSchema)
+    .mutation(async ({ ctx, input }) => {
+      // Each guess costs a database read: limited per client address like new passwords are.
+      await enforceRateLimit(ctx, ctx.env.RESET_PASSWORD_LIMITER, `confirm-email:${addressKey(ctx.clientIp)}`);
+      if (!looksLikeEmailToken(input.token)) throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
+      const tokenHash = hashEmailToken(input.token);
+      const now = Date.now();
+      const [row] = await ctx.db.all<EmailTokenRow>(sql`
       select t.user_id as userId, t.new_email as newEmail, t.expires_at as expiresAt, t.used_at as usedAt,
         u.name as name, u.email as email, u.deleted_at as deletedAt,
         exists (select 1 from users as other where other.email = t.new_email and other.id != t.user_id) as heldElsewhere
       from email_change_tokens as t join users as u on u.id = t.user_id
       where t.token_hash = ${tokenHash}`);
-    if (!row || row.usedAt !== null || row.deletedAt !== null) throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
-    if (row.expiresAt <= now) throw badRequest(PRIVACY_TEXTS.confirmLinkExpired);
+      if (!row || row.usedAt !== null || row.deletedAt !== null) throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
+      if (row.expiresAt <= now) throw badRequest(PRIVACY_TEXTS.confirmLinkExpired);
 
-    const usable = sql`exists (select 1 from email_change_tokens where token_hash = ${tokenHash} and used_at is null and expires_at > ${now})`;
-    const free = sql`not exists (select 1 from users as other where other.email = ${row.newEmail} and other.id != ${row.userId})`;
-    const oldAddress = row.email && row.email !== row.newEmail ? row.email : null;
-    // The old address hears of it, with the link that undoes it, only when the change goes ahead (checked before
-    // the statements below run).
-    const [undoToken, notice] = oldAddress
-      ? changedNoticeStatements(
-          ctx.db,
-          ctx.config,
-          { userId: row.userId, memberName: row.name, oldAddress, newAddress: row.newEmail },
-          sql`${usable} and ${free} and exists (select 1 from users where id = ${row.userId} and email = ${oldAddress} and deleted_at is null)`,
-          now,
-        )
-      : ([nothingWritten(ctx), nothingWritten(ctx)] as const);
-    const [, noticeIds, changed] = await ctx.db.batch([
-      undoToken,
-      notice,
-      ctx.db.all<{ email: string }>(sql`
+      const usable = sql`exists (select 1 from email_change_tokens where token_hash = ${tokenHash} and used_at is null and expires_at > ${now})`;
+      const free = sql`not exists (select 1 from users as other where other.email = ${row.newEmail} and other.id != ${row.userId})`;
+      const oldAddress = row.email && row.email !== row.newEmail ? row.email : null;
+      // The old address hears of it, with the link that undoes it, only when the change goes ahead (checked before
+      // the statements below run).
+      const [undoToken, notice] = oldAddress
+        ? changedNoticeStatements(
+            ctx.db,
+            ctx.config,
+            { userId: row.userId, memberName: row.name, oldAddress, newAddress: row.newEmail },
+            sql`${usable} and ${free} and exists (select 1 from users where id = ${row.userId} and email = ${oldAddress} and deleted_at is null)`,
+            now,
+          )
+        : ([nothingWritten(ctx), nothingWritten(ctx)] as const);
+      const [, noticeIds, changed] = await ctx.db.batch([
+        undoToken,
+        notice,
+        ctx.db.all<{ email: string }>(sql`
         update users set email = ${row.newEmail}, pending_email = null, pending_email_expires_at = null, updated_at = ${now}
         where id = ${row.userId} and deleted_at is null and ${usable} and ${free}
         returning email`),
-      // Spent, whatever came of it: this link and any older one of the member.
-      ctx.db.run(sql`update email_change_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null
+        // Spent, whatever came of it: this link and any older one of the member.
+        ctx.db.run(sql`update email_change_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null
         and (token_hash = ${tokenHash} or created_at <= (select created_at from email_change_tokens where token_hash = ${tokenHash}))`),
-      // Refused because the address is taken: the pending change goes too.
-      ctx.db.run(sql`update users set pending_email = null, pending_email_expires_at = null
+        // Refused because the address is taken: the pending change goes too.
+        ctx.db.run(sql`update users set pending_email = null, pending_email_expires_at = null
         where id = ${row.userId} and pending_email = ${row.newEmail} and not ${free}`),
-    ]);
-    if (!changed[0]) {
-      if (Number(row.heldElsewhere) === 1) throw conflict(PROFILE_TEXTS.emailTaken);
-      throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
-    }
-    if (noticeIds.length > 0 && mailProviderName(ctx.config) !== 'local')
-      ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: noticeIds.map((mail) => mail.id) }));
-    return { email: changed[0].email, message: PRIVACY_TEXTS.confirmed(changed[0].email) };
-  }),
+      ]);
+      if (!changed[0]) {
+        if (Number(row.heldElsewhere) === 1) throw conflict(PROFILE_TEXTS.emailTaken);
+        throw badRequest(PRIVACY_TEXTS.confirmLinkInvalid);
+      }
+      if (noticeIds.length > 0 && mailProviderName(ctx.config) !== 'local')
+        ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: noticeIds.map((mail) => mail.id) }));
+      return { email: changed[0].email, message: PRIVACY_TEXTS.confirmed(changed[0].email) };
+    }),
 
   /**
    * POST /api/undo-email-change `{ token }` (the link in the notice to the old address): within 7 days, once, the
@@ -218,51 +236,54 @@ export const privacyRouter = router({
    * needed: the link is the proof. Following one link spends all of the member's. An address another account
    * holds by then is refused (409), changing nothing. Two round trips (the token, then one batch that re-checks it).
    */
-  undoEmailChange: publicProcedure.input(undoEmailChangeInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimit(ctx, ctx.env.RESET_PASSWORD_LIMITER, `undo-email-change:${addressKey(ctx.clientIp)}`);
-    if (!looksLikeEmailToken(input.token)) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
-    const tokenHash = hashEmailToken(input.token);
-    const now = Date.now();
-    const [row] = await ctx.db.all<{
-      userId: number;
-      oldEmail: string;
-      expiresAt: number;
-      usedAt: number | null;
-      deletedAt: number | null;
-      heldElsewhere: number;
-    }>(sql`
+  undoEmailChange: publicProcedure
+    .input(undoEmailChangeInput)
+    .output(emailChangedSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, ctx.env.RESET_PASSWORD_LIMITER, `undo-email-change:${addressKey(ctx.clientIp)}`);
+      if (!looksLikeEmailToken(input.token)) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
+      const tokenHash = hashEmailToken(input.token);
+      const now = Date.now();
+      const [row] = await ctx.db.all<{
+        userId: number;
+        oldEmail: string;
+        expiresAt: number;
+        usedAt: number | null;
+        deletedAt: number | null;
+        heldElsewhere: number;
+      }>(sql`
       select t.user_id as userId, t.old_email as oldEmail, t.expires_at as expiresAt, t.used_at as usedAt, u.deleted_at as deletedAt,
         exists (select 1 from users as other where other.email = t.old_email and other.id != t.user_id) as heldElsewhere
       from email_undo_tokens as t join users as u on u.id = t.user_id
       where t.token_hash = ${tokenHash}`);
-    if (!row || row.usedAt !== null || row.deletedAt !== null) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
-    if (row.expiresAt <= now) throw badRequest(PRIVACY_TEXTS.undoLinkExpired);
-    if (Number(row.heldElsewhere) === 1) throw conflict(PROFILE_TEXTS.emailTaken);
+      if (!row || row.usedAt !== null || row.deletedAt !== null) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
+      if (row.expiresAt <= now) throw badRequest(PRIVACY_TEXTS.undoLinkExpired);
+      if (Number(row.heldElsewhere) === 1) throw conflict(PROFILE_TEXTS.emailTaken);
 
-    // Every statement runs only while the link still works and the address is free (the last one spends the links).
-    const allowed = sql`exists (select 1 from email_undo_tokens where token_hash = ${tokenHash} and used_at is null and expires_at > ${now})
+      // Every statement runs only while the link still works and the address is free (the last one spends the links).
+      const allowed = sql`exists (select 1 from email_undo_tokens where token_hash = ${tokenHash} and used_at is null and expires_at > ${now})
       and not exists (select 1 from users as other where other.email = ${row.oldEmail} and other.id != ${row.userId})
       and exists (select 1 from users where id = ${row.userId} and deleted_at is null)`;
-    const [restored, , , ended] = await ctx.db.batch([
-      ctx.db.all<{ email: string }>(sql`
+      const [restored, , , ended] = await ctx.db.batch([
+        ctx.db.all<{ email: string }>(sql`
         update users set email = ${row.oldEmail}, pending_email = null, pending_email_expires_at = null, updated_at = ${now}
         where id = ${row.userId} and ${allowed} returning email`),
-      ctx.db.run(
-        sql`update email_change_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`,
-      ),
-      ctx.db.run(
-        sql`update password_reset_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`,
-      ),
-      ctx.db.all<{ id: string }>(sql`delete from sessions where user_id = ${row.userId} and ${allowed} returning id`),
-      ctx.db.run(
-        sql`update email_undo_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`,
-      ),
-    ]);
-    if (!restored[0]) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
-    await closeChatSockets(ctx.env, { userId: row.userId });
-    // This browser was signed in as the member: its session ended with the others.
-    if (ended.some(({ id }) => id === requestSessionId(ctx.request)))
-      ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
-    return { email: restored[0].email, message: PRIVACY_TEXTS.undone(restored[0].email) };
-  }),
+        ctx.db.run(
+          sql`update email_change_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`,
+        ),
+        ctx.db.run(
+          sql`update password_reset_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`,
+        ),
+        ctx.db.all<{ id: string }>(sql`delete from sessions where user_id = ${row.userId} and ${allowed} returning id`),
+        ctx.db.run(
+          sql`update email_undo_tokens set used_at = ${now} where user_id = ${row.userId} and used_at is null and ${allowed}`,
+        ),
+      ]);
+      if (!restored[0]) throw badRequest(PRIVACY_TEXTS.undoLinkInvalid);
+      await closeChatSockets(ctx.env, { userId: row.userId });
+      // This browser was signed in as the member: its session ended with the others.
+      if (ended.some(({ id }) => id === requestSessionId(ctx.request)))
+        ctx.resHeaders.append('Set-Cookie', blankSessionCookie(ctx.request.url));
+      return { email: restored[0].email, message: PRIVACY_TEXTS.undone(restored[0].email) };
+    }),
 });

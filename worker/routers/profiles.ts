@@ -7,7 +7,19 @@
 import { and, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import * as z from '../../common/zod.ts';
 import { MESSAGES } from '../../common/account.ts';
-import { canSeeRedFlags, CONTACT_HANDLES, nameIssue, PROFILE_TEXTS, type ProfileStats } from '../../common/profile.ts';
+import { canSeeRedFlags, CONTACT_HANDLES, nameIssue, PROFILE_TEXTS, type Page } from '../../common/profile.ts';
+import {
+  errorLoggedSchema,
+  givenRecordPageSchema,
+  giverPageSchema,
+  profilePictureSchema,
+  profileStatsSchema,
+  publicProfileSchema,
+  receivedCountSchema,
+  receivedRecordPageSchema,
+  reviewPageSchema,
+} from '../../common/profile-output.ts';
+import { currentUserSchema } from '../../common/account-output.ts';
 import { profileListInput, profileRefInput, updateProfileInput } from '../../common/profile-input.ts';
 import { nameSkeleton } from '../../common/name-skeleton.ts';
 import { nameKey as keyOfName } from '../../common/names.ts';
@@ -61,49 +73,59 @@ import { countProfileView } from './analytics.ts';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../errors.ts';
 import { log } from '../log.ts';
 
-/** A page of recognitions of one kind, after the target's visibility check. */
+/** A page of recognitions of one kind, after the target's visibility check; `output` is the page's schema. */
 function recognitionList<T>(
   kind: RecognitionKind,
   side: 'received' | 'given',
   map: (row: Parameters<typeof toGiver>[0]) => T,
+  output: z.ZodType<Page<T>, Page<T>>,
   allowed: (viewer: UserRow, targetId: number) => boolean = () => true,
 ) {
-  return memberReadProcedure.input(profileListInput).query(async ({ ctx, input }) => {
-    const cursor = parseCursor(input.cursor);
-    const { viewer, results } = await readAsMember(ctx, (sessionId) => {
-      const target = targetIdSql(input.target, sessionId);
-      return [targetQuery(ctx.db, target), recognitionPageQuery(ctx.db, kind, side, target, cursor)] as const;
+  return memberReadProcedure
+    .input(profileListInput)
+    .output(output)
+    .query(async ({ ctx, input }) => {
+      const cursor = parseCursor(input.cursor);
+      const { viewer, results } = await readAsMember(ctx, (sessionId) => {
+        const target = targetIdSql(input.target, sessionId);
+        return [targetQuery(ctx.db, target), recognitionPageQuery(ctx.db, kind, side, target, cursor)] as const;
+      });
+      const target = visibleMember(results[0][0], viewer);
+      if (!allowed(viewer, target.id)) throw forbidden(PROFILE_TEXTS.redFlagsHidden);
+      return toPage(results[1], map);
     });
-    const target = visibleMember(results[0][0], viewer);
-    if (!allowed(viewer, target.id)) throw forbidden(PROFILE_TEXTS.redFlagsHidden);
-    return toPage(results[1], map);
-  });
 }
 
 function reviewList(side: 'made' | 'received') {
-  return memberReadProcedure.input(profileListInput).query(async ({ ctx, input }) => {
-    const cursor = parseCursor(input.cursor);
-    const { viewer, results } = await readAsMember(ctx, (sessionId) => {
-      const target = targetIdSql(input.target, sessionId);
-      return [
-        targetQuery(ctx.db, target),
-        reviewPageQuery(ctx.db, side, target, cursor, sessionMemberId(sessionId)),
-      ] as const;
+  return memberReadProcedure
+    .input(profileListInput)
+    .output(reviewPageSchema)
+    .query(async ({ ctx, input }) => {
+      const cursor = parseCursor(input.cursor);
+      const { viewer, results } = await readAsMember(ctx, (sessionId) => {
+        const target = targetIdSql(input.target, sessionId);
+        return [
+          targetQuery(ctx.db, target),
+          reviewPageQuery(ctx.db, side, target, cursor, sessionMemberId(sessionId)),
+        ] as const;
+      });
+      visibleMember(results[0][0], viewer);
+      return toPage(results[1], toReview);
     });
-    visibleMember(results[0][0], viewer);
-    return toPage(results[1], toReview);
-  });
 }
 
 /** The counts of one recognition (GET /api/users/{id}/star-stats and flower-stats). */
 function receivedCount(pick: (counts: { starsReceived: number; flowersReceived: number }) => number) {
-  return memberReadProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
-    const { viewer, results } = await readAsMember(
-      ctx,
-      (sessionId) => [statsCountsRead(ctx.db, input, sessionId, statsCountsValues())] as const,
-    );
-    return { received: Number(pick(visibleMember(results[0][0], viewer))) };
-  });
+  return memberReadProcedure
+    .input(profileRefInput)
+    .output(receivedCountSchema)
+    .query(async ({ ctx, input }) => {
+      const { viewer, results } = await readAsMember(
+        ctx,
+        (sessionId) => [statsCountsRead(ctx.db, input, sessionId, statsCountsValues())] as const,
+      );
+      return { received: Number(pick(visibleMember(results[0][0], viewer))) };
+    });
 }
 
 /**
@@ -143,50 +165,56 @@ const RENAME_UPDATE_INDEX = 3;
 
 export const profilesRouter = router({
   /** GET /api/profile/by-slug/{slug}, GET /api/users/{userId}/profile. */
-  profile: memberReadProcedure.input(profileRefInput).query(async ({ ctx, input }) => {
-    const { viewer, results } = await readAsMember(
-      ctx,
-      (sessionId) => [profileRead(ctx.db, input, sessionId)] as const,
-    );
-    const row = results[0][0];
-    const user = visibleMember(row?.user, viewer);
-    countProfileView(ctx, user, viewer.id);
-    return toPublicProfile({ ...row!, user }, viewer);
-  }),
+  profile: memberReadProcedure
+    .input(profileRefInput)
+    .output(publicProfileSchema)
+    .query(async ({ ctx, input }) => {
+      const { viewer, results } = await readAsMember(
+        ctx,
+        (sessionId) => [profileRead(ctx.db, input, sessionId)] as const,
+      );
+      const row = results[0][0];
+      const user = visibleMember(row?.user, viewer);
+      countProfileView(ctx, user, viewer.id);
+      return toPublicProfile({ ...row!, user }, viewer);
+    }),
 
   /** GET /api/users/{id}/profile-stats: the spec's shape, red flags null for viewers who may not see them. */
-  stats: memberReadProcedure.input(profileRefInput).query(async ({ ctx, input }): Promise<ProfileStats> => {
-    const { viewer, results } = await readAsMember(ctx, (sessionId) => {
-      const target = targetIdSql(input, sessionId);
-      return [
-        statsCountsRead(ctx.db, input, sessionId, statsCountsValues()),
-        reviewPageQuery(ctx.db, 'received', target, null, sessionMemberId(sessionId)),
-        recognitionPageQuery(ctx.db, 'flowers', 'received', target, null),
-        recognitionPageQuery(ctx.db, 'stars', 'received', target, null),
-      ] as const;
-    });
-    const counts = visibleMember(results[0][0], viewer);
-    return {
-      starStats: { received: Number(counts.starsReceived), given: Number(counts.starsGiven) },
-      flowerStats: { received: Number(counts.flowersReceived), given: Number(counts.flowersGiven) },
-      medalStats: { received: Number(counts.medalsReceived) },
-      redFlagStats: canSeeRedFlags(viewer, counts.id) ? { received: Number(counts.redFlagsReceived) } : null,
-      reviews: toPage(results[1], toReview).items,
-      flowerGivers: toPage(results[2], toGiver).items,
-      starGivers: toPage(results[3], toGiver).items,
-    };
-  }),
+  stats: memberReadProcedure
+    .input(profileRefInput)
+    .output(profileStatsSchema)
+    .query(async ({ ctx, input }) => {
+      const { viewer, results } = await readAsMember(ctx, (sessionId) => {
+        const target = targetIdSql(input, sessionId);
+        return [
+          statsCountsRead(ctx.db, input, sessionId, statsCountsValues()),
+          reviewPageQuery(ctx.db, 'received', target, null, sessionMemberId(sessionId)),
+          recognitionPageQuery(ctx.db, 'flowers', 'received', target, null),
+          recognitionPageQuery(ctx.db, 'stars', 'received', target, null),
+        ] as const;
+      });
+      const counts = visibleMember(results[0][0], viewer);
+      return {
+        starStats: { received: Number(counts.starsReceived), given: Number(counts.starsGiven) },
+        flowerStats: { received: Number(counts.flowersReceived), given: Number(counts.flowersGiven) },
+        medalStats: { received: Number(counts.medalsReceived) },
+        redFlagStats: canSeeRedFlags(viewer, counts.id) ? { received: Number(counts.redFlagsReceived) } : null,
+        reviews: toPage(results[1], toReview).items,
+        flowerGivers: toPage(results[2], toGiver).items,
+        starGivers: toPage(results[3], toGiver).items,
+      };
+    }),
 
   starStats: receivedCount((counts) => counts.starsReceived),
   flowerStats: receivedCount((counts) => counts.flowersReceived),
-  flowerGivers: recognitionList('flowers', 'received', toGiver),
-  starGivers: recognitionList('stars', 'received', toGiver),
-  starsGiven: recognitionList('stars', 'given', toGivenRecord),
-  flowersGiven: recognitionList('flowers', 'given', toGivenRecord),
-  medals: recognitionList('medals', 'received', toReceivedRecord),
+  flowerGivers: recognitionList('flowers', 'received', toGiver, giverPageSchema),
+  starGivers: recognitionList('stars', 'received', toGiver, giverPageSchema),
+  starsGiven: recognitionList('stars', 'given', toGivenRecord, givenRecordPageSchema),
+  flowersGiven: recognitionList('flowers', 'given', toGivenRecord, givenRecordPageSchema),
+  medals: recognitionList('medals', 'received', toReceivedRecord, receivedRecordPageSchema),
   /** Medals a spa has awarded (its About tab); tRPC only, the spec names no REST path for it. */
-  medalsAwarded: recognitionList('medals', 'given', toGivenRecord),
-  redFlags: recognitionList('redFlags', 'received', toReceivedRecord, (viewer, targetId) =>
+  medalsAwarded: recognitionList('medals', 'given', toGivenRecord, givenRecordPageSchema),
+  redFlags: recognitionList('redFlags', 'received', toReceivedRecord, receivedRecordPageSchema, (viewer, targetId) =>
     canSeeRedFlags(viewer, targetId),
   ),
   reviewsMade: reviewList('made'),
@@ -202,143 +230,147 @@ export const profilesRouter = router({
    * A new address or a removal needs `currentPassword` (401 when wrong, limited like sign-in), as deleting the
    * account does: a stolen session alone cannot move the account's password resets elsewhere.
    */
-  update: signedInProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
-    const me = ctx.user;
-    const nameProblem = nameIssue(me.role, input.name);
-    if (nameProblem) throw badRequest(nameProblem);
-    if (input.openingHours !== undefined && me.role !== 'spa_management') {
-      throw badRequest(PROFILE_TEXTS.hoursOnlyForSpas);
-    }
-    if (input.name !== undefined && input.name !== me.name && isFormerMemberName(input.name))
-      throw conflict(MESSAGES.nameTaken);
-    if (emailChangeAsksPassword(me.email, input.email)) {
-      if (input.currentPassword === undefined) throw badRequest(PRIVACY_TEXTS.passwordRequired);
-      await confirmPasswordAgain(ctx, me, input.currentPassword);
-    }
+  update: signedInProcedure
+    .input(updateProfileInput)
+    .output(currentUserSchema)
+    .mutation(async ({ ctx, input }) => {
+      const me = ctx.user;
+      const nameProblem = nameIssue(me.role, input.name);
+      if (nameProblem) throw badRequest(nameProblem);
+      if (input.openingHours !== undefined && me.role !== 'spa_management') {
+        throw badRequest(PROFILE_TEXTS.hoursOnlyForSpas);
+      }
+      if (input.name !== undefined && input.name !== me.name && isFormerMemberName(input.name))
+        throw conflict(MESSAGES.nameTaken);
+      if (emailChangeAsksPassword(me.email, input.email)) {
+        if (input.currentPassword === undefined) throw badRequest(PRIVACY_TEXTS.passwordRequired);
+        await confirmPasswordAgain(ctx, me, input.currentPassword);
+      }
 
-    const now = Date.now();
-    const changes: Partial<typeof users.$inferInsert> = {};
-    if (input.aboutMe !== undefined) changes.aboutMe = input.aboutMe;
-    if (input.openingHours !== undefined)
-      changes.openingHours = input.openingHours ? JSON.stringify(input.openingHours) : null;
-    if (input.phoneNumber !== undefined) changes.phoneNumber = input.phoneNumber;
-    for (const { key } of CONTACT_HANDLES) if (input[key] !== undefined) changes[key] = input[key];
-    const email = emailChangeOf(me, input.email, now);
-    Object.assign(changes, email.changes);
-    const name = input.name !== undefined && input.name !== me.name ? input.name : undefined;
-    if (name === undefined && Object.keys(changes).length === 0) return toCurrentUser(me, now);
+      const now = Date.now();
+      const changes: Partial<typeof users.$inferInsert> = {};
+      if (input.aboutMe !== undefined) changes.aboutMe = input.aboutMe;
+      if (input.openingHours !== undefined)
+        changes.openingHours = input.openingHours ? JSON.stringify(input.openingHours) : null;
+      if (input.phoneNumber !== undefined) changes.phoneNumber = input.phoneNumber;
+      for (const { key } of CONTACT_HANDLES) if (input[key] !== undefined) changes[key] = input[key];
+      const email = emailChangeOf(me, input.email, now);
+      Object.assign(changes, email.changes);
+      const name = input.name !== undefined && input.name !== me.name ? input.name : undefined;
+      if (name === undefined && Object.keys(changes).length === 0) return toCurrentUser(me, now);
 
-    // A new name must be free ignoring case and must not look like another member's (confusable skeleton).
-    const nameKey = name === undefined ? undefined : keyOfName(name);
-    const skeleton = name === undefined ? undefined : nameSkeleton(name);
-    const nameFree =
-      nameKey && skeleton
-        ? notExists(
-            ctx.db
-              .select({ id: users.id })
-              .from(users)
-              .where(and(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)), ne(users.id, me.id))),
-          )
-        : undefined;
-    // Each confirmation mail goes to an address the member typed: limited a minute (binding) and an hour (here).
-    if (email.confirmTo) await enforceRateLimit(ctx, ctx.env.EMAIL_CHANGE_LIMITER, `email-change:${me.id}`);
-    const recentConfirmations = sql`(select count(*) from email_change_tokens where user_id = ${me.id} and created_at > ${now - HOUR_MS})`;
-    const underMailCap = email.confirmTo ? sql`${recentConfirmations} < ${EMAIL_CONFIRMATIONS_PER_HOUR}` : undefined;
-    // The statements after the update run only when it did (it stamps updated_at with this request's time).
-    const applied = sql`exists (select 1 from users where id = ${me.id} and updated_at = ${now})`;
+      // A new name must be free ignoring case and must not look like another member's (confusable skeleton).
+      const nameKey = name === undefined ? undefined : keyOfName(name);
+      const skeleton = name === undefined ? undefined : nameSkeleton(name);
+      const nameFree =
+        nameKey && skeleton
+          ? notExists(
+              ctx.db
+                .select({ id: users.id })
+                .from(users)
+                .where(and(or(eq(users.nameKey, nameKey), eq(users.nameSkeleton, skeleton)), ne(users.id, me.id))),
+            )
+          : undefined;
+      // Each confirmation mail goes to an address the member typed: limited a minute (binding) and an hour (here).
+      if (email.confirmTo) await enforceRateLimit(ctx, ctx.env.EMAIL_CHANGE_LIMITER, `email-change:${me.id}`);
+      const recentConfirmations = sql`(select count(*) from email_change_tokens where user_id = ${me.id} and created_at > ${now - HOUR_MS})`;
+      const underMailCap = email.confirmTo ? sql`${recentConfirmations} < ${EMAIL_CONFIRMATIONS_PER_HOUR}` : undefined;
+      // The statements after the update run only when it did (it stamps updated_at with this request's time).
+      const applied = sql`exists (select 1 from users where id = ${me.id} and updated_at = ${now})`;
 
-    const update = ctx.db
-      .update(users)
-      .set({
-        ...changes,
-        ...(name ? { name, nameKey, nameSkeleton: skeleton, slug: renamedSlug(name) } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(users.id, me.id), nameFree, underMailCap))
-      .returning();
-    const emailStatements = email.changes
-      ? [
-          // A newer link (or none) cancels the older ones.
-          ctx.db.run(
-            sql`update email_change_tokens set used_at = ${now} where user_id = ${me.id} and used_at is null and ${applied}`,
-          ),
-          ...(email.confirmTo
-            ? [
-                ctx.db.run(sql`insert into email_change_tokens (token_hash, user_id, new_email, expires_at, created_at)
+      const update = ctx.db
+        .update(users)
+        .set({
+          ...changes,
+          ...(name ? { name, nameKey, nameSkeleton: skeleton, slug: renamedSlug(name) } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(users.id, me.id), nameFree, underMailCap))
+        .returning();
+      const emailStatements = email.changes
+        ? [
+            // A newer link (or none) cancels the older ones.
+            ctx.db.run(
+              sql`update email_change_tokens set used_at = ${now} where user_id = ${me.id} and used_at is null and ${applied}`,
+            ),
+            ...(email.confirmTo
+              ? [
+                  ctx.db
+                    .run(sql`insert into email_change_tokens (token_hash, user_id, new_email, expires_at, created_at)
                   select ${email.confirmTo.hash}, ${me.id}, ${email.confirmTo.address}, ${now + EMAIL_CONFIRMATION_LIFETIME_MS}, ${now}
                   where ${applied}`),
-                queueMailWhen(
+                  queueMailWhen(
+                    ctx.db,
+                    ctx.config,
+                    {
+                      to: email.confirmTo.address,
+                      ...emailConfirmationMail(
+                        name ?? me.name,
+                        `${ctx.config.APP_URL}/confirm-email?token=${email.confirmTo.token}`,
+                      ),
+                      kind: 'email_confirmation',
+                    },
+                    applied,
+                    now,
+                  ),
+                ]
+              : []),
+            ...(email.removedFrom
+              ? changedNoticeStatements(
                   ctx.db,
                   ctx.config,
-                  {
-                    to: email.confirmTo.address,
-                    ...emailConfirmationMail(
-                      name ?? me.name,
-                      `${ctx.config.APP_URL}/confirm-email?token=${email.confirmTo.token}`,
-                    ),
-                    kind: 'email_confirmation',
-                  },
+                  { userId: me.id, memberName: me.name, oldAddress: email.removedFrom, newAddress: null },
                   applied,
                   now,
-                ),
-              ]
-            : []),
-          ...(email.removedFrom
-            ? changedNoticeStatements(
-                ctx.db,
-                ctx.config,
-                { userId: me.id, memberName: me.name, oldAddress: email.removedFrom, newAddress: null },
-                applied,
-                now,
-              )
-            : []),
-        ]
-      : [];
-
-    const mailCount = (email.confirmTo ? 1 : 0) + (email.removedFrom ? 1 : 0);
-    let updated: UserRow | undefined;
-    let results: unknown[];
-    try {
-      results = name
-        ? await ctx.db.batch([
-            // A former member who held the name more than 30 days ago gives it up now (ADR 022).
-            ...releaseNameStatements(ctx.db, now, { nameKey: nameKey!, skeleton: skeleton!, slug: slugify(name) }),
-            // The slug in use before the rename keeps working (when the rename goes ahead).
-            ctx.db.run(sql`insert or ignore into slug_history (slug, user_id)
-              select slug, id from users where id = ${me.id} and name_key != ${nameKey} and ${nameFree}`),
-            update,
-            // A member who takes back an earlier name takes back its slug: theirs again, no longer a redirect.
-            ctx.db.delete(slugHistory).where(eq(slugHistory.slug, sql`(select slug from users where id = ${me.id})`)),
-            ...emailStatements,
-          ])
-        : emailStatements.length > 0
-          ? await ctx.db.batch([update, ...emailStatements])
-          : [await update];
-      updated = (results[name ? RENAME_UPDATE_INDEX : 0] as UserRow[])[0];
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(MESSAGES.nameTaken);
-      throw error;
-    }
-    if (!updated) {
-      // Refused: say which (a failure path, so one more read is fine).
-      const [count] = underMailCap
-        ? await ctx.db.all<{ sent: number }>(sql`select ${recentConfirmations} as sent`)
+                )
+              : []),
+          ]
         : [];
-      if (count && Number(count.sent) >= EMAIL_CONFIRMATIONS_PER_HOUR) {
-        ctx.resHeaders.set('Retry-After', String(HOUR_MS / 1000));
-        throw tooManyRequests(PRIVACY_TEXTS.confirmationsLimit);
+
+      const mailCount = (email.confirmTo ? 1 : 0) + (email.removedFrom ? 1 : 0);
+      let updated: UserRow | undefined;
+      let results: unknown[];
+      try {
+        results = name
+          ? await ctx.db.batch([
+              // A former member who held the name more than 30 days ago gives it up now (ADR 022).
+              ...releaseNameStatements(ctx.db, now, { nameKey: nameKey!, skeleton: skeleton!, slug: slugify(name) }),
+              // The slug in use before the rename keeps working (when the rename goes ahead).
+              ctx.db.run(sql`insert or ignore into slug_history (slug, user_id)
+              select slug, id from users where id = ${me.id} and name_key != ${nameKey} and ${nameFree}`),
+              update,
+              // A member who takes back an earlier name takes back its slug: theirs again, no longer a redirect.
+              ctx.db.delete(slugHistory).where(eq(slugHistory.slug, sql`(select slug from users where id = ${me.id})`)),
+              ...emailStatements,
+            ])
+          : emailStatements.length > 0
+            ? await ctx.db.batch([update, ...emailStatements])
+            : [await update];
+        updated = (results[name ? RENAME_UPDATE_INDEX : 0] as UserRow[])[0];
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.nameTaken);
+        throw error;
       }
-      throw conflict(MESSAGES.nameTaken);
-    }
-    // The mail statements come last in the batch; each answers the id of the message it wrote.
-    const mailIds = results
-      .slice(results.length - mailCount)
-      .flatMap((rows) => (rows as { id: number }[]).map((row) => row.id));
-    if (mailIds.length > 0 && mailProviderName(ctx.config) !== 'local')
-      ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: mailIds }));
-    if (me.role === 'spa_management') await purgeSpaListing();
-    return toCurrentUser(updated, now);
-  }),
+      if (!updated) {
+        // Refused: say which (a failure path, so one more read is fine).
+        const [count] = underMailCap
+          ? await ctx.db.all<{ sent: number }>(sql`select ${recentConfirmations} as sent`)
+          : [];
+        if (count && Number(count.sent) >= EMAIL_CONFIRMATIONS_PER_HOUR) {
+          ctx.resHeaders.set('Retry-After', String(HOUR_MS / 1000));
+          throw tooManyRequests(PRIVACY_TEXTS.confirmationsLimit);
+        }
+        throw conflict(MESSAGES.nameTaken);
+      }
+      // The mail statements come last in the batch; each answers the id of the message it wrote.
+      const mailIds = results
+        .slice(results.length - mailCount)
+        .flatMap((rows) => (rows as { id: number }[]).map((row) => row.id));
+      if (mailIds.length > 0 && mailProviderName(ctx.config) !== 'local')
+        ctx.waitUntil(deliverDueMail(ctx.db, ctx.config, { ids: mailIds }));
+      if (me.role === 'spa_management') await purgeSpaListing();
+      return toCurrentUser(updated, now);
+    }),
 
   /**
    * POST /api/profile/upload-pic (multipart: profilePic). The photo is re-encoded on the server into the profile
@@ -346,51 +378,55 @@ export const profilesRouter = router({
    * ignored. The new objects are stored first, then the member points at them, then the objects they replaced
    * are deleted; when the database refuses, the new objects go again. Two round trips: the session, then one batch.
    */
-  uploadPicture: signedInProcedure.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
-    await enforceRateLimit(ctx, ctx.env.UPLOAD_LIMITER, `profile-picture:${ctx.user.id}`);
-    const bucket = mediaBucket(ctx.env);
-    const images = imagesBinding(ctx.env);
-    const upload = await inspectImage(input.get('profilePic'), { field: 'profilePic' });
-    const encoded = await reencodeImage(images, upload, ['profile', 'thumbnail']);
+  uploadPicture: signedInProcedure
+    .input(z.instanceof(FormData))
+    .output(profilePictureSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, ctx.env.UPLOAD_LIMITER, `profile-picture:${ctx.user.id}`);
+      const bucket = mediaBucket(ctx.env);
+      const images = imagesBinding(ctx.env);
+      const upload = await inspectImage(input.get('profilePic'), { field: 'profilePic' });
+      const encoded = await reencodeImage(images, upload, ['profile', 'thumbnail']);
 
-    const [stored, storedThumbnail] = await storeImages(bucket, PROFILE_IMAGE_SCOPE, ctx.user.id, encoded);
-    const profilePic = stored!.url;
-    const profilePicThumbnail = storedThumbnail!.url;
-    let previous: { profilePic: string | null; profilePicThumbnail: string | null } | undefined;
-    try {
-      const [before] = await ctx.db.batch([
-        ctx.db
-          .select({ profilePic: users.profilePic, profilePicThumbnail: users.profilePicThumbnail })
-          .from(users)
-          .where(eq(users.id, ctx.user.id)),
-        ctx.db
-          .update(users)
-          .set({ profilePic, profilePicThumbnail, updatedAt: Date.now() })
-          .where(eq(users.id, ctx.user.id)),
-      ]);
-      previous = before[0];
-    } catch (error) {
+      const [stored, storedThumbnail] = await storeImages(bucket, PROFILE_IMAGE_SCOPE, ctx.user.id, encoded);
+      const profilePic = stored!.url;
+      const profilePicThumbnail = storedThumbnail!.url;
+      let previous: { profilePic: string | null; profilePicThumbnail: string | null } | undefined;
+      try {
+        const [before] = await ctx.db.batch([
+          ctx.db
+            .select({ profilePic: users.profilePic, profilePicThumbnail: users.profilePicThumbnail })
+            .from(users)
+            .where(eq(users.id, ctx.user.id)),
+          ctx.db
+            .update(users)
+            .set({ profilePic, profilePicThumbnail, updatedAt: Date.now() })
+            .where(eq(users.id, ctx.user.id)),
+        ]);
+        previous = before[0];
+      } catch (error) {
+        await deleteReplaced(
+          bucket,
+          [profilePic, profilePicThumbnail],
+          [ctx.user.profilePic, ctx.user.profilePicThumbnail],
+        );
+        throw error;
+      }
       await deleteReplaced(
         bucket,
+        [previous?.profilePic, previous?.profilePicThumbnail],
         [profilePic, profilePicThumbnail],
-        [ctx.user.profilePic, ctx.user.profilePicThumbnail],
       );
-      throw error;
-    }
-    await deleteReplaced(
-      bucket,
-      [previous?.profilePic, previous?.profilePicThumbnail],
-      [profilePic, profilePicThumbnail],
-    );
-    if (ctx.user.role === 'spa_management') await purgeSpaListing();
-    return { message: 'Profile picture updated', profilePic, profilePicThumbnail };
-  }),
+      if (ctx.user.role === 'spa_management') await purgeSpaListing();
+      return { message: 'Profile picture updated', profilePic, profilePicThumbnail };
+    }),
 
   /** The profile screen's error fallback says the error "has been logged for review": this is that log. */
   reportError: signedInProcedure
     .input(
       z.object({ message: z.string().max(500), path: z.string().max(300), stack: z.string().max(4000).optional() }),
     )
+    .output(errorLoggedSchema)
     .mutation(({ ctx, input }) => {
       log.error('profile screen error', { userId: ctx.user.id, ...input });
       return { logged: true as const };

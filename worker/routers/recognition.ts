@@ -10,7 +10,9 @@ import {
   mayViewRedFlags,
   RECOGNITION_MESSAGES,
   TRANSACTION_KIND,
+  type HistorySide,
   type RecognitionKind,
+  type RedFlagDisputeState,
 } from '../../common/recognition.ts';
 import {
   disputeInput,
@@ -23,6 +25,20 @@ import {
   transactionsInput,
   type MemberRef,
 } from '../../common/recognition-input.ts';
+import {
+  giftHistorySchema,
+  medalHistorySchema,
+  recipientChoiceSchema,
+  recognitionGiftSchema,
+  recognitionTransactionsSchema,
+  redFlagDisputeSchema,
+  redFlagHistorySchema,
+  spaChoiceSchema,
+  type HistoryPerson,
+  type MedalEntry,
+  type RedFlagEntry,
+} from '../../common/recognition-output.ts';
+import * as z from '../../common/zod.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import type { Role } from '../../common/roles.ts';
 import { DAY_MS, manilaDay, secondsUntilManilaMidnight } from '../../common/time.ts';
@@ -108,24 +124,11 @@ function historyMember(members: Awaited<ReturnType<typeof memberQuery>>, viewer:
   return shown;
 }
 
-/**
- * The other member of an entry; a former member (deleted account) has no id, slug nor member number: nothing links
- * to them, nor ties their entries together.
- */
-type Person = {
-  id: number | null;
-  name: string;
-  slug: string | null;
-  memberNumber: number | null;
-  role: Role;
-  profileImageUrl: string | null;
-};
-
 /** A number column of a former member's entry is null. */
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** Given and received entries of medals or red flags, with the other member as the spec lists them. */
-function historyQuery(db: Database, table: 'medals' | 'red_flags', side: 'given' | 'received', ref: MemberRef) {
+function historyQuery(db: Database, table: 'medals' | 'red_flags', side: HistorySide, ref: MemberRef) {
   const [mine, theirs] = side === 'given' ? ['giver_id', 'recipient_id'] : ['recipient_id', 'giver_id'];
   const redFlagColumns =
     table === 'red_flags'
@@ -139,7 +142,11 @@ function historyQuery(db: Database, table: 'medals' | 'red_flags', side: 'given'
     order by r.created_at desc, r.id desc limit ${HISTORY_LIMIT}`);
 }
 
-function person(row: Record<string, unknown>): Person {
+/**
+ * The other member of an entry; a former member (deleted account) has no id, slug nor member number: nothing links
+ * to them, nor ties their entries together.
+ */
+function person(row: Record<string, unknown>): HistoryPerson {
   return {
     id: numberOrNull(row.otherId),
     name: String(row.otherName),
@@ -150,21 +157,25 @@ function person(row: Record<string, unknown>): Person {
   };
 }
 
-function historyEntries(rows: Record<string, unknown>[], side: 'given' | 'received', now: number) {
-  return rows.map((row) => ({
+/** A medal entry: the recipient of one given, the giver of one received. */
+function medalEntry(row: Record<string, unknown>, side: HistorySide): MedalEntry {
+  return {
     id: Number(row.id),
     reason: (row.reason as string | null) ?? null,
     createdAt: Number(row.createdAt),
     ...(side === 'given' ? { recipient: person(row) } : { giver: person(row) }),
-    ...('description' in row
-      ? {
-          description: (row.description as string | null) ?? null,
-          /** Red flags stop counting a year after they were given. */
-          counts: Number(row.createdAt) > now - RED_FLAG_COUNTING_DAYS * DAY_MS,
-          disputeState: (row.disputeState as string | null) ?? null,
-        }
-      : {}),
-  }));
+  };
+}
+
+/** A red flag entry: a medal entry's fields, its description, whether it still counts, and its dispute. */
+function redFlagEntry(row: Record<string, unknown>, side: HistorySide, now: number): RedFlagEntry {
+  return {
+    ...medalEntry(row, side),
+    description: (row.description as string | null) ?? null,
+    /** Red flags stop counting a year after they were given. */
+    counts: Number(row.createdAt) > now - RED_FLAG_COUNTING_DAYS * DAY_MS,
+    disputeState: (row.disputeState as RedFlagDisputeState | null) ?? null,
+  };
 }
 
 /** Red flags are visible to the flagged member (and the giver), spa management, therapists and admins only. */
@@ -172,7 +183,12 @@ function assertMayViewRedFlags(viewer: UserRow, memberId: number): void {
   if (viewer.id !== memberId && !mayViewRedFlags(viewer.role)) throw forbidden(RECOGNITION_MESSAGES.redFlagsForbidden);
 }
 
-async function medalOrRedFlagHistory(ctx: Context, refInput: MemberRef, table: 'medals' | 'red_flags') {
+async function medalOrRedFlagHistory<Entry>(
+  ctx: Context,
+  refInput: MemberRef,
+  table: 'medals' | 'red_flags',
+  entry: (row: Record<string, unknown>, side: HistorySide, now: number) => Entry,
+) {
   const ref = await resolveRef(ctx, refInput);
   const { viewer, results } = await ctx.readBesideSession([
     memberQuery(ctx.db, ref),
@@ -190,8 +206,8 @@ async function medalOrRedFlagHistory(ctx: Context, refInput: MemberRef, table: '
   const now = Date.now();
   return {
     user: member,
-    given: historyEntries(given, 'given', now),
-    received: historyEntries(received, 'received', now),
+    given: given.map((row) => entry(row, 'given', now)),
+    received: received.map((row) => entry(row, 'received', now)),
   };
 }
 
@@ -262,79 +278,103 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
 }
 
 export const recognitionRouter = router({
-  giveStar: signedInProcedure.input(starOrFlowerInput).mutation(({ ctx, input }) =>
-    give(ctx, {
-      kind: 'star',
-      recipientId: input.recipientId,
-      spa: { id: input.spaId, required: true },
-      reason: input.reason,
-    }),
-  ),
-  giveFlower: signedInProcedure.input(starOrFlowerInput).mutation(({ ctx, input }) =>
-    give(ctx, {
-      kind: 'flower',
-      recipientId: input.recipientId,
-      spa: { id: input.spaId, required: true },
-      reason: input.reason,
-    }),
-  ),
+  giveStar: signedInProcedure
+    .input(starOrFlowerInput)
+    .output(recognitionGiftSchema)
+    .mutation(({ ctx, input }) =>
+      give(ctx, {
+        kind: 'star',
+        recipientId: input.recipientId,
+        spa: { id: input.spaId, required: true },
+        reason: input.reason,
+      }),
+    ),
+  giveFlower: signedInProcedure
+    .input(starOrFlowerInput)
+    .output(recognitionGiftSchema)
+    .mutation(({ ctx, input }) =>
+      give(ctx, {
+        kind: 'flower',
+        recipientId: input.recipientId,
+        spa: { id: input.spaId, required: true },
+        reason: input.reason,
+      }),
+    ),
   giveMedal: signedInProcedure
     .input(medalInput)
+    .output(recognitionGiftSchema)
     .mutation(({ ctx, input }) => give(ctx, { kind: 'medal', recipientId: input.recipientId, reason: input.reason })),
-  reportRedFlag: signedInProcedure.input(redFlagInput).mutation(({ ctx, input }) =>
-    give(ctx, {
-      kind: 'red_flag',
-      recipientId: input.targetUserId,
-      reason: input.reason,
-      description: input.description,
-    }),
-  ),
+  reportRedFlag: signedInProcedure
+    .input(redFlagInput)
+    .output(recognitionGiftSchema)
+    .mutation(({ ctx, input }) =>
+      give(ctx, {
+        kind: 'red_flag',
+        recipientId: input.targetUserId,
+        reason: input.reason,
+        description: input.description,
+      }),
+    ),
 
   /** The flagged member disputes a red flag with a short statement; the record waits for the moderation queue. */
-  disputeRedFlag: signedInProcedure.input(disputeInput).mutation(async ({ ctx, input }) => {
-    const [inserted, found] = await ctx.db.batch([
-      ctx.db.all<{ id: number; state: string; createdAt: number }>(sql`
+  disputeRedFlag: signedInProcedure
+    .input(disputeInput)
+    .output(redFlagDisputeSchema)
+    .mutation(async ({ ctx, input }) => {
+      const [inserted, found] = await ctx.db.batch([
+        ctx.db.all<{ id: number; state: RedFlagDisputeState; createdAt: number }>(sql`
         insert into red_flag_disputes (red_flag_id, user_id, statement, state)
         select id, recipient_id, ${input.statement}, 'open' from red_flags where id = ${input.redFlagId} and recipient_id = ${ctx.user.id}
         on conflict (red_flag_id) do nothing
         returning id, state, created_at as createdAt`),
-      ctx.db.all<{ recipientId: number | null; disputed: number }>(sql`
+        ctx.db.all<{ recipientId: number | null; disputed: number }>(sql`
         select (select recipient_id from red_flags where id = ${input.redFlagId}) as recipientId,
           exists (select 1 from red_flag_disputes where red_flag_id = ${input.redFlagId}) as disputed`),
-    ]);
-    if (inserted[0])
-      return {
-        id: inserted[0].id,
-        redFlagId: input.redFlagId,
-        state: inserted[0].state,
-        createdAt: inserted[0].createdAt,
-      };
-    const { recipientId } = found[0] ?? { recipientId: null };
-    if (recipientId === null) throw notFound(RECOGNITION_MESSAGES.redFlagNotFound);
-    if (Number(recipientId) !== ctx.user.id) throw forbidden(RECOGNITION_MESSAGES.disputeNotYours);
-    throw conflict(RECOGNITION_MESSAGES.disputeExists);
-  }),
+      ]);
+      if (inserted[0])
+        return {
+          id: inserted[0].id,
+          redFlagId: input.redFlagId,
+          state: inserted[0].state,
+          createdAt: inserted[0].createdAt,
+        };
+      const { recipientId } = found[0] ?? { recipientId: null };
+      if (recipientId === null) throw notFound(RECOGNITION_MESSAGES.redFlagNotFound);
+      if (Number(recipientId) !== ctx.user.id) throw forbidden(RECOGNITION_MESSAGES.disputeNotYours);
+      throw conflict(RECOGNITION_MESSAGES.disputeExists);
+    }),
 
   medalHistory: memberReadProcedure
     .input(memberRefInput)
-    .query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'medals')),
+    .output(medalHistorySchema)
+    .query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'medals', medalEntry)),
   redFlagHistory: memberReadProcedure
     .input(memberRefInput)
-    .query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'red_flags')),
-  stars: memberReadProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'star')),
-  flowers: memberReadProcedure.input(memberRefInput).query(({ ctx, input }) => starsOrFlowers(ctx, input, 'flower')),
+    .output(redFlagHistorySchema)
+    .query(({ ctx, input }) => medalOrRedFlagHistory(ctx, input, 'red_flags', redFlagEntry)),
+  stars: memberReadProcedure
+    .input(memberRefInput)
+    .output(giftHistorySchema)
+    .query(({ ctx, input }) => starsOrFlowers(ctx, input, 'star')),
+  flowers: memberReadProcedure
+    .input(memberRefInput)
+    .output(giftHistorySchema)
+    .query(({ ctx, input }) => starsOrFlowers(ctx, input, 'flower')),
 
   /** GET /api/users/{userId}/{type}-transactions: given and received in the window (3 months; a year for red flags). */
-  transactions: memberReadProcedure.input(transactionsInput).query(async ({ ctx, input }) => {
-    const ref = await resolveRef(ctx, input.member);
-    const kind: RecognitionKind = TRANSACTION_KIND[input.type];
-    const timeframe = input.timeframe ?? (kind === 'red_flag' ? 'year' : '3months');
-    const since = Date.now() - TRANSACTIONS_WINDOW_DAYS[timeframe] * DAY_MS;
-    const table = sql.raw({ star: 'stars', flower: 'flowers', medal: 'medals', red_flag: 'red_flags' }[kind]);
-    const member = memberIdSql(ref);
-    const { viewer, results } = await ctx.readBesideSession([
-      memberQuery(ctx.db, ref),
-      ctx.db.all<Record<string, unknown>>(sql`
+  transactions: memberReadProcedure
+    .input(transactionsInput)
+    .output(recognitionTransactionsSchema)
+    .query(async ({ ctx, input }) => {
+      const ref = await resolveRef(ctx, input.member);
+      const kind: RecognitionKind = TRANSACTION_KIND[input.type];
+      const timeframe = input.timeframe ?? (kind === 'red_flag' ? 'year' : '3months');
+      const since = Date.now() - TRANSACTIONS_WINDOW_DAYS[timeframe] * DAY_MS;
+      const table = sql.raw({ star: 'stars', flower: 'flowers', medal: 'medals', red_flag: 'red_flags' }[kind]);
+      const member = memberIdSql(ref);
+      const { viewer, results } = await ctx.readBesideSession([
+        memberQuery(ctx.db, ref),
+        ctx.db.all<Record<string, unknown>>(sql`
         select * from (
           select r.id as id, 'given' as direction, o.name as otherUserName, ${linkSlug('o')} as otherUserSlug, o.profile_pic as otherUserProfilePic,
             r.reason as reason, r.created_at as createdAt
@@ -343,38 +383,47 @@ export const recognitionRouter = router({
           select r.id, 'received', o.name, ${linkSlug('o')}, o.profile_pic, r.reason, r.created_at
           from ${table} as r join users as o on o.id = r.giver_id where r.recipient_id = ${member} and r.created_at >= ${since}
         ) order by createdAt desc, id desc limit ${HISTORY_LIMIT}`),
-    ]);
-    const user = signedInViewer(viewer);
-    const [members, rows] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[]];
-    const target = historyMember(members, user);
-    if (kind === 'red_flag') assertMayViewRedFlags(user, target.id);
-    return {
-      user: target,
-      type: input.type,
-      timeframe,
-      entries: rows.map((row) => ({
-        id: Number(row.id),
-        direction: row.direction as 'given' | 'received',
-        otherUserName: String(row.otherUserName),
-        otherUserSlug: (row.otherUserSlug as string | null) ?? null,
-        otherUserProfilePic: (row.otherUserProfilePic as string | null) ?? null,
-        reason: (row.reason as string | null) ?? null,
-        createdAt: Number(row.createdAt),
-      })),
-    };
-  }),
+      ]);
+      const user = signedInViewer(viewer);
+      const [members, rows] = results as [Awaited<ReturnType<typeof memberQuery>>, Record<string, unknown>[]];
+      const target = historyMember(members, user);
+      if (kind === 'red_flag') assertMayViewRedFlags(user, target.id);
+      return {
+        user: target,
+        type: input.type,
+        timeframe,
+        entries: rows.map((row) => ({
+          id: Number(row.id),
+          direction: row.direction as 'given' | 'received',
+          otherUserName: String(row.otherUserName),
+          otherUserSlug: (row.otherUserSlug as string | null) ?? null,
+          otherUserProfilePic: (row.otherUserProfilePic as string | null) ?? null,
+          reason: (row.reason as string | null) ?? null,
+          createdAt: Number(row.createdAt),
+        })),
+      };
+    }),
 
   /** GET /api/users/spa_management and /api/users/therapist: who can receive a star or a flower (by name). */
-  recipients: memberReadProcedure.input(recipientsInput).query(async ({ ctx, input }) => {
-    const { viewer, results } = await ctx.readBesideSession([
-      ctx.db.all<{ id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }>(sql`
+  recipients: memberReadProcedure
+    .input(recipientsInput)
+    .output(z.array(recipientChoiceSchema))
+    .query(async ({ ctx, input }) => {
+      const { viewer, results } = await ctx.readBesideSession([
+        ctx.db.all<{ id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }>(sql`
         select id, name, slug, member_number as memberNumber, profile_pic as profilePic from users
         where role = ${input.role} and ${notBanned()} and ${containsTerm(sql`name_key`, input.q)}
         order by name_key limit ${PICKER_CHOICES_MAX}`),
-    ]);
-    signedInViewer(viewer);
-    return results[0] as { id: number; name: string; slug: string; memberNumber: number; profilePic: string | null }[];
-  }),
+      ]);
+      signedInViewer(viewer);
+      return results[0] as {
+        id: number;
+        name: string;
+        slug: string;
+        memberNumber: number;
+        profilePic: string | null;
+      }[];
+    }),
 
   /**
    * The spa picker of the Give Star and Give Flower dialogs and a review's flower. With a therapist, the spas of
@@ -382,30 +431,33 @@ export const recognitionRouter = router({
    * part holds at most PICKER_CHOICES_MAX spas, narrowed by the search: a site with thousands of spas sends a page,
    * read in name order by index, not the whole table.
    */
-  spas: memberReadProcedure.input(spasInput).query(async ({ ctx, input }) => {
-    const theirOwners = input?.therapistId
-      ? therapistSpaMembers(input.therapistId)
-      : input?.ownerId
-        ? sql`(${input.ownerId})`
-        : undefined;
-    const spasWhere = (where: SQL) =>
-      ctx.db.all<{ id: number; name: string; ownerUserId: number | null }>(sql`
+  spas: memberReadProcedure
+    .input(spasInput)
+    .output(z.array(spaChoiceSchema))
+    .query(async ({ ctx, input }) => {
+      const theirOwners = input?.therapistId
+        ? therapistSpaMembers(input.therapistId)
+        : input?.ownerId
+          ? sql`(${input.ownerId})`
+          : undefined;
+      const spasWhere = (where: SQL) =>
+        ctx.db.all<{ id: number; name: string; ownerUserId: number | null }>(sql`
         select id, name, owner_user_id as ownerUserId from spas where (${where}) and ${containsTerm(sql`name`, input?.q)}
         order by name, id limit ${PICKER_CHOICES_MAX}`);
-    const { viewer, results } = await ctx.readBesideSession(
-      theirOwners
-        ? [
-            spasWhere(sql`owner_user_id in ${theirOwners}`),
-            spasWhere(sql`owner_user_id is null or owner_user_id not in ${theirOwners}`),
-          ]
-        : [spasWhere(sql`1`)],
-    );
-    signedInViewer(viewer);
-    const [theirs, others] = theirOwners ? results : [[], results[0]];
-    type Spa = { id: number; name: string; ownerUserId: number | null };
-    return [
-      ...(theirs as Spa[]).map((spa) => ({ ...spa, worksHere: true })),
-      ...(others as Spa[]).map((spa) => ({ ...spa, worksHere: false })),
-    ];
-  }),
+      const { viewer, results } = await ctx.readBesideSession(
+        theirOwners
+          ? [
+              spasWhere(sql`owner_user_id in ${theirOwners}`),
+              spasWhere(sql`owner_user_id is null or owner_user_id not in ${theirOwners}`),
+            ]
+          : [spasWhere(sql`1`)],
+      );
+      signedInViewer(viewer);
+      const [theirs, others] = theirOwners ? results : [[], results[0]];
+      type Spa = { id: number; name: string; ownerUserId: number | null };
+      return [
+        ...(theirs as Spa[]).map((spa) => ({ ...spa, worksHere: true })),
+        ...(others as Spa[]).map((spa) => ({ ...spa, worksHere: false })),
+      ];
+    }),
 });

@@ -3,13 +3,14 @@
 import { sql } from 'drizzle-orm';
 import journal from '../../db/migrations/meta/_journal.json' with { type: 'json' };
 import packageJson from '../../package.json' with { type: 'json' };
+import { healthSchema } from '../../common/system-output.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
 /** The last migration this version of the Worker expects (drizzle-kit's journal, committed with the schema). */
 const expectedMigration = journal.entries.at(-1)!;
 
 export const systemRouter = router({
-  health: publicProcedure.query(async ({ ctx }) => {
+  health: publicProcedure.output(healthSchema).query(async ({ ctx }) => {
     const started = Date.now();
     // Unreachable, the call fails like every other: 503, "The database is unreachable. Please try again."
     const [applied] = await ctx.db.all<{ count: number; latest: number | null }>(

@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { BOARD_CACHE_TTL_SECONDS, BOARD_SIZE, RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
 import { TIMEFRAME_DAYS, type Board, type Timeframe } from '../../common/recognition.ts';
+import type { BoardAnswer, BoardEntry, SummaryAnswer } from '../../common/leaderboard-output.ts';
 import type { Database } from '../db.ts';
 import { CACHE_SCOPES, cachedJson, purgeCached } from './edge-cache.ts';
 import { spaAverageRating, spaReviewCount } from './spa-rating.ts';
@@ -116,14 +117,6 @@ function figures(board: Board, cutoff: number): SQL {
   }
 }
 
-export type BoardEntry = {
-  rank: number;
-  userId: number;
-  name: string;
-  slug: string;
-  profilePic: string | null;
-} & Record<string, string | number | null>;
-
 function boardQuery(db: Database, board: Board, key: WindowKey, cutoff: number) {
   return db.all<Omit<BoardEntry, 'rank'>>(sql`
     select u.id as userId, u.name as name, u.slug as slug, u.profile_pic as profilePic, ${figures(board, cutoff)}
@@ -178,13 +171,7 @@ export function boardStatements(db: Database, board: Board, timeframe: Timeframe
 }
 
 export function rankEntries(rows: Omit<BoardEntry, 'rank'>[]): BoardEntry[] {
-  return rows.map((row, index) => ({ rank: index + 1, ...row }) as BoardEntry);
-}
-
-export interface BoardAnswer {
-  board: Board;
-  timeframe: Timeframe;
-  entries: BoardEntry[];
+  return rows.map((row, index) => ({ rank: index + 1, ...row }));
 }
 
 /** One public board, from the edge cache or one round trip (`database` is only made on a miss). */
@@ -207,15 +194,6 @@ export function publicBoard(
     },
     waitUntil,
   );
-}
-
-export interface SummaryAnswer {
-  timeframe: Timeframe;
-  members: number;
-  reviews: number;
-  flowers: number;
-  stars: number;
-  medals: number;
 }
 
 /** The summary card's counts kept as rollups (FEEDS' member-0 boards), by the answer's field. */

@@ -14,6 +14,7 @@ import { pipelinesServed as pipelinesServedBy } from '../../db/sqld-metrics.ts';
 import { ACCEPTED_WORDS, type EditorTools } from '../providers/ai-editor.ts';
 import { loadEnglishSpeller } from '../providers/english-dictionary.ts';
 import { loadGazetteer } from '../providers/gazetteer.ts';
+import { checkAgainstContract } from './rest-contract.ts';
 
 export const BASE = 'https://spa.test';
 
@@ -51,9 +52,12 @@ function buildRequest(path: string, options: CallOptions): Request {
   return new Request(`${BASE}${path}`, { method, headers, body, redirect: 'manual' });
 }
 
+/** A request to the Worker; an /api answer must keep the REST contract (rest-contract.ts), or the call throws. */
 export async function call(path: string, options: CallOptions = {}): Promise<Response> {
-  const response = await exports.default.fetch(buildRequest(path, options));
+  const request = buildRequest(path, options);
+  const response = await exports.default.fetch(request);
   seenBodies.push(await response.clone().text());
+  await checkAgainstContract(request, response);
   return response;
 }
 
@@ -94,9 +98,11 @@ export function configuredWorker(overrides: Record<string, unknown>) {
     env: configured,
     async call(path: string, options: CallOptions = {}): Promise<Response> {
       const context = createExecutionContext();
-      const response = await worker.fetch(buildRequest(path, options), configured, context);
+      const request = buildRequest(path, options);
+      const response = await worker.fetch(request, configured, context);
       await waitOnExecutionContext(context);
       seenBodies.push(await response.clone().text());
+      await checkAgainstContract(request, response);
       return response;
     },
     async runCron(scheduledTime = Date.now()): Promise<void> {

@@ -1,19 +1,22 @@
-// No 5xx on odd input: a property test (fast-check) that sends generated and malformed input to every REST route the
-// Hono app serves (`appRoutes` from worker/index.ts, so a new route is covered without touching this file) and to
-// every tRPC procedure (`appRouter._def.procedures`: a query as GET /trpc/<path>?input=<json>, a mutation as POST
-// with a JSON body, and both as batches with ?batch=1), as each role: signed out, client, therapist, spa_management
-// and admin. Any 5xx answer (or a fetch that throws) fails, naming the method, path, role and the input, shrunk.
+// No 5xx on odd input: a property test (fast-check) that sends generated and malformed input to every REST path of
+// the OpenAPI document (GET /api/openapi.json: its path and query parameters and its request bodies), to every other
+// route the Hono app serves (`appRoutes` from worker/index.ts: photos, pages, the tRPC and /api catch-alls) and to
+// every tRPC procedure (`appRouter._def.procedures`: a query as GET /trpc/<path>?input=<json>, a mutation as POST with
+// a JSON body, and both as batches with ?batch=1), as each role: signed out, client, therapist, spa_management and
+// admin. Any 5xx answer (or a fetch that throws) fails, naming the method, path, role and the input, shrunk; and as
+// every /api answer the tests see, each must keep the document (worker/test/rest-contract.ts): a status it lists, a
+// body its schema accepts.
 //
-// Inputs: values shaped by each procedure's own zod input (JSON Schema of it) with leaves swapped for odd ones
-// (wrong types, 1e308, -0, 2**63, NaN-ish strings, NUL and other control characters, lone surrogates,
-// __proto__/constructor/toString/valueOf/hasOwnProperty/prototype, strings up to and over the 64 KB body
-// limit, arrays and objects where scalars belong), every field any procedure knows at once (the REST bodies),
-// empty bodies, invalid JSON, other content types, odd query strings and odd path parameters (raw %-escapes,
-// encoded surrogates, dot segments). Only the WebSocket upgrade /ws/chat is left out.
+// Inputs: values shaped by the document's schemas (a REST path's parameters and body) and by each procedure's own zod
+// input (JSON Schema of it), with leaves swapped for odd ones (wrong types, 1e308, -0, 2**63, NaN-ish strings, NUL and
+// other control characters, lone surrogates, __proto__/constructor/toString/valueOf/hasOwnProperty/prototype, strings
+// up to and over the 64 KB body limit, arrays and objects where scalars belong), every field any body knows at once,
+// empty bodies, invalid JSON, other content types, odd query strings and odd path parameters (raw %-escapes, encoded
+// surrogates, dot segments). Only the WebSocket upgrade /ws/chat is left out.
 //
 // PROPERTY_RUNS (default 4) is the number of generated inputs per route or procedure and per role, so a run
-// sends about 5 x PROPERTY_RUNS requests to each of the ~200 targets; the default keeps this file within about
-// a minute on a 2-core machine inside `npm test`. For a deeper check run, for example,
+// sends about 5 x PROPERTY_RUNS requests to each of the ~250 targets; the default keeps this file within about
+// a minute or two on a 2-core machine inside `npm test`. For a deeper check run, for example,
 //   PROPERTY_RUNS=100 node node_modules/vitest/vitest.mjs run --project workers worker/test/odd-input.test.ts
 // PROPERTY_SEED replays a reported seed.
 //
@@ -30,6 +33,7 @@ import { appRoutes } from '../index.ts';
 import { appRouter } from '../routers/index.ts';
 import { configuredWorker, database, freshIp, register, standIns } from './helpers.ts';
 import { give, review } from './members.ts';
+import { restContract } from './rest-contract.ts';
 
 const settings = env as unknown as { PROPERTY_RUNS?: string; PROPERTY_SEED?: string };
 const RUNS = Math.max(1, Number(settings.PROPERTY_RUNS) || 4);
@@ -72,9 +76,50 @@ const procedures: Procedure[] = Object.entries(
   };
 });
 
-/** The routes with a handler: each method and path once; the WebSocket upgrade is not callable here. */
+/** The REST contract: the operations of GET /api/openapi.json, with the schemas of their parameters and bodies. */
+const { document } = await restContract();
+
+interface RestOperation {
+  method: string;
+  /** OpenAPI's form, `/api/users/{id}/profile`. */
+  path: string;
+  pathParameters: Record<string, JsonSchema>;
+  queryParameters: Record<string, JsonSchema>;
+  body: { type: 'json' | 'form'; schema: JsonSchema } | null;
+}
+
+const operations: RestOperation[] = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(
+  ([path, item]) =>
+    Object.entries(item).map(([method, operation]): RestOperation => {
+      const parameters: { name: string; in: string; schema: JsonSchema }[] = operation.parameters ?? [];
+      const byPlace = (place: string) =>
+        Object.fromEntries(parameters.filter((p) => p.in === place).map((p) => [p.name, p.schema]));
+      const content = operation.requestBody?.content ?? {};
+      const body = content['application/json']
+        ? { type: 'json' as const, schema: content['application/json'].schema }
+        : content['multipart/form-data']
+          ? { type: 'form' as const, schema: content['multipart/form-data'].schema }
+          : null;
+      return {
+        method: method.toUpperCase(),
+        path,
+        pathParameters: byPlace('path'),
+        queryParameters: byPlace('query'),
+        body,
+      };
+    }),
+);
+const documented = new Set(operations.map(({ method, path }) => `${method} ${path}`));
+
+/**
+ * The app's other routes (photos, pages, the catch-alls): each method and path once, those the document lists left
+ * to it; the WebSocket upgrade is not callable here.
+ */
 const routes = [...new Map(appRoutes.map((route) => [`${route.method} ${route.path}`, route])).values()].filter(
-  (route) => route.path !== '/ws/chat' && route.path !== '/ws/*',
+  (route) =>
+    route.path !== '/ws/chat' &&
+    route.path !== '/ws/*' &&
+    !documented.has(`${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`),
 );
 
 // ---------------------------------------------------------------------------------------------------------
@@ -306,7 +351,7 @@ function stringFrom(schema: JsonSchema, mode: Mode): fc.Arbitrary<string> {
   return fc.oneof(...options);
 }
 
-/** Every property any procedure's input names, with each of its schemas (the REST bodies use them all at once). */
+/** Every property any procedure's input or REST body names, with each of its schemas (sent all at once, too). */
 const fieldSchemas = new Map<string, JsonSchema[]>();
 
 function collectFields(schema: unknown): void {
@@ -322,6 +367,7 @@ function collectFields(schema: unknown): void {
   for (const value of Object.values(schema)) collectFields(value);
 }
 for (const procedure of procedures) collectFields(procedure.schema);
+for (const operation of operations) if (operation.body) collectFields(resolved(operation.body.schema));
 /** Every enumerated value any input knows (boards, roles, timeframes...): candidates for path and query values. */
 const ENUM_VALUES = [
   ...new Set(
@@ -335,8 +381,19 @@ function valueFrom(schema: JsonSchema | undefined, mode: Mode, depth = 0): fc.Ar
   return fc.oneof({ weight: 4, arbitrary: shapedFrom(schema ?? {}, mode, depth) }, { weight: 1, arbitrary: oddValue });
 }
 
-function shapedFrom(schema: JsonSchema, mode: Mode, depth: number): fc.Arbitrary<unknown> {
+/** The schema a `$ref` into the document names (`#/components/schemas/Review`). */
+function resolved(schema: JsonSchema): JsonSchema {
+  if (typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#/')) return schema;
+  const target = schema.$ref
+    .slice(2)
+    .split('/')
+    .reduce<any>((node, segment) => node?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  return resolved(target ?? {});
+}
+
+function shapedFrom(reference: JsonSchema, mode: Mode, depth: number): fc.Arbitrary<unknown> {
   if (depth > 6) return oddValue;
+  const schema = resolved(reference);
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(alternatives))
     return fc.oneof(...alternatives.map((sub: JsonSchema) => valueFrom(sub, mode, depth + 1)));
@@ -516,23 +573,28 @@ function pathFrom(pattern: string): fc.Arbitrary<string> {
   return fc.tuple(...parts).map((segments) => segments.join('/'));
 }
 
-/** The query parameters the REST adapters read (found by reading worker/rest/ once; any field name is tried too). */
+/** The query parameters the document lists, and tRPC's own (any field name is tried too). */
 const QUERY_KEYS = [
-  'role',
-  'page',
-  'cursor',
-  'state',
-  'timeframe',
-  'weeks',
-  'compare',
-  'q',
-  'to',
-  'token',
-  'batch',
-  'input',
+  ...new Set([...operations.flatMap((operation) => Object.keys(operation.queryParameters)), 'batch', 'input']),
 ];
 
-function queryString(): fc.Arbitrary<string> {
+/** A query string: the path's documented parameters with values of their schemas, or odd keys and values. */
+function queryString(documented: Record<string, JsonSchema> = {}): fc.Arbitrary<string> {
+  const names = Object.keys(documented);
+  const valid = fc
+    .record(Object.fromEntries(names.map((name) => [name, valueFrom(documented[name], 'valid').map(String)])), {
+      requiredKeys: [],
+    })
+    .map((values) => {
+      const pairs = Object.entries(values).map(([name, text]) => `${encodeLoose(name)}=${encodeLoose(String(text))}`);
+      return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+    });
+  return names.length === 0
+    ? oddQueryString()
+    : fc.oneof({ weight: 2, arbitrary: valid }, { weight: 2, arbitrary: oddQueryString() });
+}
+
+function oddQueryString(): fc.Arbitrary<string> {
   const key = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...QUERY_KEYS) },
     { weight: 1, arbitrary: fc.constantFrom(...fieldSchemas.keys()) },
@@ -642,8 +704,40 @@ function bodyFor(method: string, shaped: fc.Arbitrary<unknown>): fc.Arbitrary<Pi
   );
 }
 
-/** A REST route: its path filled in, a query string, and for other methods than GET a body. */
-function restAttempts(route: { method: string; path: string }): fc.Arbitrary<Attempt> {
+/** A path parameter: a value of its documented schema, or a known id, slug or name, or an odd segment. */
+function parameterFrom(schema: JsonSchema | undefined): fc.Arbitrary<string> {
+  if (!schema) return paramFrom(undefined);
+  const documented = valueFrom(schema, 'valid').map((value) => encodeLoose(String(value)));
+  return fc.oneof({ weight: 2, arbitrary: documented }, { weight: 3, arbitrary: paramFrom(undefined) });
+}
+
+/** A documented REST path: its parameters, its query and its body drawn from the document's schemas, odd or not. */
+function operationAttempts(operation: RestOperation): fc.Arbitrary<Attempt> {
+  const segments = operation.path.split('/').map((part) => {
+    const parameter = /^\{(.+)\}$/.exec(part);
+    return parameter ? parameterFrom(operation.pathParameters[parameter[1]!]) : fc.constant(part);
+  });
+  const everyField = fc.oneof(everyFieldObject('valid'), everyFieldObject('odd'));
+  const shaped =
+    operation.body?.type === 'json'
+      ? fc.oneof({ weight: 3, arbitrary: inputFrom(operation.body.schema) }, { weight: 1, arbitrary: everyField })
+      : everyField;
+  return fc
+    .tuple(
+      fc.tuple(...segments).map((parts) => parts.join('/')),
+      queryString(operation.queryParameters),
+    )
+    .chain(([path, query]) =>
+      bodyFor(operation.method, shaped).map((body): Attempt => ({
+        method: operation.method,
+        path: `${path}${query}`,
+        ...body,
+      })),
+    );
+}
+
+/** Another route of the app: its path's pattern filled in, a query string, and for other methods than GET a body. */
+function routeAttempts(route: { method: string; path: string }): fc.Arbitrary<Attempt> {
   const method = route.method === 'ALL' ? fc.constantFrom(...METHODS) : fc.constant(route.method);
   const shaped = fc.oneof(
     { weight: 2, arbitrary: everyFieldObject('valid') },
@@ -985,6 +1079,13 @@ async function expectNo5xx(label: string, generated: fc.Arbitrary<Attempt>): Pro
 }
 
 describe.concurrent(`no 5xx on odd input (${RUNS} inputs per route or procedure and role)`, () => {
+  for (const operation of operations) {
+    it(
+      `${operation.method} ${operation.path}`,
+      () => expectNo5xx(`${operation.method} ${operation.path}`, operationAttempts(operation)),
+      300_000,
+    );
+  }
   for (const route of routes) {
     if (route.path === '/trpc/*') {
       it(
@@ -996,7 +1097,7 @@ describe.concurrent(`no 5xx on odd input (${RUNS} inputs per route or procedure 
     }
     it(
       `${route.method} ${route.path}`,
-      () => expectNo5xx(`${route.method} ${route.path}`, restAttempts(route)),
+      () => expectNo5xx(`${route.method} ${route.path}`, routeAttempts(route)),
       300_000,
     );
   }
