@@ -146,7 +146,6 @@ export function openApiDocument(domains: readonly RestDomain[], version: string)
         version,
         description:
           'The REST paths of the spa and massage community. The same procedures are on tRPC at /trpc, typed by the SDK (`@spa-community/sdk`). Times are milliseconds since the epoch. Errors are `{ message, code }` (with `fields` for a 400).',
-        license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: '/', description: 'This deploy' }],
       tags: domains.map(({ tag, description }) => ({ name: tag, description })),
