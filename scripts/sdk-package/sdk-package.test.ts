@@ -1,7 +1,8 @@
 // The SDK as an outside developer meets it: `npm pack -w sdk`, the tarball installed into a fresh project in a
-// temporary folder, a consumer type-checked with `tsc --init`'s settings (strict, nodenext), and the README's
+// temporary folder, a consumer type-checked with `tsc --init`'s settings (strict, nodenext), the README's
 // walkthrough (its SDK section's code, one script) compiled and run under plain Node against the app as
-// `npm start` serves it, with its demo accounts. Prints the install's size and the type check's time.
+// `npm start` serves it, with its demo accounts, and a page's script bundled for browsers (rolldown) and run in
+// Chromium on the app's origin. Prints the install's size and the type check's time.
 import { execFile } from 'node:child_process';
 import {
   copyFileSync,
@@ -16,7 +17,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { build } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../bench/browser.ts';
 import { freePort, startApp, type RunningApp } from '../app.ts';
 
 const run = promisify(execFile);
@@ -117,7 +120,8 @@ describe('the SDK installed from its package', () => {
     expect(settings).toMatch(/"strict": true/);
     writeFileSync(join(consumer, 'walkthrough.ts'), readmeWalkthrough(app.url));
     // Each wrong call is under a @ts-expect-error directive: one that is not a type error fails the check.
-    copyFileSync(join(root, 'scripts/sdk-package/consumer/wrong-calls.ts'), join(consumer, 'wrong-calls.ts'));
+    for (const file of ['wrong-calls.ts', 'in-a-browser.ts'])
+      copyFileSync(join(root, 'scripts/sdk-package/consumer', file), join(consumer, file));
     const checked = await typeCheck();
     expect(checked.output).toBe('');
     expect(checked.exit).toBe(0);
@@ -162,5 +166,42 @@ describe('the SDK installed from its package', () => {
     expect(received.status).toBe(200);
     const reviews = (await received.json()) as { id: number; reviewer: { name: string } }[];
     expect(reviews.find((review) => review.id === reviewId)?.reviewer.name).toBe('Juan dela Cruz');
+  });
+
+  it('runs in a browser, bundled as a web app would bundle it', async () => {
+    const bundle = await build({
+      cwd: consumer,
+      input: join(consumer, 'in-a-browser.ts'),
+      platform: 'browser',
+      write: false,
+      output: { format: 'esm' },
+    });
+    const script = bundle.output[0].code;
+    expect(script).not.toMatch(/from\s*["']@spa-community\/sdk["']/);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      // The bundle is a script of the app's origin, put on a page the app serves, so that the session cookie and the
+      // chat's socket are the page's own (Chromium refuses a local socket to a page it cannot place on the network).
+      await page.route(`${app.url}/sdk-in-a-browser.js`, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: script }),
+      );
+      await page.goto(`${app.url}/robots.txt`);
+      await page.addScriptTag({ url: '/sdk-in-a-browser.js', type: 'module' });
+      await page
+        .waitForFunction(() => document.body?.dataset.result, undefined, { timeout: 30_000 })
+        .catch(() => errors.push('the page wrote no result within 30 s'));
+      expect(errors).toEqual([]);
+      const result = JSON.parse((await page.evaluate(() => document.body.dataset.result))!) as Record<string, unknown>;
+      expect(result).toMatchObject({ role: 'spa_management', profile: 'Makati Serenity Spa' });
+      expect(result.spas).toBeGreaterThan(5);
+    } finally {
+      await browser.close();
+    }
   });
 });

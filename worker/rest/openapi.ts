@@ -130,7 +130,7 @@ export interface RestDomain {
   routes: readonly RestRoute[];
 }
 
-export function openApiDocument(domains: readonly RestDomain[], version: string) {
+export function openApiDocument(domains: readonly RestDomain[], version: string): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   for (const { tag, routes } of domains) {
     for (const route of routes) {
