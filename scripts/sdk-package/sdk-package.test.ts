@@ -32,6 +32,8 @@ const TYPESCRIPT_PACKAGES = ['typescript', '@typescript'];
 let folder: string;
 let consumer: string;
 let app: RunningApp;
+/** The app as it starts: stopped after the tests even when the set-up failed before it was ready. */
+let starting: Promise<RunningApp> | undefined;
 
 /** The code blocks of the README's SDK section, in order: one script. */
 function readmeWalkthrough(baseUrl: string): string {
@@ -80,7 +82,7 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'spa-sdk-package-'));
   consumer = join(folder, 'consumer');
   const port = await freePort();
-  const started = startApp({ port, dataDir: join(folder, 'app'), build: false });
+  starting = startApp({ port, dataDir: join(folder, 'app'), build: false });
   const { stdout } = await run('npm', ['pack', '-w', 'sdk', '--pack-destination', folder, '--json'], { cwd: root });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
   mkdirSync(consumer);
@@ -92,11 +94,11 @@ beforeAll(async () => {
     cwd: consumer,
   });
   await run(process.execPath, [tsc, '--init'], { cwd: consumer });
-  app = await started;
+  app = await starting;
 }, 240_000);
 
 afterAll(async () => {
-  await app?.stop();
+  await (await starting?.catch(() => undefined))?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
