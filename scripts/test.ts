@@ -3,12 +3,13 @@
 // scripts/production), the SDK from its packed package (vitest, scripts/sdk-package), every benchmark once at a tiny
 // size (scripts/bench-smoke.ts: one that crashes is a failed test, figures never fail anything), then the Playwright
 // journeys in Chromium against the app served as `npm start` serves it (free port, throw-away data, one app per
-// Playwright worker). Ends with each stage's time, the journeys that passed only on their retry, and one line:
-// "N passed, N failed".
+// Playwright worker). Ends with each stage's time, the journeys that passed only on their retry, every test that
+// failed with the first line of its error (so the end of a long log says what failed), and one line: "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildWeb, freePort } from './app.ts';
 import { smokeBenchmarks } from './bench-smoke.ts';
 
@@ -18,6 +19,15 @@ interface Tally {
   skipped: number;
 }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, a line each, repeated at the very end of the output. */
+const failures: string[] = [];
+/** The first line of an error that says something, cut to one screen line. */
+const firstLine = (text: string | undefined) =>
+  stripVTControlCharacters(text ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.length > 0)
+    ?.slice(0, 300) ?? '';
 const reports = mkdtempSync(join(tmpdir(), 'spa-test-reports-'));
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
@@ -49,7 +59,10 @@ async function stage<T>(title: string, work: () => Promise<T>): Promise<T> {
 async function commandStage(title: string, command: string, args: string[]): Promise<void> {
   const exit = await stage(title, () => run(command, args));
   if (exit === 0) total.passed += 1;
-  else total.failed += 1;
+  else {
+    total.failed += 1;
+    failures.push(`${title.split(':')[0]} (exit code ${exit})`);
+  }
 }
 
 await commandStage('Type check', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
@@ -78,6 +91,7 @@ await stage('Web build', async () => {
   } catch (error) {
     console.error(error);
     total.failed += 1;
+    failures.push(`Web build: ${firstLine(String(error))}`);
   }
 });
 
@@ -101,16 +115,31 @@ const vitestExits = await stage('Vitest: unit, and the Worker and Durable Object
     ),
   ),
 );
+interface VitestFileReport {
+  name: string;
+  status: string;
+  message?: string;
+  assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+}
 /** Adds a Vitest run's JSON report to the tally; a run that left no report, or failed without a failed test, fails once. */
 function countVitest(exit: number, report: string) {
   const vitest = readJson(report);
   if (!vitest) {
     total.failed += 1;
+    failures.push(`Vitest left no report at ${report} (exit code ${exit})`);
     return;
   }
   total.passed += vitest.numPassedTests;
   total.failed += vitest.numFailedTests;
   total.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of (vitest.testResults ?? []) as VitestFileReport[]) {
+    const path = file.name.startsWith(process.cwd()) ? file.name.slice(process.cwd().length + 1) : file.name;
+    for (const test of file.assertionResults)
+      if (test.status === 'failed')
+        failures.push(`${path} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
+      failures.push(`${path}: ${firstLine(file.message)}`);
+  }
   if (exit !== 0 && vitest.numFailedTests === 0) total.failed += 1; // a file that failed to load
 }
 vitestExits.forEach((exit, index) => countVitest(exit, join(reports, `vitest-${index + 1}.json`)));
@@ -150,7 +179,8 @@ const benchmarks = await stage(
   smokeBenchmarks,
 );
 total.passed += benchmarks.passed;
-total.failed += benchmarks.failed;
+total.failed += benchmarks.failed.length;
+failures.push(...benchmarks.failed.map((entry) => `Benchmark ${entry} did not run to the end`));
 
 const e2eData = join(process.cwd(), '.e2e-data');
 rmSync(e2eData, { recursive: true, force: true });
@@ -175,21 +205,34 @@ const playwright = readJson(playwrightReport);
 const flaky: string[] = [];
 interface ReportSuite {
   title: string;
-  specs?: { title: string; tests: { status: string }[] }[];
+  specs?: {
+    title: string;
+    tests: { status: string; results: { error?: { message?: string } }[] }[];
+  }[];
   suites?: ReportSuite[];
 }
-const collectFlaky = (suite: ReportSuite, file: string) => {
+const collectJourneys = (suite: ReportSuite, file: string) => {
   for (const spec of suite.specs ?? [])
-    if (spec.tests.some((test) => test.status === 'flaky')) flaky.push(`${file} › ${spec.title}`);
-  for (const child of suite.suites ?? []) collectFlaky(child, file);
+    for (const test of spec.tests) {
+      if (test.status === 'flaky') flaky.push(`${file} › ${spec.title}`);
+      if (test.status === 'unexpected')
+        failures.push(`${file} › ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`);
+    }
+  for (const child of suite.suites ?? []) collectJourneys(child, file);
 };
-for (const suite of (playwright?.suites ?? []) as ReportSuite[]) collectFlaky(suite, suite.title);
+for (const suite of (playwright?.suites ?? []) as ReportSuite[]) collectJourneys(suite, suite.title);
 if (playwright?.stats) {
   total.passed += playwright.stats.expected + playwright.stats.flaky;
   total.failed += playwright.stats.unexpected;
   total.skipped += playwright.stats.skipped;
-  if (playwrightExit !== 0 && playwright.stats.unexpected === 0) total.failed += 1;
-} else total.failed += 1;
+  if (playwrightExit !== 0 && playwright.stats.unexpected === 0) {
+    total.failed += 1;
+    failures.push(`Playwright (exit code ${playwrightExit}) with no failed journey: see its output above`);
+  }
+} else {
+  total.failed += 1;
+  failures.push(`Playwright left no report (exit code ${playwrightExit})`);
+}
 rmSync(e2eData, { recursive: true, force: true });
 rmSync(reports, { recursive: true, force: true });
 
@@ -199,5 +242,6 @@ for (const [title, ms] of stageTimes) console.log(`  ${title.padEnd(28)} ${secon
 console.log(`  ${'total'.padEnd(28)} ${seconds(performance.now()).padStart(9)}`);
 if (flaky.length > 0)
   console.log(`\nPassed on a retry (failed once; look at each):\n${flaky.map((title) => `  ${title}`).join('\n')}`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed === 0 ? 0 : 1);
