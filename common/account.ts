@@ -25,6 +25,7 @@ export const MESSAGES = {
   badCredentials: 'Invalid name or password.',
   banned: 'This account has been banned.',
   notSignedIn: 'Not signed in.',
+  malformedText: 'The text sent is not valid Unicode.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   authFailed: 'Authentication failed',
   serviceUnavailable: 'This service is not available right now. Please try again later.',

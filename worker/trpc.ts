@@ -7,7 +7,7 @@ import { MESSAGES } from '../common/account.ts';
 import type { Role } from '../common/roles.ts';
 import { getDatabase, type Database } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
-import { describeError, forbidden, unauthorized } from './errors.ts';
+import { badRequest, describeError, forbidden, unauthorized } from './errors.ts';
 import { ResponseCachePolicy } from './response-cache.ts';
 import {
   blankSessionCookie,
@@ -184,13 +184,30 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
+/** A lone UTF-16 surrogate: JSON can carry one (`"\udfff"`), no text can, and the database refuses it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** The input as sent, refused (400) when a string in it is not text: a lone surrogate anywhere in it. */
+function wellFormedText(input: unknown): unknown {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string' && LONE_SURROGATE.test(value)) throw badRequest(MESSAGES.malformedText);
+    if (value && typeof value === 'object') pending.push(...Object.keys(value), ...Object.values(value));
+  }
+  return input;
+}
+
 /**
  * Every procedure: a call may declare its answer the same for everyone (`ctx.answerIsPublic(seconds)`); what each
- * call declared, or that it failed, is recorded for the request's Cache-Control (worker/response-cache.ts).
+ * call declared, or that it failed, is recorded for the request's Cache-Control (worker/response-cache.ts). The
+ * input, when the procedure reads one, must be text throughout (`wellFormedText`); it is checked where the input is
+ * parsed, so a session's checks still come first.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(async ({ ctx, next, getRawInput }) => {
   let sharedSeconds: number | null = null;
   const result = await next({
+    getRawInput: async () => wellFormedText(await getRawInput()),
     ctx: {
       answerIsPublic(seconds: number) {
         sharedSeconds = seconds;

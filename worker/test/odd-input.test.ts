@@ -1111,6 +1111,12 @@ describe.concurrent(`no 5xx on odd input (${RUNS} inputs per route or procedure 
   }
 });
 
+/** A refusal's message: REST answers `{message}`, tRPC `{error: {message}}`. */
+async function refusalMessage(response: Response): Promise<string | undefined> {
+  const answer = (await response.json()) as { message?: string; error?: { message?: string } };
+  return answer.message ?? answer.error?.message;
+}
+
 /** The inputs that once answered 5xx, found by this test or before it, each sent as every role on every run. */
 describe('odd input that once answered 5xx', () => {
   const FOUND: Attempt[] = [
@@ -1125,6 +1131,10 @@ describe('odd input that once answered 5xx', () => {
     // ...and in a photo's key (worker/media-routes.ts).
     { method: 'GET', path: '/media/%' },
     { method: 'GET', path: '/media/profiles/1/%ED%A0%80.jpg' },
+    // A lone surrogate in a JSON string reached the database, which refuses it (worker/trpc.ts, wellFormedText).
+    { method: 'POST', path: '/trpc/passwordReset.request', json: { nameOrEmail: '\udfff' } },
+    { method: 'POST', path: '/api/forgot-password', json: { nameOrEmail: 'a\ud800' } },
+    { method: 'POST', path: '/api/login', json: { name: '\udfff', password: 'password123' } },
   ];
 
   it('answers each with a 4xx or better, as every role', async () => {
@@ -1132,9 +1142,21 @@ describe('odd input that once answered 5xx', () => {
       for (const role of ROLES) {
         const response = await send(attempt, role);
         expect(response.status, `${printable(attempt)} as ${role}`).toBeLessThan(500);
-        if (response.status >= 400)
-          expect(((await response.json()) as { message?: string }).message, printable(attempt)).toBeTruthy();
+        if (response.status >= 400) expect(await refusalMessage(response), printable(attempt)).toBeTruthy();
       }
+    }
+  });
+
+  it('refuses a lone surrogate anywhere in an input, in a value or a key, as text that is not Unicode', async () => {
+    const attempts: Attempt[] = [
+      { method: 'POST', path: '/trpc/passwordReset.request', json: { nameOrEmail: '\udfff' } },
+      { method: 'POST', path: '/trpc/favorites.createList', json: { name: 'Weekend', extra: { ['\ud800']: 1 } } },
+      { method: 'POST', path: '/api/search-users', json: { field: 'all', term: ['x', 'spa\udc00'] } },
+    ];
+    for (const attempt of attempts) {
+      const response = await send(attempt, 'client');
+      expect(response.status, printable(attempt)).toBe(400);
+      expect(await refusalMessage(response), printable(attempt)).toBe('The text sent is not valid Unicode.');
     }
   });
 
@@ -1157,8 +1179,7 @@ describe('odd input that once answered 5xx', () => {
           : { method: 'PATCH', path, json: body };
         const response = await send(attempt, 'admin');
         expect(response.status, printable(attempt)).toBe(400);
-        const answer = (await response.json()) as { message?: string; error?: { message: string } };
-        expect(answer.message ?? answer.error?.message).toBe('Send at least one field to change.');
+        expect(await refusalMessage(response), printable(attempt)).toBe('Send at least one field to change.');
       }
     }
     const after = await database().execute({ sql: 'select * from spas where id = ?', args: [before.id as number] });
