@@ -141,8 +141,9 @@ export function rest<Answer>(call: RestCall<Answer>, options: RestOptions = {}):
 }
 
 /**
- * A page answered as the spec's plain array: when there is a next page, `Link: <path?page=2>; rel="next"` and
- * `X-Next-Page: 2` lead to it (`?cursor=` and `X-Next-Cursor` for lists whose cursor is not a page number).
+ * A page answered as the spec's plain array. When there is a next page, every list names it the same way:
+ * `X-Next-Cursor` holds its cursor, and `Link: <path?cursor=…>; rel="next"` leads to it (`?page=` for the spec's
+ * numbered lists, whose cursor is the next page's number).
  */
 export function arrayPage<T>(
   page: Page<T>,
@@ -151,7 +152,7 @@ export function arrayPage<T>(
 ): T[] {
   if (page.nextCursor !== null) {
     headers.set('Link', `<${path}?${param}=${encodeURIComponent(page.nextCursor)}>; rel="next"`);
-    headers.set(param === 'page' ? 'X-Next-Page' : 'X-Next-Cursor', page.nextCursor);
+    headers.set('X-Next-Cursor', page.nextCursor);
   }
   return page.items;
 }

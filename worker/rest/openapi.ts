@@ -36,8 +36,12 @@ const retryAfter = z.object({
 });
 
 const pagingHeaders = z.object({
-  Link: z.optional(z.string()).meta({ description: 'When there is a next page: `<path?cursor=…>; rel="next"`.' }),
-  'X-Next-Cursor': z.optional(z.string()).meta({ description: 'The next page’s cursor, when there is one.' }),
+  Link: z.optional(z.string()).meta({
+    description: 'When there is a next page: `<path?cursor=…>; rel="next"` (`?page=…` where pages are numbered).',
+  }),
+  'X-Next-Cursor': z
+    .optional(z.string())
+    .meta({ description: 'The next page’s cursor, when there is one (its number, where pages are numbered).' }),
 });
 
 /**

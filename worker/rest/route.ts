@@ -17,7 +17,10 @@ export type Access = 'anyone' | 'member' | { roles: readonly Role[] };
 /** The statuses an error answer may have, besides the 500 and 503 every path may answer (worker/rest/openapi.ts). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 501 | 502;
 
-/** A list answered a page at a time: `Link: <path?cursor=…>; rel="next"` and `X-Next-Cursor` lead to the next page. */
+/**
+ * A list answered a page at a time: `X-Next-Cursor` and `Link: <path?cursor=…>; rel="next"` lead to the next page
+ * (`?page=` where the spec numbers the pages).
+ */
 export type Paging = 'cursor' | 'page';
 
 interface RouteDescription {

@@ -514,10 +514,12 @@ describe('User Management', () => {
     const pageCount = Math.ceil(after.total / ADMIN_PAGE_SIZE);
     expect(after.nextCursor).toBe(pageCount > 1 ? '2' : null);
     if (pageCount > 1) {
-      expect(rest.headers.get('X-Next-Page')).toBe('2');
+      // The same header as every paged list: the cursor is the next page's number.
+      expect(rest.headers.get('X-Next-Cursor')).toBe('2');
+      expect(rest.headers.get('X-Next-Page')).toBeNull();
       expect(rest.headers.get('Link')).toBe('</api/admin/chatbots?page=2>; rel="next"');
       const last = await api(`/admin/chatbots?page=${pageCount}`, admin);
-      expect(last.headers.get('X-Next-Page')).toBeNull();
+      expect(last.headers.get('X-Next-Cursor')).toBeNull();
     }
     const row = after.items.find((user) => user.id === target.id);
     expect(row?.chatBot).toBe(true);

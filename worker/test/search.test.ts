@@ -14,13 +14,13 @@ function search(who: TestMember | null, term: unknown, page?: number) {
     cookie: who?.cookie ?? null,
   });
 }
-/** The spec's user array, and the next page the X-Next-Page header names (absent on the last page). */
+/** The spec's user array, and the next page the X-Next-Cursor header names (absent on the last page). */
 async function found(who: TestMember, term: string, page?: number): Promise<{ items: Found; nextPage: number | null }> {
   const response = await search(who, term, page);
   expect(response.status).toBe(200);
   const items = await json<Found>(response);
   expect(Array.isArray(items)).toBe(true);
-  const next = response.headers.get('X-Next-Page');
+  const next = response.headers.get('X-Next-Cursor');
   return { items, nextPage: next === null ? null : Number(next) };
 }
 
