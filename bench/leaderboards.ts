@@ -92,11 +92,11 @@ try {
 
   const time = async (board: (typeof BOARDS)[number] | 'summary', timeframe: (typeof TIMEFRAMES)[number]) => {
     const t0 = performance.now();
-    const batch: BoardBatch =
+    const batch: BoardBatch<unknown> =
       board === 'summary' ? summaryStatements(db, timeframe) : boardStatements(db, board, timeframe);
-    const results = (await db.batch(batch.statements as never)) as unknown[];
+    const results = await db.batch(batch.statements);
     batch.committed();
-    const entries = results.at(-1) as unknown[];
+    const entries = batch.rowsOf(results);
     return { ms: performance.now() - t0, entries: entries.length };
   };
   // Nearest rank: the smallest value with at least p of the values at or below it.

@@ -9,16 +9,19 @@ import {
   httpLink,
   isNonJsonSerializable,
   splitLink,
-  type HTTPBatchLinkOptions,
+  type HTTPLinkOptions,
   type TRPCLink,
 } from '@trpc/client';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { TRPC_MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from './limits.ts';
 
-type Transport<TRouter extends AnyTRPCRouter> = Pick<
-  HTTPBatchLinkOptions<TRouter['_def']['_config']['$types']>,
-  'url' | 'fetch'
->;
+/**
+ * Where the calls go and how (`url`, `fetch`), with the router's transformer when it has one (this one has none).
+ * No `headers`: the two links would call them differently (per call or per batch); a `fetch` can add its own.
+ */
+type Transport<TRouter extends AnyTRPCRouter> = HTTPLinkOptions<TRouter['_def']['_config']['$types']> & {
+  headers?: never;
+};
 
 /** Whether a call goes alone (httpLink) rather than in a batch. */
 export function travelsAlone(operation: { path: string; input: unknown }): boolean {
@@ -29,8 +32,8 @@ export function appLinks<TRouter extends AnyTRPCRouter>(transport: Transport<TRo
   return [
     splitLink({
       condition: travelsAlone,
-      true: httpLink<TRouter>(transport as never),
-      false: httpBatchLink<TRouter>({ ...transport, maxItems: TRPC_MAX_BATCH_SIZE } as never),
+      true: httpLink(transport),
+      false: httpBatchLink({ ...transport, maxItems: TRPC_MAX_BATCH_SIZE }),
     }),
   ];
 }

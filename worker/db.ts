@@ -11,7 +11,7 @@
 // The queries every request makes are built once per isolate (`builtOnce`, docs/architecture.md, "A request").
 import type { BatchItem } from 'drizzle-orm/batch';
 import { fillPlaceholders, sql, type Column, type SQL } from 'drizzle-orm';
-import type { Client } from '@libsql/client/web';
+import type { Client, InValue } from '@libsql/client/web';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import type { Config } from './env.ts';
@@ -93,6 +93,9 @@ interface PreparedQuery {
   mapResult(result: unknown, isFromBatch: boolean): unknown;
 }
 
+/** Statements for one `db.batch` (one round trip): at least one. */
+export type ReadBatch = Readonly<[BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>;
+
 /**
  * A query whose SQL drizzle builds once per isolate, sent again with each request's values for its placeholders
  * (`sql.placeholder(name)`). Building a SELECT of forty columns (the session lookup) cost more of a request's CPU
@@ -112,7 +115,7 @@ export function builtOnce<Q extends BatchItem<'sqlite'>>(
       _prepare: () => ({ getQuery: () => query, mapResult }),
       then<T, E = never>(resolve?: (rows: unknown) => T, reject?: (error: unknown) => E) {
         return db.$client
-          .execute({ sql: query.sql, args: query.params as never })
+          .execute({ sql: query.sql, args: query.params as InValue[] })
           .then((result: unknown) => mapResult(result, true))
           .then(resolve, reject);
       },

@@ -2,10 +2,10 @@
 // the session token), one error formatter for every procedure, and the base procedures every router uses:
 // public, signed in, by role, admin.
 import { initTRPC } from '@trpc/server';
-import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
+import type { BatchResponse } from 'drizzle-orm/batch';
 import { MESSAGES } from '../common/account.ts';
 import type { Role } from '../common/roles.ts';
-import { getDatabase, type Database } from './db.ts';
+import { getDatabase, type Database, type ReadBatch } from './db.ts';
 import { readConfig, type Bindings, type Config } from './env.ts';
 import { badRequest, describeError, forbidden, unauthorized } from './errors.ts';
 import { ResponseCachePolicy } from './response-cache.ts';
@@ -66,8 +66,6 @@ export interface Context {
   /** What the request's calls said about shared caching; the adapters set Cache-Control from it. */
   responseCache: ResponseCachePolicy;
 }
-
-export type ReadBatch = Readonly<[BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>;
 
 export interface ContextOptions {
   /**
@@ -204,23 +202,24 @@ function wellFormedText(input: unknown): unknown {
  * input, when the procedure reads one, must be text throughout (`wellFormedText`); it is checked where the input is
  * parsed, so a session's checks still come first.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, next, getRawInput }) => {
-  let sharedSeconds: number | null = null;
-  const result = await next({
-    getRawInput: async () => wellFormedText(await getRawInput()),
-    ctx: {
-      answerIsPublic(seconds: number) {
-        sharedSeconds = seconds;
+export const publicProcedure = t.procedure
+  .use(({ next, getRawInput }) => next({ getRawInput: async () => wellFormedText(await getRawInput()) }))
+  .use(async ({ ctx, next }) => {
+    let sharedSeconds: number | null = null;
+    const result = await next({
+      ctx: {
+        answerIsPublic(seconds: number) {
+          sharedSeconds = seconds;
+        },
       },
-    },
+    });
+    ctx.responseCache.record(result.ok ? sharedSeconds : null);
+    // Refused for want of a session that a ban just ended: the member is told why (the status stays 401), not only
+    // that nobody is signed in; the web app shows it on the landing page.
+    if (!result.ok && result.error.message === MESSAGES.notSignedIn && (await ctx.sessionEnded()) === 'banned')
+      throw unauthorized(MESSAGES.banned);
+    return result;
   });
-  ctx.responseCache.record(result.ok ? sharedSeconds : null);
-  // Refused for want of a session that a ban just ended: the member is told why (the status stays 401), not only
-  // that nobody is signed in; the web app shows it on the landing page.
-  if (!result.ok && result.error.message === MESSAGES.notSignedIn && (await ctx.sessionEnded()) === 'banned')
-    throw unauthorized(MESSAGES.banned);
-  return result;
-});
 
 export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const validated = await ctx.session();

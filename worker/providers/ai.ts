@@ -96,20 +96,22 @@ export function plainText(answer: string): string {
   return capLength(text, AI_ASSIST_OUTPUT_MAX_LENGTH);
 }
 
+/** The Workers AI models that answer chat messages: the configured model (`AI_MODEL`) is taken to be one of them. */
+type ChatModel = {
+  [Name in keyof AiModels]: AiModels[Name] extends BaseAiTextGeneration ? Name : never;
+}[keyof AiModels];
+
 function workersAi(ai: Ai, model: string): AiProvider {
   return {
     info: { name: 'workers-ai', label: `Workers AI (${model})` },
     async suggest(request) {
-      const answer = (await ai.run(
-        model as keyof AiModels,
-        {
-          messages: [
-            { role: 'system', content: systemPrompt(request) },
-            { role: 'user', content: request.text },
-          ],
-          max_tokens: 900,
-        } as never,
-      )) as { response?: string };
+      const answer = (await ai.run(model as ChatModel, {
+        messages: [
+          { role: 'system', content: systemPrompt(request) },
+          { role: 'user', content: request.text },
+        ],
+        max_tokens: 900,
+      })) as { response?: string };
       return [plainText(answer.response ?? '')].filter(Boolean);
     },
   };

@@ -215,7 +215,7 @@ export const adminRoutes: RestDomain = {
       call: (caller, { params, body }) =>
         caller.reviews.report(withPathParameters(body, { reviewId: params.reviewId })),
     }),
-    // The spec answers a user array; the next page, when there is one, is named by the X-Next-Page header.
+    // The spec answers a user array; the next page's number, when there is one, is in the X-Next-Cursor header.
     jsonRoute({
       method: 'post',
       path: '/search-users',

@@ -8,7 +8,7 @@ import { boardInput, timeframeInput } from '../../common/recognition-input.ts';
 import { BOARD_CACHE_TTL_SECONDS } from '../../common/limits.ts';
 import { boardAnswerSchema, summaryAnswerSchema } from '../../common/leaderboard-output.ts';
 import { boardStatements, publicBoard, rankEntries, summaryStatistics } from '../services/leaderboards.ts';
-import { publicProcedure, router, type ReadBatch } from '../trpc.ts';
+import { publicProcedure, router } from '../trpc.ts';
 import { forbidden } from '../errors.ts';
 
 export const leaderboardsRouter = router({
@@ -18,11 +18,11 @@ export const leaderboardsRouter = router({
     .query(async ({ ctx, input }) => {
       if (RESTRICTED_BOARDS.includes(input.board)) {
         const batch = boardStatements(ctx.db, input.board, input.timeframe);
-        const { viewer, results } = await ctx.readBesideSession(batch.statements as unknown as ReadBatch);
+        const { viewer, results } = await ctx.readBesideSession(batch.statements);
         batch.committed();
         // Everyone else, signed in or not, is told the same: 403.
         if (!mayViewRedFlags(viewer?.user.role)) throw forbidden(RECOGNITION_MESSAGES.problemsForbidden);
-        return { board: input.board, timeframe: input.timeframe, entries: rankEntries(results.at(-1)) };
+        return { board: input.board, timeframe: input.timeframe, entries: rankEntries(batch.rowsOf(results)) };
       }
       ctx.answerIsPublic(BOARD_CACHE_TTL_SECONDS);
       return publicBoard(() => ctx.db, input.board, input.timeframe);

@@ -114,8 +114,7 @@ export const reviewsRouter = router({
           }
         : null;
 
-      const results = await ctx.db.batch([
-        ctx.db.all<{ id: number; createdAt: number; updatedAt: number | null }>(sql`
+      const save = ctx.db.all<{ id: number; createdAt: number; updatedAt: number | null }>(sql`
         insert into reviews (reviewer_id, target_user_id, review_text, ambience_rating, amenities_rating, booking_rating, selection_rating, created_at)
         select ${reviewer.id}, t.id, ${input.reviewText}, ${rating(input.ambienceRating)}, ${rating(input.amenitiesRating)},
           ${rating(input.bookingRating)}, ${rating(input.selectionRating)}, ${now}
@@ -129,18 +128,14 @@ export const reviewsRouter = router({
         on conflict (reviewer_id, target_user_id) do update set review_text = excluded.review_text,
           ambience_rating = excluded.ambience_rating, amenities_rating = excluded.amenities_rating,
           booking_rating = excluded.booking_rating, selection_rating = excluded.selection_rating, updated_at = ${now}
-        returning id, created_at as createdAt, updated_at as updatedAt`),
-        ctx.db.all<{ id: number; name: string; slug: string; role: Role; hidden: number }>(
-          sql`select id, name, slug, role, not ${notBanned()} as hidden from users where id = ${input.targetUserId}`,
-        ),
-        ...(gift ? [giveStatement(ctx.db, gift), diagnoseStatement(ctx.db, gift)] : []),
-      ] as never);
-      const [saved, targets, given, diagnosis] = results as unknown as [
-        { id: number; createdAt: number; updatedAt: number | null }[],
-        { id: number; name: string; slug: string; role: Role; hidden: number }[],
-        { id: number }[] | undefined,
-        Parameters<typeof explainRefusal>[1][] | undefined,
-      ];
+        returning id, created_at as createdAt, updated_at as updatedAt`);
+      const readTarget = ctx.db.all<{ id: number; name: string; slug: string; role: Role; hidden: number }>(
+        sql`select id, name, slug, role, not ${notBanned()} as hidden from users where id = ${input.targetUserId}`,
+      );
+      // One round trip either way: the review and its target, and the gift with what to say if it is refused.
+      const [saved, targets, given, diagnosis] = gift
+        ? await ctx.db.batch([save, readTarget, giveStatement(ctx.db, gift), diagnoseStatement(ctx.db, gift)])
+        : [...(await ctx.db.batch([save, readTarget])), undefined, undefined];
       const target = targets[0];
       const review = saved[0];
       if (!review) {

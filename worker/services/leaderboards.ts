@@ -11,7 +11,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { BOARD_CACHE_TTL_SECONDS, BOARD_SIZE, RED_FLAG_COUNTING_DAYS } from '../../common/limits.ts';
 import { TIMEFRAME_DAYS, type Board, type Timeframe } from '../../common/recognition.ts';
 import type { BoardAnswer, BoardEntry, SummaryAnswer } from '../../common/leaderboard-output.ts';
-import type { Database } from '../db.ts';
+import type { Database, ReadBatch } from '../db.ts';
 import { CACHE_SCOPES, cachedJson, purgeCached } from './edge-cache.ts';
 import { spaAverageRating, spaReviewCount } from './spa-rating.ts';
 import { DAY_MS, MINUTE_MS } from '../../common/time.ts';
@@ -141,24 +141,35 @@ function cutoffOf(days: number | null, now: number): number {
 const agedUntil = new Map<WindowKey, number>();
 
 /** Records that a batch from `boardStatements` committed (its window is aged up to its cutoff). */
-export type BoardBatch = { statements: BatchItem<'sqlite'>[]; committed: () => void };
+/**
+ * One round trip's statements over a window, the read last; `rowsOf` takes the read's rows out of the batch's
+ * results, and `committed` is called once the batch ran.
+ */
+export interface BoardBatch<Row> {
+  statements: ReadBatch;
+  rowsOf: (results: readonly unknown[]) => Row[];
+  committed: () => void;
+}
 
 /**
  * One batch over a board's (or the summary's) rolling window: the window's expiry (unless done this minute), then
  * `read` of the window, last.
  */
-function windowBatch(
+function windowBatch<Row>(
   db: Database,
   board: Board | 'summary',
   timeframe: Timeframe,
   now: number,
-  read: (key: WindowKey, cutoff: number) => BatchItem<'sqlite'>,
-): BoardBatch {
+  read: (key: WindowKey, cutoff: number) => BatchItem<'sqlite'> & PromiseLike<Row[]>,
+): BoardBatch<Row> {
   const { key, days } = windowOf(board, timeframe);
   const cutoff = cutoffOf(days, now);
   const expire = days !== null && agedUntil.get(key) !== cutoff;
+  const [first, ...rest] = [...(expire ? expireStatements(db, key, cutoff) : []), read(key, cutoff)];
   return {
-    statements: [...(expire ? expireStatements(db, key, cutoff) : []), read(key, cutoff)],
+    statements: [first!, ...rest],
+    // The read is the batch's last statement, and its rows are the `Row[]` it was declared to answer.
+    rowsOf: (results) => results.at(-1) as Row[],
     committed: () => {
       if (expire) agedUntil.set(key, cutoff);
     },
@@ -166,7 +177,12 @@ function windowBatch(
 }
 
 /** A board's statements for one batch: the window's expiry (unless done this minute), then the board, last. */
-export function boardStatements(db: Database, board: Board, timeframe: Timeframe, now = Date.now()): BoardBatch {
+export function boardStatements(
+  db: Database,
+  board: Board,
+  timeframe: Timeframe,
+  now = Date.now(),
+): BoardBatch<Omit<BoardEntry, 'rank'>> {
   return windowBatch(db, board, timeframe, now, (key, cutoff) => boardQuery(db, board, key, cutoff));
 }
 
@@ -188,9 +204,9 @@ export function publicBoard(
     async () => {
       const db = database();
       const batch = boardStatements(db, board, timeframe);
-      const results = await db.batch(batch.statements as never);
+      const results = await db.batch(batch.statements);
       batch.committed();
-      return { board, timeframe, entries: rankEntries((results as unknown[]).at(-1) as never) };
+      return { board, timeframe, entries: rankEntries(batch.rowsOf(results)) };
     },
     waitUntil,
   );
@@ -209,7 +225,11 @@ const SUMMARY_BOARDS = {
  * counts, last: members who joined in the window, and the rollups' totals, found by their keys (a `like` on the
  * board name read every rollup row).
  */
-export function summaryStatements(db: Database, timeframe: Timeframe, now = Date.now()): BoardBatch {
+export function summaryStatements(
+  db: Database,
+  timeframe: Timeframe,
+  now = Date.now(),
+): BoardBatch<{ board: string; points: number }> {
   const boards = sql.join(
     Object.values(SUMMARY_BOARDS).map((board) => sql`${board}`),
     sql`, `,
@@ -234,9 +254,9 @@ export function summaryStatistics(
     async () => {
       const db = database();
       const batch = summaryStatements(db, timeframe);
-      const results = (await db.batch(batch.statements as never)) as unknown[];
+      const results = await db.batch(batch.statements);
       batch.committed();
-      const rows = results.at(-1) as { board: string; points: number }[];
+      const rows = batch.rowsOf(results);
       const value = (board: string) => Number(rows.find((row) => row.board === board)?.points ?? 0);
       return {
         timeframe,
