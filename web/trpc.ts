@@ -1,15 +1,33 @@
 // The tRPC client for React: typed against the server's router, batched over /trpc with the session cookie
 // (at most TRPC_MAX_BATCH_SIZE calls a batch, as the server allows; sign-in and registration go alone).
-// The QueryClient carries the data-fetching defaults of the spec's "Business constants and limits".
+// The QueryClient carries the data-fetching defaults of the spec's "Business constants and limits", and the one
+// error toast of a failed mutation: the server's message under the mutation's `meta.errorTitle` ("Error" when it
+// names none). A form that shows its refusals at its fields, or a screen that answers a failure its own way, says
+// `meta: { errorToast: false }`; a mutation's own `onError` is then only for what else the failure changes.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCQueryUtils, createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { QUERY_FRESH_MS, QUERY_GC_MS } from '../common/limits.ts';
 import { appLinks } from '../common/trpc-links.ts';
+import { toast } from './components/ui/use-toast.ts';
+import { serverMessage } from './lib/errors.ts';
 import { endSessionBecauseBanned, isBannedAnswer } from './lib/session-end.ts';
 import type { AppRouter } from '../worker/routers/index.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The failure toast's title; "Error" when absent. */
+      errorTitle?: string;
+      /** The toast's text when the server sent none; "Please try again." when absent. */
+      errorFallback?: string;
+      /** false: the screen shows this mutation's failure itself (at a form's fields, in a dialog), no toast. */
+      errorToast?: false;
+    };
+  }
+}
 
 /** What each procedure answers, for components that take part of an answer as a prop. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -37,9 +55,16 @@ export function createQueryClient(): QueryClient {
     },
     queryCache: new QueryCache({ onError: onFailure }),
     mutationCache: new MutationCache({
-      onError: (error) => {
+      onError: (error, _variables, _context, mutation) => {
         console.error('Mutation error:', error);
         onFailure(error);
+        const meta = mutation.meta;
+        if (meta?.errorToast === false || isBannedAnswer(error)) return;
+        toast({
+          variant: 'destructive',
+          title: meta?.errorTitle ?? 'Error',
+          description: serverMessage(error, meta?.errorFallback ?? 'Please try again.'),
+        });
       },
     }),
   });
