@@ -1,4 +1,4 @@
--- Member search (issue 10, ADR 015): an FTS5 index of member names with the trigram tokenizer, which finds
+-- Member search (ADR 015): an FTS5 index of member names with the trigram tokenizer, which finds
 -- any part of a name (not only word starts) and ignores accents (remove_diacritics) and case. It is an
 -- external-content index over users.name, kept in step by the three triggers below.
 CREATE VIRTUAL TABLE `users_search` USING fts5(name, content='users', content_rowid='id', tokenize='trigram remove_diacritics 1');

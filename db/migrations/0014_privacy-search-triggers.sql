@@ -1,4 +1,4 @@
--- Deleted accounts (issue 22, ADR 022) leave member search at once. Deleting an account renames its row to
+-- Deleted accounts (ADR 022) leave member search at once. Deleting an account renames its row to
 -- "Former member" and sets deleted_at in one UPDATE: the rename trigger takes the old name out of the index and
 -- puts nothing back for a deleted row. A row that is not in the index (a former member) is never "deleted" from
 -- it again: an external-content FTS5 index must only be told to delete what it holds.
