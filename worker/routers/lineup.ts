@@ -3,7 +3,8 @@
 // (so a refusal says why without a second round trip); a second open link for the same pair is refused by the
 // partial unique index, not by a check that could race. The lineup (accepted links) is public; invitations
 // are answered only to the two members they concern.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { lineupLinks } from '../../db/schema.ts';
 import {
   inviteInput,
   LINEUP_TEXTS,
@@ -27,13 +28,13 @@ import { notBanned } from '../services/member-sql.ts';
 import { visibleMember } from '../services/profiles.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 
-type LinkRow = { id: number; spaId: number; therapistId: number; state: string };
-
+/** A link's two sides and its state: one statement, for a batch. */
 function linkQuery(ctx: Context, linkId: number) {
-  return ctx.db.all<LinkRow>(
-    sql`select id, spa_id as spaId, therapist_id as therapistId, state from lineup_links where id = ${linkId}`,
-  );
+  const { id, spaId, therapistId, state } = lineupLinks;
+  return ctx.db.select({ id, spaId, therapistId, state }).from(lineupLinks).where(eq(lineupLinks.id, linkId));
 }
+
+type LinkRow = Awaited<ReturnType<typeof linkQuery>>[number];
 
 /** A link the member is not a side of is answered as missing: invitations are private to the two sides. */
 function linkOf(rows: LinkRow[], memberId: number): LinkRow {
