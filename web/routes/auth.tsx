@@ -25,7 +25,6 @@ import { BrandMark } from '../components/brand-mark.tsx';
 import { SessionEndNotice } from '../components/session-end-notice.tsx';
 import { Captcha } from '../components/captcha/captcha.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Checkbox } from '../components/ui/checkbox.tsx';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import {
   checkedBy,
@@ -35,8 +34,6 @@ import {
   useAppForm,
   useFirstProblem,
 } from '../components/ui/form.tsx';
-import { TextField } from '../components/ui/input.tsx';
-import { RadioGroup } from '../components/ui/radio-group.tsx';
 import { dismiss, toast } from '../components/ui/use-toast.ts';
 import { cn } from '../lib/cn.ts';
 import { fieldErrorsOf, serverMessage } from '../lib/errors.ts';
@@ -196,6 +193,8 @@ function AuthFormFrame(props: {
 function SignInForm({ returnTo }: { returnTo: string | undefined }) {
   const signedIn = useSignedIn(returnTo);
   const login = trpc.account.login.useMutation({
+    // The message shows above the button; the toast carries the title alone.
+    meta: { errorToast: false },
     onSuccess: signedIn,
     onError: () => toast({ variant: 'destructive', title: AUTH_TOASTS.loginFailed }),
   });
@@ -214,35 +213,29 @@ function SignInForm({ returnTo }: { returnTo: string | undefined }) {
         pending={login.isPending}
         action="ENTER"
       >
-        <form.Field name="name">
+        <form.AppField name="name">
           {(field) => (
-            <TextField
+            <field.TextField
               id="signin-name"
               label="Name"
-              name="name"
               hint={SIGN_IN_NAME_HINT}
               autoComplete="username"
               autoCapitalize="none"
               maxLength={NAME_OR_EMAIL_MAX_LENGTH}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
             />
           )}
-        </form.Field>
-        <form.Field name="password">
+        </form.AppField>
+        <form.AppField name="password">
           {(field) => (
-            <TextField
+            <field.TextField
               id="signin-password"
               label="Password"
-              name="password"
               type="password"
               autoComplete="current-password"
               maxLength={PASSWORD_MAX_LENGTH}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
             />
           )}
-        </form.Field>
+        </form.AppField>
         <Link
           to="/forgot-password"
           className="-my-2 inline-flex min-h-11 items-center justify-self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -281,6 +274,8 @@ function RegisterForm({
   };
 
   const register = trpc.account.register.useMutation({
+    // The message shows above the button and marks its field; the toast carries the title alone.
+    meta: { errorToast: false },
     onSuccess: signedIn,
     onError: (failure) => {
       const message = serverMessage(failure, MESSAGES.authFailed);
@@ -329,62 +324,46 @@ function RegisterForm({
       pending={register.isPending}
       action="CREATE ACCOUNT"
     >
-      <form.Field name="name">
+      <form.AppField name="name">
         {(field) => (
-          <TextField
+          <field.TextField
             ref={nameField}
             id="register-name"
             label="Your Name"
-            name="name"
             autoComplete="username"
             autoCapitalize="words"
             maxLength={NAME_MAX_LENGTH}
-            value={field.state.value}
             errorId={errorIdFor('name')}
-            onChange={(event) => field.handleChange(event.target.value)}
           />
         )}
-      </form.Field>
-      <form.Field name="password">
+      </form.AppField>
+      <form.AppField name="password">
         {(field) => (
-          <TextField
+          <field.TextField
             ref={passwordField}
             id="register-password"
             label="New Password"
-            name="password"
             type="password"
             autoComplete="new-password"
             maxLength={PASSWORD_MAX_LENGTH}
-            value={field.state.value}
             hint={PASSWORD_HINT}
             errorId={errorIdFor('password')}
-            onChange={(event) => field.handleChange(event.target.value)}
           />
         )}
-      </form.Field>
-      <form.Field name="role">
+      </form.AppField>
+      <form.AppField name="role">
+        {(field) => <field.RadioGroup legend="Account type" options={ROLE_OPTIONS} />}
+      </form.AppField>
+      <form.AppField name="ageConfirmation">
         {(field) => (
-          <RadioGroup
-            legend="Account type"
-            name="role"
-            value={field.state.value}
-            onValueChange={field.handleChange}
-            options={ROLE_OPTIONS}
-          />
-        )}
-      </form.Field>
-      <form.Field name="ageConfirmation">
-        {(field) => (
-          <Checkbox
+          <field.Checkbox
             ref={ageBox}
             id="age-confirmation"
-            checked={field.state.value}
-            onCheckedChange={field.handleChange}
             errorId={errorIdFor('ageConfirmation')}
             label={`I'm older than ${MINIMUM_AGE} years old`}
           />
         )}
-      </form.Field>
+      </form.AppField>
       <form.Field name="recaptchaToken">
         {() => (
           <div

@@ -17,10 +17,12 @@ import { LoadingView } from '../components/loading-view.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
+import { firstError, submitHandler, useAppForm } from '../components/ui/form.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { serverMessage } from '../lib/errors.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
+
+const DISPUTE_FAILED_TITLE = 'Dispute not sent';
 
 const DISPUTE_LABELS: Record<string, string> = {
   open: 'Dispute under review',
@@ -76,21 +78,25 @@ export function RedFlagsPage() {
   );
 }
 
+/** A dispute's statement is required; the refusal, the browser's or the server's, is a toast over the dialog. */
 function DisputeDialog({ redFlagId, onClose }: { redFlagId: number; onClose: () => void }) {
-  const [statement, setStatement] = useState('');
   const utils = trpc.useUtils();
   const dispute = trpc.recognition.disputeRedFlag.useMutation({
+    meta: { errorTitle: DISPUTE_FAILED_TITLE },
     onSuccess: () => {
       toast({ variant: 'success', title: 'Dispute Sent', description: 'A moderator will review this red flag.' });
       void utils.recognition.redFlagHistory.invalidate();
       onClose();
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Dispute not sent',
-        description: serverMessage(error, 'Please try again.'),
-      }),
+  });
+  const form = useAppForm({
+    defaultValues: { statement: '' },
+    validators: {
+      onSubmit: ({ value }) => (value.statement.trim() ? undefined : RECOGNITION_MESSAGES.disputeRequired),
+    },
+    onSubmitInvalid: ({ formApi }) =>
+      toast({ variant: 'destructive', title: DISPUTE_FAILED_TITLE, description: firstError(formApi.state.errors) }),
+    onSubmit: ({ value }) => dispute.mutate({ redFlagId, statement: value.statement }),
   });
   return (
     <Dialog
@@ -99,29 +105,17 @@ function DisputeDialog({ redFlagId, onClose }: { redFlagId: number; onClose: () 
       title="Dispute Red Flag"
       description="Tell the moderators briefly why this red flag is wrong."
     >
-      <form
-        className="grid gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!statement.trim())
-            return toast({
-              variant: 'destructive',
-              title: 'Dispute not sent',
-              description: RECOGNITION_MESSAGES.disputeRequired,
-            });
-          dispute.mutate({ redFlagId, statement });
-        }}
-      >
-        <label htmlFor="dispute-statement" className="text-sm font-medium text-ink-700">
-          Your statement
-        </label>
-        <textarea
-          id="dispute-statement"
-          value={statement}
-          maxLength={RED_FLAG_DISPUTE_MAX_CHARACTERS}
-          onChange={(event) => setStatement(event.target.value)}
-          className="min-h-28 rounded-xl border border-sand-300 p-3 text-base"
-        />
+      <form className="grid gap-3" onSubmit={submitHandler(form)} noValidate>
+        <form.AppField name="statement">
+          {(field) => (
+            <field.TextArea
+              id="dispute-statement"
+              label="Your statement"
+              maxLength={RED_FLAG_DISPUTE_MAX_CHARACTERS}
+              className="min-h-28"
+            />
+          )}
+        </form.AppField>
         <Button type="submit" disabled={dispute.isPending}>
           {dispute.isPending ? 'Sending...' : 'Send Dispute'}
         </Button>

@@ -6,10 +6,12 @@ import { REVIEW_REPLY_MAX_CHARACTERS } from '../../../common/limits.ts';
 import type { ReviewReply as ReviewReplyView } from '../../../common/profile.ts';
 import { REVIEW_MESSAGES } from '../../../common/reviews.ts';
 import { formatDate } from '../../lib/format.ts';
-import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Button } from '../ui/button.tsx';
+import { firstError, submitHandler, useAppForm } from '../ui/form.tsx';
 import { toast } from '../ui/use-toast.ts';
+
+const REPLY_FAILED_TITLE = 'Reply not saved';
 
 export function ReviewReply({
   reviewId,
@@ -24,44 +26,36 @@ export function ReviewReply({
   canReply: boolean;
 }) {
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(reply?.text ?? '');
   const utils = trpc.useUtils();
   const done = () => {
     setEditing(false);
     void Promise.all([utils.reviews.invalidate(), utils.profiles.reviewsReceived.invalidate()]);
   };
-  const failed = (error: unknown) =>
-    toast({ variant: 'destructive', title: 'Reply not saved', description: serverMessage(error, 'Please try again.') });
-  const save = trpc.reviews.reply.useMutation({ onSuccess: done, onError: failed });
-  const remove = trpc.reviews.deleteReply.useMutation({ onSuccess: done, onError: failed });
+  const meta = { errorTitle: REPLY_FAILED_TITLE };
+  const save = trpc.reviews.reply.useMutation({ meta, onSuccess: done });
+  const remove = trpc.reviews.deleteReply.useMutation({ meta, onSuccess: done });
   const busy = save.isPending || remove.isPending;
+  const form = useAppForm({
+    defaultValues: { replyText: reply?.text ?? '' },
+    validators: { onSubmit: ({ value }) => (value.replyText.trim() ? undefined : REVIEW_MESSAGES.replyRequired) },
+    onSubmitInvalid: ({ formApi }) =>
+      toast({ variant: 'destructive', title: REPLY_FAILED_TITLE, description: firstError(formApi.state.errors) }),
+    onSubmit: ({ value }) => save.mutate({ reviewId, replyText: value.replyText }),
+  });
 
   if (editing) {
-    const id = `reply-${reviewId}`;
     return (
-      <form
-        className="grid gap-2 rounded-2xl bg-sand-50 p-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!text.trim())
-            return toast({
-              variant: 'destructive',
-              title: 'Reply not saved',
-              description: REVIEW_MESSAGES.replyRequired,
-            });
-          save.mutate({ reviewId, replyText: text });
-        }}
-      >
-        <label htmlFor={id} className="text-sm font-medium text-ink-700">
-          Your reply
-        </label>
-        <textarea
-          id={id}
-          value={text}
-          maxLength={REVIEW_REPLY_MAX_CHARACTERS}
-          onChange={(event) => setText(event.target.value)}
-          className="min-h-24 w-full rounded-xl border border-sand-300 bg-white p-3 text-base text-ink-900 [overflow-wrap:anywhere] focus:border-brand-600 focus:outline-none"
-        />
+      <form className="grid gap-2 rounded-2xl bg-sand-50 p-3" onSubmit={submitHandler(form)} noValidate>
+        <form.AppField name="replyText">
+          {(field) => (
+            <field.TextArea
+              id={`reply-${reviewId}`}
+              label="Your reply"
+              maxLength={REVIEW_REPLY_MAX_CHARACTERS}
+              className="min-h-24 [overflow-wrap:anywhere]"
+            />
+          )}
+        </form.AppField>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" className="min-h-11" disabled={busy}>
             {save.isPending ? 'Saving...' : 'Post Reply'}
@@ -93,7 +87,8 @@ export function ReviewReply({
             className="min-h-11"
             disabled={busy}
             onClick={() => {
-              setText(reply?.text ?? '');
+              // Editing starts from the reply as posted, whatever an earlier, cancelled edit left.
+              form.reset();
               setEditing(true);
             }}
           >

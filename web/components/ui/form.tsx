@@ -1,7 +1,9 @@
 // Forms: TanStack Form keeps the values and runs the checks on submit, with the zod schemas of common/ (the
 // ones the server parses) as Standard Schema validators, so both sides refuse the same input in the same
-// words. A field shows its own error under it and loses it once changed; what concerns the whole form goes in a
-// FormAlert. A server's refusal of one field is shown at that field the same way.
+// words. A field shows its own error under it and loses it once changed (not when the focus leaves it); what
+// concerns the whole form goes in a FormAlert. A server's refusal of one field is shown at that field the same way. The
+// bound fields here (text, text area, select, radio group, checkbox) take their value, change and error from the
+// form; a screen's own control reads its field with `useFieldContext` inside `form.AppField`.
 import {
   createFormHook,
   createFormHookContexts,
@@ -11,14 +13,20 @@ import {
   type StandardSchemaV1Issue,
 } from '@tanstack/react-form';
 import type { FormEvent } from 'react';
+import { Checkbox as PlainCheckbox, type CheckboxProps } from './checkbox.tsx';
 import {
   TextArea as PlainTextArea,
   TextField as PlainTextField,
   type TextAreaProps,
   type TextFieldProps,
 } from './input.tsx';
+import { RadioGroup as PlainRadioGroup, type RadioGroupProps } from './radio-group.tsx';
+import { Select as PlainSelect, type SelectProps } from './select.tsx';
 
 const { fieldContext, formContext, useFieldContext } = createFormHookContexts();
+
+/** The field of the `form.AppField` around it, for a control of one screen's own (the review's sub-ratings). */
+export { useFieldContext };
 
 /** The first message among a field's errors: a schema's issues, or a server's text. */
 export function firstError(errors: readonly unknown[] | undefined): string | undefined {
@@ -30,7 +38,15 @@ export function firstError(errors: readonly unknown[] | undefined): string | und
   return undefined;
 }
 
-type Bound<P> = Omit<P, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'errorId'>;
+type Bound<P> = Omit<P, 'name' | 'value' | 'onChange' | 'error'>;
+
+/**
+ * The error shown under a field: its first, unless its form shows its errors elsewhere (`errorId`, the message the
+ * registration form shows above its button), which the field then points at instead.
+ */
+function ownError(errors: readonly unknown[], errorId: string | null | undefined): string | undefined {
+  return errorId === undefined ? firstError(errors) : undefined;
+}
 
 function TextField(props: Bound<TextFieldProps>) {
   const field = useFieldContext<string>();
@@ -40,8 +56,7 @@ function TextField(props: Bound<TextFieldProps>) {
       name={field.name}
       value={field.state.value}
       onChange={(event) => field.handleChange(event.target.value)}
-      onBlur={field.handleBlur}
-      error={firstError(field.state.meta.errors)}
+      error={ownError(field.state.meta.errors, props.errorId)}
     />
   );
 }
@@ -54,16 +69,39 @@ function TextArea(props: Bound<TextAreaProps>) {
       name={field.name}
       value={field.state.value}
       onChange={(event) => field.handleChange(event.target.value)}
-      onBlur={field.handleBlur}
+      error={ownError(field.state.meta.errors, props.errorId)}
+    />
+  );
+}
+
+function Select(props: Bound<SelectProps>) {
+  const field = useFieldContext<string>();
+  return (
+    <PlainSelect
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onChange={(event) => field.handleChange(event.target.value)}
       error={firstError(field.state.meta.errors)}
     />
   );
 }
 
+function RadioGroup(props: Omit<RadioGroupProps<string>, 'name' | 'value' | 'onValueChange'>) {
+  const field = useFieldContext<string>();
+  return <PlainRadioGroup {...props} name={field.name} value={field.state.value} onValueChange={field.handleChange} />;
+}
+
+/** A checkbox's errors are shown by its form (`errorId`), which it points at. */
+function Checkbox(props: Omit<CheckboxProps, 'checked' | 'onCheckedChange'>) {
+  const field = useFieldContext<boolean>();
+  return <PlainCheckbox {...props} checked={field.state.value} onCheckedChange={field.handleChange} />;
+}
+
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, TextArea },
+  fieldComponents: { TextField, TextArea, Select, RadioGroup, Checkbox },
   formComponents: {},
 });
 
