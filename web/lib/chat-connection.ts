@@ -8,7 +8,7 @@
 // keeps its chats for the hub's grace period. Before each reconnection the session is
 // checked again: a signed-out member stops here (a socket closed with 4001, its session ended, is never
 // reopened with it), and the screens, which read the same session query, show their signed-out state.
-// Error frames and the notices of chat-state.ts become toasts. Screens read the state with `useChat()`.
+// Error frames and the notices of chat-notices.ts become toasts. Screens read the state with `useChat()`.
 import { useSyncExternalStore } from 'react';
 import { CHAT_COUNTDOWN_TICK_MS } from '../../common/limits.ts';
 import {
@@ -20,15 +20,9 @@ import {
   type ServerFrame,
 } from '../../common/chat-protocol.ts';
 import { toast } from '../components/ui/use-toast.ts';
-import {
-  chatReducer,
-  initialChatState,
-  needsTick,
-  noticeFor,
-  type ChatAction,
-  type ChatState,
-  type PendingRequest,
-} from './chat-state.ts';
+import { noticeFor } from './chat-notices.ts';
+import { needsTick } from './chat-selectors.ts';
+import { chatReducer, initialChatState, type ChatAction, type ChatState, type PendingRequest } from './chat-state.ts';
 
 const RECONNECT_BASE_MS = 500;
 const RECONNECT_MAX_MS = 15_000;
@@ -59,7 +53,7 @@ function parseFrame(data: unknown): ServerFrame | null {
   }
 }
 
-function showError(frame: Extract<ServerFrame, { type: 'error' }>) {
+function toastErrorFrame(frame: Extract<ServerFrame, { type: 'error' }>) {
   const limitTitle = REQUEST_LIMIT_TITLES[frame.code];
   toast(
     limitTitle
@@ -121,8 +115,8 @@ function dispatch(action: ChatAction) {
   for (const listener of listeners) listener();
 }
 
-function receive(frame: ServerFrame) {
-  if (frame.type === 'error') showError(frame);
+function receiveFrame(frame: ServerFrame) {
+  if (frame.type === 'error') toastErrorFrame(frame);
   const before = state;
   dispatch({ type: 'frame', frame, now: Date.now() });
   const notice = noticeFor(before, state, frame);
@@ -155,7 +149,7 @@ function openSessionLink(sessionId: string, link: SessionLink) {
   };
   ws.onmessage = (event) => {
     const frame = parseFrame(event.data);
-    if (frame && current()) receive(frame);
+    if (frame && current()) receiveFrame(frame);
   };
   // A dropped network, a deploy or a refused upgrade: try again while the chat lasts (the hub says when it ends).
   ws.onclose = () => {
@@ -182,7 +176,7 @@ function closeSessionLink(sessionId: string, link: SessionLink) {
  * Sends a frame over a chat's own socket. While that socket is (re)connecting, a message waits for it (the member
  * pressed Send; the chat still lasts) and a typing signal is dropped. False when the chat has no socket at all.
  */
-function sessionSend(sessionId: string, frame: ClientFrame): boolean {
+function sendToSession(sessionId: string, frame: ClientFrame): boolean {
   const link = sessionLinks.get(sessionId);
   if (!link) return false;
   if (link.socket?.readyState === WebSocket.OPEN) link.socket.send(JSON.stringify(frame));
@@ -242,7 +236,7 @@ export function startChatConnection(options: ChatConnectionOptions): () => void 
     };
     ws.onmessage = (event) => {
       const frame = parseFrame(event.data);
-      if (frame && !stopped) receive(frame);
+      if (frame && !stopped) receiveFrame(frame);
     };
     // A refused upgrade, a dropped network, a deploy or a policy close (1008) all end here: try again. A socket
     // closed because its session ended (4001) is followed at once by a session check, and only a valid session
@@ -274,7 +268,7 @@ export function startChatConnection(options: ChatConnectionOptions): () => void 
   };
 }
 
-function send(frame: ClientFrame): boolean {
+function sendToHub(frame: ClientFrame): boolean {
   if (!socket || socket.readyState !== WebSocket.OPEN) return false;
   socket.send(JSON.stringify(frame));
   return true;
@@ -284,29 +278,29 @@ const actions = {
   requestChat: (recipientId: number) => {
     if (userId === null) return;
     const requestId = buildRequestId(userId, recipientId, Date.now());
-    if (send({ type: 'chat-request', recipientId, requestId })) dispatch({ type: 'request-sending', recipientId });
+    if (sendToHub({ type: 'chat-request', recipientId, requestId })) dispatch({ type: 'request-sending', recipientId });
   },
   cancelRequest: (requestId: string) => {
-    if (send({ type: 'cancel-chat-request', requestId })) dispatch({ type: 'request-closed', requestId });
+    if (sendToHub({ type: 'cancel-chat-request', requestId })) dispatch({ type: 'request-closed', requestId });
   },
   /** Accepts a request; false when the socket is not open. The chat it starts opens on the chat screen. */
   acceptRequest: ({ requestId, memberId }: PendingRequest): boolean => {
-    if (!send({ type: 'accept-chat-request', requestId })) return false;
+    if (!sendToHub({ type: 'accept-chat-request', requestId })) return false;
     dispatch({ type: 'request-accepting', requestId, memberId });
     return true;
   },
   rejectRequest: ({ requestId, memberId }: PendingRequest) => {
-    if (send({ type: 'reject-chat-request', requestId, requesterId: memberId }))
+    if (sendToHub({ type: 'reject-chat-request', requestId, requesterId: memberId }))
       dispatch({ type: 'request-closed', requestId });
   },
   /** Sends a message (trimmed by the caller) over the chat's own socket; false when it is not open. */
   sendMessage: (sessionId: string, content: string) =>
-    sessionSend(sessionId, { type: 'send-message', sessionId, content }),
+    sendToSession(sessionId, { type: 'send-message', sessionId, content }),
   setTyping: (sessionId: string, typing: boolean) => {
-    sessionSend(sessionId, { type: typing ? 'typing-start' : 'typing-stop', sessionId });
+    sendToSession(sessionId, { type: typing ? 'typing-start' : 'typing-stop', sessionId });
   },
   endSession: (sessionId: string) => {
-    if (send({ type: 'end-chat-session', sessionId })) dispatch({ type: 'session-closed', sessionId });
+    if (sendToHub({ type: 'end-chat-session', sessionId })) dispatch({ type: 'session-closed', sessionId });
   },
   /** Drops a session the server has ended on another path (a block, a report) without waiting for its frame. */
   forgetSession: (sessionId: string) => dispatch({ type: 'session-closed', sessionId }),

@@ -6,8 +6,8 @@
 // `joined`; whatever this side held and did not hear again then has ended. Each session's messages come from
 // its own object over its own socket, which replays the messages it still holds in memory when it opens; they
 // are never stored, so the conversation survives only as long as that object holds them (or this side does).
-// Times are passed in with each action (`now`) so the reducer stays pure. `noticeFor` says which toast a frame
-// deserves, so that nothing happens silently.
+// Times are passed in with each action (`now`) so the reducer stays pure. What the screens read off the state is
+// in chat-selectors.ts; which toast a frame deserves, in chat-notices.ts.
 import type { Role } from '../../common/roles.ts';
 import {
   applyPresence,
@@ -16,6 +16,7 @@ import {
   type ServerFrame,
   type SessionEndReason,
 } from '../../common/chat-protocol.ts';
+import { sessionOnScreen } from './chat-selectors.ts';
 
 /** How long a partner's typing indicator shows without a refresh (the sender refreshes it every few seconds). */
 const TYPING_INDICATOR_MAX_MS = 6000;
@@ -24,8 +25,6 @@ const TYPING_INDICATOR_MAX_MS = 6000;
  * (its frame says why the request ended, so it normally comes first and is worth waiting for).
  */
 const EXPIRY_SLACK_MS = 3000;
-/** Longest message excerpt a toast shows. */
-const EXCERPT_LENGTH = 100;
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
 
@@ -120,35 +119,6 @@ export function initialChatState(now = Date.now(), openSessionId: string | null 
   };
 }
 
-/** Whole seconds left before a deadline, as countdowns show them. */
-export function secondsUntil(deadline: number, now: number): number {
-  return Math.max(0, Math.ceil((deadline - now) / 1000));
-}
-
-/** Whole seconds left before a request expires, as its countdown shows them. */
-export function secondsLeft(request: PendingRequest, now: number): number {
-  return secondsUntil(request.deadline, now);
-}
-
-/** Whether anything on screen changes with time (countdowns, typing indicators): the tick runs only then. */
-export function needsTick(state: ChatState): boolean {
-  return (
-    state.outgoing.length > 0 ||
-    state.incoming.length > 0 ||
-    state.sessions.some((session) => session.partnerTypingUntil !== null || session.partnerAwayUntil !== null)
-  );
-}
-
-/** The session the member is looking at right now, if any. */
-export function sessionOnScreen(state: ChatState): ChatSessionState | undefined {
-  if (!state.onChatScreen) return undefined;
-  return state.sessions.find((session) => session.sessionId === state.openSessionId);
-}
-
-export function totalUnread(sessions: ChatSessionState[]): number {
-  return sessions.reduce((sum, session) => sum + session.unread, 0);
-}
-
 function withoutRequest(state: ChatState, requestId: string): ChatState {
   return {
     ...state,
@@ -181,14 +151,14 @@ function updateSession(
 }
 
 /** Marks the open session read when it is on screen. */
-function readOnScreen(state: ChatState): ChatState {
+function markOpenSessionRead(state: ChatState): ChatState {
   const open = sessionOnScreen(state);
   return open && open.unread > 0
     ? updateSession(state, open.sessionId, (session) => ({ ...session, unread: 0 }))
     : state;
 }
 
-function confirmed(state: ChatState, kind: 'sessions' | 'requests', id: string): ChatState['syncing'] {
+function syncingWithConfirmed(state: ChatState, kind: 'sessions' | 'requests', id: string): ChatState['syncing'] {
   if (!state.syncing || state.syncing[kind].includes(id)) return state.syncing;
   return { ...state.syncing, [kind]: [...state.syncing[kind], id] };
 }
@@ -227,7 +197,7 @@ function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatStat
       const request = pendingRequest(frame.requestId, frame.recipientId, frame.recipientName, frame.remainingTime, now);
       return {
         ...state,
-        syncing: confirmed(state, 'requests', frame.requestId),
+        syncing: syncingWithConfirmed(state, 'requests', frame.requestId),
         sendingTo: state.sendingTo.filter((id) => id !== frame.recipientId),
         outgoing: [...state.outgoing.filter((known) => known.requestId !== frame.requestId), request],
       };
@@ -236,7 +206,7 @@ function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatStat
       const request = pendingRequest(frame.requestId, frame.requesterId, frame.requesterName, frame.remainingTime, now);
       return {
         ...state,
-        syncing: confirmed(state, 'requests', frame.requestId),
+        syncing: syncingWithConfirmed(state, 'requests', frame.requestId),
         incoming: [...state.incoming.filter((known) => known.requestId !== frame.requestId), request],
       };
     }
@@ -247,7 +217,7 @@ function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatStat
     case 'chat-request-expired':
       return withoutRequest(state, frame.requestId);
     case 'chat-session-started': {
-      const syncing = confirmed(state, 'sessions', frame.sessionId);
+      const syncing = syncingWithConfirmed(state, 'sessions', frame.sessionId);
       if (state.sessions.some((session) => session.sessionId === frame.sessionId)) return { ...state, syncing };
       const session: ChatSessionState = {
         sessionId: frame.sessionId,
@@ -266,7 +236,7 @@ function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatStat
       const theirAnswer = state.acceptedBy.includes(frame.participantId);
       const anotherOpen = state.sessions.some((known) => known.sessionId === state.openSessionId);
       const opens = acceptedHere || (theirAnswer && !anotherOpen);
-      return readOnScreen({
+      return markOpenSessionRead({
         ...state,
         syncing,
         // Requests between the two are settled once they chat.
@@ -359,82 +329,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         session.linked === action.open ? session : { ...session, linked: action.open },
       );
     case 'open-session':
-      return readOnScreen({ ...state, openSessionId: action.sessionId, endedWith: null });
+      return markOpenSessionRead({ ...state, openSessionId: action.sessionId, endedWith: null });
     case 'chat-screen':
-      return readOnScreen({ ...state, onChatScreen: action.showing });
+      return markOpenSessionRead({ ...state, onChatScreen: action.showing });
     case 'dismiss-ended':
       return { ...state, endedWith: null };
-  }
-}
-
-export interface ChatNotice {
-  title: string;
-  description: string;
-}
-
-function excerpt(text: string): string {
-  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
-}
-
-/**
- * The toast a frame deserves, given the state before and after it: a request that was declined, expired or
- * whose member went offline; a chat that started or a message that arrived somewhere not on screen; a chat
- * that ended while the member was elsewhere. Nothing for what the screen already shows, or for the snapshot
- * replayed after a reconnect.
- */
-export function noticeFor(before: ChatState, after: ChatState, frame: ServerFrame): ChatNotice | null {
-  if (before.syncing) return null;
-  switch (frame.type) {
-    case 'chat-request-rejected':
-    case 'chat-request-expired':
-    case 'chat-request-cancelled': {
-      const mine = before.outgoing.find((request) => request.requestId === frame.requestId);
-      if (mine) {
-        const name = mine.memberName;
-        if (frame.type === 'chat-request-rejected')
-          return { title: 'Chat request declined', description: `${name} declined your chat request.` };
-        if (frame.type === 'chat-request-expired' && frame.reason === 'timeout')
-          return { title: 'Chat request expired', description: `${name} did not answer within 30 seconds.` };
-        return {
-          title: 'Member went offline',
-          description: `${name} went offline before answering your chat request.`,
-        };
-      }
-      const theirs = before.incoming.find((request) => request.requestId === frame.requestId);
-      if (theirs && frame.type === 'chat-request-cancelled')
-        return frame.reason === 'withdrawn'
-          ? { title: 'Chat request withdrawn', description: `${theirs.memberName} withdrew their chat request.` }
-          : { title: 'Member went offline', description: `${theirs.memberName} went offline.` };
-      return null;
-    }
-    case 'chat-session-started': {
-      const started = after.sessions.find((session) => session.sessionId === frame.sessionId);
-      const isNew = !before.sessions.some((session) => session.sessionId === frame.sessionId);
-      if (!started || !isNew || !before.acceptedBy.includes(frame.participantId)) return null;
-      if (sessionOnScreen(after)?.sessionId === frame.sessionId) return null;
-      return {
-        title: 'Chat request accepted',
-        description: `${started.participantName} accepted your chat request. Open the chat from Chat.`,
-      };
-    }
-    case 'new-message': {
-      const session = after.sessions.find((known) => known.sessionId === frame.message.sessionId);
-      if (!session || frame.message.senderId !== session.participantId) return null;
-      const grew =
-        session.unread > (before.sessions.find((known) => known.sessionId === session.sessionId)?.unread ?? 0);
-      return grew
-        ? { title: `New message from ${session.participantName}`, description: excerpt(frame.message.content) }
-        : null;
-    }
-    case 'chat-session-ended': {
-      const ended = before.sessions.find((session) => session.sessionId === frame.sessionId);
-      // On the chat screen the member list says it; elsewhere a toast does.
-      if (!ended || before.onChatScreen) return null;
-      return frame.reason === 'offline'
-        ? { title: 'Chat ended', description: `${ended.participantName} went offline, so your chat ended.` }
-        : { title: 'Chat ended', description: `${ended.participantName} ended the chat.` };
-    }
-    default:
-      return null;
   }
 }

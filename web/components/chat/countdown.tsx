@@ -1,7 +1,8 @@
 // A pending request's live countdown (spec, "States and transitions"): whole seconds left, and optionally a bar that
 // empties over the request's 30 s lifetime. The time comes from the chat state's tick, not a timer of its own.
 import { CHAT_REQUEST_LIFETIME_MS } from '../../../common/limits.ts';
-import { secondsLeft, type PendingRequest } from '../../lib/chat-state.ts';
+import { secondsLeft } from '../../lib/chat-selectors.ts';
+import type { PendingRequest } from '../../lib/chat-state.ts';
 
 export function Countdown({ request, now }: { request: PendingRequest; now: number }) {
   const seconds = secondsLeft(request, now);

@@ -163,7 +163,8 @@ function SpaCard({
   navigating: boolean;
 }) {
   const phone = phoneContactLinks(spa.phone);
-  const record = trpc.analytics.record.useMutation();
+  // The analytics events are the server's count, not the member's concern: a failure shows nothing.
+  const record = trpc.analytics.record.useMutation({ meta: { errorToast: false } });
   const { mutate } = record;
   useEffect(() => {
     mutate({ spaId: spa.id, event: 'popup_open' });

@@ -1,6 +1,7 @@
 // Loads the map library the configuration names, lazily (it never weighs on the landing page): mapbox-gl with a
 // Mapbox token, maplibre-gl otherwise. A failed load is retried 3 times with exponential delay (1 s, 2 s, 4 s;
 // spec, "States and transitions"). Each library comes with its react-map-gl binding, so one component drives both.
+import type { MapEvent } from 'react-map-gl/maplibre';
 import { MAP_LOAD_RETRIES, MAP_LOAD_RETRY_BASE_MS, type MapClientConfig } from '../../../common/map.ts';
 
 type MaplibreKit = typeof import('react-map-gl/maplibre');
@@ -9,6 +10,9 @@ export interface MapKit {
   library: MapClientConfig['library'];
   components: Pick<MaplibreKit, 'Map' | 'Source' | 'Layer' | 'Marker' | 'Popup' | 'NavigationControl'>;
 }
+
+/** The live map as the binding hands it over (the two libraries' maps share the API this app uses). */
+export type MapInstance = MapEvent['target'];
 
 async function withRetries<T>(load: () => Promise<T>, retries = MAP_LOAD_RETRIES): Promise<T> {
   for (let attempt = 0; ; attempt++) {
