@@ -51,7 +51,6 @@ export const ADMIN_TEXTS = {
   deleteSpaDescription: 'The listing and its image are deleted. This cannot be undone.',
   deleteSpa: 'Delete',
   deleting: 'Deleting…',
-  errorTitle: 'Error',
   spaCreated: 'Spa created',
   spaUpdated: 'Spa updated',
   spaDeleted: 'Spa deleted',

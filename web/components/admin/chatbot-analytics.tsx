@@ -6,13 +6,12 @@
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, ADMIN_TEXTS } from '../../../common/admin.ts';
 import { ROLE_LABELS } from '../../../common/roles.ts';
-import { serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
 import { MemberName } from '../member-name.tsx';
 import { Rating } from '../rating.tsx';
+import { LoadingView } from '../loading-view.tsx';
 import { Button } from '../ui/button.tsx';
-import { toast } from '../ui/use-toast.ts';
 
 export function ChatBotManagement() {
   const [page, setPage] = useState(1);
@@ -20,12 +19,6 @@ export function ChatBotManagement() {
   const list = trpc.admin.chatbots.useQuery({ page });
   const toggle = trpc.admin.setChatBot.useMutation({
     onSuccess: () => Promise.all([utils.admin.chatbots.invalidate(), utils.admin.auditLog.invalidate()]),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: ADMIN_TEXTS.errorTitle,
-        description: serverMessage(error, 'Please try again.'),
-      }),
   });
   return (
     <section aria-labelledby="chatbot-title" className="grid grid-cols-1 gap-4">
@@ -85,7 +78,7 @@ export function ChatBotManagement() {
           </nav>
         </>
       ) : (
-        <p className="text-ink-600">Loading...</p>
+        <LoadingView inline />
       )}
     </section>
   );
@@ -93,7 +86,7 @@ export function ChatBotManagement() {
 
 export function AnalyticsPanel() {
   const analytics = trpc.admin.analytics.useQuery();
-  if (!analytics.data) return <p className="text-ink-600">Loading...</p>;
+  if (!analytics.data) return <LoadingView inline />;
   const { usersPerRole, topRatedSpas, weekly } = analytics.data;
   const most = Math.max(1, ...usersPerRole.map((row) => row.count));
   const weekMost = Math.max(1, ...weekly.flatMap((week) => [week.newMembers, week.reviews]));

@@ -15,6 +15,7 @@ import { REVIEW_REPORT_REASONS } from '../../../common/review-reports.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
+import { LoadingView } from '../loading-view.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { toast } from '../ui/use-toast.ts';
@@ -43,7 +44,7 @@ export function ModerationQueue() {
         </div>
       </div>
       {!queue.data ? (
-        <p className="text-ink-600">Loading...</p>
+        <LoadingView inline />
       ) : queue.data.length === 0 ? (
         <p className="rounded-2xl border border-sand-200 bg-white p-6 text-center text-ink-700">
           {ADMIN_TEXTS.noReports}
@@ -73,12 +74,6 @@ function ReportCard({ item }: { item: ModerationItem }) {
         utils.admin.stats.invalidate(),
       ]);
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: ADMIN_TEXTS.errorTitle,
-        description: serverMessage(error, 'Please try again.'),
-      }),
   });
   const decide = (action: ModerationAction) => {
     if (action === 'ban' && item.subject) {
@@ -194,7 +189,7 @@ export function AuditLog() {
         {ADMIN_TEXTS.tabs.audit}
       </h2>
       {!log.data ? (
-        <p className="text-ink-600">Loading...</p>
+        <LoadingView inline />
       ) : entries.length === 0 ? (
         <p className="text-ink-700">No admin actions yet.</p>
       ) : (

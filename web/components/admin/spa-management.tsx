@@ -12,6 +12,7 @@ import { checkImageFile, IMAGE_ACCEPT, IMAGE_PRESETS, IMAGE_TEXTS } from '../../
 import { fieldErrorsOf, serverMessage } from '../../lib/errors.ts';
 import { compressImage, savedPercent, uploadForm, UploadError } from '../../lib/upload.ts';
 import { trpc } from '../../trpc.ts';
+import { LoadingView } from '../loading-view.tsx';
 import { MemberPicker } from '../member-picker.tsx';
 import { OpeningHoursEditor } from '../profile/opening-hours-editor.tsx';
 import { Rating } from '../rating.tsx';
@@ -64,13 +65,6 @@ function formOf(spa: AdminSpa): SpaForm {
   };
 }
 
-const failed = (error: unknown) =>
-  toast({
-    variant: 'destructive',
-    title: ADMIN_TEXTS.errorTitle,
-    description: serverMessage(error, 'Please try again.'),
-  });
-
 export function SpaManagement() {
   const utils = trpc.useUtils();
   const spas = trpc.admin.spas.useQuery();
@@ -85,7 +79,6 @@ export function SpaManagement() {
       toast({ variant: 'success', title: ADMIN_TEXTS.spaDeleted });
       void refresh();
     },
-    onError: failed,
   });
 
   return (
@@ -97,7 +90,7 @@ export function SpaManagement() {
         <Button onClick={() => setForm({ mode: 'create' })}>{ADMIN_TEXTS.addSpa}</Button>
       </div>
       {spas.isPending ? (
-        <p className="text-ink-600">Loading...</p>
+        <LoadingView inline />
       ) : spas.isError ? (
         <p className="text-red-700">{serverMessage(spas.error, 'The spas could not be loaded.')}</p>
       ) : spas.data.length === 0 ? (
@@ -267,13 +260,12 @@ function SpaFormDialog({
     try {
       saved = editing ? await update.mutateAsync({ id: editing.id, ...payload }) : await create.mutateAsync(payload);
     } catch (error) {
-      // A refused field shows at its field too; the toast is the dashboard's (spec, "Error catalogue").
+      // A refused field shows at its field too, beside the dashboard's toast (spec, "Error catalogue").
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length > 0) {
         showServerErrors(form, fields);
         requestAnimationFrame(() => focusFirstProblem());
       }
-      failed(error);
       return;
     }
     // The spa is saved either way; a failed upload is the one message left on screen (not hidden by a success).

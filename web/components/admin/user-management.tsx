@@ -17,18 +17,12 @@ import { serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { trpc } from '../../trpc.ts';
+import { LoadingView } from '../loading-view.tsx';
 import { MemberName } from '../member-name.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { inputClasses } from '../ui/input.tsx';
 import { toast } from '../ui/use-toast.ts';
-
-const failed = (error: unknown) =>
-  toast({
-    variant: 'destructive',
-    title: ADMIN_TEXTS.errorTitle,
-    description: serverMessage(error, 'Please try again.'),
-  });
 
 export function UserManagement() {
   const [field, setField] = useState<AdminSearchField>('name');
@@ -36,15 +30,9 @@ export function UserManagement() {
   const [results, setResults] = useState<AdminUser[] | null>(null);
   const latest = trpc.admin.users.useQuery();
   const search = trpc.admin.searchUsers.useMutation({
+    meta: { errorTitle: ADMIN_TEXTS.searchFailed, errorFallback: ADMIN_TEXTS.searchFailed },
     onSuccess: (users) => setResults(users),
-    onError: (error) => {
-      setResults(null);
-      toast({
-        variant: 'destructive',
-        title: ADMIN_TEXTS.searchFailed,
-        description: serverMessage(error, ADMIN_TEXTS.searchFailed),
-      });
-    },
+    onError: () => setResults(null),
   });
 
   function submit(event: FormEvent) {
@@ -111,7 +99,7 @@ export function UserManagement() {
           users={showing ?? latest.data ?? []}
         />
       ) : (
-        <p className="text-ink-600">Loading...</p>
+        <LoadingView inline />
       )}
     </section>
   );
@@ -144,7 +132,6 @@ function UserRow({ user }: { user: AdminUser }) {
       toast({ variant: 'success', title: ADMIN_TEXTS.userBanned, description: user.name });
       void refresh();
     },
-    onError: failed,
   });
   const unban = trpc.admin.unbanUser.useMutation({
     onSuccess: () => {
@@ -152,7 +139,6 @@ function UserRow({ user }: { user: AdminUser }) {
       toast({ variant: 'success', title: ADMIN_TEXTS.userUnbanned, description: user.name });
       void refresh();
     },
-    onError: failed,
   });
   const mayBan = user.role !== 'admin' && user.id !== me?.id;
   return (
