@@ -6,9 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext } from 'react';
 import { RETURNING_VISITOR_COOKIE, type CurrentUser } from '../../common/account.ts';
 import { SESSION_USER_CACHE_MS } from '../../common/limits.ts';
-import { toast } from '../components/ui/use-toast.ts';
 import { trpc } from '../trpc.ts';
-import { serverMessage } from './errors.ts';
 import { forgetSessionEnd } from './session-end.ts';
 
 /**
@@ -92,6 +90,7 @@ export function useStoreSessionUser() {
 export function useLogout() {
   const queryClient = useQueryClient();
   const mutation = trpc.account.logout.useMutation({
+    meta: { errorTitle: 'Logout failed' },
     onSuccess: () => {
       queryClient.clear();
       try {
@@ -100,9 +99,6 @@ export function useLogout() {
         // Storage can be unavailable (private mode, quota); signing out does not depend on it.
       }
       window.location.assign('/');
-    },
-    onError: (error) => {
-      toast({ variant: 'destructive', title: 'Logout failed', description: serverMessage(error, 'Please try again.') });
     },
   });
   return { logout: () => mutation.mutate(), isPending: mutation.isPending || mutation.isSuccess };

@@ -3,6 +3,7 @@
 // part in a sandboxed frame. The Worker answers 404 for this page and its API in production and whenever a
 // mail provider is configured.
 import { Fragment, useState } from 'react';
+import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { trpc } from '../trpc.ts';
@@ -61,9 +62,7 @@ export function DevMailPage() {
       </div>
 
       {mailbox.isPending ? (
-        <p role="status" className="text-ink-700">
-          Loading...
-        </p>
+        <LoadingView inline />
       ) : mailbox.isError ? (
         <NoticePanel>The local mailbox is not available on this server.</NoticePanel>
       ) : mailbox.data.length === 0 ? (

@@ -24,7 +24,6 @@ import { Button } from '../components/ui/button.tsx';
 import { FieldError } from '../components/ui/form-alert.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { cn } from '../lib/cn.ts';
-import { serverMessage } from '../lib/errors.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
 
@@ -153,6 +152,7 @@ export function EditAddressPage() {
   };
 
   const update = trpc.address.update.useMutation({
+    meta: { errorTitle: ADDRESS_MESSAGES.updateFailed },
     onSuccess: (updated) => {
       utils.account.me.setData(undefined, updated);
       void utils.map.users.invalidate();
@@ -162,13 +162,6 @@ export function EditAddressPage() {
         () => void navigate({ to: '/profile', search: { refresh: true } as never }),
         REDIRECT_DELAY_MS,
       );
-    },
-    onError: (failure) => {
-      toast({
-        variant: 'destructive',
-        title: ADDRESS_MESSAGES.updateFailed,
-        description: serverMessage(failure, 'Please try again.'),
-      });
     },
   });
 

@@ -67,6 +67,8 @@ function useSentOnce(send: (input: { token: string }) => void, token: string) {
 function ConfirmWithToken({ token }: { token: string }) {
   const utils = trpc.useUtils();
   const confirm = trpc.privacy.confirmEmail.useMutation({
+    // The page says what came of the link.
+    meta: { errorToast: false },
     onSuccess: () => utils.account.me.invalidate(),
   });
   useSentOnce(confirm.mutate, token);
@@ -76,6 +78,8 @@ function ConfirmWithToken({ token }: { token: string }) {
 function UndoWithToken({ token }: { token: string }) {
   const utils = trpc.useUtils();
   const undo = trpc.privacy.undoEmailChange.useMutation({
+    // The page says what came of the link.
+    meta: { errorToast: false },
     // Every session of the account ended: this browser's member, if it was theirs, is nobody now.
     onSuccess: () => utils.invalidate(),
   });

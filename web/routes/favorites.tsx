@@ -35,9 +35,7 @@ export function FavoritesPage() {
   const lists = trpc.favorites.lists.useQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const refresh = () => Promise.all([utils.favorites.lists.invalidate(), utils.favorites.saved.invalidate()]);
-  const failed = (failure: unknown) =>
-    toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
-  const remove = trpc.favorites.remove.useMutation({ onSettled: refresh, onError: failed });
+  const remove = trpc.favorites.remove.useMutation({ onSettled: refresh });
 
   return (
     <PageShell
@@ -184,7 +182,11 @@ interface ListDialogProps {
 }
 
 function DeleteListDialog({ list, onClose, onDone }: ListDialogProps & { list: FavoriteList }) {
-  const remove = trpc.favorites.deleteList.useMutation({ onSuccess: () => onDone('List deleted') });
+  // The dialog says why the list was not deleted.
+  const remove = trpc.favorites.deleteList.useMutation({
+    meta: { errorToast: false },
+    onSuccess: () => onDone('List deleted'),
+  });
   return (
     <ConfirmDialog
       title="Delete this list?"
@@ -201,8 +203,9 @@ function DeleteListDialog({ list, onClose, onDone }: ListDialogProps & { list: F
 /** A new list (`list` null) or a new name for one; the server's refusal (a name in use) shows at the field. */
 function ListNameDialog({ list, onClose, onDone }: ListDialogProps & { list: FavoriteList | null }) {
   const refused = (failure: unknown) => showServerErrors(form, { name: serverMessage(failure, 'Please try again.') });
-  const create = trpc.favorites.createList.useMutation({ onSuccess: () => onDone('List created'), onError: refused });
-  const rename = trpc.favorites.renameList.useMutation({ onSuccess: () => onDone('List renamed'), onError: refused });
+  const refusalAtField = { meta: { errorToast: false }, onError: refused } as const;
+  const create = trpc.favorites.createList.useMutation({ ...refusalAtField, onSuccess: () => onDone('List created') });
+  const rename = trpc.favorites.renameList.useMutation({ ...refusalAtField, onSuccess: () => onDone('List renamed') });
   const form = useAppForm({
     defaultValues: { name: list?.name ?? '' },
     validators: { onSubmit: createListInput },

@@ -8,7 +8,6 @@ import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { submitHandler, useAppForm } from '../components/ui/form.tsx';
-import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
 
@@ -30,10 +29,7 @@ function MailIcon({ size = 28 }: { size?: number }) {
 }
 
 export function ForgotPasswordPage() {
-  const request = trpc.passwordReset.request.useMutation({
-    onError: (failure) =>
-      toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, RESET_TEXTS.requestFailed) }),
-  });
+  const request = trpc.passwordReset.request.useMutation({ meta: { errorFallback: RESET_TEXTS.requestFailed } });
   const form = useAppForm({
     defaultValues: { nameOrEmail: '' },
     validators: { onSubmit: forgotPasswordInput },

@@ -14,7 +14,6 @@ import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { serverMessage } from '../lib/errors.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
 
@@ -69,18 +68,11 @@ export function PremiumPage() {
       toast({ variant: 'success', title: 'Welcome to Premium!', description: answer.message });
       await Promise.all([utils.account.me.invalidate(), utils.premium.overview.invalidate()]);
     },
-    onError: (failure) =>
-      toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') }),
   });
 
   const checkout = trpc.premium.checkout.useMutation({
+    meta: { errorTitle: 'Checkout failed', errorFallback: PREMIUM_TEXTS.checkoutFailed },
     onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
-    onError: (failure) =>
-      toast({
-        variant: 'destructive',
-        title: 'Checkout failed',
-        description: serverMessage(failure, PREMIUM_TEXTS.checkoutFailed),
-      }),
   });
 
   if (overview.isPending) return <LoadingView />;

@@ -307,7 +307,8 @@ function ProfileBody({
  * log, then Try Again or Go Home.
  */
 export function ProfileErrorView({ error, reset }: ErrorComponentProps) {
-  const report = trpc.profiles.reportError.useMutation();
+  // Logging the error is the view's own errand: a failure to log it has nothing to tell the member.
+  const report = trpc.profiles.reportError.useMutation({ meta: { errorToast: false } });
   useEffect(() => {
     const message = error instanceof Error ? error.message : String(error);
     const stack = error instanceof Error ? error.stack?.slice(0, 4000) : undefined;

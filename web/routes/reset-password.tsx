@@ -14,7 +14,6 @@ import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { submitHandler, useAppForm } from '../components/ui/form.tsx';
-import { toast } from '../components/ui/use-toast.ts';
 import { serverMessage } from '../lib/errors.ts';
 import { trpc } from '../trpc.ts';
 
@@ -72,12 +71,11 @@ function ResetWithToken({ token }: { token: string }) {
   const check = trpc.passwordReset.verify.useQuery({ token }, { retry: false, staleTime: 0, gcTime: 0 });
   const utils = trpc.useUtils();
   const reset = trpc.passwordReset.reset.useMutation({
+    meta: { errorFallback: RESET_TEXTS.resetFailed },
     onSuccess: () => {
       // Every session of the member has ended, this browser's too.
       utils.account.me.setData(undefined, null);
     },
-    onError: (failure) =>
-      toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, RESET_TEXTS.resetFailed) }),
   });
   const form = useAppForm({
     defaultValues: { newPassword: '', confirmPassword: '' },

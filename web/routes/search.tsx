@@ -7,6 +7,7 @@ import { ROLE_LABELS } from '../../common/roles.ts';
 import { normalizeSearchTerm, SEARCH_TEXTS, searchTermError } from '../../common/search.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { SearchIcon } from '../components/icons.tsx';
+import { LoadingView } from '../components/loading-view.tsx';
 import { MemberName } from '../components/member-name.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -67,7 +68,7 @@ export function SearchPage() {
         {term === null ? (
           <NoticePanel icon={<SearchIcon size={28} />}>{SEARCH_TEXTS.prompt}</NoticePanel>
         ) : results.isPending ? (
-          <p className="text-ink-600">Loading...</p>
+          <LoadingView inline />
         ) : results.isError ? (
           <FormAlert>{serverMessage(results.error, SEARCH_TEXTS.failed)}</FormAlert>
         ) : items.length === 0 ? (

@@ -18,6 +18,8 @@ export interface BlockDialogProps {
 export function BlockDialog({ partnerId, partnerName, returnFocusTo, onClose, onBlocked }: BlockDialogProps) {
   const utils = trpc.useUtils();
   const block = trpc.chat.block.useMutation({
+    // The dialog says why blocking failed.
+    meta: { errorToast: false },
     onSuccess: () => {
       void utils.chat.blocks.invalidate();
       toast({ title: `${partnerName} blocked`, description: 'You can unblock them under Blocked members.' });

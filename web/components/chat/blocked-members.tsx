@@ -1,8 +1,8 @@
 // "Blocked members", collapsed under the chat screen: the list is fetched only once it is opened, and each
 // member can be unblocked (they may then appear in the online list again).
 import { useState } from 'react';
-import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
+import { LoadingView } from '../loading-view.tsx';
 import { MemberName } from '../member-name.tsx';
 import { RoleBadge } from '../role-badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -41,20 +41,15 @@ function BlockedList() {
   const utils = trpc.useUtils();
   const blocks = trpc.chat.blocks.useQuery(undefined, { staleTime: 0 });
   const unblock = trpc.chat.unblock.useMutation({
+    meta: { errorTitle: 'Unblock failed' },
     onSuccess: (_result, { userId }) => {
       const name = blocks.data?.find((member) => member.id === userId)?.name ?? 'Member';
       toast({ title: `${name} unblocked` });
       void utils.chat.blocks.invalidate();
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Unblock failed',
-        description: serverMessage(error, 'Please try again.'),
-      }),
   });
 
-  if (blocks.isPending) return <p className="text-sm text-ink-600">Loading...</p>;
+  if (blocks.isPending) return <LoadingView inline />;
   if (blocks.isError) {
     return (
       <div className="flex items-center justify-between gap-3 text-sm text-ink-700">

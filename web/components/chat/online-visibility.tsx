@@ -1,22 +1,15 @@
 // The member's online-list setting: "Hide me from the online list". Stored on the server (chat.settings) and
 // enforced by the hub: a hidden member is not listed and nobody can send them a chat request, while they can
 // still see who is online and send requests themselves.
-import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Checkbox } from '../ui/checkbox.tsx';
-import { toast } from '../ui/use-toast.ts';
 
 export function OnlineVisibility() {
   const utils = trpc.useUtils();
   const settings = trpc.chat.settings.useQuery(undefined, { staleTime: 0 });
   const update = trpc.chat.updateSettings.useMutation({
+    meta: { errorTitle: 'Setting not saved' },
     onSuccess: (saved) => utils.chat.settings.setData(undefined, saved),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Setting not saved',
-        description: serverMessage(error, 'Please try again.'),
-      }),
   });
   const invisible = update.isPending ? update.variables.invisible : (settings.data?.invisible ?? false);
 

@@ -22,6 +22,8 @@ export interface ReportDialogProps {
 
 export function ReportDialog({ sessionId, partnerName, returnFocusTo, onClose, onReported }: ReportDialogProps) {
   const report = trpc.chat.report.useMutation({
+    // The dialog says why the report was not sent.
+    meta: { errorToast: false },
     onSuccess: () => {
       toast({ variant: 'success', title: 'Report sent', description: 'Thank you. An admin will review this chat.' });
       onReported();

@@ -24,11 +24,10 @@ export function SaveDialog({ open, onOpenChange, targetUserId, targetName }: Sav
 
   const refresh = () =>
     Promise.all([utils.favorites.saved.invalidate({ targetUserId }), utils.favorites.lists.invalidate()]);
-  const failed = (failure: unknown) =>
-    toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
-  const save = trpc.favorites.save.useMutation({ onSettled: refresh, onError: failed });
-  const remove = trpc.favorites.remove.useMutation({ onSettled: refresh, onError: failed });
-  const createList = trpc.favorites.createList.useMutation();
+  const save = trpc.favorites.save.useMutation({ onSettled: refresh });
+  const remove = trpc.favorites.remove.useMutation({ onSettled: refresh });
+  // A new list's refusal (a name in use) shows at its name field.
+  const createList = trpc.favorites.createList.useMutation({ meta: { errorToast: false } });
   const busy = save.isPending || remove.isPending || createList.isPending;
 
   const toggle = (listId: number, listName: string, keep: boolean) => {

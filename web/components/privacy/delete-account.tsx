@@ -59,6 +59,8 @@ function PasswordStep({ onCancel, returnFocusTo }: { onCancel: () => void; retur
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const remove = trpc.privacy.deleteAccount.useMutation({
+    // The dialog shows the refusal: a wrong password at its field, anything else above the buttons.
+    meta: { errorToast: false },
     onSuccess: () => {
       rememberSessionEnd('deleted');
       queryClient.clear();

@@ -4,7 +4,6 @@
 // which the server takes as cancelling the pending change (PATCH /api/profile).
 import type { CurrentUser } from '../../../common/account.ts';
 import { PRIVACY_TEXTS } from '../../../common/privacy.ts';
-import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Button } from '../ui/button.tsx';
 import { toast } from '../ui/use-toast.ts';
@@ -18,8 +17,6 @@ export function useCancelPendingEmail(onCancelled?: (user: CurrentUser) => void)
       toast({ title: PRIVACY_TEXTS.pendingCancelled });
       onCancelled?.(saved);
     },
-    onError: (failure) =>
-      toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') }),
   });
 }
 

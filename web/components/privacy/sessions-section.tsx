@@ -6,13 +6,11 @@ import { PRIVACY_TEXTS } from '../../../common/privacy.ts';
 import { serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
+import { LoadingView } from '../loading-view.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormAlert } from '../ui/form-alert.tsx';
 import { toast } from '../ui/use-toast.ts';
 import { PrivacySection } from './privacy-section.tsx';
-
-const failed = (failure: unknown) =>
-  toast({ variant: 'destructive', title: 'Error', description: serverMessage(failure, 'Please try again.') });
 
 export function SessionsSection() {
   const utils = trpc.useUtils();
@@ -23,23 +21,19 @@ export function SessionsSection() {
       toast({ title: answer.message });
       return refresh();
     },
-    onError: failed,
   });
   const endOthers = trpc.privacy.endOtherSessions.useMutation({
     onSuccess: (answer) => {
       toast({ title: answer.message });
       return refresh();
     },
-    onError: failed,
   });
 
   const others = sessions.data?.filter((session) => !session.current) ?? [];
   return (
     <PrivacySection id="privacy-sessions" title={PRIVACY_TEXTS.sessionsHeading} intro={PRIVACY_TEXTS.sessionsIntro}>
       {sessions.isPending ? (
-        <p role="status" className="text-sm text-ink-600">
-          Loading...
-        </p>
+        <LoadingView inline />
       ) : sessions.isError ? (
         <FormAlert>{serverMessage(sessions.error, PRIVACY_TEXTS.sessionsFailed)}</FormAlert>
       ) : (

@@ -15,7 +15,8 @@ const AI_USED_KEY = 'aiAssistProfileUsed';
 
 export function AboutEditor({ form, user }: { form: ProfileEditorForm; user: CurrentUser }) {
   const texts = roleTexts(user.role);
-  const assist = trpc.ai.assistProfile.useMutation();
+  // AiAssist says itself why a request failed.
+  const assist = trpc.ai.assistProfile.useMutation({ meta: { errorToast: false } });
   return (
     <form.Field name="aboutMe">
       {(field) => {

@@ -75,7 +75,8 @@ function changesOf(user: CurrentUser, values: EditorValues): UpdateProfileInput 
  */
 export function useProfileEditor(user: CurrentUser, onInvalid: (fields: string[]) => void) {
   const utils = trpc.useUtils();
-  const update = trpc.profiles.update.useMutation();
+  // A refusal shows at its fields (or above the buttons) with the spec's toast, raised here.
+  const update = trpc.profiles.update.useMutation({ meta: { errorToast: false } });
   const [defaultValues] = useState(() => valuesOf(user));
   /** A refusal the server did not tie to a field. */
   const [formError, setFormError] = useState<string | null>(null);

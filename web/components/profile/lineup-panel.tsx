@@ -7,7 +7,6 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { LineupSpa, LineupTherapist } from '../../../common/lineup.ts';
 import type { PublicProfile } from '../../../common/profile.ts';
-import { serverMessage } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { Avatar } from '../avatar.tsx';
 import { MapIcon } from '../icons.tsx';
@@ -139,12 +138,11 @@ function SpaRow({ spa, action }: { spa: LineupSpa; action?: React.ReactNode }) {
 function useLineupChange() {
   const utils = trpc.useUtils();
   return {
+    meta: { errorTitle: 'Lineup' },
     onSuccess: (answer: { message: string }) => {
       toast({ variant: 'success', title: answer.message });
       void utils.lineup.invalidate();
     },
-    onError: (error: unknown) =>
-      toast({ variant: 'destructive', title: 'Lineup', description: serverMessage(error, 'Please try again.') }),
   };
 }
 

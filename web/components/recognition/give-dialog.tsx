@@ -51,6 +51,8 @@ export function GiveDialog({
       onOpenChange(false);
       form.reset();
     },
+    // The dialog shows a refusal above its button.
+    meta: { errorToast: false },
     // A refusal (today's allowance used elsewhere meanwhile) brings the page's figures up to date too.
     onError: () => void utils.recognition.invalidate(),
   });

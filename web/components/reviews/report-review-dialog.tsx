@@ -28,6 +28,8 @@ export interface ReportReviewDialogProps {
 
 export function ReportReviewDialog({ reviewId, onClose, onSent }: ReportReviewDialogProps) {
   const report = trpc.reviews.report.useMutation({
+    // The dialog says why the report was not sent.
+    meta: { errorToast: false },
     onSuccess: () => {
       onSent();
       toast({ variant: 'success', title: REVIEW_REPORT_TEXTS.sent, description: REVIEW_REPORT_TEXTS.sentDescription });
