@@ -159,7 +159,7 @@ export function EditAddressPage() {
       setSaved(true);
       toast({ title: 'Address saved', description: 'Taking you to your profile…' });
       redirect.current = setTimeout(
-        () => void navigate({ to: '/profile', search: { refresh: true } as never }),
+        () => void navigate({ to: '/profile', search: { refresh: true } }),
         REDIRECT_DELAY_MS,
       );
     },

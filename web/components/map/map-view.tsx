@@ -133,7 +133,7 @@ export function MapView({
         <Map
           ref={attachMap}
           initialViewState={initialView}
-          mapStyle={basemap.style as never}
+          mapStyle={basemap.style}
           {...(basemap.accessToken ? { mapboxAccessToken: basemap.accessToken } : {})}
           interactiveLayerIds={interactiveLayerIds}
           onClick={onClick}
