@@ -258,8 +258,9 @@ describe('Spa Management', () => {
     expect(overlapping.status).toBe(400);
     expect(await messageOf(overlapping)).toBe('Ranges on the same day must not overlap.');
     expect((await api(`/spas/${spa.id}`, admin, 'PATCH', { openingHours: 'always' })).status).toBe(400);
-    const listed = async () => (await json<Listing>(await api('/spas', admin))).find((each) => each.id === spa.id);
-    expect(await listed()).toMatchObject({ openingHours: allDay, isOpen: true });
+    const spaInListing = async () =>
+      (await json<Listing>(await api('/spas', admin))).find((each) => each.id === spa.id);
+    expect(await spaInListing()).toMatchObject({ openingHours: allDay, isOpen: true });
 
     const renamed = await json<SpaUpdate>(
       await api(`/spas/${spa.id}`, admin, 'PATCH', { name: uniqueName('Renamed Spa') }),

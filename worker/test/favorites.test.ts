@@ -13,7 +13,8 @@ const as = (member: TestMember) => ({
   delete: (path: string) => call(path, { method: 'DELETE', cookie: member.cookie }),
 });
 
-async function lists(member: TestMember) {
+/** The member's lists with their members, as GET /api/favorites answers them. */
+async function favoriteListsOf(member: TestMember) {
   const response = await as(member).get('/api/favorites');
   expect(response.status).toBe(200);
   return json<Output<'favorites.lists'>>(response);
@@ -40,7 +41,7 @@ describe('favourites lists', () => {
     const member = await createMember();
     const spa = await createMember({ role: 'spa_management' });
     const therapist = await createMember({ role: 'therapist' });
-    const [initial] = await lists(member);
+    const [initial] = await favoriteListsOf(member);
     expect(initial).toMatchObject({ name: 'Favorites', isDefault: true, members: [] });
 
     expect(
@@ -50,7 +51,7 @@ describe('favourites lists', () => {
     // Saving again changes nothing.
     expect((await as(member).post('/api/favorites', { targetUserId: spa.id })).status).toBe(200);
 
-    const [list] = await lists(member);
+    const [list] = await favoriteListsOf(member);
     expect(list!.members.map((saved) => [saved.id, saved.name, saved.role])).toEqual([
       [therapist.id, therapist.name, 'therapist'],
       [spa.id, spa.name, 'spa_management'],
@@ -97,7 +98,7 @@ describe('favourites lists', () => {
     expect(
       await json<Output<'favorites.deleteList'>>(await as(member).delete(`/api/favorites/lists/${list.id}`)),
     ).toEqual({ deleted: true });
-    expect((await lists(member)).map((entry) => entry.name)).toEqual(['Favorites']);
+    expect((await favoriteListsOf(member)).map((entry) => entry.name)).toEqual(['Favorites']);
     const orphans = await database().execute({
       sql: 'select count(*) as n from favorite_list_items where list_id = ?',
       args: [list.id],
@@ -107,14 +108,14 @@ describe('favourites lists', () => {
 
   it('renames the default list but never deletes it', async () => {
     const member = await createMember();
-    const [standard] = await lists(member);
+    const [standard] = await favoriteListsOf(member);
     expect((await as(member).patch(`/api/favorites/lists/${standard!.id}`, { name: 'My spas' })).status).toBe(200);
     await expectError(
       await as(member).delete(`/api/favorites/lists/${standard!.id}`),
       400,
       FAVORITES_TEXTS.defaultListKept,
     );
-    expect(await lists(member)).toMatchObject([{ id: standard!.id, name: 'My spas', isDefault: true }]);
+    expect(await favoriteListsOf(member)).toMatchObject([{ id: standard!.id, name: 'My spas', isDefault: true }]);
     // The default name is free again for a list of its own.
     expect((await as(member).post('/api/favorites/lists', { name: 'Favorites' })).status).toBe(200);
   });
@@ -123,7 +124,7 @@ describe('favourites lists', () => {
     const member = await createMember();
     const client = await createMember();
     const therapist = await createMember({ role: 'therapist' });
-    const [standard] = await lists(member);
+    const [standard] = await favoriteListsOf(member);
     await as(member).post('/api/favorites/lists', { name: 'Weekend' });
     const before = await snapshot(member);
     const theirsBefore = await snapshot(therapist);
@@ -191,12 +192,12 @@ describe('favourites lists', () => {
     const member = await createMember();
     const spa = await createMember({ role: 'spa_management' });
     const therapist = await createMember({ role: 'therapist' });
-    const [standard] = await lists(member);
+    const [standard] = await favoriteListsOf(member);
     await as(member).post('/api/favorites', { targetUserId: spa.id });
     await as(member).post('/api/favorites', { targetUserId: therapist.id });
     await ban(therapist);
 
-    expect((await lists(member))[0]!.members.map((saved) => saved.id)).toEqual([spa.id]);
+    expect((await favoriteListsOf(member))[0]!.members.map((saved) => saved.id)).toEqual([spa.id]);
     const unknown = 999_999_999;
     for (const target of [therapist.id, unknown]) {
       await expectError(
@@ -225,7 +226,7 @@ describe('favourites lists', () => {
 
   it(`allows at most ${FAVORITE_LISTS_MAX} lists`, async () => {
     const member = await createMember();
-    await lists(member);
+    await favoriteListsOf(member);
     for (let i = 1; i < FAVORITE_LISTS_MAX; i++)
       expect((await as(member).post('/api/favorites/lists', { name: `List ${i}` })).status).toBe(200);
     await expectError(
@@ -233,14 +234,14 @@ describe('favourites lists', () => {
       400,
       FAVORITES_TEXTS.tooManyLists,
     );
-    expect(await lists(member)).toHaveLength(FAVORITE_LISTS_MAX);
+    expect(await favoriteListsOf(member)).toHaveLength(FAVORITE_LISTS_MAX);
   });
 
   it('keeps every list private to its owner: others can neither see nor change it', async () => {
     const owner = await createMember();
     const intruder = await createMember();
     const spa = await createMember({ role: 'spa_management' });
-    const [standard] = await lists(owner);
+    const [standard] = await favoriteListsOf(owner);
     const named = await json<Output<'favorites.createList'>>(
       await as(owner).post('/api/favorites/lists', { name: 'Secret spots' }),
     );
@@ -248,7 +249,7 @@ describe('favourites lists', () => {
     await as(owner).post(`/api/favorites/lists/${named.id}/members`, { targetUserId: spa.id });
     const before = await snapshot(owner);
 
-    const theirs = await lists(intruder);
+    const theirs = await favoriteListsOf(intruder);
     expect(theirs.map((list) => list.id)).not.toContain(standard!.id);
     expect(theirs.map((list) => list.id)).not.toContain(named.id);
     expect(
@@ -304,7 +305,7 @@ describe('favourites lists', () => {
   it('reads with one database round trip and writes with at most two', async () => {
     const member = await createMember();
     const spa = await createMember({ role: 'spa_management' });
-    await lists(member); // the default list is made on the first read
+    await favoriteListsOf(member); // the default list is made on the first read
     const trips = async (action: () => Promise<Response>) => {
       const before = await pipelinesServed();
       const response = await action();
