@@ -90,6 +90,10 @@ export default [
       'test-results/**',
       'playwright-report/**',
       'db/migrations/**',
+      // The Worker's declarations that the other projects type-check against (tsconfig.worker.json), and the Env
+      // that wrangler generates (npm run types:worker).
+      '.tsbuild/**',
+      'worker-configuration.d.ts',
     ],
   },
   // JSX only in .tsx: in a .ts file `<T>(x) => x` is a generic, not an element.

@@ -12,6 +12,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+// Workers' own type, as the package exports it: the Node tools' project declares no Workers globals.
+import type { ImagesBinding } from '@cloudflare/workers-types';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed.ts';
 import { freePort, startApp } from '../scripts/app.ts';
 import { inspectImage, reencodeImage } from '../worker/providers/media.ts';

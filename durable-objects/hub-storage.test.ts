@@ -28,7 +28,7 @@ const UNVERSIONED_SCHEMA = `
 `;
 
 function freshHub() {
-  const namespace = (env as unknown as { CHAT_HUB: DurableObjectNamespace }).CHAT_HUB;
+  const namespace = env.CHAT_HUB;
   return namespace.get(namespace.idFromName(`schema-${crypto.randomUUID()}`));
 }
 

@@ -65,7 +65,9 @@ async function commandStage(title: string, command: string, args: string[]): Pro
   }
 }
 
-await commandStage('Type check', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
+await commandStage('Type check: every project (tsc -b) and the generated Env', process.execPath, [
+  'scripts/typecheck.ts',
+]);
 await commandStage('Lint: the layers and the rules of hooks', process.execPath, [
   'node_modules/eslint/bin/eslint.js',
   '.',

@@ -3,45 +3,20 @@
 // explicitly (local runs and tests do), and production refuses to run on the development defaults.
 import * as z from '../common/zod.ts';
 import { DEFAULT_PREMIUM_PRICES, PLAN_IDS, type PlanId, type PremiumPrices } from '../common/premium.ts';
-import type { ChatHub } from '../durable-objects/chat-hub.ts';
-import type { ChatSession } from '../durable-objects/chat-session.ts';
 import { SPA_LISTING_CACHE_SECONDS } from '../common/map.ts';
 import { SCRYPT_COST } from '../db/password.ts';
 
-export interface Bindings {
-  ASSETS: Fetcher;
-  CHAT_HUB: DurableObjectNamespace<ChatHub>;
-  /** One object per chat session, named by the session id (ADR 005). */
-  CHAT_SESSION: DurableObjectNamespace<ChatSession>;
-  LOGIN_ADDRESS_LIMITER?: RateLimit;
-  LOGIN_ACCOUNT_LIMITER?: RateLimit;
-  REGISTER_LIMITER?: RateLimit;
-  CHAT_CONNECT_LIMITER?: RateLimit;
-  /** Chat session sockets opened per member (one per chat and tab, reopened after a dropped connection). */
-  CHAT_SESSION_CONNECT_LIMITER?: RateLimit;
-  /** Geocoding and directions (each call may cost a provider request). */
-  MAPS_LIMITER?: RateLimit;
-  /** IP geolocation lookups by address (each MaxMind lookup costs). */
-  GEOLOCATION_LIMITER?: RateLimit;
-  // Profiles: photos in R2, their upload limiter, and Workers AI for AI Assist when bound.
-  MEDIA?: R2Bucket;
-  /** Cloudflare Images: every uploaded photo is decoded and re-encoded through it (ADR 017). */
-  IMAGES?: ImagesBinding;
-  UPLOAD_LIMITER?: RateLimit;
-  /** E-mail address changes per member: each one tells whether an address is taken (409). */
-  EMAIL_CHANGE_LIMITER?: RateLimit;
+/**
+ * The Worker's bindings: Env, which `npm run types:worker` generates into worker-configuration.d.ts from
+ * wrangler.toml (its bindings and [vars]) and .dev.vars.example (the names of the variables and secrets set per
+ * deploy), and the bindings a deploy may add. Every variable and secret may be unset: readConfig reads them, with
+ * their defaults. A deploy without a rate limiter, the bucket or Images is refused where they are needed.
+ */
+export interface Bindings extends Env {
+  /** Workers AI for AI Assist, when a deploy binds it. */
   AI?: Ai;
-  FORGOT_PASSWORD_ADDRESS_LIMITER?: RateLimit;
-  FORGOT_PASSWORD_ACCOUNT_LIMITER?: RateLimit;
-  RESET_PASSWORD_LIMITER?: RateLimit;
-  PREMIUM_CHECKOUT_LIMITER?: RateLimit;
-  /** The map's analytics events (popup opens, Call and Navigate taps). */
-  ANALYTICS_EVENT_LIMITER?: RateLimit;
-  /** Member search: searches per member. */
-  SEARCH_LIMITER?: RateLimit;
-  /** Cloudflare Email Service (a `send_email` binding), one of the mail providers. */
+  /** Cloudflare Email Service (a `send_email` binding), one of the mail providers, when a deploy enables it. */
   EMAIL?: SendEmail;
-  [key: string]: unknown;
 }
 
 const DEVELOPMENT_ALTCHA_KEY = 'development-only-altcha-hmac-key';

@@ -7,9 +7,7 @@ export function LoadingView({ label = 'Loading...', inline = false }: { label?: 
       role="status"
       aria-live="polite"
       className={
-        inline
-          ? 'flex items-center gap-2 py-2'
-          : 'flex min-h-app flex-col items-center justify-center gap-4 bg-sand-50'
+        inline ? 'flex items-center gap-2 py-2' : 'flex min-h-app flex-col items-center justify-center gap-4 bg-sand-50'
       }
     >
       <span

@@ -38,7 +38,7 @@ type Listing = Output<'spas.list'>;
 type Queue = Output<'admin.moderationQueue'>;
 type SpaUpdate = Output<'admin.updateSpa'>;
 
-const bucket = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
+const bucket = env.MEDIA;
 
 function api(path: string, who: Caller, method = 'GET', body?: unknown) {
   return call(`/api${path}`, { method, cookie: who?.cookie ?? null, ...(body === undefined ? {} : { body }) });

@@ -248,13 +248,13 @@ export class ChatClient {
 }
 
 export function hubStub() {
-  const namespace = (env as unknown as { CHAT_HUB: DurableObjectNamespace }).CHAT_HUB;
+  const namespace = env.CHAT_HUB;
   return namespace.get(namespace.idFromName(CHAT_HUB_NAME));
 }
 
 /** A chat session's own object. */
 export function sessionStub(sessionId: string) {
-  const namespace = (env as unknown as { CHAT_SESSION: DurableObjectNamespace }).CHAT_SESSION;
+  const namespace = env.CHAT_SESSION;
   return namespace.get(namespace.idFromName(sessionId));
 }
 

@@ -20,19 +20,6 @@ import { freePort, startSqld } from '../../db/sqld.ts';
 import { migrateDatabase } from '../../scripts/migrate.ts';
 import { startProviderStandIns } from '../../scripts/provider-stand-ins.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseUrl: string;
-    databaseAuthToken: string;
-    databaseAdminUrl: string;
-    providerStandInUrl: string;
-    frozenDatabaseUrl: string;
-    stoppedDatabaseUrl: string;
-    busyDatabaseUrl: string;
-    sometimesBusyDatabaseUrl: string;
-  }
-}
-
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'spa-worker-tests-'));
   const server = await startSqld({ dataDir: dir });

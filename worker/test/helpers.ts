@@ -302,11 +302,9 @@ export async function saveEmail(
   return address;
 }
 
-const databaseEnv = env as unknown as { TURSO_DATABASE_URL: string; TURSO_AUTH_TOKEN: string };
-
 /** Direct database access for arranging state the public API cannot (banning before the admin screen exists). */
 export function database() {
-  return createDatabaseClient({ url: databaseEnv.TURSO_DATABASE_URL, authToken: databaseEnv.TURSO_AUTH_TOKEN });
+  return createDatabaseClient({ url: env.TURSO_DATABASE_URL, authToken: env.TURSO_AUTH_TOKEN });
 }
 
 /** Database round trips (pipelines) the database server has served so far, by its own counters. */
@@ -345,7 +343,7 @@ export async function startEarlyInLimiterWindow(): Promise<void> {
 
 /** The built-in editor's tools as the Worker loads them: the dictionary from the static assets (needs the web build). */
 export async function editorTools(options: { places?: boolean } = {}): Promise<EditorTools> {
-  const assets = (env as unknown as { ASSETS: Fetcher }).ASSETS;
+  const assets = env.ASSETS;
   const speller = await loadEnglishSpeller(assets, ACCEPTED_WORDS);
   return options.places ? { speller, places: await loadGazetteer(assets) } : { speller };
 }

@@ -569,7 +569,7 @@ describe('map client configuration', () => {
 
   it('serves the embedded basemap as static files', async () => {
     const { env } = await import('cloudflare:workers');
-    const land = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch('https://spa.test/geo/ph-land.json');
+    const land = await env.ASSETS.fetch('https://spa.test/geo/ph-land.json');
     expect(land.status).toBe(200);
     const geojson = await json<{ features: { geometry: { type: string } }[] }>(land);
     expect(geojson.features[0]?.geometry.type).toBe('MultiPolygon');

@@ -37,8 +37,8 @@ import { createMember, type TestMember } from './members.ts';
 
 type Uploaded = Output<'profiles.uploadPicture'>;
 
-const bucket = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
-const images = (env as unknown as { IMAGES: ImagesBinding }).IMAGES;
+const bucket = env.MEDIA;
+const images = env.IMAGES;
 
 const MARKUP = '<img src=x onerror=alert(1)>';
 const CAMERA = 'SpaConnect Test Cam';

@@ -41,7 +41,7 @@ describe('a screen sent with its first answers', () => {
     expect(answerOf(answers, 'profiles.profile', { slug: spa.slug })).toEqual(profile);
     expect(answerOf(answers, 'profiles.stats', { slug: spa.slug })).toMatchObject({ starStats: { received: 0 } });
     // The screen's code is preloaded beside the app's (when the build listed it).
-    const chunks = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch('https://spa.test/route-chunks.json');
+    const chunks = await env.ASSETS.fetch('https://spa.test/route-chunks.json');
     if (chunks.ok) {
       const files = ((await chunks.json()) as Record<string, string[]>)['routes/profile.tsx']!;
       for (const file of files) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
@@ -189,7 +189,7 @@ describe('a screen sent with its first answers', () => {
 
   it("draws a profile's loading state into the page, header, skeletons and the member's own bottom bar, for the app to replace", async () => {
     // The build writes the profile's loading state for each role (common/screen-chrome.ts).
-    const built = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch(`https://spa.test${PROFILE_LOADING_FILE}`);
+    const built = await env.ASSETS.fetch(`https://spa.test${PROFILE_LOADING_FILE}`);
     expect(built.status, 'the web build wrote the loading profile').toBe(200);
     const [client, admin, spa] = await Promise.all([
       createMember(),
@@ -218,7 +218,7 @@ describe('a screen sent with its first answers', () => {
 
   it("puts the home's header and bottom bar around the frame, with the member's own name, initial or picture", async () => {
     // The build writes the chrome (common/screen-chrome.ts); `npm test` builds the web app before these tests.
-    const built = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch(`https://spa.test${SCREEN_CHROME_FILE}`);
+    const built = await env.ASSETS.fetch(`https://spa.test${SCREEN_CHROME_FILE}`);
     expect(built.status, 'the web build wrote the chrome').toBe(200);
     const rootOf = (html: string) =>
       html.slice(html.indexOf('<div id="root"'), html.indexOf('<div class="fixed inset-x-0" style="top:60px'));

@@ -269,7 +269,7 @@ describe('look-alike names', () => {
 });
 
 describe('production by default', () => {
-  const productionEnv = (overrides: Record<string, unknown>) => ({ ...(env as Record<string, unknown>), ...overrides });
+  const productionEnv = (overrides: Record<string, unknown>) => ({ ...env, ...overrides });
   const health = (bindings: Record<string, unknown>) =>
     app.fetch(
       new Request(`${BASE}/api/health`),
