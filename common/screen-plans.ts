@@ -9,7 +9,7 @@ import { DEFAULT_TIMEFRAME } from './recognition.ts';
 import { PROFILE_LOADING_FILE } from './screen-chrome.ts';
 import { mapHomeFirstFrame } from './spa-markers.ts';
 
-/** The code a screen needs first, by the key the build writes into route-chunks.json (vite.config.ts). */
+/** The code a screen needs first, by the key the build writes into route-chunks.json (scripts/route-chunks.ts). */
 export type ScreenCode =
   'routes/profile.tsx' | 'routes/leaderboards.tsx' | 'routes/search.tsx' | 'components/map/spa-map.tsx';
 

@@ -1,4 +1,4 @@
-// Build-time prerender (run by the `prerender` plugin in vite.config.ts, never shipped): the pages a visitor
+// Build-time prerender (run by the `prerender` plugin, scripts/prerender-pages.ts, never shipped): the pages a visitor
 // may open first, rendered to HTML with nobody signed in, so that they paint from the HTML before any script
 // runs. The Worker sends them (worker/index.ts): the landing page at / to a browser without a session cookie (in
 // its returning variant, Get Started to sign-in, to one that has signed in before), the auth form at /auth. React
