@@ -12,7 +12,7 @@ import {
   type StandardSchemaV1,
   type StandardSchemaV1Issue,
 } from '@tanstack/react-form';
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { Checkbox as PlainCheckbox, type CheckboxProps } from './checkbox.tsx';
 import {
   TextArea as PlainTextArea,
@@ -48,43 +48,28 @@ function ownError(errors: readonly unknown[], errorId: string | null | undefined
   return errorId === undefined ? firstError(errors) : undefined;
 }
 
-function TextField(props: Bound<TextFieldProps>) {
+/** A native text control bound to its field: its name, value, change and the error shown under it. */
+function useBoundText(errorId?: string | null) {
   const field = useFieldContext<string>();
-  return (
-    <PlainTextField
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(event) => field.handleChange(event.target.value)}
-      error={ownError(field.state.meta.errors, props.errorId)}
-    />
-  );
+  return {
+    name: field.name,
+    value: field.state.value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      field.handleChange(event.target.value),
+    error: ownError(field.state.meta.errors, errorId),
+  };
+}
+
+function TextField(props: Bound<TextFieldProps>) {
+  return <PlainTextField {...props} {...useBoundText(props.errorId)} />;
 }
 
 function TextArea(props: Bound<TextAreaProps>) {
-  const field = useFieldContext<string>();
-  return (
-    <PlainTextArea
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(event) => field.handleChange(event.target.value)}
-      error={ownError(field.state.meta.errors, props.errorId)}
-    />
-  );
+  return <PlainTextArea {...props} {...useBoundText(props.errorId)} />;
 }
 
 function Select(props: Bound<SelectProps>) {
-  const field = useFieldContext<string>();
-  return (
-    <PlainSelect
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(event) => field.handleChange(event.target.value)}
-      error={firstError(field.state.meta.errors)}
-    />
-  );
+  return <PlainSelect {...props} {...useBoundText()} />;
 }
 
 function RadioGroup(props: Omit<RadioGroupProps<string>, 'name' | 'value' | 'onValueChange'>) {
