@@ -657,3 +657,93 @@ export const adminAuditLog = sqliteTable(
   },
   (t) => [index('admin_audit_log_created_idx').on(t.createdAt, t.id)],
 );
+
+// Trust you can check: visits and licences ---------------------------------------------------------------
+
+/**
+ * The short code a spa shows at its counter (GET /api/visits/code): six digits, issued for about a minute. A code
+ * names its spa by itself, so a client records a visit with the code alone; while unexpired a code belongs to one
+ * spa only (the primary key), and expired codes are swept when the next one is issued.
+ */
+export const visitCodes = sqliteTable(
+  'visit_codes',
+  {
+    code: text('code').primaryKey(),
+    spaId: integer('spa_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Shown as the code's end; it is still accepted for a short grace after (common/visits.ts). */
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visit_codes_spa_expires_idx').on(t.spaId, t.expiresAt), index('visit_codes_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A client's recorded visit to a spa (a spa_management member), optionally with the therapist from its lineup:
+ * one per client, spa and Asia/Manila day. A visit within the last 90 days makes the client's reviews, stars and
+ * flowers of that spa (or of a therapist of its lineup) and the spa's medals and red flags for the client carry
+ * `verifiedVisit: true`.
+ */
+export const visits = sqliteTable(
+  'visits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spaId: integer('spa_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    therapistId: integer('therapist_id').references(() => users.id, { onDelete: 'set null' }),
+    visitedAt: integer('visited_at', { mode: 'number' }).notNull(),
+    /** Calendar day in Asia/Manila (YYYY-MM-DD) of the visit: one visit per client and spa a day. */
+    manilaDay: text('manila_day').notNull(),
+  },
+  (t) => [
+    uniqueIndex('visits_client_spa_day_unique').on(t.clientId, t.spaId, t.manilaDay),
+    index('visits_client_spa_visited_idx').on(t.clientId, t.spaId, t.visitedAt),
+    index('visits_client_therapist_visited_idx').on(t.clientId, t.therapistId, t.visitedAt),
+    index('visits_client_visited_idx').on(t.clientId, t.visitedAt),
+    index('visits_spa_visited_idx').on(t.spaId, t.visitedAt),
+  ],
+);
+
+/**
+ * A licence a member submits for checking: a therapist's DOH certificate of registration, a spa's LGU sanitary
+ * permit or business permit, with a photo of the document kept privately in R2 (readable by its owner and
+ * admins only). An admin approves or rejects it; an approved licence whose expiry has not passed makes its owner
+ * "Licensed".
+ */
+export const licences = sqliteTable(
+  'licences',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['doh_registration', 'sanitary_permit', 'business_permit'] }).notNull(),
+    number: text('number').notNull(),
+    issuedBy: text('issued_by').notNull(),
+    /** The last day it is valid (YYYY-MM-DD, Asia/Manila). */
+    expiresOn: text('expires_on').notNull(),
+    /** The re-encoded photo of the document: its private R2 key. */
+    documentKey: text('document_key').notNull(),
+    state: text('state', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** The admin's reason, told to the member. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    decidedAt: integer('decided_at', { mode: 'number' }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When its owner was mailed that it expires within 30 days (once per licence). */
+    expiryNoticeSentAt: integer('expiry_notice_sent_at', { mode: 'number' }),
+  },
+  (t) => [
+    index('licences_user_created_idx').on(t.userId, t.createdAt),
+    index('licences_user_state_expires_idx').on(t.userId, t.state, t.expiresOn),
+    index('licences_state_created_idx').on(t.state, t.createdAt),
+    index('licences_state_expires_idx').on(t.state, t.expiresOn),
+  ],
+);
