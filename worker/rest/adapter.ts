@@ -72,6 +72,8 @@ export interface RestOptions {
   redirectTo?: string;
   /** Read the body as multipart/form-data (uploads) instead of JSON. */
   multipart?: boolean;
+  /** The status of a successful JSON answer: 201 when the call creates something, else 200. */
+  status?: 201;
 }
 
 async function readJsonBody(c: HonoContext<HonoEnv>): Promise<{ body: unknown; rawBody: string }> {
@@ -130,7 +132,7 @@ export function rest<Answer>(call: RestCall<Answer>, options: RestOptions = {}):
               })
             : options.redirectTo
               ? new Response(null, { status: 302, headers: { Location: options.redirectTo } })
-              : Response.json(body ?? null);
+              : Response.json(body ?? null, { status: options.status ?? 200 });
     } catch (error) {
       const { status, body } = describeError(error);
       response = Response.json(body, { status });

@@ -77,7 +77,7 @@ function operation(route: RestRoute, tag: string): ZodOpenApiOperationObject {
   const responses: ZodOpenApiOperationObject['responses'] = {};
   const { answer } = route;
   if (answer.kind === 'json') {
-    responses['200'] = {
+    responses[`${answer.status ?? 200}`] = {
       description: route.summary,
       ...(answer.paging ? { headers: pagingHeaders } : {}),
       content: { 'application/json': { schema: answer.schema } },

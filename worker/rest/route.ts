@@ -43,9 +43,12 @@ interface RouteDescription {
 
 /** How a successful call answers. */
 export type RestAnswer =
-  | { kind: 'json'; schema: z.ZodType; paging?: Paging; redirect?: RedirectAnswer }
+  | { kind: 'json'; schema: z.ZodType; paging?: Paging; redirect?: RedirectAnswer; status?: CreatedStatus }
   | { kind: 'file'; contentType: string; description: string; schema?: z.ZodType }
   | { kind: 'redirect'; redirect: RedirectRoute };
+
+/** A call that creates something answers 201 Created instead of 200 (POST /api/visits). */
+export type CreatedStatus = 201;
 
 interface RedirectAnswer {
   status: 301 | 302;
@@ -67,6 +70,8 @@ interface JsonRouteDeclaration<Answer extends z.ZodType> extends RouteDescriptio
   paging?: Paging;
   /** Some calls send the client elsewhere instead (a renamed member's old profile link). */
   redirect?: RedirectAnswer;
+  /** 201 when a successful call creates something; 200 otherwise. */
+  status?: CreatedStatus;
   call: RestCall<z.input<Answer>>;
   /** An answer stored at the edge, tried first; the procedure answers when there is none (null). */
   fromCache?: (c: Context<HonoEnv>) => Promise<Response | null>;
@@ -77,14 +82,15 @@ export function jsonRoute<Answer extends z.ZodType>({
   answer,
   paging,
   redirect,
+  status,
   call,
   fromCache,
   ...description
 }: JsonRouteDeclaration<Answer>): RestRoute {
-  const viaProcedure = rest(call, { multipart: Boolean(description.form) });
+  const viaProcedure = rest(call, { multipart: Boolean(description.form), status });
   return {
     ...description,
-    answer: { kind: 'json', schema: answer, paging, redirect },
+    answer: { kind: 'json', schema: answer, paging, redirect, status },
     handler: fromCache ? async (c, next) => (await fromCache(c)) ?? viaProcedure(c, next) : viaProcedure,
   };
 }
