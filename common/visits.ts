@@ -1,9 +1,9 @@
 // Verified visits: a spa shows a short code at its counter, a client enters (or scans) it and the visit is recorded.
 // A visit in the 90 days before a review, star, flower, medal or red flag makes it a verified visit. The rules'
-// numbers, the inputs and the texts, shared by the Worker (which enforces them) and the screens (which show them).
+// numbers and the texts, shared by the Worker (which enforces them) and the screens (which show them). No zod here, so
+// the screens that show a badge do not load it: the inputs are in visits-input.ts.
 import type { Role } from './roles.ts';
 import { manilaDateLabel } from './time.ts';
-import * as z from './zod.ts';
 
 /** A code is shown for this long from its issue; then the spa's screen gets a new one. */
 export const VISIT_CODE_SECONDS = 60;
@@ -46,31 +46,5 @@ export function verificationReason(visit: { spaName: string; visitedAt: number }
   return `Not verified: no visit to ${where} recorded ${days}.`;
 }
 
-const id = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number.` })
-    .int(`${name} must be a number.`)
-    .positive(`${name} must be a number.`);
-
-export const visitCodeSchema = z
-  .string({ error: VISIT_TEXTS.codeShape })
-  .trim()
-  .regex(/^\d{6}$/u, VISIT_TEXTS.codeShape);
-
-export const recordVisitInput = z.object({
-  code: visitCodeSchema,
-  spaId: z
-    .optional(id('spaId'))
-    .meta({ description: "The spa the code is checked against (the QR link and the spa profile's form give it)." }),
-  therapistId: z
-    .optional(z.nullable(id('therapistId')))
-    .meta({ description: "A therapist of the spa's accepted lineup who served the client, or null." }),
-});
-
-export const visitsMineInput = z.object({
-  cursor: z.optional(z.string({ error: 'cursor must be a string.' }).max(64)),
-});
-
-export type RecordVisitInput = z.input<typeof recordVisitInput>;
 // Answers: their schemas and the types inferred from them are in visits-output.ts.
 export type { Visit, VisitCode, VisitRecorded, VerifiedVisitExplanation } from './visits-output.ts';
