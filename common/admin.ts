@@ -261,6 +261,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'report.remove-review': 'Removed review',
   'report.remove-red-flag': 'Removed red flag',
   'report.ban': 'Banned member from a report',
+  'licence.approve': 'Approved licence',
+  'licence.reject': 'Rejected licence',
 };
 
 // Answers: their schemas and the types inferred from them are in admin-output.ts.

@@ -26,13 +26,15 @@ export interface CompressionPreset {
 
 /**
  * All JPEG. Profile uploads use `profile` and the server makes their thumbnail with `thumbnail` (cover-cropped to
- * exactly 200x200); the admin's spa images use `spa`. Photos fit inside the box and are never enlarged.
+ * exactly 200x200); the admin's spa images use `spa`; licence documents `document`. Photos fit inside the box and are never enlarged.
  */
 export const IMAGE_PRESETS = {
   profile: { maxWidth: 400, maxHeight: 400, quality: 0.8, targetKB: 200 },
   spa: { maxWidth: 800, maxHeight: 600, quality: 0.85, targetKB: 500 },
   banner: { maxWidth: 1200, maxHeight: 400, quality: 0.9, targetKB: 800 },
   thumbnail: { maxWidth: 200, maxHeight: 200, quality: 0.7, targetKB: 100 },
+  /** A licence's photo: large and sharp enough that an admin can read its number and dates. */
+  document: { maxWidth: 1600, maxHeight: 1600, quality: 0.85, targetKB: 600 },
 } as const satisfies Record<string, CompressionPreset>;
 export type ImagePresetName = keyof typeof IMAGE_PRESETS;
 

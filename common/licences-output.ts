@@ -35,6 +35,11 @@ export const adminLicenceAnswerSchema = z.object({ licence: adminLicenceSchema }
 export const myLicencesSchema = z.object({ licences: z.array(licenceSchema) }).meta({
   description: "The member's own licences, newest first, each with its state.",
 });
+/** A document's photo through tRPC; the REST path (GET /api/licences/{id}/document) answers the JPEG itself. */
+export const licenceDocumentSchema = z.object({
+  contentType: z.literal('image/jpeg'),
+  data: z.string().meta({ description: 'The JPEG, base64.' }),
+});
 export const adminLicencePageSchema = pageSchema(adminLicenceSchema).meta({ id: 'AdminLicencePage' });
 
 export type Licence = z.infer<typeof licenceSchema>;

@@ -61,6 +61,7 @@ export const LICENCE_TEXTS = {
   reasonRequired: 'Please give the reason for rejecting this licence.',
   reasonTooLong: `The reason can be at most ${LICENCE_REASON_MAX_LENGTH} characters.`,
   notFound: 'Licence not found.',
+  documentMissing: 'The photo of this document is not available.',
   alreadyDecided: 'This licence has already been decided.',
   submitted: 'Licence submitted. An admin will check it soon.',
   approved: 'Licence approved.',
@@ -127,22 +128,24 @@ export const adminLicencesInput = z
   })
   .default({ state: 'pending' });
 
+const decideLicenceFields = z.object({
+  id: licenceId,
+  decision: z.enum(LICENCE_DECISIONS, { error: 'decision must be approve or reject.' }),
+  reason: z
+    .string()
+    .trim()
+    .max(LICENCE_REASON_MAX_LENGTH, LICENCE_TEXTS.reasonTooLong)
+    .nullish()
+    .transform((value) => value || null),
+});
+/** POST /api/admin/licences/{id}'s body: the decision without the id, which the path names. */
+export const decideLicenceBody = decideLicenceFields.omit({ id: true });
+
 /** An admin's decision; rejecting needs a reason, which the member is told. */
-export const decideLicenceInput = z
-  .object({
-    id: licenceId,
-    decision: z.enum(LICENCE_DECISIONS, { error: 'decision must be approve or reject.' }),
-    reason: z
-      .string()
-      .trim()
-      .max(LICENCE_REASON_MAX_LENGTH, LICENCE_TEXTS.reasonTooLong)
-      .nullish()
-      .transform((value) => value || null),
-  })
-  .superRefine((input, context) => {
-    if (input.decision === 'reject' && !input.reason)
-      context.addIssue({ code: 'custom', path: ['reason'], message: LICENCE_TEXTS.reasonRequired });
-  });
+export const decideLicenceInput = decideLicenceFields.superRefine((input, context) => {
+  if (input.decision === 'reject' && !input.reason)
+    context.addIssue({ code: 'custom', path: ['reason'], message: LICENCE_TEXTS.reasonRequired });
+});
 
 // Answers: their schemas and the types inferred from them are in licences-output.ts.
 export type { AdminLicence, Licence, LicenceBadge } from './licences-output.ts';

@@ -2,6 +2,7 @@
 // is checked), the OpenAPI document is generated from them, and the types are inferred from them (common/map.ts and
 // common/geo.ts re-export the types only, so the map screen does not load zod for them). The keys are in the order
 // the Worker builds them, so a checked answer has the same bytes as the spa listing the edge cache keeps.
+import { licensedFields } from './licence-badge-output.ts';
 import * as z from './zod.ts';
 
 /** How the browser draws the map: which library, which style, and the basemap served by the Worker. */
@@ -41,6 +42,11 @@ export const spaListingEntrySchema = z
     isOpen: z
       .nullable(z.boolean())
       .meta({ description: 'From opening hours in Asia/Manila; null when the hours are unknown.' }),
+    licensed: licensedFields.licensed.meta({
+      description:
+        'An approved licence whose last valid day has not passed (Asia/Manila). The listing takes no filter: the map filters on this field itself.',
+    }),
+    licence: licensedFields.licence,
   })
   .meta({ id: 'SpaListingEntry' });
 

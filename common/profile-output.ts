@@ -2,6 +2,7 @@
 // checked), the OpenAPI document (GET /api/openapi.json) is generated from them, and the types the web app uses
 // are inferred from them (common/profile.ts re-exports the types only, so the profile screen does not load zod).
 import { CONTACT_HANDLES } from './profile.ts';
+import { licensedFields } from './licence-badge-output.ts';
 import { pageSchema } from './page-output.ts';
 import { weeklyHoursSchema } from './opening-hours-schema.ts';
 import { ROLES } from './roles.ts';
@@ -44,6 +45,7 @@ export const publicProfileSchema = z
     averageRating: z
       .nullable(z.number())
       .meta({ description: "A spa's rating out of 5 from its reviews; null without one, and for other roles." }),
+    ...licensedFields,
   })
   .meta({ id: 'PublicProfile' });
 

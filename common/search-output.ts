@@ -1,6 +1,7 @@
 // The answer of Find Members (POST /api/search-users) as zod schemas: the procedure declares it as its output, the
 // OpenAPI document is generated from it, and the types the screen uses are inferred from it (common/search.ts
 // re-exports the types only, so the search screen does not load zod).
+import { licensedFields } from './licence-badge-output.ts';
 import { pageSchema } from './page-output.ts';
 import { roleSchema } from './profile-output.ts';
 import * as z from './zod.ts';
@@ -14,6 +15,7 @@ export const memberSearchResultSchema = z
     role: roleSchema,
     memberNumber: z.int(),
     profilePicThumbnail: z.nullable(z.string()),
+    ...licensedFields,
   })
   .meta({ id: 'MemberSearchResult', description: 'A member found by name: public fields only.' });
 

@@ -30,6 +30,8 @@ function spa(id: number, latitude: number, longitude: number, isPremium = false)
     reviewCount: 0,
     isOpen: null,
     isPremium,
+    licensed: false,
+    licence: null,
   };
 }
 

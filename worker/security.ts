@@ -99,11 +99,15 @@ export const originCheck: MiddlewareHandler<HonoEnv> = async (c, next) => {
   return c.json(CROSS_SITE_REFUSED, 403);
 };
 
-/** Routes that take a multipart photo upload (spec: profile picture, spa image): their own, larger limit. */
-const UPLOAD_ROUTES = [/^\/api\/profile\/upload-pic$/, /^\/api\/spas\/[^/]+\/upload-image$/];
+/** Routes that take a multipart photo upload (profile picture, spa image, licence document): their own, larger limit. */
+const UPLOAD_ROUTES = [/^\/api\/profile\/upload-pic$/, /^\/api\/spas\/[^/]+\/upload-image$/, /^\/api\/licences$/];
 
 /** The same uploads as tRPC procedures: the SDK sends their FormData input as multipart/form-data, one call a request. */
-const TRPC_UPLOAD_PROCEDURES = new Set(['/trpc/profiles.uploadPicture', '/trpc/admin.uploadSpaImage']);
+const TRPC_UPLOAD_PROCEDURES = new Set([
+  '/trpc/profiles.uploadPicture',
+  '/trpc/admin.uploadSpaImage',
+  '/trpc/licences.submit',
+]);
 
 export function isUploadRoute(path: string): boolean {
   return UPLOAD_ROUTES.some((route) => route.test(path));

@@ -49,6 +49,11 @@ export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
 export const MEDIA_PATH = '/media/';
 /** Where a member's profile pictures are stored: `profiles/<member id>/<sha-256>.jpg`. */
 export const PROFILE_IMAGE_SCOPE = 'profiles';
+/**
+ * Where licence documents are stored: `licences/<member id>/<uuid>.jpg`, private. Their keys never match
+ * KEY_PATTERN, so /media/ never serves them; only GET /api/licences/{id}/document does, to its owner and admins.
+ */
+export const LICENCE_DOCUMENT_SCOPE = 'licences';
 
 export const MEDIA_TEXTS = {
   missingFile: (field: string) => `Please choose a photo to upload (multipart field ${field}).`,
@@ -198,6 +203,7 @@ const FIT: Record<ImagePresetName, 'scale-down' | 'cover'> = {
   spa: 'scale-down',
   banner: 'scale-down',
   thumbnail: 'cover',
+  document: 'scale-down',
 };
 
 /** EXIF orientations 2 to 8 as the flip, then the clockwise rotation, that shows the picture upright. */
@@ -340,6 +346,29 @@ export async function storeImages(
     throw serviceUnavailable(MEDIA_TEXTS.storageFailed);
   }
   return keyed.map(({ key }) => ({ key, url: `${MEDIA_PATH}${key}` }));
+}
+
+/**
+ * Stores one re-encoded image privately (`<scope>/<owner>/<uuid>.jpg`, a key /media/ never serves) and answers its
+ * key; a refusal by R2 is 503, as for storeImages.
+ */
+export async function storePrivateImage(
+  bucket: R2Bucket,
+  scope: string,
+  ownerId: number,
+  image: EncodedImage,
+): Promise<string> {
+  const key = `${scope}/${ownerId}/${crypto.randomUUID()}.jpg`;
+  try {
+    await bucket.put(key, image.bytes, {
+      httpMetadata: { contentType: 'image/jpeg' },
+      customMetadata: { owner: String(ownerId), width: String(image.width), height: String(image.height) },
+    });
+  } catch (error) {
+    log.error('private photo storage failed', { error });
+    throw serviceUnavailable(MEDIA_TEXTS.storageFailed);
+  }
+  return key;
 }
 
 /** The object key behind a /media/ URL the platform issued, or null for anything else. */

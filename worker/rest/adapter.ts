@@ -55,15 +55,25 @@ export class RestRedirect {
   }
 }
 
-/** An answer that is a file to download (the analytics CSV export). */
+/**
+ * An answer that is a file: to download (the analytics CSV export), or to show where it is (`inline`: a licence's
+ * document photo).
+ */
 export class RestFile {
   readonly filename: string;
   readonly contentType: string;
-  readonly content: string;
-  constructor(filename: string, contentType: string, content: string) {
+  readonly content: string | Uint8Array<ArrayBuffer>;
+  readonly disposition: 'attachment' | 'inline';
+  constructor(
+    filename: string,
+    contentType: string,
+    content: string | Uint8Array<ArrayBuffer>,
+    disposition: 'attachment' | 'inline' = 'attachment',
+  ) {
     this.filename = filename;
     this.contentType = contentType;
     this.content = content;
+    this.disposition = disposition;
   }
 }
 
@@ -127,7 +137,7 @@ export function rest<Answer>(call: RestCall<Answer>, options: RestOptions = {}):
             ? new Response(body.content, {
                 headers: {
                   'Content-Type': body.contentType,
-                  'Content-Disposition': `attachment; filename="${body.filename}"`,
+                  'Content-Disposition': `${body.disposition}; filename="${body.filename}"`,
                 },
               })
             : options.redirectTo

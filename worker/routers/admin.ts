@@ -52,6 +52,7 @@ import {
 } from '../services/admin-dashboard.ts';
 import { searchCondition, setBanned, toAdminUser, usersQuery } from '../services/admin-users.ts';
 import { auditEntryIfFound } from '../services/audit.ts';
+import { adminLicencesProcedure, decideLicenceProcedure } from './licences.ts';
 import {
   deleteReplaced,
   imagesBinding,
@@ -307,6 +308,10 @@ export const adminRouter = router({
       await REPORT_RESOLVERS[input.kind](ctx, { id: input.id, action: input.action, actor: ctx.user, now: Date.now() });
       return { kind: input.kind, id: input.id, action: input.action };
     }),
+
+  /** The licences admins check (GET /api/admin/licences) and a decision on one (worker/routers/licences.ts). */
+  licences: adminLicencesProcedure,
+  decideLicence: decideLicenceProcedure,
 
   /** The audit log, newest first, a page at a time (`cursor`: the last id of the previous page). */
   auditLog: adminReadProcedure

@@ -15,6 +15,7 @@ import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import { directionsProvider } from '../providers/directions.ts';
 import { cachedJson, spaListingCache } from '../services/edge-cache.ts';
+import { licenceBadgeJson, licensedFieldsOf } from '../services/licensed.ts';
 import { spaAverageRating, spaReviewCount } from '../services/spa-rating.ts';
 import { isPremiumMember } from '../services/users.ts';
 import { publicProcedure, router, signedInProcedure } from '../trpc.ts';
@@ -28,9 +29,11 @@ export const userListingInput = z.object({
 });
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+/** The listed member's id inside the badge's subquery (the listing's one table, named in full). */
+const LISTED_USER_ID = sql.raw('"users"."id"');
 
 /** A listing entry as SQLite's JSON writes it: the premium flag as 0 or 1, and the stored hours. */
-type ListedRow = Omit<SpaListingEntry, 'isPremium' | 'isOpen'> & {
+type ListedRow = Omit<SpaListingEntry, 'isPremium' | 'isOpen' | 'licensed'> & {
   isPremium: 0 | 1;
   premiumUntil: number | null;
   openingHours: string | null;
@@ -47,18 +50,20 @@ export async function listMembersOnMap(db: Database, role: Role, now = Date.now(
       'id', ${users.id}, 'name', ${users.name}, 'slug', ${users.slug}, 'latitude', ${users.latitude}, 'longitude', ${users.longitude},
       'address', ${users.address}, 'profilePic', ${users.profilePic}, 'profilePicThumbnail', ${users.profilePicThumbnail},
       'phone', ${users.phoneNumber}, 'averageRating', ${spaAverageRating(users.id)}, 'reviewCount', ${spaReviewCount(users.id)},
-      'isPremium', ${users.isPremium}, 'premiumUntil', ${users.premiumUntil}, 'openingHours', ${users.openingHours}
+      'isPremium', ${users.isPremium}, 'premiumUntil', ${users.premiumUntil}, 'openingHours', ${users.openingHours},
+      'licence', json(${licenceBadgeJson(LISTED_USER_ID, now)})
     )) as listing
     from ${users}
     where ${and(eq(users.role, role), notBanned(), isNotNull(users.latitude), isNotNull(users.longitude))}`);
   // By id, sorted here: sqld (Turso) refuses an ORDER BY inside an aggregate.
   const rows = (JSON.parse(answer?.listing ?? '[]') as ListedRow[]).sort((a, b) => a.id - b.id);
-  return rows.map(({ openingHours, isPremium, premiumUntil, ...row }) => ({
+  return rows.map(({ openingHours, isPremium, premiumUntil, licence, ...row }) => ({
     ...row,
     isPremium: isPremiumMember({ isPremium: isPremium === 1, premiumUntil }, now),
     latitude: round6(row.latitude),
     longitude: round6(row.longitude),
     isOpen: isOpenNow(openingHours, now),
+    ...licensedFieldsOf(licence),
   }));
 }
 

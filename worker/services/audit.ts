@@ -7,7 +7,7 @@ import type { Database } from '../db.ts';
 import type { UserRow } from './sessions.ts';
 
 export interface AuditTarget {
-  type: 'spa' | 'user' | 'chat_report' | 'review_report' | 'red_flag_dispute';
+  type: 'spa' | 'user' | 'chat_report' | 'review_report' | 'red_flag_dispute' | 'licence';
   /** The target's id, or an SQL expression of it (the row a batch has just inserted). */
   id: number | SQL | null;
   label?: string | null;

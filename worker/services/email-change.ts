@@ -32,7 +32,8 @@ interface Mail {
   html: string;
 }
 
-function page(heading: string, paragraphs: string[], button?: { label: string; href: string }): string {
+/** The HTML of a notice: its heading, paragraphs and an optional button (every mail of the platform looks alike). */
+export function mailPage(heading: string, paragraphs: string[], button?: { label: string; href: string }): string {
   const body = paragraphs
     .map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${paragraph}</p>`)
     .join('\n      ');
@@ -69,7 +70,7 @@ export function emailConfirmationMail(memberName: string, link: string): Mail {
     '',
     `— ${PRODUCT_NAME}`,
   ].join('\n');
-  const html = page(
+  const html = mailPage(
     'Confirm your e-mail address',
     [
       `Hello ${escapeHtml(memberName)},`,
@@ -102,7 +103,7 @@ function emailChangedMail(memberName: string, newAddress: string | null, undoLin
     '',
     `— ${PRODUCT_NAME}`,
   ].join('\n');
-  const html = page(
+  const html = mailPage(
     newAddress ? 'Your e-mail address was changed' : 'Your e-mail address was removed',
     [
       `Hello ${escapeHtml(memberName)},`,

@@ -13,18 +13,23 @@ import {
   type MemberSearchResult,
 } from '../../common/search.ts';
 import { escapeLike, type Database } from '../db.ts';
+import { licenceBadgeJson, licensedFieldsOf } from './licensed.ts';
 import { notBanned } from './member-sql.ts';
 import { pageOf } from '../../common/page.ts';
 
-type Row = Omit<MemberSearchResult, 'memberNumber'> & { memberNumber: number | string };
+type Row = Omit<MemberSearchResult, 'memberNumber' | 'licensed' | 'licence'> & {
+  memberNumber: number | string;
+  licence: string | null;
+};
 
 /** The term as one FTS5 phrase (double quotes doubled), so no character of it is query syntax. */
 function ftsPhrase(term: string): string {
   return `"${term.replaceAll('"', '""')}"`;
 }
 
-const COLUMNS = sql`u.id as id, u.name as name, u.slug as slug, u.role as role, u.member_number as memberNumber,
-  u.profile_pic_thumbnail as profilePicThumbnail`;
+/** The result's columns, the badge as of this query's Manila day. */
+const columns = () => sql`u.id as id, u.name as name, u.slug as slug, u.role as role, u.member_number as memberNumber,
+  u.profile_pic_thumbnail as profilePicThumbnail, ${licenceBadgeJson(sql.raw('u.id'))} as licence`;
 
 export function memberSearchQuery(db: Database, term: string, page: number) {
   const offset = (page - 1) * MEMBER_SEARCH_PAGE_SIZE;
@@ -34,12 +39,12 @@ export function memberSearchQuery(db: Database, term: string, page: number) {
     // start with them first.
     const key = escapeLike(term);
     return db.all<Row>(sql`
-      select ${COLUMNS} from users as u
+      select ${columns()} from users as u
       where (u.name_key like ${`${key}%`} escape '\\' or u.name_key like ${`% ${key}%`} escape '\\') and ${notBanned('u')}
       order by u.name_key not like ${`${key}%`} escape '\\', u.name_key, u.id limit ${limit} offset ${offset}`);
   }
   return db.all<Row>(sql`
-    select ${COLUMNS} from (
+    select ${columns()} from (
       select rowid as id, rowid in (select rowid from users_search where users_search match ${`^${ftsPhrase(term)}`}) as atStart
       from users_search where users_search match ${ftsPhrase(term)}
     ) as hit join users as u on u.id = hit.id
@@ -54,7 +59,7 @@ export function toSearchPage(rows: Row[], page: number): MemberSearchPage {
   return pageOf(
     rows,
     MEMBER_SEARCH_PAGE_SIZE,
-    (row) => ({ ...row, memberNumber: Number(row.memberNumber) }),
+    ({ licence, ...row }) => ({ ...row, memberNumber: Number(row.memberNumber), ...licensedFieldsOf(licence) }),
     () => String(page + 1),
   );
 }

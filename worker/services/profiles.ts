@@ -28,6 +28,7 @@ import { builtOnce, jsonRowOf, type Database } from '../db.ts';
 import { linkId, linkSlug } from './member-sql.ts';
 import { sessionMemberId, type UserRow } from './sessions.ts';
 import { SHARED_MEMBER_KEYS, sharedMemberFields, userColumns } from './users.ts';
+import { licenceBadgeJson, licensedFieldsOf } from './licensed.ts';
 import { spaAverageRating } from './spa-rating.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -144,6 +145,7 @@ export const profileRead = targetRead((db, target) =>
       averageRating: sql<
         number | null
       >`case when ${users.role} = 'spa_management' then ${spaAverageRating(OUTER_USER_ID)} end`,
+      licence: licenceBadgeJson(OUTER_USER_ID),
     })
     .from(users)
     .where(eq(users.id, target))
@@ -168,6 +170,7 @@ export function toPublicProfile(
     spasReviewed: number;
     therapistsReviewed: number;
     averageRating: number | null;
+    licence: string | null;
   },
   viewer: Pick<UserRow, 'id' | 'role'>,
 ): PublicProfile {
@@ -188,6 +191,7 @@ export function toPublicProfile(
       therapistsReviewed: Number(row.therapistsReviewed),
     },
     averageRating: row.averageRating === null ? null : Number(row.averageRating),
+    ...licensedFieldsOf(row.licence),
   };
 }
 

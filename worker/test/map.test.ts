@@ -114,6 +114,8 @@ describe('GET /api/users?role=spa_management', () => {
       reviewCount: 3,
       isOpen: false,
       isPremium: false,
+      licensed: false,
+      licence: null,
     });
 
     vi.setSystemTime(manila('2026-03-03T01:30:00')); // Tuesday 01:30: Monday's overnight range is still open
