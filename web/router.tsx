@@ -2,7 +2,7 @@
 // is loaded on demand, the auth form included (it carries the validation schema and the captcha loader).
 // Guards follow the route table (spec, "Route table"): signed-out visitors reach only /, /auth,
 // /forgot-password, /reset-password, /confirm-email and /undo-email-change, /leaderboards, and /chat, the
-// profiles, /stars and /flowers (which only ask them to log in); everything else sends them to /auth
+// profiles, /stars, /flowers and /visits/new (which only ask them to log in); everything else sends them to /auth
 // (SignedInLayout). Whatever the route, a signed-in member
 // also has the chat dock (SignedInChat): the tab's chat connection and the requests and chats it brings to every
 // screen.
@@ -23,6 +23,7 @@ import { prefetchProfileScreen } from './lib/profile-queries.ts';
 import { authSearch, mapSearch, premiumSearch, profileSearch, tokenSearch } from './lib/search-params.ts';
 import { useSessionUser } from './lib/session.ts';
 import { useAfterFirstPaint } from './lib/use-after-paint.ts';
+import { visitLinkOf } from './lib/visit-link.ts';
 import { IndexPage } from './routes/index.tsx';
 import type { TrpcUtils } from './trpc.ts';
 
@@ -152,6 +153,14 @@ const flowersSlugRoute = createRoute({
   component: flowersComponent,
 });
 
+// The spa's visit QR code opens this address on the client's phone: signed out, it asks to sign in and comes back.
+const recordVisitRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/visits/new',
+  validateSearch: visitLinkOf,
+  component: lazyRouteComponent(() => import('./routes/record-visit.tsx'), 'RecordVisitPage'),
+});
+
 // Signed in only -------------------------------------------------------------------------------------------
 
 const signedInRoute = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: SignedInLayout });
@@ -213,6 +222,15 @@ const privacyRoute = createRoute({
   ...signedIn('/privacy'),
   component: lazyRouteComponent(() => import('./routes/privacy.tsx'), 'PrivacyPage'),
 });
+// Verified visits (beyond the spec): a client's own visits; the spa's code for its counter, with the QR code library.
+const visitsRoute = createRoute({
+  ...signedIn('/visits'),
+  component: lazyRouteComponent(() => import('./routes/visits.tsx'), 'VisitsPage'),
+});
+const visitCodeRoute = createRoute({
+  ...signedIn('/visits/code'),
+  component: lazyRouteComponent(() => import('./routes/visit-code.tsx'), 'VisitCodePage'),
+});
 const favoritesRoute = createRoute({
   ...signedIn('/favorites'),
   component: lazyRouteComponent(() => import('./routes/favorites.tsx'), 'FavoritesPage'),
@@ -235,6 +253,7 @@ export const routeTree = rootRoute.addChildren([
   starsSlugRoute,
   flowersRoute,
   flowersSlugRoute,
+  recordVisitRoute,
   signedInRoute.addChildren([
     mapRoute,
     editProfileRoute,
@@ -251,6 +270,8 @@ export const routeTree = rootRoute.addChildren([
     favoritesRoute,
     analyticsRoute,
     privacyRoute,
+    visitsRoute,
+    visitCodeRoute,
   ]),
 ]);
 

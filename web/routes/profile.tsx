@@ -8,7 +8,8 @@
 // (favourites lists); one's own has the way to them. Beyond the spec come the lineup (spa and therapist profiles),
 // the way to Analytics (one's own spa) and, for a premium viewer, the member's chat presence with a Chat button. The
 // sections are one sticky, sideways-scrolling tab bar with the open section right under it
-// (components/profile/profile-tab-bar.tsx). One's own profile leads to Privacy and account.
+// (components/profile/profile-tab-bar.tsx). One's own profile leads to Privacy and account. Verified visits: a spa's
+// own profile leads to its Visit code, a client's to their visits, and a client on a spa's profile records one.
 import { Link, useLocation, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
@@ -42,6 +43,7 @@ import {
 } from '../components/profile/profile-panels.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { TabPanel } from '../components/ui/tabs.tsx';
+import { VisitEntry } from '../components/visits/visit-entry.tsx';
 import { httpStatusOf } from '../lib/errors.ts';
 import { PROFILE_QUERY, profileRef, STATS_QUERY } from '../lib/profile-queries.ts';
 import { ROLE_THEME } from '../lib/role-theme.ts';
@@ -233,6 +235,7 @@ function ProfileBody({
       />
       {!own && me.isPremium ? <ProfileChat member={profile} /> : null}
       <WriteReviewCard viewerRole={me.role} target={profile} />
+      <VisitEntry viewerRole={me.role} profile={profile} own={own} />
       {own && isSpa ? (
         <section
           aria-label="Analytics"
