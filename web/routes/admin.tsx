@@ -1,13 +1,15 @@
 // /admin (spec, "Admin dashboard (route /admin)"): admins only, everyone else sees Access Denied with Go back. Header
 // with Back (to /) and Logout (the browser goes to /api/logout); the four stat cards; the tabs Spa Management, User
-// Management, ChatBot Management, Analytics, and beyond the spec Moderation and the Audit Log. The first render needs
-// the stats and the spa list: one batched request, each answered in one database round trip.
+// Management, ChatBot Management, Analytics, and beyond the spec Moderation (licences to check, then reports) and the
+// Audit Log. The first render needs the stats and the spa list: one batched request, each answered in one database
+// round trip.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ADMIN_TEXTS } from '../../common/admin.ts';
 import { SpaManagement } from '../components/admin/spa-management.tsx';
 import { UserManagement } from '../components/admin/user-management.tsx';
 import { AnalyticsPanel, ChatBotManagement } from '../components/admin/chatbot-analytics.tsx';
+import { LicenceQueue } from '../components/admin/licence-queue.tsx';
 import { AuditLog, ModerationQueue } from '../components/admin/moderation.tsx';
 import { ShieldIcon } from '../components/icons.tsx';
 import { PageShell } from '../components/page-shell.tsx';
@@ -59,7 +61,12 @@ function Dashboard() {
     users: <UserManagement />,
     chatbots: <ChatBotManagement />,
     analytics: <AnalyticsPanel />,
-    moderation: <ModerationQueue />,
+    moderation: (
+      <div className="grid grid-cols-1 gap-8">
+        <LicenceQueue />
+        <ModerationQueue />
+      </div>
+    ),
     audit: <AuditLog />,
   };
   return (

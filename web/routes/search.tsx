@@ -1,12 +1,14 @@
 // Find Members (spec, "Find Members page"): a name box (Enter searches too), result cards to
-// /profile/{slug}, the initial prompt and the empty state, pages with Show more. A blank term is refused here
-// and by the server (400), by one rule (common/search.ts); one box needs no form library.
+// /profile/{slug} (with the Licensed badge of a licensed member), the initial prompt and the empty state, pages
+// with Show more. A blank term is refused here and by the server (400), by one rule (common/search.ts); one box
+// needs no form library.
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ROLE_LABELS } from '../../common/roles.ts';
 import { normalizeSearchTerm, SEARCH_TEXTS, searchTermError } from '../../common/search.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { SearchIcon } from '../components/icons.tsx';
+import { LicensedBadge } from '../components/licences/licence-badge.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { MemberName } from '../components/member-name.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
@@ -94,6 +96,7 @@ export function SearchPage() {
                       <span className="text-sm text-ink-600">
                         {ROLE_LABELS[member.role]} · Member #{member.memberNumber}
                       </span>
+                      <LicensedBadge licence={member.licence} className="mt-0.5 justify-self-start" />
                     </span>
                   </Link>
                 </li>

@@ -1,11 +1,13 @@
 // The listing filter beside the map (spec, "Map (home for logged-in users, and /map)"): search on name or address,
-// All / Top rated (rating at least 4.5) / Open now, nearest first with premium spas first among equals
+// All / Top rated (rating at least 4.5) / Open now / Licensed (beyond the spec), nearest first with premium spas first among equals
 // (listingOrder); a row opens the spa on the map. Its last rows scroll clear of the chat pill (signed-in-layout.tsx).
 import { useMemo, useState } from 'react';
 import { TOP_RATED_MINIMUM } from '../../../common/limits.ts';
 import { distanceMeters, formatDistance, type LatLng } from '../../../common/geo.ts';
+import { LICENCE_TEXTS } from '../../../common/licences.ts';
 import { listingOrder, type SpaListingEntry } from '../../../common/map.ts';
 import { cn } from '../../lib/cn.ts';
+import { LicensedBadge } from '../licences/licence-badge.tsx';
 import { aboveChatPill } from '../signed-in-layout.tsx';
 import { PremiumTag, SpaFacts, SpaThumbnail } from './spa-popup.tsx';
 
@@ -13,8 +15,17 @@ const FILTERS = [
   { key: 'all', label: 'All' },
   { key: 'top', label: 'Top rated' },
   { key: 'open', label: 'Open now' },
+  { key: 'licensed', label: LICENCE_TEXTS.badge },
 ] as const;
 type FilterKey = (typeof FILTERS)[number]['key'];
+
+/** Which spas each filter keeps; Licensed is the listing's own `licensed` (an approved licence not yet expired). */
+const KEEPS: Record<FilterKey, (spa: SpaListingEntry) => boolean> = {
+  all: () => true,
+  top: (spa) => (spa.averageRating ?? 0) >= TOP_RATED_MINIMUM,
+  open: (spa) => spa.isOpen === true,
+  licensed: (spa) => spa.licensed,
+};
 
 export function filterSpas(spas: SpaListingEntry[], search: string, filter: FilterKey, from: LatLng) {
   const needle = search.trim().toLowerCase();
@@ -22,9 +33,7 @@ export function filterSpas(spas: SpaListingEntry[], search: string, filter: Filt
     .filter(
       (spa) => !needle || spa.name.toLowerCase().includes(needle) || (spa.address ?? '').toLowerCase().includes(needle),
     )
-    .filter((spa) =>
-      filter === 'top' ? (spa.averageRating ?? 0) >= TOP_RATED_MINIMUM : filter === 'open' ? spa.isOpen === true : true,
-    )
+    .filter(KEEPS[filter])
     .map((spa) => ({ spa, meters: distanceMeters(from, spa) }))
     .sort(listingOrder);
 }
@@ -58,7 +67,7 @@ export function SpaList({
           placeholder="Search by name or address"
           className="h-11 w-full rounded-full border border-sand-300 bg-sand-50 px-4 text-base text-ink-900 placeholder:text-ink-500 focus-visible:outline-2 focus-visible:outline-brand-600"
         />
-        <div role="group" aria-label="Filter" className="flex gap-2">
+        <div role="group" aria-label="Filter" className="flex flex-wrap gap-2">
           {FILTERS.map((option) => (
             <button
               key={option.key}
@@ -104,6 +113,7 @@ export function SpaList({
                   </span>
                 ) : null}
                 <SpaFacts spa={spa} />
+                <LicensedBadge licence={spa.licence} className="justify-self-start" />
               </span>
               <span className="shrink-0 text-xs font-semibold text-ink-700">{formatDistance(meters)}</span>
             </button>

@@ -3,8 +3,9 @@
 // address; the FEATURED LOCATION banner for the focused spa; Profile, Call and Navigate. Call is a plain tel: link
 // (+63 by default), so the tap itself opens the phone's dialler; the spec's messaging chat is offered beside it, as
 // Viber and WhatsApp links. Beyond the spec: Save to a favourites list, the computed rating and whether the spa is
-// open now, the Premium tag of a premium spa, and the spa's analytics events (the popup opened, Call, Viber, WhatsApp
-// and Navigate tapped: POST /api/analytics/events, counted once a day per member by the server).
+// open now, the Premium tag of a premium spa, the Licensed badge of a licensed one, and the spa's analytics events
+// (the popup opened, Call, Viber, WhatsApp and Navigate tapped: POST /api/analytics/events, counted once a day per
+// member by the server).
 //
 // It is a card docked in the map, never a bubble anchored to the marker, so all of it is on
 // screen wherever the spa is: a bottom sheet across a phone's map (as Google Maps does), a card at the lower left
@@ -21,6 +22,7 @@ import { cn } from '../../lib/cn.ts';
 import { trpc } from '../../trpc.ts';
 import { CloseIcon, CrownIcon, GiftIcon } from '../icons.tsx';
 import { SaveButton } from '../favorites/save-button.tsx';
+import { LicensedBadge } from '../licences/licence-badge.tsx';
 import { Rating } from '../rating.tsx';
 import { aboveChatPill } from '../signed-in-layout.tsx';
 
@@ -191,7 +193,12 @@ function SpaCard({
                   {spa.name}
                 </h3>
               </DialogPrimitive.Title>
-              {spa.isPremium ? <PremiumTag /> : null}
+              {spa.isPremium || spa.licence ? (
+                <div className="flex flex-wrap items-center gap-1">
+                  {spa.isPremium ? <PremiumTag /> : null}
+                  <LicensedBadge licence={spa.licence} />
+                </div>
+              ) : null}
               <StarCount key={spa.id} spaId={spa.id} />
             </div>
           </div>

@@ -1,9 +1,11 @@
 // The profile card (spec, "Profile: /profile and /profile/{userSlug}"): the picture (tapping it opens a larger view
 // with the name, the premium crown, Member #{number} or N/A and the role), the name, the crown with Premium Member,
-// the member number badge and the role, on the viewed member's role colours; a spa's rating (★ 4.3 (12)) under them.
+// the member number badge, the role and the Licensed badge (with what it means), on the viewed member's role
+// colours; a spa's rating (★ 4.3 (12)) under them.
 // Below them, the clock that refreshes every 60 seconds: Manila time, and for a spa with opening hours whether it is
 // open now.
 import { useState, type ReactNode } from 'react';
+import { LICENCE_TEXTS, type LicenceBadge } from '../../../common/licences.ts';
 import { PROFILE_CLOCK_TICK_MS } from '../../../common/limits.ts';
 import { isOpenAt, type WeeklyHours } from '../../../common/opening-hours.ts';
 import type { Role } from '../../../common/roles.ts';
@@ -15,6 +17,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { Avatar } from '../avatar.tsx';
 import { MemberName } from '../member-name.tsx';
 import { ClockIcon, CrownIcon } from '../icons.tsx';
+import { LicensedBadge } from '../licences/licence-badge.tsx';
 import { Rating } from '../rating.tsx';
 import { RoleBadge } from '../role-badge.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -28,6 +31,8 @@ export interface ProfileCardMember {
   openingHours: WeeklyHours | null;
   /** A spa's rating from its reviews, shown under its badges (other roles have none). */
   rating?: { average: number | null; count: number };
+  /** The approved, unexpired licence behind the Licensed badge; null without one. */
+  licence: LicenceBadge | null;
 }
 
 const memberNumberText = (memberNumber: number | null) => (memberNumber ? `Member #${memberNumber}` : 'N/A');
@@ -80,7 +85,9 @@ export function ProfileCard({ member, action }: { member: ProfileCardMember; act
             {memberNumberText(member.memberNumber)}
           </span>
           <RoleBadge role={member.role} />
+          <LicensedBadge licence={member.licence} />
         </div>
+        {member.licence ? <p className="max-w-sm text-xs text-ink-600">{LICENCE_TEXTS.badgeExplanation}</p> : null}
         {member.rating ? (
           <Rating average={member.rating.average} count={member.rating.count} className="text-base" />
         ) : null}
