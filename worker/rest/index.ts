@@ -6,7 +6,6 @@ import { accountRoutes } from './account.ts';
 import { adminRoutes } from './admin.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { favoritesRoutes } from './favorites.ts';
-import { licenceRoutes } from './licences.ts';
 import { lineupRoutes } from './lineup.ts';
 import { mapRoutes } from './map.ts';
 import { openApiDocument, type RestDomain } from './openapi.ts';
@@ -16,6 +15,7 @@ import { privacyRoutes } from './privacy.ts';
 import { profileRoutes } from './profiles.ts';
 import { recognitionRoutes } from './recognition.ts';
 import { honoPath } from './route.ts';
+import { visitRoutes } from './visits.ts';
 
 /** The contract's version: it follows the SDK's semver (sdk/package.json), whose procedures these paths call. */
 export const REST_API_VERSION = '1.0.0';
@@ -27,10 +27,10 @@ export const REST_DOMAINS: readonly RestDomain[] = [
   recognitionRoutes,
   favoritesRoutes,
   lineupRoutes,
-  licenceRoutes,
   passwordResetRoutes,
   premiumRoutes,
   privacyRoutes,
+  visitRoutes,
   analyticsRoutes,
   adminRoutes,
 ];

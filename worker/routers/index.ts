@@ -16,12 +16,12 @@ import { profilesRouter } from './profiles.ts';
 import { systemRouter } from './system.ts';
 import { leaderboardsRouter } from './leaderboards.ts';
 import { lineupRouter } from './lineup.ts';
-import { licencesRouter } from './licences.ts';
 import { analyticsRouter } from './analytics.ts';
 import { recognitionRouter } from './recognition.ts';
 import { reviewsRouter } from './reviews.ts';
 import { searchRouter } from './search.ts';
 import { spasRouter } from './spas.ts';
+import { visitsRouter } from './visits.ts';
 
 export const appRouter = router({
   account: accountRouter,
@@ -45,8 +45,8 @@ export const appRouter = router({
   lineup: lineupRouter,
   analytics: analyticsRouter,
   spas: spasRouter,
-  // Licences a member can see (their admin review is on the admin router)
-  licences: licencesRouter,
+  // Verified visits: the spa's code, recording a visit, one's own visits
+  visits: visitsRouter,
   // Admin dashboard, moderation and member search
   admin: adminRouter,
   search: searchRouter,
