@@ -231,6 +231,11 @@ const visitCodeRoute = createRoute({
   ...signedIn('/visits/code'),
   component: lazyRouteComponent(() => import('./routes/visit-code.tsx'), 'VisitCodePage'),
 });
+// Licences (beyond the spec): a therapist's or spa's own licences, submitted for an admin to check.
+const licencesRoute = createRoute({
+  ...signedIn('/licences'),
+  component: lazyRouteComponent(() => import('./routes/licences.tsx'), 'LicencesPage'),
+});
 const favoritesRoute = createRoute({
   ...signedIn('/favorites'),
   component: lazyRouteComponent(() => import('./routes/favorites.tsx'), 'FavoritesPage'),
@@ -270,6 +275,7 @@ export const routeTree = rootRoute.addChildren([
     favoritesRoute,
     analyticsRoute,
     privacyRoute,
+    licencesRoute,
     visitsRoute,
     visitCodeRoute,
   ]),

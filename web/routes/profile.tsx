@@ -8,10 +8,13 @@
 // (favourites lists); one's own has the way to them. Beyond the spec come the lineup (spa and therapist profiles),
 // the way to Analytics (one's own spa) and, for a premium viewer, the member's chat presence with a Chat button. The
 // sections are one sticky, sideways-scrolling tab bar with the open section right under it
-// (components/profile/profile-tab-bar.tsx). One's own profile leads to Privacy and account. Verified visits: a spa's
+// (components/profile/profile-tab-bar.tsx). One's own profile leads to Privacy and account, and a therapist's or
+// spa's to their Licences; a Licensed member's card carries the badge and what it means. Verified visits: a spa's
 // own profile leads to its Visit code, a client's to their visits, and a client on a spa's profile records one.
 import { Link, useLocation, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { LICENCE_KINDS_BY_ROLE } from '../../common/licences.ts';
+import { LICENCE_SCREEN_TEXTS } from '../../common/licence-screens.ts';
 import { PRIVACY_TEXTS } from '../../common/privacy.ts';
 import { PROFILE_TEXTS, profileSections, type ProfileStats, type PublicProfile } from '../../common/profile.ts';
 import { profileTabRows, type ProfileTabKey } from '../../common/profile-tabs.ts';
@@ -244,6 +247,18 @@ function ProfileBody({
           <p className="min-w-0 flex-1 text-sm text-ink-800">See how members find your spa, week by week.</p>
           <Link to="/analytics" className={buttonClasses('primary', 'sm', 'min-h-11 shrink-0')}>
             Analytics
+          </Link>
+        </section>
+      ) : null}
+      {own && LICENCE_KINDS_BY_ROLE[profile.role] ? (
+        <section
+          aria-label={LICENCE_SCREEN_TEXTS.title}
+          className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
+        >
+          <p className="min-w-0 flex-1 text-sm text-ink-800">{LICENCE_SCREEN_TEXTS.entryIntro}</p>
+          <Link to="/licences" className={buttonClasses('outline', 'sm', 'min-h-11 shrink-0')}>
+            <ShieldIcon size={18} />
+            {LICENCE_SCREEN_TEXTS.entryLink}
           </Link>
         </section>
       ) : null}
