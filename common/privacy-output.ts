@@ -1,6 +1,7 @@
 // The answers of the privacy procedures (ADR 022) as zod schemas: the procedures declare them as their output, the
 // OpenAPI document is generated from them, and the types are inferred from them (common/privacy.ts re-exports the
 // types only, so the privacy screen does not load zod for them). Keys are in the order the Worker builds them.
+import { licenceSchema } from './licences-output.ts';
 import { ANALYTICS_METRICS } from './analytics.ts';
 import { currentUserSchema } from './account-output.ts';
 import { memberLinkSchema, roleSchema, timestampSchema } from './profile-output.ts';
@@ -229,6 +230,9 @@ export const dataExportSchema = z
     aiAssistUses: z.array(
       z.object({ day: z.string().meta({ description: 'Asia/Manila calendar day, YYYY-MM-DD.' }), uses: z.int() }),
     ),
+    licences: z
+      .array(licenceSchema)
+      .meta({ description: "The licences submitted, newest first; each document's photo at its documentUrl." }),
   })
   .meta({ id: 'DataExport' });
 

@@ -1,13 +1,15 @@
 // The Cron Trigger (wrangler.toml [triggers]): every minute it delivers the mail that is due (first attempts
 // whose request could not, and retries after their pause), and once an hour tidies the outbox, the spent reset
 // tokens and the expired links that undo an e-mail change, releases the names of accounts deleted more than 30 days ago and removes the payments of former
-// members that the books no longer need (ADR 022).
+// members that the books no longer need (ADR 022), and tells each owner of an approved licence, once, that it expires
+// within 30 days.
 import { lt, or, and, isNotNull } from 'drizzle-orm';
 import { emailUndoTokens, mailOutbox, passwordResetTokens } from '../db/schema.ts';
 import { getDatabase } from './db.ts';
 import { readConfig, type Bindings } from './env.ts';
 import { deliverDueMail } from './providers/mail.ts';
 import { expiredPaymentStatements, releaseNameStatements } from './services/account-deletion.ts';
+import { expiryNoticeStatements } from './services/licences.ts';
 import { DAY_MS } from '../common/time.ts';
 import { log } from './log.ts';
 
@@ -34,5 +36,6 @@ export async function runScheduledWork(env: Bindings, now = Date.now()): Promise
       ),
     ...releaseNameStatements(db, now),
     ...expiredPaymentStatements(db, now),
+    ...(await expiryNoticeStatements(db, config, now)),
   ]);
 }

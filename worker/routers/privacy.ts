@@ -34,12 +34,15 @@ import { buildExport, exportQueries } from '../services/data-export.ts';
 import { deletionStatements } from '../services/account-deletion.ts';
 import { purgeSpaListing } from '../services/edge-cache.ts';
 import { purgeLeaderboards } from '../services/leaderboards.ts';
-import { deleteOwnerImages, PROFILE_IMAGE_SCOPE } from '../providers/media.ts';
+import { deleteOwnerImages, LICENCE_DOCUMENT_SCOPE, PROFILE_IMAGE_SCOPE } from '../providers/media.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import type { Bindings } from '../env.ts';
 import { log } from '../log.ts';
 
-/** A deleted member's photos (R2). The account is gone by now: a storage failure is logged, never undone. */
+/**
+ * A deleted member's photos and licence documents (R2). The account is gone by now: a storage failure is logged,
+ * never undone.
+ */
 async function deletePhotos(env: Bindings, memberId: number): Promise<void> {
   if (!env.MEDIA) {
     log.error("MEDIA binding missing: a deleted member's photos were not removed", { userId: memberId });
@@ -47,6 +50,7 @@ async function deletePhotos(env: Bindings, memberId: number): Promise<void> {
   }
   try {
     await deleteOwnerImages(env.MEDIA, PROFILE_IMAGE_SCOPE, memberId);
+    await deleteOwnerImages(env.MEDIA, LICENCE_DOCUMENT_SCOPE, memberId);
   } catch (error) {
     log.error("a deleted member's photos could not be removed", { userId: memberId, error });
   }

@@ -81,6 +81,8 @@ export function deletionStatements(
     db.run(sql`delete from email_change_tokens where user_id = ${me} and ${gone}`),
     db.run(sql`delete from email_undo_tokens where user_id = ${me} and ${gone}`),
     db.run(sql`delete from spa_daily_counts where spa_id = ${me} and ${gone}`),
+    // Their licences (the documents' photos are removed from R2 once the account is gone).
+    db.run(sql`delete from licences where user_id = ${me} and ${gone}`),
     // A listing that pointed at the member's account keeps its own data and points at nobody.
     db.run(sql`update spas set owner_user_id = null where owner_user_id = ${me} and ${gone}`),
     // Mail not yet tidied away that went to their addresses (links, notices).

@@ -2,7 +2,7 @@
 // signed-in member, as one JSON document. Every query names the member through the session (`me`, an SQL
 // expression), so the read rides in the session lookup's batch: one round trip. Other members appear only as
 // {id, name, slug} (never their e-mail or phone), and no password hash, session secret or token is selected.
-import { sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import type {
   DataExport,
@@ -16,7 +16,10 @@ import type {
   SessionInfo,
 } from '../../common/privacy-output.ts';
 import type { Role } from '../../common/roles.ts';
+import { manilaDay } from '../../common/time.ts';
+import { licences } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
+import { LICENCE_COLUMNS, toLicence } from './licences.ts';
 import { linkId, linkSlug } from './member-sql.ts';
 import type { UserRow } from './sessions.ts';
 import { isPremiumMember, isProMember, sharedMemberFields } from './users.ts';
@@ -118,6 +121,11 @@ export function exportQueries(db: Database, me: SQL) {
     db.all<{ slug: string; createdAt: number }>(
       sql`select slug, created_at as createdAt from slug_history where user_id = ${me} order by created_at`,
     ),
+    db
+      .select(LICENCE_COLUMNS)
+      .from(licences)
+      .where(eq(licences.userId, me))
+      .orderBy(desc(licences.createdAt), desc(licences.id)),
   ] as const;
 }
 
@@ -187,6 +195,7 @@ export function buildExport(
     reviewReports,
     aiAssist,
     oldSlugs,
+    licenceRows,
   ] = results;
   return {
     exportedAt: new Date(now).toISOString(),
@@ -223,5 +232,6 @@ export function buildExport(
     chat: { blocked: blocks.map(withMember), reportsFiled: chatReports.map(withMember) },
     reviewReportsFiled: reviewReports,
     aiAssistUses: aiAssist,
+    licences: licenceRows.map((row) => toLicence(row, manilaDay(now))),
   };
 }
