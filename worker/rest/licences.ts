@@ -1,11 +1,7 @@
 // REST paths of licences: a member's own (submit one with its document's photo, list them, see the photo) and the
 // admins' queue with its decisions. Each only calls the same tRPC procedure; the photo is answered as the JPEG.
-import {
-  decideLicenceBody,
-  LICENCE_DOCUMENT_FIELD,
-  LICENCE_STORED_STATES,
-  licenceFieldsInput,
-} from '../../common/licences.ts';
+import { LICENCE_DOCUMENT_FIELD, LICENCE_STORED_STATES } from '../../common/licences.ts';
+import { decideLicenceBody, licenceFieldsInput } from '../../common/licences-input.ts';
 import {
   adminLicenceAnswerSchema,
   adminLicenceSchema,

@@ -13,11 +13,13 @@ import {
   LICENCE_KINDS_BY_ROLE,
   LICENCE_PAGE_SIZE,
   LICENCE_TEXTS,
+} from '../../common/licences.ts';
+import {
   adminLicencesInput,
   decideLicenceInput,
   licenceFieldsInput,
   licenceIdInput,
-} from '../../common/licences.ts';
+} from '../../common/licences-input.ts';
 import {
   adminLicenceAnswerSchema,
   adminLicencePageSchema,

@@ -5,7 +5,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
-  decideLicenceInput,
   LICENCE_KIND_LABELS,
   LICENCE_REASON_MAX_LENGTH,
   LICENCE_STATE_LABELS,
@@ -13,6 +12,7 @@ import {
   LICENCE_TEXTS,
   type AdminLicence,
 } from '../../../common/licences.ts';
+import { decideLicenceInput } from '../../../common/licences-input.ts';
 import { LICENCE_SCREEN_TEXTS } from '../../../common/licence-screens.ts';
 import { ROLE_LABELS } from '../../../common/roles.ts';
 import { startOfManilaDay } from '../../../common/time.ts';

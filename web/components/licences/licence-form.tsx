@@ -9,9 +9,9 @@ import {
   LICENCE_DOCUMENT_FIELD,
   LICENCE_KIND_LABELS,
   LICENCE_TEXTS,
-  licenceFieldsInput,
   type LicenceKind,
 } from '../../../common/licences.ts';
+import { licenceFieldsInput } from '../../../common/licences-input.ts';
 import { LICENCE_SCREEN_TEXTS } from '../../../common/licence-screens.ts';
 import { fieldErrorsOf, httpStatusOf, serverMessage, submitErrorMessage } from '../../lib/errors.ts';
 import { compressImage } from '../../lib/upload.ts';
