@@ -390,6 +390,44 @@ function buildLineup(now: number, { spas, therapists }: Community): Row[] {
 }
 
 /**
+ * Licences, so the Licensed badge and the admins' queue show: the demo therapist's DOH certificate and the demo spa's
+ * sanitary permit approved, another spa's business permit waiting. The seed writes no media, so their document keys
+ * name no object: the document's path answers 404 for them.
+ */
+function buildLicences(now: number, { admin, spas, therapists }: Community): Row[] {
+  const decided = (member: Member, kind: string, number: string, issuedBy: string, days: number) => {
+    const createdAt = Math.max(member.createdAt, now - 20 * DAY);
+    return {
+      user_id: member.number,
+      kind,
+      number,
+      issued_by: issuedBy,
+      expires_on: manilaDay(now + days * DAY),
+      document_key: `licences/seed/${slugify(member.name)}-${kind}.jpg`,
+      state: 'approved',
+      created_at: createdAt,
+      decided_at: createdAt + DAY,
+      decided_by: admin.number,
+    };
+  };
+  const waiting = spas[1]!;
+  return [
+    decided(therapists[0]!, 'doh_registration', 'DOH-CHD-NCR-2026-01482', 'DOH Center for Health Development NCR', 320),
+    decided(spas[0]!, 'sanitary_permit', 'SP-MKT-2026-0731', 'Makati City Health Department', 200),
+    {
+      user_id: waiting.number,
+      kind: 'business_permit',
+      number: 'BP-TAG-2026-11820',
+      issued_by: 'Taguig City Business Permits and Licensing Office',
+      expires_on: manilaDay(now + 240 * DAY),
+      document_key: `licences/seed/${slugify(waiting.name)}-business_permit.jpg`,
+      state: 'pending',
+      created_at: now - 2 * DAY,
+    },
+  ];
+}
+
+/**
  * A third of the clients have saved spas and therapists: their default list ("Favorites") and, for every other
  * one of them, a second list of their own. Lists get explicit ids so that their rows can name them.
  */
@@ -472,5 +510,6 @@ export function buildDemoData(now: number, passwordHash: string): Record<string,
     ...buildFavorites(random, now, community),
     spa_daily_counts: buildAnalytics(random, now, community),
     lineup_links: buildLineup(now, community),
+    licences: buildLicences(now, community),
   };
 }

@@ -30,6 +30,7 @@ const TABLES = [
   'favorite_list_items',
   'spa_daily_counts',
   'lineup_links',
+  'licences',
   ...RECOGNITIONS.map((r) => r.table),
 ];
 
@@ -258,6 +259,22 @@ describe('seedDemoData', () => {
     }
     const demoTherapist = DEMO_ACCOUNTS.find((account) => account.role === 'therapist')!.name;
     expect(links.filter((link) => link.state === 'invited').map((link) => link.name)).toEqual([demoTherapist]);
+  });
+
+  it('licenses the demo therapist and the demo spa, and leaves another spa’s licence waiting for the admins', async () => {
+    const licences = await rows(`
+      SELECT u.name, u.role, l.kind, l.state, l.expires_on, d.role AS decider_role
+      FROM licences l JOIN users u ON u.id = l.user_id LEFT JOIN users d ON d.id = l.decided_by ORDER BY l.id`);
+    const named = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.name;
+    const approved = licences.filter((licence) => licence.state === 'approved');
+    expect(approved.map((licence) => [licence.name, licence.kind, licence.decider_role])).toEqual([
+      [named('therapist'), 'doh_registration', 'admin'],
+      [named('spa_management'), 'sanitary_permit', 'admin'],
+    ]);
+    for (const licence of licences) expect(String(licence.expires_on) > manilaDay(NOW)).toBe(true);
+    const pending = licences.filter((licence) => licence.state === 'pending');
+    expect(pending.map((licence) => [licence.role, licence.decider_role])).toEqual([['spa_management', null]]);
+    expect(pending[0]!.name).not.toBe(named('spa_management'));
   });
 
   it('is deterministic: another empty database gets the same data', async () => {
