@@ -28,7 +28,6 @@ export const licenceFieldsInput = z.object({
     .refine(isCalendarDay, LICENCE_TEXTS.expiresOnInvalid)
     .meta({ format: 'date', description: 'The last day it is valid (YYYY-MM-DD, Asia/Manila).' }),
 });
-export type LicenceFields = z.infer<typeof licenceFieldsInput>;
 
 const licenceId = z.coerce.number({ error: LICENCE_TEXTS.notFound }).int().positive(LICENCE_TEXTS.notFound);
 
