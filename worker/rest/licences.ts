@@ -15,7 +15,7 @@ import type { RestDomain } from './openapi.ts';
 import { cursorQuery, idParameter } from './parameters.ts';
 import { jsonRoute, otherRoute } from './route.ts';
 
-const byLicence = z.object({ id: idParameter('The licence') });
+const byLicence = z.object({ licenceId: idParameter('The licence') });
 const ADMINS = { roles: ['admin'] } as const;
 
 export const licenceRoutes: RestDomain = {
@@ -48,7 +48,7 @@ export const licenceRoutes: RestDomain = {
     }),
     otherRoute({
       method: 'get',
-      path: '/licences/{id}/document',
+      path: '/licences/{licenceId}/document',
       summary: 'The photo of a licence’s document (its owner and admins)',
       description: 'Anyone else is told 404, as for an unknown licence. Never cached (`private, no-store`).',
       access: 'member',
@@ -86,7 +86,7 @@ export const licenceRoutes: RestDomain = {
     }),
     jsonRoute({
       method: 'post',
-      path: '/admin/licences/{id}',
+      path: '/admin/licences/{licenceId}',
       summary: 'Approve or reject a licence (admins)',
       description:
         'A rejection needs a `reason` (400 without one); the member is mailed the decision. A licence already decided is 409.',
@@ -95,7 +95,8 @@ export const licenceRoutes: RestDomain = {
       body: decideLicenceBody,
       errors: [404, 409],
       answer: adminLicenceAnswerSchema,
-      call: (caller, { params, body }) => caller.admin.decideLicence(withPathParameters(body, { id: params.id })),
+      call: (caller, { params, body }) =>
+        caller.admin.decideLicence(withPathParameters(body, { id: params.licenceId })),
     }),
   ],
 };

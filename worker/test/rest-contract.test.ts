@@ -3,6 +3,7 @@
 // bodies are checked against the document by `call()` itself (rest-contract.ts), here and in every other test.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from '../index.ts';
+import { JPEG_400 } from './fixtures/images.ts';
 import { call, type CallOptions } from './helpers.ts';
 import { createMember, give, review, spaOf, type TestMember } from './members.ts';
 import { restContract, type RestContract } from './rest-contract.ts';
@@ -15,7 +16,9 @@ const CONTRACT_PATHS = new Set(['/api/openapi.json', '/api/docs']);
 
 let contract: RestContract;
 const members = {} as Record<Exclude<Role, 'signed out'>, TestMember>;
-/** The values of the path parameters, by name: a spa with a review, a star, a flower, a medal and a red flag. */
+/**
+ * The values of the path parameters, by name: a spa with a review, a star, a flower, a medal, a red flag and a licence.
+ */
 const parameters: Record<string, string> = {};
 
 function documentedOperations() {
@@ -64,6 +67,21 @@ beforeAll(async () => {
   await give('flowers', client, therapist);
   await give('medals', spaManager, client);
   const [redFlagId] = await give('red_flags', spaManager, client);
+  const licenceForm = new FormData();
+  for (const [name, value] of Object.entries({
+    kind: 'sanitary_permit',
+    number: 'SP-1',
+    issuedBy: 'Makati City Health Office',
+    expiresOn: '2099-12-31',
+  }))
+    licenceForm.append(name, value);
+  licenceForm.append('document', new Blob([JPEG_400], { type: 'image/jpeg' }), 'permit.jpg');
+  const submitted = await call('/api/licences', {
+    method: 'POST',
+    rawBody: licenceForm as unknown as string,
+    cookie: spaManager.cookie,
+  });
+  const { licence } = (await submitted.json()) as { licence: { id: number } };
   Object.assign(parameters, {
     id: String(spaManager.id),
     userId: String(spaManager.id),
@@ -71,6 +89,7 @@ beforeAll(async () => {
     slug: spaManager.slug,
     reviewId: String(reviewId),
     redFlagId: String(redFlagId),
+    licenceId: String(licence.id),
     spaId: String(spaId),
     listId: '1',
     linkId: '1',
