@@ -58,13 +58,13 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]@radix-ui[\\/](primitive|react-(primitive|compose-refs|context|slot|presence|id|direction|collection|roving-focus|tabs|use-[a-z-]+))[\\/]|[\\/]web[\\/]components[\\/]ui[\\/]tabs\.tsx$/,
               priority: 3,
             },
-            // The small parts most screens share (the page frame, fields, ratings, dates, counts, what the profile,
-            // the boards and the opening hours write), one file rather than one each: on its own, each took a
-            // request of its own, and the profile screen waited for eighteen files (four rounds of six) before its
-            // first frame. None of them imports anything large.
+            // The small parts most screens share (the page frame, fields, ratings, dates, counts, the Verified visit
+            // badge, what the profile, the boards and the opening hours write), one file rather than one each: on its
+            // own, each took a request of its own, and the profile screen waited for eighteen files (four rounds of
+            // six) before its first frame. None of them imports anything large.
             {
               name: 'screen-kit',
-              test: /[\\/]web[\\/](components[\\/](page-shell|role-badge|rating|profile[\\/]member-badge|favorites[\\/]save-button|privacy[\\/]pending-email|ui[\\/](dialog|input|form-alert))\.tsx|lib[\\/]format\.ts)$|[\\/]common[\\/](count|opening-hours|recognition|profile|review-reports)\.ts$/,
+              test: /[\\/]web[\\/](components[\\/](page-shell|role-badge|rating|profile[\\/]member-badge|favorites[\\/]save-button|privacy[\\/]pending-email|visits[\\/]verified-visit|ui[\\/](dialog|input|form-alert))\.tsx|lib[\\/]format\.ts)$|[\\/]common[\\/](count|opening-hours|recognition|profile|review-reports|visits)\.ts$/,
               priority: 2,
             },
           ],

@@ -62,12 +62,19 @@ const ROLES: { name: string; visits: Visit[] }[] = [
       ...SHARED,
       { path: '/write-review/makati-serenity-spa' },
       { path: '/profile/maria-santos', tabs: ['Profile sections'] },
+      { path: '/visits' },
+      { path: '/visits/new' },
     ],
   },
   { name: 'Maria Santos', visits: ownScreens('juan-dela-cruz') },
   {
     name: 'Makati Serenity Spa',
-    visits: [...ownScreens('juan-dela-cruz'), { path: '/write-review/juan-dela-cruz' }, { path: '/analytics' }],
+    visits: [
+      ...ownScreens('juan-dela-cruz'),
+      { path: '/write-review/juan-dela-cruz' },
+      { path: '/analytics' },
+      { path: '/visits/code' },
+    ],
   },
   { name: 'Tala Admin', visits: [...ownScreens('makati-serenity-spa'), { path: '/admin', tabs: ['Admin sections'] }] },
 ];

@@ -60,6 +60,7 @@ export function TransactionsPage() {
               },
               createdAt: entry.createdAt,
               reason: entry.reason,
+              verifiedVisit: entry.verifiedVisit,
               badge: (
                 <span
                   className={

@@ -1,10 +1,11 @@
 // A member's name as a badge in the profile's lists: a link to their profile by slug, else by id (none for a former
 // member, whose slug and id are null), an optional kind (Reviewer, Spa), the date (No Date when the record has none) under the name, and an
-// optional line of detail (a reason).
+// optional line of detail (a reason). A gift that follows a visit carries the Verified visit badge beside the date.
 import { Link } from '@tanstack/react-router';
 import type { MemberLink } from '../../../common/profile.ts';
 import { formatDate } from '../../lib/format.ts';
 import { MemberName } from '../member-name.tsx';
+import { VerifiedVisitBadge } from '../visits/verified-visit.tsx';
 
 /** A member's name as a badge linking to their profile, with the date (No Date when missing). No slug nor id: no link. */
 export function MemberBadge({
@@ -12,11 +13,14 @@ export function MemberBadge({
   date,
   detail,
   kind,
+  verifiedVisit = false,
 }: {
   member: MemberLink;
   date: number | null | undefined;
   detail?: string | null;
   kind?: string;
+  /** The record follows a visit the client side recorded (its payload's `verifiedVisit`). */
+  verifiedVisit?: boolean;
 }) {
   // The name has the badge's whole width (the date sits under it), so it is cut only when it truly does not fit,
   // and then with a tooltip holding the whole name (MemberName).
@@ -44,7 +48,10 @@ export function MemberBadge({
           {label}
         </Link>
       )}
-      <span className="text-xs text-ink-600">{formatDate(date)}</span>
+      <span className="flex flex-wrap items-center gap-2 text-xs text-ink-600">
+        {formatDate(date)}
+        <VerifiedVisitBadge verified={verifiedVisit} />
+      </span>
       {detail ? <p className="text-sm break-words text-ink-700 [overflow-wrap:anywhere]">{detail}</p> : null}
     </div>
   );

@@ -4,7 +4,8 @@
 // tab leads on to the member's whole history of that kind (/stars, /flowers, /medals or /red-flags) and to its
 // transactions: the tab shows only to whom the profile shows it, and the server checks those screens again. The
 // review cards' code (with their reply and report parts) is not part of the profile's first load: it loads when a
-// reviews tab opens, beside the tab's first page.
+// reviews tab opens, beside the tab's first page. A review or gift that follows a visit carries the Verified visit
+// badge, and a list that shows one says under its heading what it means.
 import { Link } from '@tanstack/react-router';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import type { GivenRecord, Giver, ReceivedRecord, Review } from '../../../common/profile.ts';
@@ -15,6 +16,7 @@ import { lazyComponent } from '../../lib/lazy-component.ts';
 import { LIST_QUERY } from '../../lib/profile-queries.ts';
 import { trpc } from '../../trpc.ts';
 import { Button, buttonClasses } from '../ui/button.tsx';
+import { VerifiedVisitLegend } from '../visits/verified-visit.tsx';
 import { MemberBadge } from './member-badge.tsx';
 
 const ReviewCard = lazyComponent(() => import('../reviews/review-card.tsx').then((module) => module.ReviewCard));
@@ -53,7 +55,7 @@ interface InfiniteResult<T> {
   refetch: () => unknown;
 }
 
-function PagedList<T extends { id: number }>({
+function PagedList<T extends { id: number; verifiedVisit: boolean }>({
   query,
   heading,
   empty,
@@ -72,6 +74,7 @@ function PagedList<T extends { id: number }>({
   const list = (
     <section aria-label={heading} className="grid grid-cols-1 gap-3">
       <TabHeading>{heading}</TabHeading>
+      {items.some((item) => item.verifiedVisit) ? <VerifiedVisitLegend /> : null}
       {query.isPending ? (
         <ListSkeleton label={`Loading ${heading}`} />
       ) : query.isError ? (
@@ -161,6 +164,7 @@ export function GiversList({ userId, slug, kind }: MemberRef & { kind: 'flowers'
         <MemberBadge
           member={{ id: giver.giverId, name: giver.giverName, slug: giver.giverSlug }}
           date={giver.createdAt}
+          verifiedVisit={giver.verifiedVisit}
         />
       )}
       footer={<HistoryLinks type={kind} slug={slug} />}
@@ -177,7 +181,14 @@ export function GivenList({ userId, slug, kind }: MemberRef & { kind: 'stars' | 
       query={kind === 'stars' ? stars : flowers}
       heading={kind === 'stars' ? 'Stars Given' : 'Flowers Given'}
       empty={kind === 'stars' ? 'No star transactions yet.' : 'No flower transactions yet.'}
-      render={(record) => <MemberBadge member={record.recipient} date={record.createdAt} detail={record.reason} />}
+      render={(record) => (
+        <MemberBadge
+          member={record.recipient}
+          date={record.createdAt}
+          detail={record.reason}
+          verifiedVisit={record.verifiedVisit}
+        />
+      )}
       footer={<HistoryLinks type={kind} slug={slug} />}
     />
   );
@@ -192,7 +203,14 @@ export function ReceivedList({ userId, slug, kind }: MemberRef & { kind: 'medals
       query={kind === 'medals' ? medals : redFlags}
       heading={kind === 'medals' ? 'Medals Received' : 'Red Flags Received'}
       empty={kind === 'medals' ? 'No medals received yet.' : 'No red flags received yet.'}
-      render={(record) => <MemberBadge member={record.giver} date={record.createdAt} detail={record.reason} />}
+      render={(record) => (
+        <MemberBadge
+          member={record.giver}
+          date={record.createdAt}
+          detail={record.reason}
+          verifiedVisit={record.verifiedVisit}
+        />
+      )}
       footer={<HistoryLinks type={kind === 'medals' ? 'medals' : 'red-flags'} slug={slug} />}
     />
   );
@@ -206,7 +224,14 @@ export function MedalsAwardedList({ userId }: { userId: number }) {
       query={query}
       heading="Medals Awarded"
       empty="No medals awarded yet."
-      render={(record) => <MemberBadge member={record.recipient} date={record.createdAt} detail={record.reason} />}
+      render={(record) => (
+        <MemberBadge
+          member={record.recipient}
+          date={record.createdAt}
+          detail={record.reason}
+          verifiedVisit={record.verifiedVisit}
+        />
+      )}
     />
   );
 }

@@ -84,6 +84,7 @@ function GiftHistory({ kind, viewerId }: { kind: 'star' | 'flower'; viewerId: nu
                 },
                 createdAt: entry.createdAt,
                 reason: entry.reason,
+                verifiedVisit: entry.verifiedVisit,
                 extra: entry.spa ? <p className="text-xs text-ink-600">at {entry.spa.name}</p> : null,
               };
             })}

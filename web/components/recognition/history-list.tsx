@@ -1,10 +1,12 @@
 // A titled list of recognition entries (medals, red flags, stars, flowers, transactions): the other member's
-// badge, the date, the reason and any extra line; an empty state in the spec's words.
+// badge, the date, the reason and any extra line; an empty state in the spec's words. An entry that follows a visit the
+// client side recorded carries the Verified visit badge, and a list with one says what the badge means.
 import type { ReactNode } from 'react';
 import { historySides, RECOGNITION_RULES, type HistorySide } from '../../../common/recognition.ts';
 import type { Role } from '../../../common/roles.ts';
 import { httpStatusOf, serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
+import { VerifiedVisitBadge, VerifiedVisitLegend } from '../visits/verified-visit.tsx';
 import { MemberChip } from './member-chip.tsx';
 
 export interface HistoryItem {
@@ -13,6 +15,7 @@ export interface HistoryItem {
   member: { name: string; slug: string | null; role: Role; picture: string | null };
   createdAt: number;
   reason: string | null;
+  verifiedVisit: boolean;
   extra?: ReactNode;
   badge?: ReactNode;
 }
@@ -29,26 +32,30 @@ export function HistoryList({ title, empty, items }: { title: string; empty: str
           {empty}
         </p>
       ) : (
-        <ul className="grid gap-2">
-          {items.map((item) => (
-            <li key={item.id} className="grid gap-1.5 rounded-2xl border border-sand-200 bg-white p-3 shadow-sm">
-              <div className="flex items-center justify-between gap-2">
-                <MemberChip
-                  name={item.member.name}
-                  slug={item.member.slug}
-                  role={item.member.role}
-                  picture={item.member.picture}
-                />
-                <span className="flex shrink-0 items-center gap-1.5 text-xs text-ink-600">
-                  {item.badge}
-                  {formatDate(item.createdAt)}
-                </span>
-              </div>
-              {item.reason ? <p className="text-sm text-ink-800 [overflow-wrap:anywhere]">{item.reason}</p> : null}
-              {item.extra}
-            </li>
-          ))}
-        </ul>
+        <>
+          {items.some((item) => item.verifiedVisit) ? <VerifiedVisitLegend /> : null}
+          <ul className="grid gap-2">
+            {items.map((item) => (
+              <li key={item.id} className="grid gap-1.5 rounded-2xl border border-sand-200 bg-white p-3 shadow-sm">
+                <div className="flex items-center justify-between gap-2">
+                  <MemberChip
+                    name={item.member.name}
+                    slug={item.member.slug}
+                    role={item.member.role}
+                    picture={item.member.picture}
+                  />
+                  <span className="flex shrink-0 items-center gap-1.5 text-xs text-ink-600">
+                    {item.badge}
+                    {formatDate(item.createdAt)}
+                  </span>
+                </div>
+                <VerifiedVisitBadge verified={item.verifiedVisit} className="justify-self-start" />
+                {item.reason ? <p className="text-sm text-ink-800 [overflow-wrap:anywhere]">{item.reason}</p> : null}
+                {item.extra}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
@@ -90,6 +97,7 @@ interface SidedEntry {
   id: number;
   createdAt: number;
   reason: string | null;
+  verifiedVisit: boolean;
   /** The other member: the recipient of an entry given, the giver of one received. */
   recipient?: { name: string; slug: string | null; role: Role; profileImageUrl: string | null } | null;
   giver?: SidedEntry['recipient'];
@@ -127,6 +135,7 @@ export function SidedHistoryLists<Entry extends SidedEntry>({
                 member: { name: other.name, slug: other.slug, role: other.role, picture: other.profileImageUrl },
                 createdAt: entry.createdAt,
                 reason: entry.reason,
+                verifiedVisit: entry.verifiedVisit,
                 ...decorate?.(entry, side),
               };
             })}

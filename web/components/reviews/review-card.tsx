@@ -2,7 +2,9 @@
 // badge of the reviewer (or, on a client's Spas/Therapists Reviewed tabs, of the reviewed member) linking to their
 // profile, the date, the review's own overall score out of 5 and the four sub-ratings out of 10 for a rated review,
 // the text, an "edited" marker, and the reviewed member's reply with Reply / Edit / Delete for that member; Report
-// review for other members, and a removed review marked as such (only its author still sees it).
+// review for other members, and a removed review marked as such (only its author still sees it). A review that
+// follows a visit the reviewer recorded carries the Verified visit badge; its author also reads why theirs is or is
+// not verified.
 import { REVIEW_REPORT_TEXTS } from '../../../common/review-reports.ts';
 import type { Review } from '../../../common/profile.ts';
 import { reviewScore, SUB_RATINGS } from '../../../common/reviews.ts';
@@ -10,6 +12,7 @@ import type { Role } from '../../../common/roles.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { MemberBadge } from '../profile/member-badge.tsx';
 import { ReviewScore, SubRating } from '../rating.tsx';
+import { VerificationReason } from '../visits/verified-visit.tsx';
 import { ReportReview } from './report-review.tsx';
 import { ReviewReply } from './review-reply.tsx';
 
@@ -29,8 +32,10 @@ export function ReviewCard({ review, by }: { review: Review; by: 'reviewer' | 't
         member={shown}
         date={review.createdAt}
         kind={by === 'reviewer' ? 'Reviewer' : KIND_OF_ROLE[review.targetUser.role]}
+        verifiedVisit={review.verifiedVisit}
       />
       {review.updatedAt ? <p className="-mt-2 text-xs font-semibold text-ink-600">edited</p> : null}
+      <VerificationReason verification={review.verification} />
       {review.removed ? (
         <p className="-mt-1 justify-self-start rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
           {REVIEW_REPORT_TEXTS.removed}
