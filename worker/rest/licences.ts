@@ -56,9 +56,9 @@ export const licenceRoutes: RestDomain = {
       errors: [404],
       answer: { kind: 'file', contentType: 'image/jpeg', description: 'The document’s photo (JPEG, inline).' },
       call: async (caller, { params }) => {
-        const file = await caller.licences.document({ id: params.id });
+        const file = await caller.licences.document({ id: params.licenceId });
         return new RestFile(
-          `licence-${params.id}.jpg`,
+          `licence-${params.licenceId}.jpg`,
           file.contentType,
           new Uint8Array(decodeBase64(file.data)),
           'inline',
