@@ -93,6 +93,8 @@ describe('admin procedures: the role matrix', () => {
     analytics: undefined,
     moderationQueue: { state: 'open' },
     resolveReport: { kind: 'chat', id: 1, action: 'dismiss' },
+    licences: { state: 'pending' },
+    decideLicence: { id: 1, decision: 'approve' },
     auditLog: {},
   };
 

@@ -65,6 +65,8 @@ describe('POST /api/search-users', () => {
     expect(answer.items.map((item) => item.id)).toEqual([visible.id]);
     expect(Object.keys(answer.items[0]!).sort()).toEqual([
       'id',
+      'licence',
+      'licensed',
       'memberNumber',
       'name',
       'profilePicThumbnail',
