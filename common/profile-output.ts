@@ -58,6 +58,17 @@ export const memberLinkSchema = z
       'Another member in a list; a former member (deleted account) is "Former member" with a null id and slug.',
   });
 
+/** `verifiedVisit` of every review, star, flower, medal and red flag an answer shows (worker/services/verified-visits.ts). */
+export const verifiedVisitSchema = z.boolean().meta({
+  description:
+    'True when the client of the two recorded a visit to the other side (the spa, the therapist, or a spa whose lineup held the therapist) in the 90 days before it.',
+});
+
+/** Why a review is or is not verified, for its author only (common/visits.ts verificationReason). */
+export const verifiedVisitExplanationSchema = z
+  .object({ verified: z.boolean(), reason: z.string() })
+  .meta({ id: 'VisitVerification' });
+
 export const giverSchema = z
   .object({
     id: z.int(),
@@ -65,6 +76,7 @@ export const giverSchema = z
     giverSlug: z.nullable(z.string()),
     giverName: z.string(),
     createdAt: timestampSchema,
+    verifiedVisit: verifiedVisitSchema,
   })
   .meta({ id: 'Giver' });
 
@@ -90,26 +102,45 @@ export const reviewSchema = z
     removed: z
       .boolean()
       .meta({ description: 'Removed by a moderator: only its author still sees it, marked removed.' }),
+    verifiedVisit: verifiedVisitSchema,
+    verification: z
+      .nullable(verifiedVisitExplanationSchema)
+      .meta({ description: 'Why it is or is not verified: for its author only, null for everyone else.' }),
   })
   .meta({ id: 'Review' });
 
 /** A star or flower given: who received it. */
 export const givenRecordSchema = z
-  .object({ id: z.int(), createdAt: timestampSchema, reason: z.nullable(z.string()), recipient: memberLinkSchema })
+  .object({
+    id: z.int(),
+    createdAt: timestampSchema,
+    reason: z.nullable(z.string()),
+    recipient: memberLinkSchema,
+    verifiedVisit: verifiedVisitSchema,
+  })
   .meta({ id: 'GivenRecord' });
 
 /** A medal or red flag received: who gave it. */
 export const receivedRecordSchema = z
-  .object({ id: z.int(), createdAt: timestampSchema, reason: z.nullable(z.string()), giver: memberLinkSchema })
+  .object({
+    id: z.int(),
+    createdAt: timestampSchema,
+    reason: z.nullable(z.string()),
+    giver: memberLinkSchema,
+    verifiedVisit: verifiedVisitSchema,
+  })
   .meta({ id: 'ReceivedRecord' });
+
+/** How many of those received follow a visit (`verifiedVisit: true`). */
+const verifiedReceivedSchema = z.int().meta({ description: 'How many of those received are verified visits.' });
 
 export const profileStatsSchema = z
   .object({
-    starStats: z.object({ received: z.int(), given: z.int() }),
-    flowerStats: z.object({ received: z.int(), given: z.int() }),
-    medalStats: z.object({ received: z.int() }),
+    starStats: z.object({ received: z.int(), verifiedReceived: verifiedReceivedSchema, given: z.int() }),
+    flowerStats: z.object({ received: z.int(), verifiedReceived: verifiedReceivedSchema, given: z.int() }),
+    medalStats: z.object({ received: z.int(), verifiedReceived: verifiedReceivedSchema }),
     redFlagStats: z
-      .nullable(z.object({ received: z.int() }))
+      .nullable(z.object({ received: z.int(), verifiedReceived: verifiedReceivedSchema }))
       .meta({ description: 'null for viewers who may not see red flags.' }),
     reviews: z.array(reviewSchema).meta({ description: 'Reviews received, newest first (the first page).' }),
     flowerGivers: z.array(giverSchema),

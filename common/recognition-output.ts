@@ -1,7 +1,7 @@
 // The answers of stars, flowers, medals and red flags as zod schemas: the procedures declare them as their output (so
 // every answer is checked), the OpenAPI document is generated from them, and the server's types are inferred from
 // them. The screens read the answers' types from the router, so none of them loads this module.
-import { roleSchema, timestampSchema } from './profile-output.ts';
+import { roleSchema, timestampSchema, verifiedVisitSchema } from './profile-output.ts';
 import {
   HISTORY_SIDES,
   RECOGNITION_KINDS,
@@ -67,6 +67,7 @@ export const medalEntrySchema = z
     createdAt: timestampSchema,
     recipient: z.optional(historyPersonSchema).meta({ description: 'Only on an entry given.' }),
     giver: z.optional(historyPersonSchema).meta({ description: 'Only on an entry received.' }),
+    verifiedVisit: verifiedVisitSchema,
   })
   .meta({ id: 'MedalEntry' });
 
@@ -105,6 +106,7 @@ export const giftEntrySchema = z
     giver: giftPartySchema,
     recipient: giftPartySchema,
     spa: z.nullable(z.object({ id: z.int(), name: z.string() })).meta({ description: 'The spa it was given at.' }),
+    verifiedVisit: verifiedVisitSchema,
   })
   .meta({ id: 'GiftEntry' });
 
@@ -135,6 +137,7 @@ export const recognitionTransactionSchema = z
     otherUserProfilePic: z.nullable(z.string()),
     reason: z.nullable(z.string()),
     createdAt: timestampSchema,
+    verifiedVisit: verifiedVisitSchema,
   })
   .meta({ id: 'RecognitionTransaction' });
 

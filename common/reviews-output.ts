@@ -2,7 +2,13 @@
 // output (so every answer is checked), the OpenAPI document is generated from them, and the types are inferred from
 // them (common/reviews.ts imports the types only, so the write-review screen does not load zod). A review itself is
 // profile-output.ts's reviewSchema.
-import { reviewSchema, roleSchema, timestampSchema } from './profile-output.ts';
+import {
+  reviewSchema,
+  roleSchema,
+  timestampSchema,
+  verifiedVisitExplanationSchema,
+  verifiedVisitSchema,
+} from './profile-output.ts';
 import { recognitionKindSchema } from './recognition-output.ts';
 import * as z from './zod.ts';
 
@@ -23,6 +29,8 @@ export const reviewSubmissionSchema = z
       createdAt: timestampSchema,
       updatedAt: z.nullable(timestampSchema),
       edited: z.boolean(),
+      verifiedVisit: verifiedVisitSchema,
+      verification: verifiedVisitExplanationSchema,
     }),
     target: z.object({ id: z.int(), name: z.string(), slug: z.string(), role: roleSchema }),
     reward: z.nullable(reviewRewardOutcomeSchema).meta({ description: 'null when no reward was asked for.' }),

@@ -2,7 +2,7 @@
 // checked), the OpenAPI document is generated from them, and the types the web app uses are inferred from them
 // (common/visits.ts re-exports the types only, so the screens do not load zod).
 import { pageSchema } from './page-output.ts';
-import { timestampSchema } from './profile-output.ts';
+import { timestampSchema, type verifiedVisitExplanationSchema } from './profile-output.ts';
 import * as z from './zod.ts';
 
 export const visitCodeAnswerSchema = z
@@ -30,17 +30,6 @@ export const visitSchema = z
 export const visitRecordedSchema = z.object({ visit: visitSchema }).meta({ id: 'VisitRecorded' });
 
 export const visitPageSchema = pageSchema(visitSchema);
-
-/** `verifiedVisit` of every review, star, flower, medal and red flag an answer shows. */
-export const verifiedVisitSchema = z.boolean().meta({
-  description:
-    'True when the client side recorded a visit to the spa side (the spa, or a spa whose lineup holds the therapist) in the 90 days before it.',
-});
-
-/** Why a review is or is not verified, for its author only. */
-export const verifiedVisitExplanationSchema = z
-  .object({ verified: z.boolean(), reason: z.string() })
-  .meta({ id: 'VisitVerification' });
 
 export type VisitCode = z.infer<typeof visitCodeAnswerSchema>;
 export type Visit = z.infer<typeof visitSchema>;

@@ -195,10 +195,23 @@ export const profilesRouter = router({
       });
       const counts = visibleMember(results[0][0], viewer);
       return {
-        starStats: { received: Number(counts.starsReceived), given: Number(counts.starsGiven) },
-        flowerStats: { received: Number(counts.flowersReceived), given: Number(counts.flowersGiven) },
-        medalStats: { received: Number(counts.medalsReceived) },
-        redFlagStats: canSeeRedFlags(viewer, counts.id) ? { received: Number(counts.redFlagsReceived) } : null,
+        starStats: {
+          received: Number(counts.starsReceived),
+          verifiedReceived: Number(counts.starsVerifiedReceived),
+          given: Number(counts.starsGiven),
+        },
+        flowerStats: {
+          received: Number(counts.flowersReceived),
+          verifiedReceived: Number(counts.flowersVerifiedReceived),
+          given: Number(counts.flowersGiven),
+        },
+        medalStats: {
+          received: Number(counts.medalsReceived),
+          verifiedReceived: Number(counts.medalsVerifiedReceived),
+        },
+        redFlagStats: canSeeRedFlags(viewer, counts.id)
+          ? { received: Number(counts.redFlagsReceived), verifiedReceived: Number(counts.redFlagsVerifiedReceived) }
+          : null,
         reviews: toPage(results[1], toReview).items,
         flowerGivers: toPage(results[2], toGiver).items,
         starGivers: toPage(results[3], toGiver).items,

@@ -56,6 +56,7 @@ import {
 import { memberReadProcedure, router, signedInProcedure, signedInViewer, type Context } from '../trpc.ts';
 import type { UserRow } from '../services/sessions.ts';
 import { memberIdBySlug, visibleMember } from '../services/profiles.ts';
+import { verifiedVisitSql } from '../services/verified-visits.ts';
 import { linkId, linkMemberNumber, linkSlug, notBanned, premiumNow } from '../services/member-sql.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 
@@ -127,6 +128,10 @@ function historyMember(members: Awaited<ReturnType<typeof memberQuery>>, viewer:
 /** A number column of a former member's entry is null. */
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
+/** Whether the recognition `r` follows a visit between its giver and recipient (worker/services/verified-visits.ts). */
+const VERIFIED = verifiedVisitSql(sql`r.giver_id`, sql`r.recipient_id`, sql`r.created_at`);
+const verifiedOf = (row: Record<string, unknown>) => Number(row.verifiedVisit) === 1;
+
 /** Given and received entries of medals or red flags, with the other member as the spec lists them. */
 function historyQuery(db: Database, table: 'medals' | 'red_flags', side: HistorySide, ref: MemberRef) {
   const [mine, theirs] = side === 'given' ? ['giver_id', 'recipient_id'] : ['recipient_id', 'giver_id'];
@@ -136,7 +141,8 @@ function historyQuery(db: Database, table: 'medals' | 'red_flags', side: History
       : sql``;
   return db.all<Record<string, unknown>>(sql`
     select r.id as id, r.reason as reason, r.created_at as createdAt, ${linkId('o')} as otherId, o.name as otherName, ${linkSlug('o')} as otherSlug,
-      ${linkMemberNumber('o')} as otherMemberNumber, o.role as otherRole, o.profile_pic as otherPic${redFlagColumns}
+      ${linkMemberNumber('o')} as otherMemberNumber, o.role as otherRole, o.profile_pic as otherPic,
+      ${VERIFIED} as verifiedVisit${redFlagColumns}
     from ${sql.raw(table)} as r join users as o on o.id = r.${sql.raw(theirs)}
     where r.${sql.raw(mine)} = ${memberIdSql(ref)}
     order by r.created_at desc, r.id desc limit ${HISTORY_LIMIT}`);
@@ -164,6 +170,7 @@ function medalEntry(row: Record<string, unknown>, side: HistorySide): MedalEntry
     reason: (row.reason as string | null) ?? null,
     createdAt: Number(row.createdAt),
     ...(side === 'given' ? { recipient: person(row) } : { giver: person(row) }),
+    verifiedVisit: verifiedOf(row),
   };
 }
 
@@ -229,7 +236,7 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
       select r.id as id, r.reason as reason, r.created_at as createdAt,
         ${linkId('g')} as giverId, g.name as giverName, ${linkSlug('g')} as giverSlug, ${linkMemberNumber('g')} as giverMemberNumber,
         ${linkId('p')} as recipientId, p.name as recipientName, ${linkSlug('p')} as recipientSlug, ${linkMemberNumber('p')} as recipientMemberNumber,
-        s.id as spaId, s.name as spaName
+        s.id as spaId, s.name as spaName, ${VERIFIED} as verifiedVisit
       from ${table} as r join users as g on g.id = r.giver_id join users as p on p.id = r.recipient_id
       left join spas as s on s.id = r.spa_id
       where ${side} = ${member}
@@ -273,6 +280,7 @@ async function starsOrFlowers(ctx: Context, refInput: MemberRef, kind: 'star' | 
         memberNumber: numberOrNull(row.recipientMemberNumber),
       },
       spa: row.spaId === null ? null : { id: Number(row.spaId), name: String(row.spaName) },
+      verifiedVisit: verifiedOf(row),
     })),
   };
 }
@@ -377,10 +385,10 @@ export const recognitionRouter = router({
         ctx.db.all<Record<string, unknown>>(sql`
         select * from (
           select r.id as id, 'given' as direction, o.name as otherUserName, ${linkSlug('o')} as otherUserSlug, o.profile_pic as otherUserProfilePic,
-            r.reason as reason, r.created_at as createdAt
+            r.reason as reason, r.created_at as createdAt, ${VERIFIED} as verifiedVisit
           from ${table} as r join users as o on o.id = r.recipient_id where r.giver_id = ${member} and r.created_at >= ${since}
           union all
-          select r.id, 'received', o.name, ${linkSlug('o')}, o.profile_pic, r.reason, r.created_at
+          select r.id, 'received', o.name, ${linkSlug('o')}, o.profile_pic, r.reason, r.created_at, ${VERIFIED}
           from ${table} as r join users as o on o.id = r.giver_id where r.recipient_id = ${member} and r.created_at >= ${since}
         ) order by createdAt desc, id desc limit ${HISTORY_LIMIT}`),
       ]);
@@ -400,6 +408,7 @@ export const recognitionRouter = router({
           otherUserProfilePic: (row.otherUserProfilePic as string | null) ?? null,
           reason: (row.reason as string | null) ?? null,
           createdAt: Number(row.createdAt),
+          verifiedVisit: verifiedOf(row),
         })),
       };
     }),

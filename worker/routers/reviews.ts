@@ -32,6 +32,8 @@ import { therapistSpaListing } from '../services/lineup.ts';
 import { diagnoseStatement, explainRefusal, giveStatement, type Gift } from '../services/recognition.ts';
 import { reviews } from '../../db/schema.ts';
 import { memberIdBySlug, reviewsWhere, toReview } from '../services/profiles.ts';
+import { verifiedVisitSql, verifyingVisitJson, verifyingVisitOf } from '../services/verified-visits.ts';
+import { verificationReason } from '../../common/visits.ts';
 import { sessionMemberId } from '../services/sessions.ts';
 import { memberReadProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import type { z } from 'zod';
@@ -129,8 +131,21 @@ export const reviewsRouter = router({
           ambience_rating = excluded.ambience_rating, amenities_rating = excluded.amenities_rating,
           booking_rating = excluded.booking_rating, selection_rating = excluded.selection_rating, updated_at = ${now}
         returning id, created_at as createdAt, updated_at as updatedAt`);
-      const readTarget = ctx.db.all<{ id: number; name: string; slug: string; role: Role; hidden: number }>(
-        sql`select id, name, slug, role, not ${notBanned()} as hidden from users where id = ${input.targetUserId}`,
+      // The review as saved is verified by a visit in the days up to now (worker/services/verified-visits.ts).
+      const pair = [sql`${reviewer.id}`, sql`${input.targetUserId}`] as const;
+      const readTarget = ctx.db.all<{
+        id: number;
+        name: string;
+        slug: string;
+        role: Role;
+        hidden: number;
+        verifiedVisit: number;
+        verifyingVisit: string | null;
+      }>(
+        sql`select id, name, slug, role, not ${notBanned()} as hidden,
+          ${verifiedVisitSql(...pair, sql`${now}`)} as verifiedVisit,
+          ${verifyingVisitJson(...pair, sql`${now}`)} as verifyingVisit
+        from users where id = ${input.targetUserId}`,
       );
       // One round trip either way: the review and its target, and the gift with what to say if it is refused.
       const [saved, targets, given, diagnosis] = gift
@@ -161,8 +176,19 @@ export const reviewsRouter = router({
       if (target!.role === 'spa_management') await purgeSpaListing();
       await purgeLeaderboards();
       const edited = review.updatedAt !== null;
+      const verified = Number(target!.verifiedVisit) === 1;
       return {
-        review: { id: review.id, createdAt: review.createdAt, updatedAt: review.updatedAt, edited },
+        review: {
+          id: review.id,
+          createdAt: review.createdAt,
+          updatedAt: review.updatedAt,
+          edited,
+          verifiedVisit: verified,
+          verification: {
+            verified,
+            reason: verificationReason(verifyingVisitOf(target!.verifyingVisit), target!.role),
+          },
+        },
         target: { id: target!.id, name: target!.name, slug: target!.slug, role: target!.role },
         reward: rewardResult,
       };

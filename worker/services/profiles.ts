@@ -30,6 +30,8 @@ import { sessionMemberId, type UserRow } from './sessions.ts';
 import { SHARED_MEMBER_KEYS, sharedMemberFields, userColumns } from './users.ts';
 import { licenceBadgeJson, licensedFieldsOf } from './licensed.ts';
 import { spaAverageRating } from './spa-rating.ts';
+import { verifiedVisitSql, verifyingVisitJson, verifyingVisitOf } from './verified-visits.ts';
+import { verificationReason } from '../../common/visits.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { badRequest, notFound } from '../errors.ts';
 
@@ -201,6 +203,12 @@ export function toPublicProfile(
 const countWhere = (table: string, column: string, target: SQL) =>
   sql<number>`(select count(*) from ${sql.raw(table)} where ${sql.raw(column)} = ${target})`;
 
+/** How many of a recognition the target received that follow a visit (worker/services/verified-visits.ts). */
+const verifiedReceivedCount = (table: string, target: SQL, since?: SQL) =>
+  sql<number>`(select count(*) from ${sql.raw(table)} as got where got.recipient_id = ${target}
+    ${since ? sql`and got.created_at >= ${since}` : sql``}
+    and ${verifiedVisitSql(sql`got.giver_id`, sql`got.recipient_id`, sql`got.created_at`)})`;
+
 /** The target row with every recognition count, in one statement; red flags given since `redFlagsSince` count. */
 export const statsCountsRead = targetRead((db, target) =>
   db
@@ -217,6 +225,10 @@ export const statsCountsRead = targetRead((db, target) =>
       // Red flags stop counting a year after they were given (the spec's red-flag window).
       redFlagsReceived: sql<number>`(select count(*) from red_flags where recipient_id = ${target}
         and created_at >= ${sql.placeholder('redFlagsSince')})`,
+      starsVerifiedReceived: verifiedReceivedCount('stars', target),
+      flowersVerifiedReceived: verifiedReceivedCount('flowers', target),
+      medalsVerifiedReceived: verifiedReceivedCount('medals', target),
+      redFlagsVerifiedReceived: verifiedReceivedCount('red_flags', target, sql`${sql.placeholder('redFlagsSince')}`),
     })
     .from(users)
     .where(eq(users.id, target))
@@ -289,6 +301,7 @@ export function recognitionPageQuery(
       otherId: linkId('other'),
       otherName: other.name,
       otherSlug: linkSlug('other'),
+      verifiedVisit: verifiedVisitSql(sql`${table.giverId}`, sql`${table.recipientId}`, sql`${table.createdAt}`),
     })
     .from(table)
     .innerJoin(other, eq(other.id, theirs))
@@ -304,6 +317,7 @@ type RecognitionRow = {
   otherId: number | null;
   otherName: string;
   otherSlug: string | null;
+  verifiedVisit: number;
 };
 
 export const toGiver = (row: RecognitionRow): Giver => ({
@@ -312,6 +326,7 @@ export const toGiver = (row: RecognitionRow): Giver => ({
   giverSlug: row.otherSlug,
   giverName: row.otherName,
   createdAt: row.createdAt,
+  verifiedVisit: Number(row.verifiedVisit) === 1,
 });
 
 export const toGivenRecord = (row: RecognitionRow): GivenRecord => ({
@@ -319,6 +334,7 @@ export const toGivenRecord = (row: RecognitionRow): GivenRecord => ({
   createdAt: row.createdAt,
   reason: row.reason,
   recipient: { id: row.otherId, name: row.otherName, slug: row.otherSlug },
+  verifiedVisit: Number(row.verifiedVisit) === 1,
 });
 
 export const toReceivedRecord = (row: RecognitionRow): ReceivedRecord => ({
@@ -326,16 +342,20 @@ export const toReceivedRecord = (row: RecognitionRow): ReceivedRecord => ({
   createdAt: row.createdAt,
   reason: row.reason,
   giver: { id: row.otherId, name: row.otherName, slug: row.otherSlug },
+  verifiedVisit: Number(row.verifiedVisit) === 1,
 });
 
 /**
  * Reviews with their reviewer and reviewed member, as every review list shows them (the profile's tabs, the
  * write-review screen, a reply's answer): newest first, at most `limit`. A review moderation removed is left
- * out, except for its author (`viewerId`, an SQL expression of the viewer's id), who sees it marked removed.
+ * out, except for its author (`viewerId`, an SQL expression of the viewer's id), who sees it marked removed. A
+ * review is verified by a visit in the days up to its last edit; its author is also told which visit, or none.
  */
 export function reviewsWhere(db: Database, condition: SQL | undefined, limit: number, viewerId: SQL) {
   const reviewer = alias(users, 'reviewer');
   const reviewed = alias(users, 'reviewed');
+  const pair = [sql`${reviews.reviewerId}`, sql`${reviews.targetUserId}`] as const;
+  const at = sql`coalesce(${reviews.updatedAt}, ${reviews.createdAt})`;
   return db
     .select({
       id: reviews.id,
@@ -357,6 +377,11 @@ export function reviewsWhere(db: Database, condition: SQL | undefined, limit: nu
       targetSlug: linkSlug('reviewed'),
       targetRole: reviewed.role,
       removedAt: reviews.removedAt,
+      verifiedVisit: verifiedVisitSql(...pair, at),
+      ownReview: sql<number>`${reviews.reviewerId} = ${viewerId}`,
+      verifyingVisit: sql<
+        string | null
+      >`case when ${reviews.reviewerId} = ${viewerId} then ${verifyingVisitJson(...pair, at)} end`,
     })
     .from(reviews)
     .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
@@ -400,4 +425,12 @@ export const toReview = (row: ReviewRow): Review => ({
       ? null
       : { text: row.replyText, createdAt: row.replyCreatedAt ?? row.createdAt, updatedAt: row.replyUpdatedAt },
   removed: row.removedAt !== null,
+  verifiedVisit: Number(row.verifiedVisit) === 1,
+  verification:
+    Number(row.ownReview) === 1
+      ? {
+          verified: Number(row.verifiedVisit) === 1,
+          reason: verificationReason(verifyingVisitOf(row.verifyingVisit), row.targetRole),
+        }
+      : null,
 });

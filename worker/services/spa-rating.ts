@@ -8,7 +8,11 @@
 // above a spa that dozens of clients rate highly. Every list ordered by rating orders by `spaRankingRating`, a
 // Bayesian average that counts RATING_PRIOR_WEIGHT imaginary reviews of RATING_PRIOR_MEAN beside the real ones.
 // Screens still show the plain mean with its review count ("★ 4.3 (12)", web/components/rating.tsx).
+//
+// Both weigh a review that follows a visit (a verified visit, worker/services/verified-visits.ts) VERIFIED_REVIEW_WEIGHT
+// times a review without one (ADR 029): the mean and the ranking are weighted averages.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { verifiedVisitSql } from './verified-visits.ts';
 
 /** Reviews that count: every review of the member that moderation has not removed. */
 export function countedReviews(targetUserId: SQLWrapper): SQL {
@@ -24,9 +28,25 @@ function ratedReviews(targetUserId: SQLWrapper): SQL {
 /** One review's rating out of 5: its four sub-ratings (out of 10) averaged, halved (common/reviews.ts, reviewScore, shows it on the review's card). */
 const REVIEW_RATING = sql`((rated.ambience_rating + rated.amenities_rating + rated.booking_rating + rated.selection_rating) / 8.0)`;
 
-/** The average rating out of 5 (two decimals), or null without rated reviews. */
+/** How much a review by a member who recorded a visit in the days before it counts, against 1 for any other (ADR 029). */
+export const VERIFIED_REVIEW_WEIGHT = 2;
+
+/** The rated reviews' ratings out of 5 with their weights, a row each. */
+function weightedRatings(targetUserId: SQLWrapper): SQL {
+  const verified = verifiedVisitSql(
+    sql`rated.reviewer_id`,
+    sql`rated.target_user_id`,
+    sql`coalesce(rated.updated_at, rated.created_at)`,
+  );
+  return sql`(select ${REVIEW_RATING} as rating, case when ${verified} then ${VERIFIED_REVIEW_WEIGHT} else 1 end as weight
+    ${ratedReviews(targetUserId)}) as weighted`;
+}
+
+/** The weighted average rating out of 5 (two decimals), or null without rated reviews. */
 export function spaAverageRating(targetUserId: SQLWrapper): SQL<number | null> {
-  return sql<number | null>`(select round(avg(${REVIEW_RATING}), 2) ${ratedReviews(targetUserId)})`;
+  return sql<
+    number | null
+  >`(select round(sum(weighted.weight * weighted.rating) / sum(weighted.weight), 2) from ${weightedRatings(targetUserId)})`;
 }
 
 /** How many reviews the member has received. */
@@ -44,12 +64,12 @@ export const RATING_PRIOR_WEIGHT = 5;
 
 /**
  * The rating lists are ordered by: the Bayesian average (prior weight x prior mean + the sum of the reviews'
- * ratings) / (prior weight + number of rated reviews), out of 5; null without rated reviews (such a spa is not
- * ranked at all). One 10/10 review makes 3.75; twenty 9/10 reviews make 4.3.
+ * weighted ratings) / (prior weight + the sum of their weights), out of 5; null without rated reviews (such a spa is
+ * not ranked at all). One unverified 10/10 review makes 3.75, one verified 4.0; twenty 9/10 reviews make 4.3.
  */
 export function spaRankingRating(targetUserId: SQLWrapper): SQL<number | null> {
   return sql<
     number | null
-  >`(select (${RATING_PRIOR_WEIGHT} * ${RATING_PRIOR_MEAN} + sum(${REVIEW_RATING})) / (${RATING_PRIOR_WEIGHT} + count(*))
-    ${ratedReviews(targetUserId)})`;
+  >`(select (${RATING_PRIOR_WEIGHT} * ${RATING_PRIOR_MEAN} + sum(weighted.weight * weighted.rating))
+    / (${RATING_PRIOR_WEIGHT} + sum(weighted.weight)) from ${weightedRatings(targetUserId)})`;
 }

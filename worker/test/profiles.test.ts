@@ -247,7 +247,7 @@ describe('who sees red flags (viewer role x target role)', () => {
         const stats = await json<Output<'profiles.stats'>>(await get(`/api/users/${target.id}/profile-stats`, viewer));
         const list = await get(`/api/red-flags/${target.id}`, viewer);
         if (allowed[viewerRole]) {
-          expect(stats.redFlagStats).toEqual({ received: targetRole === 'client' ? 1 : 0 });
+          expect(stats.redFlagStats).toEqual({ received: targetRole === 'client' ? 1 : 0, verifiedReceived: 0 });
           expect(list.status).toBe(200);
           expect(await json<Items<'profiles.redFlags'>>(list)).toHaveLength(targetRole === 'client' ? 1 : 0);
         } else {
@@ -255,7 +255,7 @@ describe('who sees red flags (viewer role x target role)', () => {
           expect(list.status).toBe(403);
         }
         // Everything else reads the same for every viewer.
-        expect(stats.medalStats).toEqual({ received: targetRole === 'client' ? 2 : 0 });
+        expect(stats.medalStats).toEqual({ received: targetRole === 'client' ? 2 : 0, verifiedReceived: 0 });
         expect((await get(`/api/medals/${target.id}`, viewer)).status).toBe(200);
       });
     }
@@ -263,7 +263,7 @@ describe('who sees red flags (viewer role x target role)', () => {
 
   it('a client sees their own red flags', async () => {
     const stats = await json<Output<'profiles.stats'>>(await get(`/api/users/${client.id}/profile-stats`, client));
-    expect(stats.redFlagStats).toEqual({ received: 1 });
+    expect(stats.redFlagStats).toEqual({ received: 1, verifiedReceived: 0 });
     const flags = await json<Items<'profiles.redFlags'>>(await get(`/api/red-flags/${client.id}`, client));
     expect(flags).toEqual([
       {
@@ -271,6 +271,7 @@ describe('who sees red flags (viewer role x target role)', () => {
         createdAt: expect.any(Number),
         reason: 'reason 0',
         giver: { id: spa.id, name: spa.name, slug: spa.slug },
+        verifiedVisit: false,
       },
     ]);
   });
@@ -288,11 +289,18 @@ describe('the stats and the lists', () => {
     expect(Object.keys(stats).sort()).toEqual(
       ['flowerGivers', 'flowerStats', 'medalStats', 'redFlagStats', 'reviews', 'starGivers', 'starStats'].sort(),
     );
-    expect(stats.starStats).toEqual({ received: 0, given: 0 });
-    expect(stats.flowerStats).toEqual({ received: 3, given: 0 });
+    expect(stats.starStats).toEqual({ received: 0, verifiedReceived: 0, given: 0 });
+    expect(stats.flowerStats).toEqual({ received: 3, verifiedReceived: 0, given: 0 });
     expect(stats.flowerGivers).toHaveLength(3);
     for (const giver of stats.flowerGivers) {
-      expect(Object.keys(giver).sort()).toEqual(['createdAt', 'giverId', 'giverName', 'giverSlug', 'id']);
+      expect(Object.keys(giver).sort()).toEqual([
+        'createdAt',
+        'giverId',
+        'giverName',
+        'giverSlug',
+        'id',
+        'verifiedVisit',
+      ]);
       expect(giver).toMatchObject({ giverId: client.id, giverName: client.name, giverSlug: client.slug });
     }
     expect(stats.reviews).toEqual([
@@ -309,13 +317,15 @@ describe('the stats and the lists', () => {
         updatedAt: null,
         reply: null,
         removed: false,
+        verifiedVisit: false,
+        verification: null,
       },
     ]);
     const clientStats = await json<Output<'profiles.stats'>>(
       await get(`/api/users/${client.id}/profile-stats`, viewers.admin),
     );
-    expect(clientStats.starStats).toEqual({ received: 0, given: 2 });
-    expect(clientStats.flowerStats).toEqual({ received: 0, given: 3 });
+    expect(clientStats.starStats).toEqual({ received: 0, verifiedReceived: 0, given: 2 });
+    expect(clientStats.flowerStats).toEqual({ received: 0, verifiedReceived: 0, given: 3 });
   });
 
   it('answers star-stats and flower-stats as {received}', async () => {
@@ -342,6 +352,7 @@ describe('the stats and the lists', () => {
       createdAt: expect.any(Number),
       reason: 'reason 0',
       recipient: { id: spa.id, name: spa.name, slug: spa.slug },
+      verifiedVisit: false,
     });
     const flowersGiven = await json<Items<'profiles.flowersGiven'>>(
       await get(`/api/flowers-given-by/${client.id}`, viewers.client),
@@ -459,7 +470,7 @@ describe('round trips', () => {
     });
     const [profile, stats] = await json<[TrpcResult<'profiles.profile'>, TrpcResult<'profiles.stats'>]>(response);
     expect(profile.result.data.id).toBe(client.id);
-    expect(stats.result.data.redFlagStats).toEqual({ received: 1 });
+    expect(stats.result.data.redFlagStats).toEqual({ received: 1, verifiedReceived: 0 });
     // Two procedures in one HTTP request: each is one round trip with its session lookup, or less.
     expect((await pipelinesServed()) - before).toBeLessThanOrEqual(2);
   });

@@ -402,6 +402,7 @@ describe('histories', () => {
         otherUserProfilePic: null,
         reason: 'Always on time',
         createdAt: expect.any(Number),
+        verifiedVisit: false,
       },
     ]);
     const year = await json<Output<'recognition.transactions'>>(

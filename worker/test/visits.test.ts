@@ -1,12 +1,25 @@
 // Verified visits through REST and tRPC: the spa's code (six digits, the same within its minute, a new one after),
 // recording a visit with it (201), and every rule tried from the wrong side: a wrong, expired or other spa's code,
 // a banned spa's code, a therapist outside the lineup, a second visit the same day, members who are not clients,
-// signed-out callers, and guessing past the limits per member and per spa. Nothing is recorded by a refusal.
+// signed-out callers, and guessing past the limits per member and per spa. Nothing is recorded by a refusal. Then
+// what a visit verifies: reviews, stars, flowers, medals and red flags between the client and the spa side in the
+// 90 days up to each, in every list that shows them, with the reason told to a review's author only.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/account.ts';
+import { DAY_MS, manilaDay } from '../../common/time.ts';
 import { VISIT_CODE_GRACE_SECONDS, VISIT_CODE_SECONDS, VISIT_TEXTS } from '../../common/visits.ts';
-import { ban, createMember, type TestMember } from './members.ts';
-import { call, database, json, messageOf, trpcData, trpcPost, untilLimited, type Output } from './helpers.ts';
+import { ban, createMember, give, review, type TestMember } from './members.ts';
+import {
+  call,
+  database,
+  json,
+  messageOf,
+  trpcData,
+  trpcPost,
+  untilLimited,
+  type Items,
+  type Output,
+} from './helpers.ts';
 
 const codeOf = async (spa: TestMember) => {
   const response = await call('/api/visits/code', { cookie: spa.cookie });
@@ -204,5 +217,149 @@ describe('recording a visit', () => {
     );
     expect(Number(responses.at(-1)!.headers.get('Retry-After'))).toBeGreaterThan(0);
     await expectError(await record(clients[7]!, { code, spaId: spa.id }), 429, MESSAGES.tooManyRequests);
+  });
+});
+
+/** A visit by the client to the spa `daysAgo` days ago, with the therapist when given (written directly). */
+async function visitedAt(client: { id: number }, spa: { id: number }, daysAgo: number, therapist?: { id: number }) {
+  const at = Date.now() - daysAgo * DAY_MS;
+  await database().execute({
+    sql: 'insert into visits (client_id, spa_id, therapist_id, visited_at, manila_day) values (?, ?, ?, ?, ?)',
+    args: [client.id, spa.id, therapist?.id ?? null, at, manilaDay(at)],
+  });
+}
+
+const list = async <T>(path: string, viewer: TestMember) => {
+  const response = await call(path, { cookie: viewer.cookie });
+  expect(response.status).toBe(200);
+  return json<T>(response);
+};
+
+describe('verified visits', () => {
+  it('mark a client’s review and star of a spa visited in the 90 days before, with the reason for its author only', async () => {
+    const [spa, verified, stale, none, viewer] = await Promise.all([
+      createMember('spa_management'),
+      createMember(),
+      createMember(),
+      createMember(),
+      createMember(),
+    ]);
+    // Verified: the visit is 89 days before the review; stale: 91 days; none: no visit.
+    await visitedAt(verified, spa, 89);
+    await visitedAt(stale, spa, 91);
+    const reviewAs = (client: TestMember) =>
+      call('/api/user-reviews', { body: { targetUserId: spa.id, reviewText: 'A calm place.' }, cookie: client.cookie });
+    const answer = await json<Output<'reviews.submit'>>(await reviewAs(verified));
+    expect(answer.review).toMatchObject({
+      verifiedVisit: true,
+      verification: { verified: true, reason: expect.stringMatching(/^Verified: you recorded a visit to /) },
+    });
+    expect(answer.review.verification.reason).toContain(spa.name);
+    for (const client of [stale, none]) {
+      const unverified = await json<Output<'reviews.submit'>>(await reviewAs(client));
+      expect(unverified.review.verification).toEqual({
+        verified: false,
+        reason: 'Not verified: no visit to this spa recorded in the 90 days before this review.',
+      });
+    }
+
+    const received = await list<Items<'profiles.reviewsReceived'>>(`/api/user-reviews/${spa.id}`, viewer);
+    expect(received.map((item) => [item.reviewer.id, item.verifiedVisit, item.verification])).toEqual([
+      [none.id, false, null],
+      [stale.id, false, null],
+      [verified.id, true, null],
+    ]);
+    const made = await list<Items<'profiles.reviewsMade'>>(`/api/reviews-made-by/${verified.id}`, verified);
+    expect(made[0]).toMatchObject({ verifiedVisit: true, verification: answer.review.verification });
+
+    // A star given at the spa after the visit is verified too, and counted among those received.
+    await give('stars', verified, spa);
+    await give('stars', none, spa);
+    const stats = await list<Output<'profiles.stats'>>(`/api/users/${spa.id}/profile-stats`, viewer);
+    expect(stats.starStats).toEqual({ received: 2, verifiedReceived: 1, given: 0 });
+    expect(stats.starGivers.map((giver) => [giver.giverId, giver.verifiedVisit]).sort()).toEqual(
+      [
+        [verified.id, true],
+        [none.id, false],
+      ].sort(),
+    );
+    const history = await list<Output<'recognition.stars'>>(`/api/stars/${spa.id}`, viewer);
+    expect(history.entries.map((entry) => [entry.giver.id, entry.verifiedVisit]).sort()).toEqual(
+      [
+        [verified.id, true],
+        [none.id, false],
+      ].sort(),
+    );
+  });
+
+  it('count a visit only up to the item’s time: a visit after a review does not verify it', async () => {
+    const [spa, client] = await Promise.all([createMember('spa_management'), createMember()]);
+    await review(client, spa, 'Written before the visit.', Date.now() - 2 * DAY_MS);
+    await visitedAt(client, spa, 1);
+    const [item] = await list<Items<'profiles.reviewsReceived'>>(`/api/user-reviews/${spa.id}`, client);
+    expect(item).toMatchObject({ verifiedVisit: false, verification: { verified: false } });
+  });
+
+  it('mark a therapist’s flower and review from a client who visited a spa of her lineup, or named her', async () => {
+    const [spa, otherSpa, therapist, viaLineup, viaName, viewer] = await Promise.all([
+      createMember('spa_management'),
+      createMember('spa_management'),
+      createMember('therapist'),
+      createMember(),
+      createMember(),
+      createMember(),
+    ]);
+    await database().execute({
+      sql: "insert into lineup_links (spa_id, therapist_id, state, created_at, responded_at) values (?, ?, 'accepted', ?, ?)",
+      args: [spa.id, therapist.id, Date.now() - 10 * DAY_MS, Date.now() - 10 * DAY_MS],
+    });
+    await visitedAt(viaLineup, spa, 2);
+    await visitedAt(viaName, otherSpa, 2, therapist);
+    await give('flowers', viaLineup, therapist);
+    await give('flowers', viaName, therapist);
+    await review(viaLineup, therapist, 'Strong hands.');
+    const flowers = await list<Items<'profiles.flowerGivers'>>(`/api/users/${therapist.id}/flower-givers`, viewer);
+    expect(flowers.map((giver) => giver.verifiedVisit)).toEqual([true, true]);
+    const [item] = await list<Items<'profiles.reviewsReceived'>>(`/api/user-reviews/${therapist.id}`, viaLineup);
+    expect(item).toMatchObject({ verifiedVisit: true, verification: { verified: true } });
+  });
+
+  it('mark a spa’s medal and red flag for a client who visited it (the rule is the same both ways)', async () => {
+    const [spa, visitor, stranger] = await Promise.all([
+      createMember('spa_management'),
+      createMember(),
+      createMember(),
+    ]);
+    await visitedAt(visitor, spa, 5);
+    await give('medals', spa, visitor);
+    await give('medals', spa, stranger);
+    await give('red_flags', spa, visitor);
+    const medals = await list<Output<'recognition.medalHistory'>>(`/api/users/${spa.id}/medal-history`, spa);
+    expect(medals.given.map((entry) => [entry.recipient?.id, entry.verifiedVisit]).sort()).toEqual(
+      [
+        [visitor.id, true],
+        [stranger.id, false],
+      ].sort(),
+    );
+    const received = await list<Items<'profiles.medals'>>(`/api/medals/${visitor.id}`, visitor);
+    expect(received.map((entry) => entry.verifiedVisit)).toEqual([true]);
+    const flags = await list<Output<'recognition.redFlagHistory'>>(
+      `/api/users/${visitor.id}/red-flag-history`,
+      visitor,
+    );
+    expect(flags.received.map((entry) => entry.verifiedVisit)).toEqual([true]);
+    const transactions = await list<Output<'recognition.transactions'>>(
+      `/api/users/${spa.id}/medals-transactions?timeframe=3months`,
+      spa,
+    );
+    expect(transactions.entries.map((entry) => [entry.otherUserName, entry.verifiedVisit]).sort()).toEqual(
+      [
+        [visitor.name, true],
+        [stranger.name, false],
+      ].sort(),
+    );
+    const stats = await list<Output<'profiles.stats'>>(`/api/users/${visitor.id}/profile-stats`, visitor);
+    expect(stats.medalStats).toEqual({ received: 1, verifiedReceived: 1 });
+    expect(stats.redFlagStats).toEqual({ received: 1, verifiedReceived: 1 });
   });
 });
