@@ -94,7 +94,7 @@ async function arranged(who: TestMember, kind: string, state: string, expiresOn:
 }
 
 async function profileOf(viewer: TestMember, member: TestMember) {
-  return json<Output<'profiles.get'>>(await get(`/api/users/${member.id}/profile`, viewer));
+  return json<Output<'profiles.profile'>>(await get(`/api/users/${member.id}/profile`, viewer));
 }
 
 async function searchFor(viewer: TestMember, member: TestMember) {
