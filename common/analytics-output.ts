@@ -10,6 +10,10 @@ export const analyticsWeekSchema = z
   .object({
     weekStart: mondayString(),
     profileViews: z.int(),
+    visits: z.int().meta({
+      description:
+        "Visits clients recorded with the spa's code that week (POST /api/visits): the visits series, beside the views.",
+    }),
     popupOpens: z.int(),
     callTaps: z.int(),
     navigateTaps: z.int(),

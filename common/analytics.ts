@@ -56,6 +56,7 @@ export function weeklyPace(count: number, days: number): number {
 /** The counts a week adds up (the ratings are averaged, not added). */
 export const WEEK_COUNTS = [
   'profileViews',
+  'visits',
   'popupOpens',
   'callTaps',
   'navigateTaps',
@@ -67,6 +68,7 @@ export type WeekCount = (typeof WEEK_COUNTS)[number];
 
 export const COUNT_LABELS: Record<WeekCount, string> = {
   profileViews: 'Profile views',
+  visits: 'Visits',
   popupOpens: 'Map popup opens',
   callTaps: 'Call taps',
   navigateTaps: 'Navigate taps',

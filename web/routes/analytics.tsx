@@ -35,7 +35,7 @@ import { trpc } from '../trpc.ts';
 const COLORS = ['#b45309', '#0f766e', '#1d4ed8', '#be185d'];
 
 const CHARTS: { title: string; keys: WeekCount[] }[] = [
-  { title: 'How members found you', keys: ['profileViews', 'popupOpens', 'callTaps', 'navigateTaps'] },
+  { title: 'How members found you', keys: ['profileViews', 'visits', 'popupOpens', 'callTaps', 'navigateTaps'] },
   { title: 'Reviews and recognition', keys: ['reviews', 'stars', 'flowers'] },
 ];
 
@@ -223,7 +223,16 @@ function Totals({
   previous: AnalyticsWeek[] | null;
   current: WeekInProgress | null;
 }) {
-  const keys: WeekCount[] = ['profileViews', 'popupOpens', 'callTaps', 'navigateTaps', 'reviews', 'stars', 'flowers'];
+  const keys: WeekCount[] = [
+    'profileViews',
+    'visits',
+    'popupOpens',
+    'callTaps',
+    'navigateTaps',
+    'reviews',
+    'stars',
+    'flowers',
+  ];
   // The change compares complete weeks only: the period's weeks but the one in progress, against as many weeks just
   // before them, so a week that has only begun does not read as a fall.
   const complete = current ? weeks.slice(0, -1) : weeks;

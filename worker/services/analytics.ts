@@ -3,8 +3,8 @@
 // keyed hash (HMAC of the metric, spa and viewer under the day's random salt); the salts and the marks are
 // deleted two days later, so the database never says who viewed a spa. A member's own spa and requests without
 // a session or from a crawler are not counted. The write runs after the answer (waitUntil): the read it rides
-// on still answers after one round trip. Reading: the rollups, reviews, stars and the lineup's flowers of the
-// window, grouped by day in SQL and by week here, in the same batch as the session lookup.
+// on still answers after one round trip. Reading: the rollups, reviews, stars, the lineup's flowers and the visits
+// recorded of the window, grouped by day in SQL and by week here, in the same batch as the session lookup.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsMetric, AnalyticsWeek, SubRatingKey, WeekInProgress } from '../../common/analytics.ts';
 import { DAY_MS, dayNumber, dayString, manilaDay, mondayOf, startOfManilaDay } from '../../common/time.ts';
@@ -116,7 +116,7 @@ type DayRow = { day: string; metric: string; value: number };
 type ReviewDay = { day: string; reviews: number } & Record<`${SubRatingKey}Sum` | `${SubRatingKey}Count`, number>;
 
 /**
- * The window's statements (for one batch): rollups, reviews, stars and the lineup's flowers, each by day. The
+ * The window's statements (for one batch): rollups, reviews, stars, the lineup's flowers and visits, each by day. The
  * lineup's flowers are those its therapists (now or before: the history stays) were given at this spa's listing,
  * not at another spa they also work at (read through the recipient index; a lineup is a handful of therapists).
  */
@@ -139,12 +139,15 @@ export function analyticsQueries(db: Database, spa: SQL, since: string) {
       union all
       select manila_day, 'flowers', count(*) from flowers
       where recipient_id in (select therapist_id from lineup_links where spa_id = ${spa})
-        and spa_id in (select id from spas where owner_user_id = ${spa}) and created_at >= ${sinceMs} group by 1`),
+        and spa_id in (select id from spas where owner_user_id = ${spa}) and created_at >= ${sinceMs} group by 1
+      union all
+      select manila_day, 'visits', count(*) from visits where spa_id = ${spa} and visited_at >= ${sinceMs} group by 1`),
   ] as const;
 }
 
 const METRIC_FIELD: Record<string, keyof AnalyticsWeek> = {
   profile_view: 'profileViews',
+  visits: 'visits',
   popup_open: 'popupOpens',
   call_tap: 'callTaps',
   navigate_tap: 'navigateTaps',
@@ -165,6 +168,7 @@ export function toWeeks(
     week: {
       weekStart: dayString(start + i * 7),
       profileViews: 0,
+      visits: 0,
       popupOpens: 0,
       callTaps: 0,
       navigateTaps: 0,

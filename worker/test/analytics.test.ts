@@ -183,7 +183,7 @@ describe('the report', () => {
     const lines = (await exported.text()).trimEnd().split('\r\n');
     expect(lines).toHaveLength(13);
     expect(lines[0]).toBe(
-      'Week starting,Profile views,Map popup opens,Call taps,Navigate taps,Reviews,Stars,Flowers (lineup),Ambience average,Amenities average,Booking average,Selection average',
+      'Week starting,Profile views,Visits,Map popup opens,Call taps,Navigate taps,Reviews,Stars,Flowers (lineup),Ambience average,Amenities average,Booking average,Selection average',
     );
   });
 
@@ -207,7 +207,7 @@ describe('the report', () => {
     expect((await report(spa, '?weeks=52')).status).toBe(403);
   });
 
-  it("adds up the week: views and taps, reviews with their sub-rating averages, stars, and the lineup's flowers", async () => {
+  it("adds up the week: views, visits and taps, reviews with their sub-rating averages, stars, and the lineup's flowers", async () => {
     const [spa, a, b, therapist, outsider] = await Promise.all([
       createMember({ role: 'spa_management' }),
       createMember(),
@@ -230,6 +230,29 @@ describe('the report', () => {
         {
           sql: 'insert into stars (giver_id, recipient_id, manila_day, created_at) values (?, ?, ?, ?)',
           args: [a.id, spa.id, day, now],
+        },
+        // Two visits recorded at this spa this week; one before the window, and one at another spa, are not counted.
+        {
+          sql: `insert into visits (client_id, spa_id, visited_at, manila_day) values (?, ?, ?, ?), (?, ?, ?, ?),
+                (?, ?, ?, ?), (?, ?, ?, ?)`,
+          args: [
+            a.id,
+            spa.id,
+            now,
+            day,
+            b.id,
+            spa.id,
+            now,
+            day,
+            a.id,
+            spa.id,
+            now - 40 * 86_400_000,
+            manilaDay(now - 40 * 86_400_000),
+            a.id,
+            outsider.id,
+            now,
+            day,
+          ],
         },
         {
           sql: "insert into lineup_links (spa_id, therapist_id, state) values (?, ?, 'accepted')",
@@ -276,6 +299,7 @@ describe('the report', () => {
     expect(weeks[3]).toEqual({
       weekStart: weeks[3]?.weekStart,
       profileViews: 2,
+      visits: 2,
       popupOpens: 0,
       callTaps: 1,
       navigateTaps: 0,
