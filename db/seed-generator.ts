@@ -1,5 +1,5 @@
 // Turns the data tables (seed-data.ts) into rows per table: members, their reviews, recognitions, saved lists,
-// lineups and the spas' analytics. Every choice comes from a PRNG with a fixed seed, drawn in a fixed order, so
+// lineups, the spas' analytics and recorded visits. Every choice comes from a PRNG with a fixed seed, drawn in a fixed order, so
 // runs with the same `now` give the same rows (db/seed.test.ts checks it); a new draw changes every one after it.
 import type { InValue } from '@libsql/client';
 import type { Role } from '../common/roles.ts';
@@ -428,6 +428,43 @@ function buildLicences(now: number, { admin, spas, therapists }: Community): Row
 }
 
 /**
+ * Visits recorded with the spas' codes, so that some reviews, stars and flowers show "Verified visit" and others do
+ * not: before every other client review of a spa, a visit a few days earlier; before every third review of a
+ * therapist, a visit to her spa naming her; and the demo client's visits to the demo spa (3 days ago) and another
+ * spa (10 days ago), today left free to record one. No random draws, so the rest of the data stays the same.
+ */
+function buildVisits(now: number, reviews: Row[], { spas, therapists, clients }: Community): Row[] {
+  const members = new Map<number, Member>([...spas, ...therapists, ...clients].map((m) => [m.number, m]));
+  const homeSpa = new Map(therapists.map((t) => [t.number, t.homeSpa]));
+  const seen = new Set<string>();
+  const visits: Row[] = [];
+  const visit = (client: Member, spa: Member, at: number, therapist: Member | null) => {
+    const day = manilaDay(at);
+    const key = `${client.number}:${spa.number}:${day}`;
+    if (at <= Math.max(client.createdAt, spa.createdAt) || seen.has(key)) return;
+    seen.add(key);
+    visits.push({
+      client_id: client.number,
+      spa_id: spa.number,
+      therapist_id: therapist?.number ?? null,
+      visited_at: at,
+      manila_day: day,
+    });
+  };
+  reviews.forEach((review, i) => {
+    const client = members.get(Number(review.reviewer_id))!;
+    const target = members.get(Number(review.target_user_id))!;
+    const at = Number(review.created_at) - ((i % 20) + 1) * DAY;
+    if (target.role === 'spa_management' && i % 2 === 0) visit(client, target, at, null);
+    if (target.role === 'therapist' && i % 3 === 0) visit(client, homeSpa.get(target.number)!, at, target);
+  });
+  const demoClient = clients.find((c) => DEMO_ACCOUNTS.some((a) => a.name === c.name))!;
+  visit(demoClient, spas[0]!, now - 3 * DAY, null);
+  visit(demoClient, spas[2]!, now - 10 * DAY, null);
+  return visits;
+}
+
+/**
  * A third of the clients have saved spas and therapists: their default list ("Favorites") and, for every other
  * one of them, a second list of their own. Lists get explicit ids so that their rows can name them.
  */
@@ -480,6 +517,7 @@ export function buildDemoData(now: number, passwordHash: string): Record<string,
     return slug;
   };
 
+  const reviews = buildReviews(random, now, community);
   return {
     users: everyone.map((m) => ({
       name: m.name,
@@ -505,11 +543,12 @@ export function buildDemoData(now: number, passwordHash: string): Record<string,
       opening_hours: HOURS[spa.listing.hours],
       created_at: spa.createdAt,
     })),
-    reviews: buildReviews(random, now, community),
+    reviews,
     ...buildRecognitions(random, now, community, demo),
     ...buildFavorites(random, now, community),
     spa_daily_counts: buildAnalytics(random, now, community),
     lineup_links: buildLineup(now, community),
     licences: buildLicences(now, community),
+    visits: buildVisits(now, reviews, community),
   };
 }

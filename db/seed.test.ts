@@ -31,6 +31,7 @@ const TABLES = [
   'spa_daily_counts',
   'lineup_links',
   'licences',
+  'visits',
   ...RECOGNITIONS.map((r) => r.table),
 ];
 
@@ -275,6 +276,37 @@ describe('seedDemoData', () => {
     const pending = licences.filter((licence) => licence.state === 'pending');
     expect(pending.map((licence) => [licence.role, licence.decider_role])).toEqual([['spa_management', null]]);
     expect(pending[0]!.name).not.toBe(named('spa_management'));
+  });
+
+  it('records visits so that some reviews and stars are verified visits and others not, the demo client’s among them', async () => {
+    const visits = await rows(`
+      SELECT c.role AS client_role, s.role AS spa_role, t.role AS therapist_role, v.visited_at, v.manila_day
+      FROM visits v JOIN users c ON c.id = v.client_id JOIN users s ON s.id = v.spa_id
+      LEFT JOIN users t ON t.id = v.therapist_id`);
+    expect(visits.length).toBeGreaterThan(0);
+    for (const visit of visits) {
+      expect([visit.client_role, visit.spa_role]).toEqual(['client', 'spa_management']);
+      expect([null, 'therapist']).toContain(visit.therapist_role);
+      expect(Number(visit.visited_at)).toBeLessThan(NOW.getTime());
+      expect(visit.manila_day).toBe(manilaDay(Number(visit.visited_at)));
+    }
+    // The rule of worker/services/verified-visits.ts for a client's review of a spa: a visit in the 90 days before.
+    const verifiedSpaReviews = (verified: boolean) =>
+      count(`SELECT count(*) FROM reviews r JOIN users s ON s.id = r.target_user_id
+        WHERE s.role = 'spa_management' AND ${verified ? '' : 'NOT'} EXISTS (SELECT 1 FROM visits v
+          WHERE v.client_id = r.reviewer_id AND v.spa_id = r.target_user_id
+            AND v.visited_at <= r.created_at AND v.visited_at > r.created_at - 90 * 86400000)`);
+    expect(await verifiedSpaReviews(true)).toBeGreaterThan(0);
+    expect(await verifiedSpaReviews(false)).toBeGreaterThan(0);
+    const named = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.name;
+    const demoVisits = await rows(
+      `SELECT s.name, v.manila_day FROM visits v JOIN users c ON c.id = v.client_id JOIN users s ON s.id = v.spa_id
+      WHERE c.name = ?`,
+      [named('client')],
+    );
+    expect(demoVisits.map((visit) => visit.name)).toContain(named('spa_management'));
+    // Today is left free: the demo client can record a visit with the demo spa's code.
+    expect(demoVisits.map((visit) => visit.manila_day)).not.toContain(manilaDay(NOW));
   });
 
   it('is deterministic: another empty database gets the same data', async () => {

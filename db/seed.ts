@@ -25,6 +25,7 @@ const TABLE_LOOKUPS: Record<string, Record<string, string>> = {
   spa_daily_counts: { spa_id: USER_ID },
   lineup_links: { spa_id: USER_ID, therapist_id: USER_ID },
   licences: { decided_by: USER_ID },
+  visits: { client_id: USER_ID, spa_id: USER_ID, therapist_id: USER_ID },
 };
 
 /** SQLite's most conservative bound on parameters per statement. */
