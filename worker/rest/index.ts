@@ -6,6 +6,7 @@ import { accountRoutes } from './account.ts';
 import { adminRoutes } from './admin.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { favoritesRoutes } from './favorites.ts';
+import { licenceRoutes } from './licences.ts';
 import { lineupRoutes } from './lineup.ts';
 import { mapRoutes } from './map.ts';
 import { openApiDocument, type RestDomain } from './openapi.ts';
@@ -27,6 +28,7 @@ export const REST_DOMAINS: readonly RestDomain[] = [
   recognitionRoutes,
   favoritesRoutes,
   lineupRoutes,
+  licenceRoutes,
   passwordResetRoutes,
   premiumRoutes,
   privacyRoutes,

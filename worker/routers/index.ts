@@ -16,6 +16,7 @@ import { profilesRouter } from './profiles.ts';
 import { systemRouter } from './system.ts';
 import { leaderboardsRouter } from './leaderboards.ts';
 import { lineupRouter } from './lineup.ts';
+import { licencesRouter } from './licences.ts';
 import { analyticsRouter } from './analytics.ts';
 import { recognitionRouter } from './recognition.ts';
 import { reviewsRouter } from './reviews.ts';
@@ -47,6 +48,8 @@ export const appRouter = router({
   spas: spasRouter,
   // Verified visits: the spa's code, recording a visit, one's own visits
   visits: visitsRouter,
+  // Licences a member can see (their admin review is on the admin router)
+  licences: licencesRouter,
   // Admin dashboard, moderation and member search
   admin: adminRouter,
   search: searchRouter,
