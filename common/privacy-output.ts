@@ -233,6 +233,16 @@ export const dataExportSchema = z
     licences: z
       .array(licenceSchema)
       .meta({ description: "The licences submitted, newest first; each document's photo at its documentUrl." }),
+    visits: z
+      .array(
+        z.object({
+          id: z.int(),
+          visitedAt: timestampSchema,
+          member: memberLinkSchema.meta({ description: 'The spa visited.' }),
+          therapist: z.nullable(memberLinkSchema),
+        }),
+      )
+      .meta({ description: 'The visits the member recorded with a spa’s code, newest first.' }),
   })
   .meta({ id: 'DataExport' });
 

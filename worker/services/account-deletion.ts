@@ -81,6 +81,11 @@ export function deletionStatements(
     db.run(sql`delete from email_change_tokens where user_id = ${me} and ${gone}`),
     db.run(sql`delete from email_undo_tokens where user_id = ${me} and ${gone}`),
     db.run(sql`delete from spa_daily_counts where spa_id = ${me} and ${gone}`),
+    // Their visits (where a client went, who came to a spa) and a spa's codes; a visit that named the member as its
+    // therapist stays the client's, without her.
+    db.run(sql`delete from visits where (client_id = ${me} or spa_id = ${me}) and ${gone}`),
+    db.run(sql`update visits set therapist_id = null where therapist_id = ${me} and ${gone}`),
+    db.run(sql`delete from visit_codes where spa_id = ${me} and ${gone}`),
     // Their licences (the documents' photos are removed from R2 once the account is gone).
     db.run(sql`delete from licences where user_id = ${me} and ${gone}`),
     // A listing that pointed at the member's account keeps its own data and points at nobody.

@@ -35,6 +35,7 @@ type RowOf<Entry extends { member: unknown }> = Omit<Entry, 'member'> & OtherCol
 /** A row of gifts or red flags, given by the member or received. */
 type Directed<Row> = Row & { direction: 'given' | 'received' };
 type Chat = DataExport['chat'];
+type VisitEntry = Omit<DataExport['visits'][number], 'therapist'>;
 /** A favourites list with one saved member, or with none (savedAt and the member's columns null). */
 interface FavouriteRow {
   listId: number;
@@ -126,6 +127,13 @@ export function exportQueries(db: Database, me: SQL) {
       .from(licences)
       .where(eq(licences.userId, me))
       .orderBy(desc(licences.createdAt), desc(licences.id)),
+    db.all<
+      RowOf<VisitEntry> & { therapistId: number | null; therapistName: string | null; therapistSlug: string | null }
+    >(sql`
+      select v.id as id, v.visited_at as visitedAt, ${other('o')},
+        ${linkId('t')} as therapistId, t.name as therapistName, ${linkSlug('t')} as therapistSlug
+      from visits as v join users as o on o.id = v.spa_id left join users as t on t.id = v.therapist_id
+      where v.client_id = ${me} order by v.visited_at desc, v.id desc`),
   ] as const;
 }
 
@@ -196,6 +204,7 @@ export function buildExport(
     aiAssist,
     oldSlugs,
     licenceRows,
+    visitRows,
   ] = results;
   return {
     exportedAt: new Date(now).toISOString(),
@@ -233,5 +242,12 @@ export function buildExport(
     reviewReportsFiled: reviewReports,
     aiAssistUses: aiAssist,
     licences: licenceRows.map((row) => toLicence(row, manilaDay(now))),
+    visits: visitRows.map(({ therapistId, therapistName, therapistSlug, ...row }) => ({
+      ...withMember(row),
+      therapist:
+        therapistName === null
+          ? null
+          : member({ otherId: therapistId, otherName: therapistName, otherSlug: therapistSlug }),
+    })),
   };
 }

@@ -92,6 +92,10 @@ describe('DELETE /api/user', () => {
     await give('medals', spa, leaver);
     await give('red_flags', spa, leaver);
     const received = await review(spa, leaver, 'Came late twice.', Date.now() - 200_000);
+    await database().execute({
+      sql: "insert into visits (client_id, spa_id, visited_at, manila_day) values (?, ?, ?, '2026-01-05')",
+      args: [leaver.id, spa.id, Date.now() - 400_000],
+    });
     expect(
       (
         await call(`/api/reviews/${received}/reply`, {
@@ -172,6 +176,7 @@ describe('DELETE /api/user', () => {
     expect(erased.password_hash).not.toBe(hashBefore);
     expect(await count('favorite_lists where user_id = ?', leaver.id)).toBe(0);
     expect(await count('red_flags where recipient_id = ?', leaver.id)).toBe(0);
+    expect(await count('visits where client_id = ?', leaver.id)).toBe(0);
     expect(await count('mail_outbox where to_address = ?', email)).toBe(0);
     expect(await count('reviews where id = ? and reply_text is null', received)).toBe(1);
 

@@ -39,6 +39,11 @@ describe('GET /api/user/export', () => {
     await give('red_flags', spa, client);
     await give('flowers', client, therapist);
     await post(spa, '/api/lineup/invitations', { therapistId: therapist.id });
+    const visitedAt = Date.now() - 100_000;
+    await database().execute({
+      sql: "insert into visits (client_id, spa_id, therapist_id, visited_at, manila_day) values (?, ?, ?, ?, '2026-01-05')",
+      args: [client.id, spa.id, therapist.id, visitedAt],
+    });
     await database().execute({
       sql: `insert into premium_checkouts (id, user_id, plan, amount, currency, period_days, status, created_at, paid_at)
             values (?, ?, 'monthly', 99900, 'PHP', 30, 'paid', ?, ?)`,
@@ -84,6 +89,14 @@ describe('GET /api/user/export', () => {
       expect.objectContaining({ plan: 'monthly', amount: 99900, currency: 'PHP', status: 'paid' }),
     ]);
     expect(data.sessions).toEqual([expect.objectContaining({ id: client.token.split('.')[0], current: true })]);
+    expect(data.visits).toEqual([
+      {
+        id: expect.any(Number),
+        visitedAt,
+        member: { id: spa.id, name: spa.name, slug: spa.slug },
+        therapist: { id: therapist.id, name: therapist.name, slug: therapist.slug },
+      },
+    ]);
 
     // Never a password hash, a session secret or token, nor another member's e-mail or phone.
     const { rows } = await database().execute({
