@@ -17,7 +17,8 @@ const CONTRACT_PATHS = new Set(['/api/openapi.json', '/api/docs']);
 let contract: RestContract;
 const members = {} as Record<Exclude<Role, 'signed out'>, TestMember>;
 /**
- * The values of the path parameters, by name: a spa with a review, a star, a flower, a medal, a red flag and a licence.
+ * The values of the path parameters, by name: a spa with a review, a star, a flower, a medal, a red flag, a licence
+ * and a client's visit.
  */
 const parameters: Record<string, string> = {};
 
@@ -82,6 +83,9 @@ beforeAll(async () => {
     cookie: spaManager.cookie,
   });
   const { licence } = (await submitted.json()) as { licence: { id: number } };
+  // A visit, so that the client's list of visits answers an item to check.
+  const { code } = (await (await call('/api/visits/code', { cookie: spaManager.cookie })).json()) as { code: string };
+  await call('/api/visits', { body: { code }, cookie: client.cookie });
   Object.assign(parameters, {
     id: String(spaManager.id),
     userId: String(spaManager.id),
