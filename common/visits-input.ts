@@ -27,5 +27,3 @@ export const recordVisitInput = z.object({
 export const visitsMineInput = z.object({
   cursor: z.optional(z.string({ error: 'cursor must be a string.' }).max(64)),
 });
-
-export type RecordVisitInput = z.input<typeof recordVisitInput>;

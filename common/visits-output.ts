@@ -31,7 +31,5 @@ export const visitRecordedSchema = z.object({ visit: visitSchema }).meta({ id: '
 
 export const visitPageSchema = pageSchema(visitSchema);
 
-export type VisitCode = z.infer<typeof visitCodeAnswerSchema>;
 export type Visit = z.infer<typeof visitSchema>;
-export type VisitRecorded = z.infer<typeof visitRecordedSchema>;
 export type VerifiedVisitExplanation = z.infer<typeof verifiedVisitExplanationSchema>;

@@ -45,4 +45,4 @@ export function verificationReason(visit: { spaName: string; visitedAt: number }
 }
 
 // Answers: their schemas and the types inferred from them are in visits-output.ts.
-export type { Visit, VisitCode, VisitRecorded, VerifiedVisitExplanation } from './visits-output.ts';
+export type { Visit, VerifiedVisitExplanation } from './visits-output.ts';
