@@ -137,14 +137,7 @@ function LicenceCard({ licence }: { licence: AdminLicence }) {
         <dt className="text-ink-600">{LICENCE_SCREEN_TEXTS.expiresOnLabel}</dt>
         <dd className="text-ink-900">{formatDate(startOfManilaDay(licence.expiresOn))}</dd>
       </dl>
-      <a href={licence.documentUrl} target="_blank" rel="noopener" className="justify-self-start">
-        <img
-          src={licence.documentUrl}
-          alt={LICENCE_SCREEN_TEXTS.documentOf(licence.member.name)}
-          loading="lazy"
-          className="max-h-64 w-auto max-w-full rounded-xl border border-sand-200 bg-sand-50 object-contain"
-        />
-      </a>
+      <DocumentPhoto licence={licence} />
       {licence.reason ? (
         <p className="text-sm break-words text-ink-800 [overflow-wrap:anywhere]">
           <span className="font-semibold">{LICENCE_SCREEN_TEXTS.reasonLabel}:</span> {licence.reason}
@@ -178,6 +171,23 @@ function LicenceCard({ licence }: { licence: AdminLicence }) {
       ) : null}
       {rejecting ? <RejectDialog licence={licence} onClose={() => setRejecting(false)} /> : null}
     </li>
+  );
+}
+
+/** The document's photo, opening full size; a photo the server no longer has says so instead of a broken image. */
+function DocumentPhoto({ licence }: { licence: AdminLicence }) {
+  const [missing, setMissing] = useState(false);
+  if (missing) return <p className="rounded-xl bg-sand-50 p-3 text-sm text-ink-700">{LICENCE_TEXTS.documentMissing}</p>;
+  return (
+    <a href={licence.documentUrl} target="_blank" rel="noopener" className="justify-self-start">
+      <img
+        src={licence.documentUrl}
+        alt={LICENCE_SCREEN_TEXTS.documentOf(licence.member.name)}
+        loading="lazy"
+        onError={() => setMissing(true)}
+        className="max-h-64 w-auto max-w-full rounded-xl border border-sand-200 bg-sand-50 object-contain"
+      />
+    </a>
   );
 }
 
