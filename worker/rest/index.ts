@@ -19,7 +19,7 @@ import { honoPath } from './route.ts';
 import { visitRoutes } from './visits.ts';
 
 /** The contract's version: it follows the SDK's semver (sdk/package.json), whose procedures these paths call. */
-export const REST_API_VERSION = '1.0.0';
+export const REST_API_VERSION = '1.1.0';
 
 export const REST_DOMAINS: readonly RestDomain[] = [
   accountRoutes,
