@@ -66,7 +66,7 @@ const ROLES: { name: string; visits: Visit[] }[] = [
       { path: '/visits/new' },
     ],
   },
-  { name: 'Maria Santos', visits: ownScreens('juan-dela-cruz') },
+  { name: 'Maria Santos', visits: [...ownScreens('juan-dela-cruz'), { path: '/licences' }] },
   {
     name: 'Makati Serenity Spa',
     visits: [
@@ -74,6 +74,7 @@ const ROLES: { name: string; visits: Visit[] }[] = [
       { path: '/write-review/juan-dela-cruz' },
       { path: '/analytics' },
       { path: '/visits/code' },
+      { path: '/licences' },
     ],
   },
   { name: 'Tala Admin', visits: [...ownScreens('makati-serenity-spa'), { path: '/admin', tabs: ['Admin sections'] }] },
