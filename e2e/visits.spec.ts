@@ -1,8 +1,9 @@
 // Journeys of verified visits in Chromium at 390x844: the spa opens its Visit code from its profile and sees six digits
 // and their QR code; a client opens the QR code's link, is refused a wrong code in the server's words at the field,
-// records the visit with the right one and finds it on their visits page; their review of the spa then carries the
-// Verified visit badge, with the sentence saying why on their own copy; a new client's visits page says how to record
-// one, and a spa's profile leads a client to Record a visit there. axe finds nothing serious on the new screens.
+// records the visit with the right one and finds it on their visits page, and the spa's Analytics counts it; their
+// review of the spa then carries the Verified visit badge, with the sentence saying why on their own copy; a new
+// client's visits page says how to record one, and a spa's profile leads a client to Record a visit there. axe finds
+// nothing serious on the new screens.
 import type { Browser, Page } from '@playwright/test';
 import { contextOptions, expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll, registerThroughApi, seriousViolations, signIn, uniqueName } from './helpers.ts';
@@ -24,6 +25,14 @@ async function currentCode(spa: Page): Promise<{ code: string; url: string }> {
   const answer = await spa.request.get('/api/visits/code');
   expect(answer.status(), 'GET /api/visits/code').toBe(200);
   return (await answer.json()) as { code: string; url: string };
+}
+
+/** The Visits total of the spa's Analytics (the last 4 weeks). */
+async function visitsTotal(spa: Page): Promise<number> {
+  await spa.goto('/analytics');
+  const total = spa.getByRole('region', { name: 'Totals' }).getByText('Visits', { exact: true }).locator('+ span');
+  await expect(total).toHaveText(/^\d+$/);
+  return Number(await total.textContent());
 }
 
 /** A code of six digits that is not `code`. */
@@ -55,6 +64,7 @@ test('a client records a visit with the code, sees it on their visits page, and 
   const name = uniqueName('Visitor');
   await registerThroughApi(page, name);
   const spa = await spaPage(browser);
+  const visitsBefore = await visitsTotal(spa);
   const { code, url } = await currentCode(spa);
 
   // The QR code's link fills in the code and names the spa.
@@ -94,6 +104,9 @@ test('a client records a visit with the code, sees it on their visits page, and 
   await page.goto(`/visits/new?code=${again.code}&spa=${link.searchParams.get('spa')}`);
   await page.getByRole('button', { name: 'Record visit' }).click();
   await expect(page.getByText('You already recorded a visit to this spa today.')).toBeVisible();
+
+  // The spa's Analytics counts the visit beside its views.
+  expect(await visitsTotal(spa)).toBe(visitsBefore + 1);
 
   // The client's review of the spa carries the badge; on their own copy, the reason too.
   const REVIEW = reviewText();

@@ -1,10 +1,10 @@
 // /analytics (beyond the spec): a spa manager's analytics of their own spa, reached from their profile. Totals for the
-// period (with the change against the previous period for premium), then charts week by week: how members
-// found the spa (profile views, map popup opens, Call and Navigate taps), what they gave back (reviews, stars,
-// the lineup's flowers) and the average of each sub-rating. Every spa manager sees the last 4 weeks; premium
-// sees 12 weeks, the comparison and the CSV export, Premium Pro a year (the server refuses the rest to anyone
-// else). The chart library loads with this screen only. The week in progress is shown apart from complete
-// weeks: a dashed segment at its weekly pace and "This week so far: N (3 of 7 days)".
+// period (with the change against the previous period for premium), then charts week by week: how members found the
+// spa (profile views, the visits clients recorded with the spa's code, map popup opens, Call and Navigate taps), what
+// they gave back (reviews, stars, the lineup's flowers) and the average of each sub-rating. Every spa manager sees the
+// last 4 weeks; premium sees 12 weeks, the comparison and the CSV export, Premium Pro a year (the server refuses the
+// rest to anyone else). The chart library loads with this screen only. The week in progress is shown apart from
+// complete weeks: a dashed segment at its weekly pace and "This week so far: N (3 of 7 days)".
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import {
@@ -16,6 +16,7 @@ import {
   RATING_LABELS,
   SUB_RATING_KEYS,
   totalOf,
+  WEEK_COUNTS,
   type AnalyticsAnswer,
   type AnalyticsWeek,
   type WeekCount,
@@ -32,7 +33,8 @@ import { serverMessage } from '../lib/errors.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
 
-const COLORS = ['#b45309', '#0f766e', '#1d4ed8', '#be185d'];
+/** One colour for each line of a chart (the longest, How members found you, has five). */
+const COLORS = ['#b45309', '#0f766e', '#1d4ed8', '#be185d', '#6d28d9'];
 
 const CHARTS: { title: string; keys: WeekCount[] }[] = [
   { title: 'How members found you', keys: ['profileViews', 'visits', 'popupOpens', 'callTaps', 'navigateTaps'] },
@@ -223,16 +225,7 @@ function Totals({
   previous: AnalyticsWeek[] | null;
   current: WeekInProgress | null;
 }) {
-  const keys: WeekCount[] = [
-    'profileViews',
-    'visits',
-    'popupOpens',
-    'callTaps',
-    'navigateTaps',
-    'reviews',
-    'stars',
-    'flowers',
-  ];
+  const keys = WEEK_COUNTS;
   // The change compares complete weeks only: the period's weeks but the one in progress, against as many weeks just
   // before them, so a week that has only begun does not read as a fall.
   const complete = current ? weeks.slice(0, -1) : weeks;

@@ -238,7 +238,6 @@ function ProfileBody({
       />
       {!own && me.isPremium ? <ProfileChat member={profile} /> : null}
       <WriteReviewCard viewerRole={me.role} target={profile} />
-      <VisitEntry viewerRole={me.role} profile={profile} own={own} />
       {own && isSpa ? (
         <section
           aria-label="Analytics"
@@ -250,6 +249,7 @@ function ProfileBody({
           </Link>
         </section>
       ) : null}
+      <VisitEntry viewerRole={me.role} profile={profile} own={own} />
       {own && LICENCE_KINDS_BY_ROLE[profile.role] ? (
         <section
           aria-label={LICENCE_SCREEN_TEXTS.title}

@@ -209,8 +209,8 @@ function Recorded({ visit, onAnother }: { visit: Visit; onAnother: () => void })
         {visit.therapistName ? ` · with ${visit.therapistName}` : ''}
       </p>
       <p className="max-w-sm text-sm text-ink-700">
-        What you give {visit.spaName} and its therapists in the next {VERIFIED_VISIT_DAYS} days (a review, a star, a
-        flower) carries a Verified visit badge.
+        A review, star or flower you give {visit.spaName} or its therapists in the next {VERIFIED_VISIT_DAYS} days
+        carries a Verified visit badge.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link

@@ -55,8 +55,8 @@ function VisitsScreen() {
           }
         >
           No visits recorded yet. At the spa, ask for its visit code: scan its QR code with your phone, or type the six
-          digits in Record a visit. What you give the spa and its therapists in the {VERIFIED_VISIT_DAYS} days after
-          then carries a Verified visit badge.
+          digits in Record a visit. A review, star or flower you give the spa or its therapists within{' '}
+          {VERIFIED_VISIT_DAYS} days of a visit carries a Verified visit badge.
         </NoticePanel>
       ) : (
         <section aria-labelledby="visits-heading" className="grid grid-cols-1 gap-3">
