@@ -179,13 +179,19 @@ function DocumentPhoto({ licence }: { licence: AdminLicence }) {
   const [missing, setMissing] = useState(false);
   if (missing) return <p className="rounded-xl bg-sand-50 p-3 text-sm text-ink-700">{LICENCE_TEXTS.documentMissing}</p>;
   return (
-    <a href={licence.documentUrl} target="_blank" rel="noopener" className="justify-self-start">
+    // The link keeps a tap target's size while the photo loads.
+    <a
+      href={licence.documentUrl}
+      target="_blank"
+      rel="noopener"
+      className="inline-block min-h-24 min-w-24 justify-self-start rounded-xl bg-sand-50"
+    >
       <img
         src={licence.documentUrl}
         alt={LICENCE_SCREEN_TEXTS.documentOf(licence.member.name)}
         loading="lazy"
         onError={() => setMissing(true)}
-        className="max-h-64 w-auto max-w-full rounded-xl border border-sand-200 bg-sand-50 object-contain"
+        className="max-h-64 min-h-24 w-auto max-w-full rounded-xl border border-sand-200 object-contain"
       />
     </a>
   );
