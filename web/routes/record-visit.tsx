@@ -179,7 +179,7 @@ function VisitForm({ search, onRecorded }: { search: VisitLink; onRecorded: (vis
   );
 }
 
-/** The spa the code is for, by the id the link gives. */
+/** The spa the code is for, by the id the link gives (read as its profile is, so it counts as a view of the spa). */
 function SpaLine({ spaId }: { spaId: number }) {
   const spa = trpc.profiles.profile.useQuery({ userId: spaId }, { retry: false });
   if (spa.isPending) return <LoadingView inline label="Loading the spa..." />;

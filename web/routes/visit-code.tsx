@@ -71,12 +71,12 @@ function VisitCodeScreen() {
             Show this to your client. They scan the QR code with their phone, or type the code in Record a visit, and
             their visit is recorded: their reviews of your spa then carry a Verified visit badge.
           </p>
-          <p
-            data-testid="visit-code"
-            aria-label={`Visit code ${code.data.code.split('').join(' ')}`}
-            className="font-mono text-6xl font-bold tracking-wider text-black tabular-nums sm:text-7xl"
-          >
-            {groupedCode(code.data.code)}
+          <p className="font-mono text-6xl font-bold tracking-wider text-black tabular-nums sm:text-7xl">
+            <span data-testid="visit-code" aria-hidden="true">
+              {groupedCode(code.data.code)}
+            </span>
+            {/* Read digit by digit, as the client types it. */}
+            <span className="sr-only">Visit code {code.data.code.split('').join(' ')}</span>
           </p>
           <Countdown expiresAt={code.data.expiresAt} />
           <QrCode
@@ -100,7 +100,7 @@ function Countdown({ expiresAt }: { expiresAt: number }) {
   const left = Math.max(0, Math.ceil((expiresAt - now) / 1000));
   return (
     <div className="grid w-full max-w-64 gap-1.5">
-      <p className="text-sm font-semibold text-ink-900" aria-live="off">
+      <p className="text-sm font-semibold text-ink-900">
         {left > 0 ? `New code in ${left} s` : 'Getting the next code...'}
       </p>
       <div className="h-1.5 overflow-hidden rounded-full bg-sand-100" aria-hidden="true">
