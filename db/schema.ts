@@ -676,7 +676,10 @@ export const visitCodes = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('visit_codes_spa_expires_idx').on(t.spaId, t.expiresAt), index('visit_codes_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('visit_codes_spa_expires_idx').on(t.spaId, t.expiresAt),
+    index('visit_codes_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
