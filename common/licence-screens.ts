@@ -25,7 +25,7 @@ export const LICENCE_SCREEN_TEXTS = {
   submit: 'Submit licence',
   submitting: 'Submitting...',
   reasonLabel: 'Reason',
-  viewDocument: 'View document',
+  ownDocument: 'The document you submitted',
   // The admin's queue
   queueHeading: 'Licences',
   queueShown: 'Licences shown',

@@ -87,8 +87,9 @@ test('a therapist submits a licence, an admin approves it in the queue, and the 
   await expect(therapist.getByText(LICENCE_TEXTS.submitted, { exact: true })).toBeVisible();
   const mine = therapist.getByRole('listitem', { name: `${LICENCE_KIND_LABELS.doh_registration} ${number}` });
   await expect(mine.getByTestId('licence-state')).toHaveText(LICENCE_STATE_LABELS.pending);
-  const documentLink = mine.getByRole('link', { name: LICENCE_SCREEN_TEXTS.viewDocument });
-  const documentUrl = (await documentLink.getAttribute('href'))!;
+  const ownPhoto = mine.getByRole('img', { name: LICENCE_SCREEN_TEXTS.ownDocument });
+  await expect(ownPhoto).toBeVisible();
+  const documentUrl = (await ownPhoto.getAttribute('src'))!;
   const own = await therapist.request.get(documentUrl);
   expect(own.status()).toBe(200);
   expect(own.headers()['content-type']).toBe('image/jpeg');

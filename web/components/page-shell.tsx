@@ -1,12 +1,13 @@
 // The frame of a signed-in screen: a sticky header (optional back button, title, actions), the content, and
 // the bottom navigation when someone is signed in. Screens reachable signed out (leaderboards, password
 // reset) use it too; they simply get no navigation bar.
-import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { Link, useCanGoBack, useLocation, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../common/limits.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { ArrowLeftIcon } from './icons.tsx';
+import { buttonClasses } from './ui/button.tsx';
 
 type BackTarget = 'history' | '/' | '/profile' | '/edit-profile' | '/auth' | '/privacy';
 
@@ -78,5 +79,31 @@ export function NoticePanel({ icon, children, action }: { icon?: ReactNode; chil
       <p className="max-w-sm text-base leading-relaxed text-ink-700">{children}</p>
       {action}
     </section>
+  );
+}
+
+/**
+ * A screen that needs a session, seen signed out: its notice with Sign in and Create account, which come back to this
+ * address once done (the auth form's `redirect`).
+ */
+export function SignInNotice({ title, children }: { title: string; children: ReactNode }) {
+  const here = useLocation({ select: (location) => location.href });
+  return (
+    <PageShell title={title}>
+      <NoticePanel
+        action={
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to="/auth" search={{ redirect: here }} className={buttonClasses('primary')}>
+              Sign in
+            </Link>
+            <Link to="/auth" search={{ mode: 'register', redirect: here }} className={buttonClasses('outline')}>
+              Create account
+            </Link>
+          </div>
+        }
+      >
+        {children}
+      </NoticePanel>
+    </PageShell>
   );
 }

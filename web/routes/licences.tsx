@@ -4,7 +4,6 @@
 // which only its owner and admins may open. Other roles submit none and are told so.
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '../../common/account.ts';
-import { startOfManilaDay } from '../../common/time.ts';
 import {
   LICENCE_KIND_LABELS,
   LICENCE_KINDS_BY_ROLE,
@@ -15,6 +14,8 @@ import {
 } from '../../common/licences.ts';
 import { LICENCE_SCREEN_TEXTS } from '../../common/licence-screens.ts';
 import { ShieldIcon } from '../components/icons.tsx';
+import { DocumentPhoto } from '../components/licences/document-photo.tsx';
+import { LicenceDetails } from '../components/licences/licence-details.tsx';
 import { LicenceForm } from '../components/licences/licence-form.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { NoticePanel, PageShell } from '../components/page-shell.tsx';
@@ -22,7 +23,6 @@ import { buttonClasses } from '../components/ui/button.tsx';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { cn } from '../lib/cn.ts';
 import { serverMessage } from '../lib/errors.ts';
-import { formatDate } from '../lib/format.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { trpc } from '../trpc.ts';
 
@@ -111,29 +111,13 @@ function LicenceCard({ licence }: { licence: Licence }) {
           {LICENCE_STATE_LABELS[licence.state]}
         </span>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-ink-600">{LICENCE_SCREEN_TEXTS.numberLabel}</dt>
-        <dd className="min-w-0 break-words text-ink-900 [overflow-wrap:anywhere]">{licence.number}</dd>
-        <dt className="text-ink-600">{LICENCE_SCREEN_TEXTS.issuedByLabel}</dt>
-        <dd className="min-w-0 break-words text-ink-900 [overflow-wrap:anywhere]">{licence.issuedBy}</dd>
-        <dt className="text-ink-600">{LICENCE_SCREEN_TEXTS.expiresOnLabel}</dt>
-        <dd className="text-ink-900">{formatDate(startOfManilaDay(licence.expiresOn))}</dd>
-        <dt className="text-ink-600">{LICENCE_SCREEN_TEXTS.submittedOn}</dt>
-        <dd className="text-ink-900">{formatDate(licence.createdAt)}</dd>
-      </dl>
+      <LicenceDetails licence={licence} submitted />
       {licence.state === 'rejected' && licence.reason ? (
         <p className="rounded-xl bg-red-50 p-3 text-sm break-words text-red-800 [overflow-wrap:anywhere]">
           <span className="font-semibold">{LICENCE_SCREEN_TEXTS.reasonLabel}:</span> {licence.reason}
         </p>
       ) : null}
-      <a
-        href={licence.documentUrl}
-        target="_blank"
-        rel="noopener"
-        className={buttonClasses('outline', 'sm', 'justify-self-start')}
-      >
-        {LICENCE_SCREEN_TEXTS.viewDocument}
-      </a>
+      <DocumentPhoto url={licence.documentUrl} alt={LICENCE_SCREEN_TEXTS.ownDocument} />
     </li>
   );
 }

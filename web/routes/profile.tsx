@@ -11,7 +11,7 @@
 // (components/profile/profile-tab-bar.tsx). One's own profile leads to Privacy and account, and a therapist's or
 // spa's to their Licences; a Licensed member's card carries the badge and what it means. Verified visits: a spa's
 // own profile leads to its Visit code, a client's to their visits, and a client on a spa's profile records one.
-import { Link, useLocation, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LICENCE_KINDS_BY_ROLE } from '../../common/licences.ts';
 import { LICENCE_SCREEN_TEXTS } from '../../common/licence-screens.ts';
@@ -23,7 +23,8 @@ import { ErrorFallback, SessionErrorView } from '../components/error-views.tsx';
 import { SaveButton } from '../components/favorites/save-button.tsx';
 import { HeartIcon, PinIcon, ShieldIcon } from '../components/icons.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
-import { NoticePanel, PageShell } from '../components/page-shell.tsx';
+import { NoticePanel, PageShell, SignInNotice } from '../components/page-shell.tsx';
+import { EntryCard } from '../components/profile/entry-card.tsx';
 import { LineupPanel } from '../components/profile/lineup-panel.tsx';
 import { ProfileChat } from '../components/profile/profile-chat.tsx';
 import { ProfileCard } from '../components/profile/profile-card.tsx';
@@ -69,24 +70,8 @@ export function ProfilePage() {
  */
 function SignedOutProfile() {
   const { userSlug } = useParams({ strict: false });
-  const here = useLocation({ select: (location) => location.href });
   return (
-    <PageShell title="Profile">
-      <NoticePanel
-        action={
-          <div className="flex flex-wrap justify-center gap-3">
-            <Link to="/auth" search={{ redirect: here }} className={buttonClasses('primary')}>
-              Sign in
-            </Link>
-            <Link to="/auth" search={{ mode: 'register', redirect: here }} className={buttonClasses('outline')}>
-              Create account
-            </Link>
-          </div>
-        }
-      >
-        {userSlug ? PROFILE_TEXTS.pleaseLogInOther : PROFILE_TEXTS.pleaseLogIn}
-      </NoticePanel>
-    </PageShell>
+    <SignInNotice title="Profile">{userSlug ? PROFILE_TEXTS.pleaseLogInOther : PROFILE_TEXTS.pleaseLogIn}</SignInNotice>
   );
 }
 
@@ -239,40 +224,28 @@ function ProfileBody({
       {!own && me.isPremium ? <ProfileChat member={profile} /> : null}
       <WriteReviewCard viewerRole={me.role} target={profile} />
       {own && isSpa ? (
-        <section
-          aria-label="Analytics"
-          className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
-        >
-          <p className="min-w-0 flex-1 text-sm text-ink-800">See how members find your spa, week by week.</p>
+        <EntryCard label="Analytics" intro="See how members find your spa, week by week.">
           <Link to="/analytics" className={buttonClasses('primary', 'sm', 'min-h-11 shrink-0')}>
             Analytics
           </Link>
-        </section>
+        </EntryCard>
       ) : null}
       <VisitEntry viewerRole={me.role} profile={profile} own={own} />
       {own && LICENCE_KINDS_BY_ROLE[profile.role] ? (
-        <section
-          aria-label={LICENCE_SCREEN_TEXTS.title}
-          className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
-        >
-          <p className="min-w-0 flex-1 text-sm text-ink-800">{LICENCE_SCREEN_TEXTS.entryIntro}</p>
+        <EntryCard label={LICENCE_SCREEN_TEXTS.title} intro={LICENCE_SCREEN_TEXTS.entryIntro}>
           <Link to="/licences" className={buttonClasses('outline', 'sm', 'min-h-11 shrink-0')}>
             <ShieldIcon size={18} />
             {LICENCE_SCREEN_TEXTS.entryLink}
           </Link>
-        </section>
+        </EntryCard>
       ) : null}
       {own ? (
-        <section
-          aria-label={PRIVACY_TEXTS.title}
-          className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
-        >
-          <p className="min-w-0 flex-1 text-sm text-ink-800">{PRIVACY_TEXTS.entryIntro}</p>
+        <EntryCard label={PRIVACY_TEXTS.title} intro={PRIVACY_TEXTS.entryIntro}>
           <Link to="/privacy" className={buttonClasses('outline', 'sm', 'min-h-11 shrink-0')}>
             <ShieldIcon size={18} />
             {PRIVACY_TEXTS.entryLink}
           </Link>
-        </section>
+        </EntryCard>
       ) : null}
       <ProfileTabBar
         rows={rows}

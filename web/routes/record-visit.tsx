@@ -4,14 +4,14 @@
 // phone's number pad, the one-time-code autofill) or scanned with the camera where the browser reads QR codes
 // (BarcodeDetector; the button shows only there). The server's refusals (a wrong or expired code, a second visit
 // today, too many tries) show at the field they concern. Signed out, the screen asks to sign in and comes back here.
-import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { recordVisitInput } from '../../common/visits-input.ts';
 import { VERIFIED_VISIT_DAYS, VISIT_TEXTS, type Visit } from '../../common/visits.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { MemberName } from '../components/member-name.tsx';
-import { NoticePanel, PageShell } from '../components/page-shell.tsx';
+import { NoticePanel, PageShell, SignInNotice } from '../components/page-shell.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { checkedBy, showServerErrors, submitHandler, useAppForm } from '../components/ui/form.tsx';
 import { toast } from '../components/ui/use-toast.ts';
@@ -38,25 +38,7 @@ export function RecordVisitPage() {
 
 /** Someone who scanned the spa's QR code before signing in: sign in (or register) and come back to this address. */
 function SignedOut() {
-  const here = useLocation({ select: (location) => location.href });
-  return (
-    <PageShell title="Record a visit">
-      <NoticePanel
-        action={
-          <div className="flex flex-wrap justify-center gap-3">
-            <Link to="/auth" search={{ redirect: here }} className={buttonClasses('primary')}>
-              Sign in
-            </Link>
-            <Link to="/auth" search={{ mode: 'register', redirect: here }} className={buttonClasses('outline')}>
-              Create account
-            </Link>
-          </div>
-        }
-      >
-        Sign in as a client to record your visit.
-      </NoticePanel>
-    </PageShell>
-  );
+  return <SignInNotice title="Record a visit">Sign in as a client to record your visit.</SignInNotice>;
 }
 
 function RecordVisitScreen() {

@@ -15,11 +15,13 @@ import {
 import { decideLicenceInput } from '../../../common/licences-input.ts';
 import { LICENCE_SCREEN_TEXTS } from '../../../common/licence-screens.ts';
 import { ROLE_LABELS } from '../../../common/roles.ts';
-import { startOfManilaDay } from '../../../common/time.ts';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
+import { DocumentPhoto } from '../licences/document-photo.tsx';
+import { LicenceDetails } from '../licences/licence-details.tsx';
 import { LoadingView } from '../loading-view.tsx';
+import { StateFilter } from './state-filter.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FormAlert } from '../ui/form-alert.tsx';
@@ -41,19 +43,13 @@ export function LicenceQueue() {
         <h2 id="licence-queue-title" className="font-display text-xl font-semibold text-ink-900">
           {LICENCE_SCREEN_TEXTS.queueHeading}
         </h2>
-        <div role="group" aria-label={LICENCE_SCREEN_TEXTS.queueShown} className="flex flex-wrap gap-2">
-          {LICENCE_STORED_STATES.map((each) => (
-            <Button
-              key={each}
-              size="sm"
-              variant={state === each ? 'primary' : 'outline'}
-              aria-pressed={state === each}
-              onClick={() => setState(each)}
-            >
-              {LICENCE_STATE_LABELS[each]}
-            </Button>
-          ))}
-        </div>
+        <StateFilter
+          label={LICENCE_SCREEN_TEXTS.queueShown}
+          states={LICENCE_STORED_STATES}
+          value={state}
+          onChange={setState}
+          labelOf={(each) => LICENCE_STATE_LABELS[each]}
+        />
       </div>
       {queue.isPending ? (
         <LoadingView inline />
@@ -129,15 +125,8 @@ function LicenceCard({ licence }: { licence: AdminLicence }) {
         </Link>{' '}
         · {ROLE_LABELS[licence.member.role]}
       </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-ink-600">{LICENCE_SCREEN_TEXTS.numberLabel}</dt>
-        <dd className="min-w-0 break-words text-ink-900 [overflow-wrap:anywhere]">{licence.number}</dd>
-        <dt className="text-ink-600">{LICENCE_SCREEN_TEXTS.issuedByLabel}</dt>
-        <dd className="min-w-0 break-words text-ink-900 [overflow-wrap:anywhere]">{licence.issuedBy}</dd>
-        <dt className="text-ink-600">{LICENCE_SCREEN_TEXTS.expiresOnLabel}</dt>
-        <dd className="text-ink-900">{formatDate(startOfManilaDay(licence.expiresOn))}</dd>
-      </dl>
-      <DocumentPhoto licence={licence} />
+      <LicenceDetails licence={licence} />
+      <DocumentPhoto url={licence.documentUrl} alt={LICENCE_SCREEN_TEXTS.documentOf(licence.member.name)} />
       {licence.reason ? (
         <p className="text-sm break-words text-ink-800 [overflow-wrap:anywhere]">
           <span className="font-semibold">{LICENCE_SCREEN_TEXTS.reasonLabel}:</span> {licence.reason}
@@ -175,28 +164,6 @@ function LicenceCard({ licence }: { licence: AdminLicence }) {
 }
 
 /** The document's photo, opening full size; a photo the server no longer has says so instead of a broken image. */
-function DocumentPhoto({ licence }: { licence: AdminLicence }) {
-  const [missing, setMissing] = useState(false);
-  if (missing) return <p className="rounded-xl bg-sand-50 p-3 text-sm text-ink-700">{LICENCE_TEXTS.documentMissing}</p>;
-  return (
-    // The link keeps a tap target's size while the photo loads.
-    <a
-      href={licence.documentUrl}
-      target="_blank"
-      rel="noopener"
-      className="inline-block min-h-24 min-w-24 justify-self-start rounded-xl bg-sand-50"
-    >
-      <img
-        src={licence.documentUrl}
-        alt={LICENCE_SCREEN_TEXTS.documentOf(licence.member.name)}
-        loading="lazy"
-        onError={() => setMissing(true)}
-        className="max-h-64 min-h-24 w-auto max-w-full rounded-xl border border-sand-200 object-contain"
-      />
-    </a>
-  );
-}
-
 interface RejectValues {
   reason: string;
 }

@@ -18,6 +18,7 @@ import { trpc } from '../../trpc.ts';
 import { LoadingView } from '../loading-view.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { StateFilter } from './state-filter.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 export function ModerationQueue() {
@@ -29,19 +30,13 @@ export function ModerationQueue() {
         <h2 id="moderation-title" className="font-display text-xl font-semibold text-ink-900">
           {ADMIN_TEXTS.tabs.moderation}
         </h2>
-        <div role="group" aria-label="Reports shown" className="flex gap-2">
-          {(['open', 'handled'] as const).map((each) => (
-            <Button
-              key={each}
-              size="sm"
-              variant={state === each ? 'primary' : 'outline'}
-              aria-pressed={state === each}
-              onClick={() => setState(each)}
-            >
-              {each === 'open' ? 'Open' : 'Handled'}
-            </Button>
-          ))}
-        </div>
+        <StateFilter
+          label="Reports shown"
+          states={['open', 'handled'] as const}
+          value={state}
+          onChange={setState}
+          labelOf={(each) => (each === 'open' ? 'Open' : 'Handled')}
+        />
       </div>
       {!queue.data ? (
         <LoadingView inline />

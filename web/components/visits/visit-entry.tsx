@@ -4,6 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import type { PublicProfile } from '../../../common/profile.ts';
 import type { Role } from '../../../common/roles.ts';
+import { EntryCard } from '../profile/entry-card.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 
 const linkClasses = buttonClasses('outline', 'sm', 'min-h-11 shrink-0');
@@ -20,42 +21,30 @@ export function VisitEntry({
   const spa = profile.role === 'spa_management';
   if (own && spa) {
     return (
-      <Entry label="Visit code" intro="Show your visit code at the counter: clients record their visit with it.">
+      <EntryCard label="Visit code" intro="Show your visit code at the counter: clients record their visit with it.">
         <Link to="/visits/code" className={linkClasses}>
           Visit code
         </Link>
-      </Entry>
+      </EntryCard>
     );
   }
   if (own && viewerRole === 'client') {
     return (
-      <Entry label="My visits" intro="The visits you recorded at spas with their code.">
+      <EntryCard label="My visits" intro="The visits you recorded at spas with their code.">
         <Link to="/visits" className={linkClasses}>
           My visits
         </Link>
-      </Entry>
+      </EntryCard>
     );
   }
   if (!own && spa && viewerRole === 'client') {
     return (
-      <Entry label="Record a visit" intro={`At ${profile.name}? Record your visit with the code at the counter.`}>
+      <EntryCard label="Record a visit" intro={`At ${profile.name}? Record your visit with the code at the counter.`}>
         <Link to="/visits/new" search={{ spa: profile.id }} className={linkClasses}>
           Record a visit
         </Link>
-      </Entry>
+      </EntryCard>
     );
   }
   return null;
-}
-
-function Entry({ label, intro, children }: { label: string; intro: string; children: React.ReactNode }) {
-  return (
-    <section
-      aria-label={label}
-      className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-white p-4 shadow-sm"
-    >
-      <p className="min-w-0 flex-1 text-sm text-ink-800 [overflow-wrap:anywhere]">{intro}</p>
-      {children}
-    </section>
-  );
 }
