@@ -19,6 +19,13 @@ export const LICENCE_KIND_LABELS: Record<LicenceKind, string> = {
   business_permit: 'Business permit',
 };
 
+/** The kind as a badge on a phone names it: short enough to keep the badge on one line. */
+export const LICENCE_KIND_SHORT_LABELS: Record<LicenceKind, string> = {
+  doh_registration: 'DOH',
+  sanitary_permit: 'Sanitary',
+  business_permit: 'Business',
+};
+
 export const LICENCE_STATE_LABELS: Record<LicenceState, string> = {
   pending: 'Waiting for review',
   approved: 'Approved',

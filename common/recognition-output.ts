@@ -23,6 +23,7 @@ export const recognitionGiftSchema = z
     createdAt: timestampSchema,
     dailyLimit: z.int().meta({ description: 'How many of this kind the giver may give per Asia/Manila day.' }),
     remainingToday: z.int(),
+    verifiedVisit: verifiedVisitSchema,
   })
   .meta({ id: 'RecognitionGift' });
 

@@ -7,7 +7,12 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { LICENCE_SCREEN_TEXTS } from '../common/licence-screens.ts';
-import { LICENCE_KIND_LABELS, LICENCE_STATE_LABELS, LICENCE_TEXTS } from '../common/licences.ts';
+import {
+  LICENCE_KIND_LABELS,
+  LICENCE_KIND_SHORT_LABELS,
+  LICENCE_STATE_LABELS,
+  LICENCE_TEXTS,
+} from '../common/licences.ts';
 import { manilaDay } from '../common/time.ts';
 import { expect, test } from './fixtures.ts';
 import {
@@ -133,7 +138,10 @@ test('a therapist submits a licence, an admin approves it in the queue, and the 
   await expect(badge).toBeVisible();
   await expect(badge).toContainText(LICENCE_TEXTS.badge);
   await expect(profileCard.getByText(LICENCE_TEXTS.badgeExplanation)).toBeVisible();
-  // Short on a phone: the kind is for screen readers there, the badge one line.
+  // Short on a phone: the kind named short, the badge one line.
+  await expect(badge).toContainText(`${LICENCE_TEXTS.badge} · ${LICENCE_KIND_SHORT_LABELS.doh_registration} · until`, {
+    useInnerText: true,
+  });
   const box = (await badge.boundingBox())!;
   expect(box.height).toBeLessThan(30);
 

@@ -11,6 +11,7 @@ import { PUBLIC_LISTING_ROLE, type MapClientConfig, type SpaListingEntry } from 
 import { mapClientConfigSchema, routeSummarySchema, spaListingEntrySchema } from '../../common/map-output.ts';
 import { isOpenNow } from '../../common/opening-hours-schema.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
+import { manilaDay } from '../../common/time.ts';
 import { users } from '../../db/schema.ts';
 import type { Database } from '../db.ts';
 import { directionsProvider } from '../providers/directions.ts';
@@ -51,7 +52,7 @@ export async function listMembersOnMap(db: Database, role: Role, now = Date.now(
       'address', ${users.address}, 'profilePic', ${users.profilePic}, 'profilePicThumbnail', ${users.profilePicThumbnail},
       'phone', ${users.phoneNumber}, 'averageRating', ${spaAverageRating(users.id)}, 'reviewCount', ${spaReviewCount(users.id)},
       'isPremium', ${users.isPremium}, 'premiumUntil', ${users.premiumUntil}, 'openingHours', ${users.openingHours},
-      'licence', json(${licenceBadgeJson(LISTED_USER_ID, now)})
+      'licence', json(${licenceBadgeJson(LISTED_USER_ID, manilaDay(now))})
     )) as listing
     from ${users}
     where ${and(eq(users.role, role), notBanned(), isNotNull(users.latitude), isNotNull(users.longitude))}`);

@@ -65,7 +65,7 @@ import {
   emailChangeAsksPassword,
   PRIVACY_TEXTS,
 } from '../../common/privacy.ts';
-import { HOUR_MS } from '../../common/time.ts';
+import { HOUR_MS, manilaDay } from '../../common/time.ts';
 import { memberReadProcedure, readAsMember, router, signedInProcedure } from '../trpc.ts';
 import { enforceRateLimit } from '../rate-limit.ts';
 import { toCurrentUser } from './account.ts';
@@ -171,7 +171,7 @@ export const profilesRouter = router({
     .query(async ({ ctx, input }) => {
       const { viewer, results } = await readAsMember(
         ctx,
-        (sessionId) => [profileRead(ctx.db, input, sessionId)] as const,
+        (sessionId) => [profileRead(ctx.db, input, sessionId, { today: manilaDay() })] as const,
       );
       const row = results[0][0];
       const user = visibleMember(row?.user, viewer);

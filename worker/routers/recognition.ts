@@ -84,6 +84,7 @@ async function give(ctx: Context & { user: UserRow }, gift: Omit<Gift, 'giverId'
     createdAt: now,
     dailyLimit: limit,
     remainingToday: Math.max(0, limit - Number(found?.used ?? limit)),
+    verifiedVisit: Number(found?.verifiedVisit) === 1,
   };
 }
 

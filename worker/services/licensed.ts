@@ -9,12 +9,14 @@ import { manilaDay } from '../../common/time.ts';
 /**
  * The member's approved, unexpired licence that expires last as JSON text (`{"kind":…,"expiresOn":…}`), or null.
  * `userId`: the member's id column of the outer query. Inside json_object, wrap it in json() so it stays an object.
+ * `today`: the Manila day (YYYY-MM-DD) it is valid on; a query built once and sent many times passes a placeholder,
+ * so the day is the request's and never the day the query was built.
  */
-export function licenceBadgeJson(userId: SQL, now = Date.now()): SQL<string | null> {
+export function licenceBadgeJson(userId: SQL, today: SQL | string = manilaDay()): SQL<string | null> {
   return sql<
     string | null
   >`(select json_object('kind', badge.kind, 'expiresOn', badge.expires_on) from licences as badge
-    where badge.user_id = ${userId} and badge.state = 'approved' and badge.expires_on >= ${manilaDay(now)}
+    where badge.user_id = ${userId} and badge.state = 'approved' and badge.expires_on >= ${today}
     order by badge.expires_on desc limit 1)`;
 }
 

@@ -147,7 +147,7 @@ export const profileRead = targetRead((db, target) =>
       averageRating: sql<
         number | null
       >`case when ${users.role} = 'spa_management' then ${spaAverageRating(OUTER_USER_ID)} end`,
-      licence: licenceBadgeJson(OUTER_USER_ID),
+      licence: licenceBadgeJson(OUTER_USER_ID, sql`${sql.placeholder('today')}`),
     })
     .from(users)
     .where(eq(users.id, target))

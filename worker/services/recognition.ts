@@ -17,6 +17,7 @@ import {
 import type { Database } from '../db.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { notBanned, premiumNow } from './member-sql.ts';
+import { verifiedVisitSql } from './verified-visits.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../errors.ts';
 
 export interface Gift {
@@ -95,6 +96,8 @@ export interface GiftDiagnosis {
   used: number;
   premium: number;
   repeated: number;
+  /** 1 when the gift follows a visit (worker/services/verified-visits.ts). */
+  verifiedVisit: number;
 }
 
 /** What the rules saw, read in the same batch right after the INSERT, to explain an empty insert. */
@@ -105,7 +108,8 @@ export function diagnoseStatement(db: Database, gift: Gift) {
       ${typeof spaId === 'number' ? sql`exists (select 1 from spas where spas.id = ${spaId})` : sql`0`} as spaExists,
       ${usedToday(gift)} as used,
       (select ${premiumNow(gift.now)} from users where id = ${gift.giverId}) as premium,
-      ${gift.kind === 'red_flag' ? repeatedRedFlag(gift) : sql`0`} as repeated
+      ${gift.kind === 'red_flag' ? repeatedRedFlag(gift) : sql`0`} as repeated,
+      ${verifiedVisitSql(sql`${gift.giverId}`, sql`${gift.recipientId}`, sql`${gift.now}`)} as verifiedVisit
     from (select 1) left join users as recipient on recipient.id = ${gift.recipientId}`);
 }
 

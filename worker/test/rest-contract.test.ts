@@ -82,10 +82,11 @@ beforeAll(async () => {
     rawBody: licenceForm as unknown as string,
     cookie: spaManager.cookie,
   });
+  expect(submitted.status).toBe(201);
   const { licence } = (await submitted.json()) as { licence: { id: number } };
   // A visit, so that the client's list of visits answers an item to check.
   const { code } = (await (await call('/api/visits/code', { cookie: spaManager.cookie })).json()) as { code: string };
-  await call('/api/visits', { body: { code }, cookie: client.cookie });
+  expect((await call('/api/visits', { body: { code }, cookie: client.cookie })).status).toBe(201);
   Object.assign(parameters, {
     id: String(spaManager.id),
     userId: String(spaManager.id),

@@ -324,6 +324,22 @@ describe('verified visits', () => {
     expect(item).toMatchObject({ verifiedVisit: true, verification: { verified: true } });
   });
 
+  it('mark the answer to giving: a medal for a client who visited the spa, and one for a client who did not', async () => {
+    const [visited, other, client] = await Promise.all([
+      createMember('spa_management'),
+      createMember('spa_management'),
+      createMember(),
+    ]);
+    await visitedAt(client, visited, 2);
+    const awarded = async (spa: TestMember) => {
+      const response = await call('/api/medals', { body: { recipientId: client.id }, cookie: spa.cookie });
+      expect(response.status).toBe(200);
+      return json<Output<'recognition.giveMedal'>>(response);
+    };
+    expect(await awarded(visited)).toMatchObject({ kind: 'medal', verifiedVisit: true });
+    expect(await awarded(other)).toMatchObject({ kind: 'medal', verifiedVisit: false });
+  });
+
   it('mark a spa’s medal and red flag for a client who visited it (the rule is the same both ways)', async () => {
     const [spa, visitor, stranger] = await Promise.all([
       createMember('spa_management'),

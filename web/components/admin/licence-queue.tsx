@@ -163,7 +163,6 @@ function LicenceCard({ licence }: { licence: AdminLicence }) {
   );
 }
 
-/** The document's photo, opening full size; a photo the server no longer has says so instead of a broken image. */
 interface RejectValues {
   reason: string;
 }

@@ -1,8 +1,14 @@
 // The "Licensed" badge, one component wherever a member is shown with an approved, unexpired licence (the profile
 // card, the map's card and list, Find Members): "Licensed · DOH certificate of registration · until March 2027".
-// On a phone the kind is left out of sight (screen readers still read it), so the badge stays one short line.
+// On a phone the kind is named short ("Licensed · DOH · until March 2027"), so the badge stays one line.
 // The payload decides: no licence, no badge; an expired one has already dropped out on the server.
-import { LICENCE_KIND_LABELS, LICENCE_TEXTS, licenceExpiryMonth, type LicenceBadge } from '../../../common/licences.ts';
+import {
+  LICENCE_KIND_LABELS,
+  LICENCE_KIND_SHORT_LABELS,
+  LICENCE_TEXTS,
+  licenceExpiryMonth,
+  type LicenceBadge,
+} from '../../../common/licences.ts';
 import { cn } from '../../lib/cn.ts';
 import { ShieldIcon } from '../icons.tsx';
 
@@ -19,7 +25,8 @@ export function LicensedBadge({ licence, className }: { licence: LicenceBadge | 
       <ShieldIcon size={14} className="shrink-0 text-brand-700" />
       <span className="min-w-0 truncate">
         {LICENCE_TEXTS.badge}
-        <span className="sr-only sm:not-sr-only"> · {LICENCE_KIND_LABELS[licence.kind]}</span> · until{' '}
+        <span className="sm:hidden"> · {LICENCE_KIND_SHORT_LABELS[licence.kind]}</span>
+        <span className="hidden sm:inline"> · {LICENCE_KIND_LABELS[licence.kind]}</span> · until{' '}
         {licenceExpiryMonth(licence.expiresOn)}
       </span>
     </span>
