@@ -78,22 +78,9 @@ export const LICENCE_TEXTS = {
 /** Audit log actions of the licence decisions (common/admin.ts labels them). */
 export const LICENCE_AUDIT_ACTIONS = { approve: 'licence.approve', reject: 'licence.reject' } as const;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The month a licence expires as the badge shows it: "2027-03-31" → "March 2027". */
+/** The month a licence expires as the badge shows it: "2027-03-31" → "Mar 2027". */
 export function licenceExpiryMonth(expiresOn: string): string {
   return `${MONTHS[Number(expiresOn.slice(5, 7)) - 1]} ${expiresOn.slice(0, 4)}`;
 }
