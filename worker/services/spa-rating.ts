@@ -12,7 +12,7 @@
 // Both weigh a review that follows a visit (a verified visit, worker/services/verified-visits.ts) VERIFIED_REVIEW_WEIGHT
 // times a review without one (ADR 029): the mean and the ranking are weighted averages.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { verifiedVisitSql } from './verified-visits.ts';
+import { clientVisitedSpaSql } from './verified-visits.ts';
 
 /** Reviews that count: every review of the member that moderation has not removed. */
 export function countedReviews(targetUserId: SQLWrapper): SQL {
@@ -33,7 +33,7 @@ export const VERIFIED_REVIEW_WEIGHT = 2;
 
 /** The rated reviews' ratings out of 5 with their weights, a row each. */
 function weightedRatings(targetUserId: SQLWrapper): SQL {
-  const verified = verifiedVisitSql(
+  const verified = clientVisitedSpaSql(
     sql`rated.reviewer_id`,
     sql`rated.target_user_id`,
     sql`coalesce(rated.updated_at, rated.created_at)`,
